@@ -1,0 +1,38 @@
+/**
+ * `npm test`: unit specs beside the server code, API specs in test/ (real app, real database:
+ * SQLite by default, MySQL/MariaDB when DB_URL is set) and the front end's specs in web/src.
+ * Browser specs have their own config (npm run test:browser).
+ */
+const tsJest = (tsconfig) => ['ts-jest', { tsconfig, isolatedModules: true, diagnostics: false }];
+
+module.exports = {
+  projects: [
+    {
+      displayName: 'unit',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/src'],
+      testMatch: ['**/*.spec.ts'],
+      transform: { '^.+\\.ts$': tsJest('tsconfig.json') },
+    },
+    {
+      displayName: 'api',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/test'],
+      testMatch: ['**/*.e2e-spec.ts', '<rootDir>/test/architecture.spec.ts'],
+      transform: { '^.+\\.ts$': tsJest('tsconfig.json') },
+      setupFiles: ['<rootDir>/test/setup/env.ts'],
+    },
+    {
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/web/src'],
+      testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],
+      transform: { '^.+\\.tsx?$': tsJest('web/tsconfig.jest.json') },
+      moduleNameMapper: {
+        '\\.(css|less)$': '<rootDir>/web/src/test-support/style-stub.js',
+        '^axios$': 'axios/dist/node/axios.cjs',
+        '^@/(.*)$': '<rootDir>/web/src/$1',
+      },
+    },
+  ],
+};

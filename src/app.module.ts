@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { EventEmitterModule } from '@nestjs/event-emitter';
+import { DatabaseModule } from './shared/database/database.module';
+import { EnvelopeInterceptor } from './shared/http/envelope.interceptor';
+import { EnvelopeExceptionFilter } from './shared/http/exception.filter';
+import { i18nModule } from './shared/http/i18n';
+import { createValidationPipe } from './shared/http/validation';
+
+@Module({
+  imports: [
+    i18nModule,
+    DatabaseModule,
+    CqrsModule.forRoot(),
+    EventEmitterModule.forRoot({ ignoreErrors: false }),
+  ],
+  providers: [
+    { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
+    { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+    { provide: APP_PIPE, useFactory: createValidationPipe },
+  ],
+})
+export class AppModule {}

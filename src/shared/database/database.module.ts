@@ -1,0 +1,16 @@
+import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { databaseSettings, dataSourceOptions } from './database-config';
+import { TransactionRunner } from './transaction-runner';
+
+@Global()
+@Module({
+  imports: [
+    TypeOrmModule.forRootAsync({
+      useFactory: () => ({ ...dataSourceOptions(databaseSettings()), autoLoadEntities: true }),
+    }),
+  ],
+  providers: [TransactionRunner],
+  exports: [TransactionRunner],
+})
+export class DatabaseModule {}

@@ -1,0 +1,49 @@
+import { ResultCode } from './envelope';
+
+export type MessageArgs = Record<string, string | number>;
+
+/**
+ * A business failure answered with HTTP 200 and a non-1 code. `messageKey` is an i18n key
+ * (`namespace.key`) translated by the exception filter in the caller's language.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly messageKey: string,
+    readonly args: MessageArgs = {},
+    readonly code: number = ResultCode.failure,
+    readonly data: unknown = null,
+  ) {
+    super(messageKey);
+  }
+}
+
+export class LoginRequiredError extends AppError {
+  constructor(routePath: string) {
+    super('common.please_login_first', {}, ResultCode.redirect, { routePath });
+  }
+}
+
+export class AlreadyLoggedInError extends AppError {
+  constructor(routePath: string) {
+    super('common.already_logged_in', {}, ResultCode.redirect, { routePath });
+  }
+}
+
+export class NoPermissionError extends AppError {
+  constructor() {
+    super('common.no_permission', {}, ResultCode.noPermission, null);
+  }
+}
+
+export class TokenExpiredError extends AppError {
+  constructor() {
+    super('common.token_expired', {}, ResultCode.tokenExpired, null);
+  }
+}
+
+/** A request the kernel could not parse (answered HTTP 400). */
+export class BadRequestError extends AppError {
+  constructor(messageKey = 'common.bad_request', args: MessageArgs = {}) {
+    super(messageKey, args);
+  }
+}

@@ -1,0 +1,44 @@
+import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { Request } from 'express';
+
+export const PUBLIC_KEY = 'auth:public';
+export const LOGIN_ONLY_KEY = 'auth:login-only';
+
+/** Anyone may call it (BuildAdmin's noNeedLogin); a valid token is still read when sent. */
+export const Public = () => SetMetadata(PUBLIC_KEY, true);
+
+/** Any signed-in account may call it (BuildAdmin's noNeedPermission). */
+export const LoginOnly = () => SetMetadata(LOGIN_ONLY_KEY, true);
+
+/** The admin behind the request's `batoken`, set by the accounts guard. */
+export interface AuthAdmin {
+  id: number;
+  username: string;
+  nickname: string;
+  isSuper: boolean;
+  /** Lower-cased permission nodes (`auth/admin/add`); empty for super admins, who pass every check. */
+  nodes: ReadonlySet<string>;
+  tokenId: string;
+}
+
+/** The member behind the request's `ba-user-token`. */
+export interface AuthMember {
+  id: number;
+  username: string;
+  tokenId: string;
+  isSuper: boolean;
+  nodes: ReadonlySet<string>;
+}
+
+export interface AuthenticatedRequest extends Request {
+  admin?: AuthAdmin;
+  member?: AuthMember;
+}
+
+export const CurrentAdmin = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthAdmin | undefined => {
+  return ctx.switchToHttp().getRequest<AuthenticatedRequest>().admin;
+});
+
+export const CurrentMember = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthMember | undefined => {
+  return ctx.switchToHttp().getRequest<AuthenticatedRequest>().member;
+});

@@ -1,0 +1,22 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor, StreamableFile } from '@nestjs/common';
+import { map, Observable } from 'rxjs';
+import { envelope, ResultCode } from './envelope';
+import { Reply } from './reply';
+import { translate } from './translate';
+
+/** Wraps what a controller returns into `{code: 1, msg, time, data}`. */
+@Injectable()
+export class EnvelopeInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    return next.handle().pipe(
+      map((result) => {
+        if (result instanceof StreamableFile) return result;
+        if (context.switchToHttp().getResponse().headersSent) return undefined;
+        if (result instanceof Reply) {
+          return envelope(ResultCode.success, result.messageKey ? translate(result.messageKey, result.args) : '', result.data ?? null);
+        }
+        return envelope(ResultCode.success, '', result ?? null);
+      }),
+    );
+  }
+}

@@ -1,0 +1,23 @@
+/** The answer shape of every JSON endpoint (CONTRACT.md §1). */
+export interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  time: number;
+  data: T;
+}
+
+export const ResultCode = {
+  success: 1,
+  failure: 0,
+  redirect: 302,
+  noPermission: 401,
+  tokenExpired: 409,
+} as const;
+
+export function unixNow(): number {
+  return Math.floor(Date.now() / 1000);
+}
+
+export function envelope<T>(code: number, msg: string, data: T): Envelope<T> {
+  return { code, msg, time: unixNow(), data };
+}

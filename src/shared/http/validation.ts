@@ -1,0 +1,42 @@
+import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { ValidationArguments } from 'class-validator';
+import { AppError } from './app-error';
+
+/**
+ * class-validator `message` option that carries an i18n key. The field label is looked up as
+ * `fields.<property>` so "用户名" / "Username" appear in the caller's language.
+ */
+export function msg(key: string, extra: Record<string, string | number> = {}) {
+  return (args: ValidationArguments) => JSON.stringify({ key, field: args.property, ...extra });
+}
+
+function firstMessage(errors: ValidationError[]): ValidationError | undefined {
+  for (const error of errors) {
+    if (error.constraints && Object.keys(error.constraints).length) return error;
+    const nested = firstMessage(error.children ?? []);
+    if (nested) return nested;
+  }
+  return undefined;
+}
+
+export function validationErrorToAppError(errors: ValidationError[]): AppError {
+  const error = firstMessage(errors);
+  if (!error) return new AppError('validation.invalid', { field: '' });
+  const raw = Object.values(error.constraints!)[0];
+  try {
+    const { key, field, ...rest } = JSON.parse(raw) as { key: string; field: string };
+    return new AppError(key, { field: `@fields.${field}`, ...rest });
+  } catch {
+    // A constraint without our message option: name the field, never leak validator internals.
+    return new AppError('validation.invalid', { field: `@fields.${error.property}` });
+  }
+}
+
+export function createValidationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    whitelist: true,
+    transform: true,
+    transformOptions: { enableImplicitConversion: false },
+    exceptionFactory: validationErrorToAppError,
+  });
+}

@@ -1,0 +1,62 @@
+import { Test } from '@nestjs/testing';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../../src/app.module';
+import { configureApp } from '../../src/app.setup';
+import { seedDatabase } from '../../src/bootstrap';
+import { databaseSettings } from '../../src/shared/database/database-config';
+import { ensureDatabaseExists } from '../../src/shared/database/ensure-database';
+
+export const TEST_ADMIN_PASSWORD = 'Admin-Pass-1';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  dataSource: DataSource;
+  /** Empties every table and seeds the baseline (admin, groups, rules, config). */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+let migrated = false;
+
+/** Boots the real AppModule through configureApp, against the worker's own database. */
+export async function createTestApp(): Promise<TestApp> {
+  await ensureDatabaseExists(databaseSettings());
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
+  const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: ['error', 'warn'] });
+  configureApp(app);
+  await app.init();
+  const dataSource = app.get<DataSource>(getDataSourceToken());
+  if (!migrated) {
+    await dataSource.runMigrations({ transaction: 'each' });
+    migrated = true;
+  }
+  const reset = async () => {
+    await truncateAll(dataSource);
+    await seedDatabase(app, { adminPassword: TEST_ADMIN_PASSWORD, demo: false, log: () => undefined });
+  };
+  return { app, dataSource, reset, close: () => app.close() };
+}
+
+/** Tables that migrations fill and no test changes. */
+const STATIC_TABLES = new Set(['migrations', 'area']);
+
+async function truncateAll(dataSource: DataSource): Promise<void> {
+  const isSqlite = dataSource.options.type === 'better-sqlite3';
+  const tables: string[] = isSqlite
+    ? (await dataSource.query(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)).map((r: { name: string }) => r.name)
+    : (await dataSource.query('SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()')).map((r: { name: string }) => r.name);
+  const targets = tables.filter((t) => !STATIC_TABLES.has(t));
+  if (!targets.length) return;
+  if (isSqlite) {
+    await dataSource.query('PRAGMA foreign_keys = OFF');
+    for (const table of targets) await dataSource.query(`DELETE FROM "${table}"`);
+    await dataSource.query(`DELETE FROM sqlite_sequence WHERE name IN (${targets.map(() => '?').join(',')})`, targets).catch(() => undefined);
+    await dataSource.query('PRAGMA foreign_keys = ON');
+  } else {
+    await dataSource.query('SET FOREIGN_KEY_CHECKS = 0');
+    for (const table of targets) await dataSource.query(`TRUNCATE TABLE \`${table}\``);
+    await dataSource.query('SET FOREIGN_KEY_CHECKS = 1');
+  }
+}

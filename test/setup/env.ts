@@ -1,0 +1,24 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Each jest worker gets a database of its own: a SQLite file in a fresh temporary folder, or, with
+ * DB_URL, the named MySQL database suffixed with the worker id. Only databases named *test* are used.
+ */
+const worker = process.env.JEST_WORKER_ID ?? '1';
+if (process.env.DB_URL) {
+  const url = new URL(process.env.DB_URL);
+  const name = url.pathname.replace(/^\//, '');
+  if (!/test/i.test(name)) throw new Error(`Refusing to run tests against "${name}": its name must contain "test"`);
+  if (!process.env.TEST_DB_BASE) process.env.TEST_DB_BASE = name;
+  url.pathname = `/${process.env.TEST_DB_BASE}_w${worker}`;
+  process.env.DB_URL = url.toString();
+}
+if (!process.env.TEST_DATA_DIR_SET) {
+  process.env.DATA_DIR = mkdtempSync(join(tmpdir(), `wms-test-w${worker}-`));
+  process.env.TEST_DATA_DIR_SET = '1';
+}
+process.env.LOGIN_CAPTCHA ??= '0';
+process.env.SEED_DEMO = '0';
+process.env.JWT_SECRET ??= 'test-secret-not-for-production-000000000000';
