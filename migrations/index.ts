@@ -1,2 +1,8 @@
+import { PlatformConfigAndCaptcha1763800000000 } from './1763800000000-platform-config-and-captcha';
+import { AccountsAdminsAndRules1763800000100 } from './1763800000100-accounts-admins-and-rules';
+
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
-export const migrations: Function[] = [];
+export const migrations: Function[] = [
+  PlatformConfigAndCaptcha1763800000000,
+  AccountsAdminsAndRules1763800000100,
+];

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { EventEmitterModule } from '@nestjs/event-emitter';
+import { AccountsModule } from './modules/accounts';
+import { PlatformModule } from './modules/platform';
 import { DatabaseModule } from './shared/database/database.module';
 import { EnvelopeInterceptor } from './shared/http/envelope.interceptor';
 import { EnvelopeExceptionFilter } from './shared/http/exception.filter';
@@ -14,6 +16,8 @@ import { createValidationPipe } from './shared/http/validation';
     DatabaseModule,
     CqrsModule.forRoot(),
     EventEmitterModule.forRoot({ ignoreErrors: false }),
+    PlatformModule,
+    AccountsModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },

@@ -1,11 +1,13 @@
 import { INestApplication, Type } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { AccountsSeeder } from './modules/accounts';
+import { PlatformSeeder } from './modules/platform';
 import { Seeder, SeedOptions } from './shared/database/seeder';
 import { TransactionRunner } from './shared/database/transaction-runner';
 
 /** Seeders in dependency order: each context's initial rows. */
-export const SEEDERS: Type<Seeder>[] = [];
+export const SEEDERS: Type<Seeder>[] = [PlatformSeeder, AccountsSeeder];
 
 /** Migrates, then seeds when the database has never been seeded. */
 export async function prepareDatabase(app: INestApplication, options: { migrateOnly?: boolean } = {}): Promise<void> {

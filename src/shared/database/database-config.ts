@@ -62,7 +62,6 @@ export function dataSourceOptions(settings: DatabaseSettings, logger?: TypeOrmLo
     timezone: 'Z',
     supportBigNumbers: true,
     bigNumberStrings: false,
-    decimalNumbers: false,
     extra: { connectionLimit: Number(process.env.DB_POOL_SIZE || 20) },
   };
 }

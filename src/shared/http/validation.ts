@@ -22,6 +22,10 @@ function firstMessage(errors: ValidationError[]): ValidationError | undefined {
 export function validationErrorToAppError(errors: ValidationError[]): AppError {
   const error = firstMessage(errors);
   if (!error) return new AppError('validation.invalid', { field: '' });
+  // A missing value is reported as missing, whatever rule happened to be checked first.
+  if (error.value === undefined || error.value === null || error.value === '') {
+    return new AppError('validation.required', { field: `@fields.${error.property}` });
+  }
   const raw = Object.values(error.constraints!)[0];
   try {
     const { key, field, ...rest } = JSON.parse(raw) as { key: string; field: string };

@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: builds what is missing or out of date (server with tsc, front end with Vite), then runs
+ * the server, which migrates and seeds before it listens. `--migrate-only` stops after the migrations.
+ */
+const { execFileSync, spawn } = require('node:child_process');
+const { existsSync, statSync, readdirSync } = require('node:fs');
+const { join } = require('node:path');
+
+const root = join(__dirname, '..');
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+function newest(dir) {
+  if (!existsSync(dir)) return 0;
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const path = join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+  return latest;
+}
+
+function stale(output, sources) {
+  if (!existsSync(output)) return true;
+  const built = statSync(output).mtimeMs;
+  return sources.some((source) => (existsSync(source) && statSync(source).isDirectory() ? newest(source) : existsSync(source) ? statSync(source).mtimeMs : 0) > built);
+}
+
+function run(label, command, args) {
+  console.log(`> ${label}`);
+  execFileSync(command, args, { cwd: root, stdio: 'inherit' });
+}
+
+const serverEntry = join(root, 'dist', 'src', 'main.js');
+if (stale(serverEntry, ['src', 'migrations', 'tsconfig.json', 'tsconfig.build.json'].map((p) => join(root, p)))) {
+  run('building the server', bin('tsc'), ['-p', 'tsconfig.build.json']);
+}
+const webEntry = join(root, 'web', 'dist', 'index.html');
+if (existsSync(join(root, 'web', 'vite.config.ts')) && stale(webEntry, [join(root, 'web', 'src'), join(root, 'web', 'index.html'), join(root, 'web', 'vite.config.ts')])) {
+  run('building the front end', bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+}
+
+const child = spawn(process.execPath, [serverEntry, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 0)));

@@ -1,0 +1,45 @@
+import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { JwtModule } from '@nestjs/jwt';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { PlatformModule } from '../platform/platform.module';
+import { AdminAccessService } from './auth/admin-access.service';
+import { AdminMenuService } from './auth/admin-menu.service';
+import { AdminSessionService } from './auth/admin-session.service';
+import { jwtSecret } from './auth/jwt-secret';
+import { PermissionGuard } from './auth/permission.guard';
+import { RefreshSessionService } from './auth/refresh-session.service';
+import { TokenService } from './auth/token.service';
+import { AdminIndexController } from './http/admin-index.controller';
+import { AdminLogMiddleware } from './http/admin-log.middleware';
+import { CommonTokenController } from './http/common-token.controller';
+import { AdminEntity } from './persistence/admin.entity';
+import { AdminGroupAccessEntity, AdminGroupEntity } from './persistence/admin-group.entity';
+import { AdminLogEntity } from './persistence/admin-log.entity';
+import { AdminRuleEntity } from './persistence/admin-rule.entity';
+import { TokenEntity } from './persistence/token.entity';
+import { AccountsSeeder } from './seed/accounts.seeder';
+
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([AdminEntity, AdminGroupEntity, AdminGroupAccessEntity, AdminRuleEntity, AdminLogEntity, TokenEntity]),
+    JwtModule.registerAsync({ useFactory: () => ({ secret: jwtSecret(), signOptions: { algorithm: 'HS256' }, verifyOptions: { algorithms: ['HS256'] } }) }),
+    PlatformModule,
+  ],
+  controllers: [AdminIndexController, CommonTokenController],
+  providers: [
+    { provide: APP_GUARD, useClass: PermissionGuard },
+    TokenService,
+    AdminAccessService,
+    AdminMenuService,
+    AdminSessionService,
+    RefreshSessionService,
+    AccountsSeeder,
+  ],
+  exports: [AccountsSeeder, AdminAccessService],
+})
+export class AccountsModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(AdminLogMiddleware).forRoutes({ path: 'admin/*path', method: RequestMethod.ALL });
+  }
+}

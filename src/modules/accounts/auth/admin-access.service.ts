@@ -1,0 +1,63 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, Repository } from 'typeorm';
+import { AuthAdmin } from '../../../shared/http/auth.decorators';
+import { parseRuleIds } from '../domain/rule-tree';
+import { AdminEntity } from '../persistence/admin.entity';
+import { AdminGroupAccessEntity, AdminGroupEntity } from '../persistence/admin-group.entity';
+import { AdminRuleEntity } from '../persistence/admin-rule.entity';
+
+export interface AdminRights {
+  isSuper: boolean;
+  groupIds: number[];
+  /** Ids of the enabled rules the admin holds (every enabled rule for a super admin). */
+  ruleIds: Set<number>;
+  rules: AdminRuleEntity[];
+}
+
+/** What an admin may do: groups (enabled) → rules (enabled), `*` meaning all. */
+@Injectable()
+export class AdminAccessService {
+  constructor(
+    @InjectRepository(AdminEntity) private readonly admins: Repository<AdminEntity>,
+    @InjectRepository(AdminGroupEntity) private readonly groups: Repository<AdminGroupEntity>,
+    @InjectRepository(AdminGroupAccessEntity) private readonly access: Repository<AdminGroupAccessEntity>,
+    @InjectRepository(AdminRuleEntity) private readonly rules: Repository<AdminRuleEntity>,
+  ) {}
+
+  async rightsOf(adminId: number): Promise<AdminRights> {
+    const groups = await this.groups
+      .createQueryBuilder('g')
+      .innerJoin(AdminGroupAccessEntity, 'a', 'a.group_id = g.id')
+      .where('a.uid = :adminId AND g.status = 1', { adminId })
+      .getMany();
+    const parsed = groups.map((g) => parseRuleIds(g.rules));
+    const isSuper = parsed.some((p) => p.all);
+    const ids = [...new Set(parsed.flatMap((p) => p.ids))];
+    const rules = isSuper
+      ? await this.rules.find({ where: { status: 1 } })
+      : ids.length
+        ? await this.rules.find({ where: { status: 1, id: In(ids) } })
+        : [];
+    return { isSuper, groupIds: groups.map((g) => g.id), ruleIds: new Set(rules.map((r) => r.id)), rules };
+  }
+
+  /** The signed-in admin for a request, or null when the account is missing or disabled. */
+  async authAdmin(adminId: number, tokenId: string): Promise<AuthAdmin | null> {
+    const admin = await this.admins.findOne({ where: { id: adminId, status: 1 } });
+    if (!admin) return null;
+    const rights = await this.rightsOf(adminId);
+    return {
+      id: admin.id,
+      username: admin.username,
+      nickname: admin.nickname,
+      isSuper: rights.isSuper,
+      nodes: new Set(rights.rules.map((r) => r.name.toLowerCase())),
+      tokenId,
+    };
+  }
+
+  async groupIdsOf(adminId: number): Promise<number[]> {
+    return (await this.access.find({ where: { uid: adminId } })).map((a) => a.group_id);
+  }
+}

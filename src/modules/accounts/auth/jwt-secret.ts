@@ -1,0 +1,23 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { dataDir } from '../../../shared/database/database-config';
+
+/**
+ * JWT_SECRET, or a secret generated once and kept in DATA_DIR (mode 600) so every process on the same
+ * data folder signs alike. `wx` makes two processes starting together agree on one file.
+ */
+export function jwtSecret(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.JWT_SECRET) return env.JWT_SECRET;
+  const dir = dataDir(env);
+  const file = join(dir, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    try {
+      writeFileSync(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  return readFileSync(file, 'utf8').trim();
+}

@@ -1,0 +1,90 @@
+import { isLockedOut, LOCK_SECONDS, MAX_LOGIN_FAILURES } from './login-policy';
+import { ACCOUNT_PATTERN, hashPassword, PASSWORD_PATTERN, verifyPassword } from './password';
+import { buildTree, dominates, parseRuleIds } from './rule-tree';
+import { maskSensitive } from './sensitive-data';
+
+describe('password hashing', () => {
+  it('verifies the right password and refuses a wrong one', async () => {
+    const stored = await hashPassword('Secret-123');
+    expect(stored).toMatch(/^scrypt\$16384\$8\$1\$/);
+    await expect(verifyPassword('Secret-123', stored)).resolves.toBe(true);
+    await expect(verifyPassword('Secret-124', stored)).resolves.toBe(false);
+  });
+
+  it('salts every hash', async () => {
+    expect(await hashPassword('same')).not.toBe(await hashPassword('same'));
+  });
+
+  it('refuses a hash it does not know, such as md5', async () => {
+    await expect(verifyPassword('x', 'e10adc3949ba59abbe56e057f20f883e')).resolves.toBe(false);
+  });
+});
+
+describe('account and password rules (SPEC §5)', () => {
+  it.each([
+    ['abc', true],
+    ['a_1234567890123', true],
+    ['ab', false],
+    ['a12345678901234x', false],
+    ['1abc', false],
+    ['ab-c', false],
+  ])('account %s → %s', (value, ok) => expect(ACCOUNT_PATTERN.test(value)).toBe(ok));
+
+  it.each([
+    ['123456', true],
+    ['x'.repeat(32), true],
+    ['12345', false],
+    ['x'.repeat(33), false],
+    ['abc&def', false],
+    ['abc<def', false],
+    ['abc"def', false],
+    ["abc'def", false],
+  ])('password %s → %s', (value, ok) => expect(PASSWORD_PATTERN.test(value)).toBe(ok));
+});
+
+describe('login lockout', () => {
+  const now = 1_800_000_000;
+  it('locks after the tenth failure for 24 hours from the last failure', () => {
+    expect(isLockedOut({ login_failure: MAX_LOGIN_FAILURES - 1, lastlogintime: now }, now)).toBe(false);
+    expect(isLockedOut({ login_failure: MAX_LOGIN_FAILURES, lastlogintime: now - 10 }, now)).toBe(true);
+    expect(isLockedOut({ login_failure: MAX_LOGIN_FAILURES, lastlogintime: now - LOCK_SECONDS }, now)).toBe(false);
+  });
+});
+
+describe('sensitive data masking', () => {
+  it('masks password, salt and token keys at any depth', () => {
+    expect(maskSensitive({ username: 'a', password: 'p', nested: [{ refreshToken: 't', keep: 1, deeper: { Salt: 's' } }] })).toEqual({
+      username: 'a',
+      password: '***',
+      nested: [{ refreshToken: '***', keep: 1, deeper: { Salt: '***' } }],
+    });
+  });
+});
+
+describe('rule trees', () => {
+  it('nests by pid, orders weigh desc then id asc, and drops orphans', () => {
+    const tree = buildTree([
+      { id: 1, pid: 0, weigh: 1 },
+      { id: 2, pid: 0, weigh: 5 },
+      { id: 3, pid: 1, weigh: 0 },
+      { id: 4, pid: 1, weigh: 0 },
+      { id: 5, pid: 99, weigh: 0 },
+    ]);
+    expect(tree.map((n) => n.id)).toEqual([2, 1]);
+    expect(tree[1].children.map((n) => n.id)).toEqual([3, 4]);
+  });
+
+  it('reads * as every rule', () => {
+    expect(parseRuleIds('*')).toEqual({ all: true, ids: [] });
+    expect(parseRuleIds('1, 2,x,3')).toEqual({ all: false, ids: [1, 2, 3] });
+  });
+
+  it('lets an operator manage only groups whose rules it has, with at least one more', () => {
+    const operator = { isSuper: false, ruleIds: new Set([1, 2, 3]) };
+    expect(dominates(operator, '1,2')).toBe(true);
+    expect(dominates(operator, '1,2,3')).toBe(false);
+    expect(dominates(operator, '1,4')).toBe(false);
+    expect(dominates(operator, '*')).toBe(false);
+    expect(dominates({ isSuper: true, ruleIds: new Set() }, '1,2,3')).toBe(true);
+  });
+});

@@ -1,0 +1,28 @@
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+
+const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number, options: object) => Promise<Buffer>;
+
+/** scrypt parameters: memory-hard (N·r·128 = 16 MiB), about 50 ms on this hardware. */
+const COST = { N: 16384, r: 8, p: 1 } as const;
+const KEY_LENGTH = 32;
+
+/** `scrypt$N$r$p$<salt b64>$<hash b64>`: the parameters travel with the hash so they can be raised later. */
+export async function hashPassword(plain: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await scrypt(plain, salt, KEY_LENGTH, { ...COST, maxmem: 64 * 1024 * 1024 });
+  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64'), hash.toString('base64')].join('$');
+}
+
+export async function verifyPassword(plain: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const actual = await scrypt(plain, Buffer.from(salt, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p), maxmem: 64 * 1024 * 1024 });
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** SPEC.md §5: 6–32 characters without & < > " ' (nor line breaks). */
+export const PASSWORD_PATTERN = /^(?!.*[&<>"'\r\n]).{6,32}$/;
+/** SPEC.md §5: 3–15 characters, a letter first, then letters, digits and underscores. */
+export const ACCOUNT_PATTERN = /^[a-zA-Z][a-zA-Z0-9_]{2,14}$/;

@@ -1,0 +1,50 @@
+import { Body, Controller, Get, Headers, Ip, Post } from '@nestjs/common';
+import { AlreadyLoggedInError } from '../../../shared/http/app-error';
+import { AuthAdmin, CurrentAdmin, LoginOnly, Public } from '../../../shared/http/auth.decorators';
+import { reply } from '../../../shared/http/reply';
+import { isLoginCaptchaEnabled, SiteConfigService } from '../../platform';
+import { AdminMenuService } from '../auth/admin-menu.service';
+import { AdminSessionService } from '../auth/admin-session.service';
+import { AdminLoginDto } from './dto/admin-login.dto';
+
+/** SPEC.md §9: the terminal's defaults until an admin changes them. */
+const TERMINAL_DEFAULTS = { installServicePort: '8000', npmPackageManager: 'pnpm' };
+
+@Controller('admin/index')
+export class AdminIndexController {
+  constructor(
+    private readonly sessions: AdminSessionService,
+    private readonly menus: AdminMenuService,
+    private readonly siteConfig: SiteConfigService,
+  ) {}
+
+  @Public()
+  @Get('login')
+  loginState(@CurrentAdmin() admin?: AuthAdmin) {
+    if (admin) throw new AlreadyLoggedInError('/admin');
+    return { captcha: isLoginCaptchaEnabled() };
+  }
+
+  @Public()
+  @Post('login')
+  async login(@Body() body: AdminLoginDto, @Ip() ip: string) {
+    const userInfo = await this.sessions.login({ ...body, ip });
+    return reply({ userInfo, routePath: '/admin' }, 'accounts.login_succeeded');
+  }
+
+  @LoginOnly()
+  @Get('index')
+  async bootstrap(@CurrentAdmin() admin: AuthAdmin) {
+    const [info, menus, siteConfig] = await Promise.all([this.sessions.userInfo(admin.id), this.menus.menuTree(admin.id), this.siteConfig.forClient()]);
+    const { token: _token, refreshToken: _refresh, ...adminInfo } = info;
+    return { adminInfo, menus, siteConfig, terminal: TERMINAL_DEFAULTS };
+  }
+
+  @Public()
+  @Post('logout')
+  async logout(@Headers('batoken') token: string | undefined, @Body() body: { refreshToken?: string; refresh_token?: string }) {
+    const refreshToken = body?.refreshToken ?? body?.refresh_token;
+    await this.sessions.logout(token, typeof refreshToken === 'string' ? refreshToken : undefined);
+    return reply(null, 'accounts.logout_succeeded');
+  }
+}

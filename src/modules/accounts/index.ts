@@ -1,0 +1,4 @@
+/** The accounts context's public surface. */
+export { AccountsModule } from './accounts.module';
+export { AccountsSeeder } from './seed/accounts.seeder';
+export { AdminAccessService } from './auth/admin-access.service';

@@ -1,0 +1,142 @@
+import { MenuType } from '../persistence/admin-rule.entity';
+
+/** One menu of the back office as the seed writes it; buttons become child rules `<name>/<action>`. */
+export interface MenuSeed {
+  name: string;
+  title: string;
+  title_en: string;
+  icon?: string;
+  /** A folder in the menu when it has children and no page of its own. */
+  children?: MenuSeed[];
+  buttons?: Array<keyof typeof BUTTON_TITLES>;
+  menu_type?: MenuType;
+}
+
+export const BUTTON_TITLES = {
+  index: ['查看', 'View'],
+  add: ['添加', 'Add'],
+  edit: ['编辑', 'Edit'],
+  del: ['删除', 'Delete'],
+  sortable: ['快速排序', 'Sort'],
+  import: ['导入', 'Import'],
+  export: ['导出', 'Export'],
+  audit: ['审核', 'Audit'],
+  ship: ['发货', 'Ship'],
+  move: ['移库', 'Move'],
+  cancel: ['取消', 'Cancel'],
+} as const;
+
+const CRUD = ['index', 'add', 'edit', 'del'] as const;
+const CATALOGUE = [...CRUD, 'sortable', 'import', 'export'] as const;
+const ORDER = [...CRUD, 'audit'] as const;
+
+/** Every page the product has, in menu order. */
+export const ADMIN_MENUS: MenuSeed[] = [
+  { name: 'dashboard', title: '控制台', title_en: 'Dashboard', icon: 'IconDashboard', buttons: ['index'] },
+  {
+    name: 'wmsOperation',
+    title: '仓库作业',
+    title_en: 'Warehouse operations',
+    icon: 'IconStorage',
+    children: [
+      { name: 'wms/inbound', title: '入库单', title_en: 'Inbound orders', icon: 'IconImport', buttons: [...ORDER] },
+      { name: 'wms/outbound', title: '出库单', title_en: 'Outbound orders', icon: 'IconExport', buttons: [...ORDER, 'ship'] },
+      { name: 'wms/relocation', title: '移库单', title_en: 'Relocation orders', icon: 'IconSwap', buttons: [...ORDER, 'move', 'cancel'] },
+      { name: 'wms/stock', title: '库存查询', title_en: 'Stock', icon: 'IconBarChart', buttons: ['index', 'export'] },
+      { name: 'wms/inventoryHistory', title: '库存流水', title_en: 'Inventory history', icon: 'IconHistory', buttons: ['index', 'export'] },
+    ],
+  },
+  {
+    name: 'wmsBase',
+    title: '基础资料',
+    title_en: 'Master data',
+    icon: 'IconApps',
+    children: [
+      { name: 'wms/product', title: '商品', title_en: 'Products', icon: 'IconGift', buttons: [...CATALOGUE] },
+      { name: 'wms/category', title: '商品分类', title_en: 'Categories', icon: 'IconMindMapping', buttons: [...CATALOGUE] },
+      { name: 'wms/brand', title: '品牌', title_en: 'Brands', icon: 'IconTags', buttons: [...CATALOGUE] },
+      { name: 'wms/unit', title: '计量单位', title_en: 'Units', icon: 'IconRuler', buttons: [...CATALOGUE] },
+      { name: 'wms/warehouse', title: '仓库', title_en: 'Warehouses', icon: 'IconHome', buttons: [...CATALOGUE] },
+      { name: 'wms/warehouseArea', title: '库区', title_en: 'Warehouse areas', icon: 'IconLayers', buttons: [...CATALOGUE] },
+      { name: 'wms/shelf', title: '货架', title_en: 'Shelves', icon: 'IconList', buttons: [...CATALOGUE] },
+      { name: 'wms/supplier', title: '供应商', title_en: 'Suppliers', icon: 'IconBranch', buttons: [...CATALOGUE] },
+      { name: 'wms/customer', title: '客户', title_en: 'Customers', icon: 'IconUserGroup', buttons: [...CATALOGUE] },
+      { name: 'wms/carrier', title: '承运商', title_en: 'Carriers', icon: 'IconSend', buttons: [...CATALOGUE] },
+    ],
+  },
+  {
+    name: 'auth',
+    title: '权限管理',
+    title_en: 'Permissions',
+    icon: 'IconLock',
+    children: [
+      { name: 'auth/group', title: '角色组管理', title_en: 'Admin groups', icon: 'IconUserGroup', buttons: [...CRUD] },
+      { name: 'auth/admin', title: '管理员管理', title_en: 'Administrators', icon: 'IconUser', buttons: [...CRUD] },
+      { name: 'auth/rule', title: '菜单规则管理', title_en: 'Menu rules', icon: 'IconMenu', buttons: [...CRUD, 'sortable'] },
+      { name: 'auth/adminLog', title: '管理员日志管理', title_en: 'Admin logs', icon: 'IconFile', buttons: ['index'] },
+    ],
+  },
+  {
+    name: 'user',
+    title: '会员管理',
+    title_en: 'Members',
+    icon: 'IconUserGroup',
+    children: [
+      { name: 'user/user', title: '会员管理', title_en: 'Members', icon: 'IconUser', buttons: [...CRUD] },
+      { name: 'user/group', title: '会员分组管理', title_en: 'Member groups', icon: 'IconUserGroup', buttons: [...CRUD] },
+      { name: 'user/rule', title: '会员规则管理', title_en: 'Member rules', icon: 'IconMenu', buttons: [...CRUD, 'sortable'] },
+      { name: 'user/moneyLog', title: '会员余额管理', title_en: 'Balance logs', icon: 'IconGift', buttons: ['index', 'add'] },
+      { name: 'user/scoreLog', title: '会员积分管理', title_en: 'Score logs', icon: 'IconTrophy', buttons: ['index', 'add'] },
+    ],
+  },
+  {
+    name: 'routine',
+    title: '常规管理',
+    title_en: 'Routine',
+    icon: 'IconSettings',
+    children: [
+      { name: 'routine/config', title: '系统配置', title_en: 'Site settings', icon: 'IconTool', buttons: ['index', 'edit', 'add', 'del'] },
+      { name: 'routine/attachment', title: '附件管理', title_en: 'Attachments', icon: 'IconAttachment', buttons: ['index', 'edit', 'del'] },
+      { name: 'routine/adminInfo', title: '个人资料', title_en: 'Profile', icon: 'IconIdcard', buttons: ['index', 'edit'] },
+    ],
+  },
+];
+
+/** The front end renders `/src/pages/admin/<name>/index.tsx` for a menu. */
+export function componentOf(name: string): string {
+  return `/src/pages/admin/${name}/index.tsx`;
+}
+
+/** Seeded groups below the super administrators, by the rule names they hold. */
+export const SEEDED_GROUPS: Array<{ key: string; name: string; parent: string | null; rules: (name: string) => boolean }> = [
+  { key: 'super', name: '超级管理组', parent: null, rules: () => true },
+  {
+    key: 'level1',
+    name: '一级管理员',
+    parent: 'super',
+    rules: (n) => n === 'dashboard' || n.startsWith('dashboard/') || n.startsWith('wms') || n.startsWith('routine/attachment') || n.startsWith('routine/adminInfo') || n === 'routine',
+  },
+  {
+    key: 'level2',
+    name: '二级管理员',
+    parent: 'level1',
+    rules: (n) => (n.startsWith('dashboard') || n.startsWith('wms') || n.startsWith('routine/adminInfo') || n === 'routine') && !/\/(del|import)$/.test(n),
+  },
+  {
+    key: 'level3',
+    name: '三级管理员',
+    parent: 'level2',
+    rules: (n) => n.startsWith('dashboard') || (n.startsWith('wms') && !/\/(add|edit|del|import|sortable|audit|ship|move|cancel)$/.test(n)),
+  },
+  {
+    key: 'auditor',
+    name: '审计员',
+    parent: 'super',
+    rules: (n) =>
+      n.startsWith('dashboard') ||
+      n === 'wmsOperation' ||
+      /^wms\/(inbound|outbound|relocation|stock|inventoryHistory)(\/(index|export))?$/.test(n) ||
+      n === 'routine' ||
+      /^routine\/adminInfo(\/index)?$/.test(n),
+  },
+];

@@ -1,0 +1,98 @@
+import { Injectable } from '@nestjs/common';
+import { I18nContext } from 'nestjs-i18n';
+import { translate } from '../../../shared/http/translate';
+import { ConfigValue, decodeConfigValue, validTimeZone } from '../domain/config-value';
+import { parseFileSize } from '../domain/file-size';
+import { ConfigEntity } from '../persistence/config.entity';
+import { ConfigRepository } from '../persistence/config.repository';
+import { DEFAULT_UPLOAD } from '../seed/config-rows';
+
+export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
+
+/** The site settings the front ends receive in their bootstrap (`siteConfig`). Never holds secrets. */
+export interface SiteConfigForClient {
+  siteName: string;
+  recordNumber: string;
+  version: string;
+  cdnUrl: string;
+  apiUrl: string;
+  headNav: unknown[];
+  upload: {
+    mode: string;
+    /** Bytes. */
+    maxsize: number;
+    savename: string;
+    mimetype: string;
+  };
+}
+
+const CLIENT_NAMES = ['site_name', 'record_number', 'version', 'upload_mode', 'upload_maxsize', 'upload_savename', 'upload_mimetype'];
+const DEFAULT_MAXSIZE = parseFileSize(DEFAULT_UPLOAD.maxsize)!;
+
+/** Config texts seeded as i18n keys (titles, tips, group and option labels); anything else is shown as typed. */
+const CONFIG_TEXT_KEY = /^platform\.config\.[a-z0-9_]+\.[a-z0-9_]+$/;
+
+export function translateConfigText(text: string, i18n: I18nContext | undefined = I18nContext.current()): string {
+  if (!CONFIG_TEXT_KEY.test(text) || !i18n) return text;
+  return translate(text, {}, i18n);
+}
+
+/**
+ * Reads the site configuration. Every call reads the database (one indexed query): an edit made through
+ * any app process is seen by all of them at once, with no cache to invalidate.
+ */
+@Injectable()
+export class SiteConfigService {
+  constructor(private readonly rows: ConfigRepository) {}
+
+  /** The value of one setting, decoded by its type; null when there is no such setting. */
+  async get(name: string): Promise<ConfigValue | null> {
+    const row = await this.rows.findByName(name);
+    return row ? decode(row) : null;
+  }
+
+  /** Every setting of a group, by name. */
+  async group(group: string): Promise<Record<string, ConfigValue>> {
+    return toRecord(await this.rows.findByGroup(group));
+  }
+
+  /** Several settings at once, by name (missing names are absent). */
+  async values(names: string[]): Promise<Record<string, ConfigValue>> {
+    return toRecord(await this.rows.findByNames(names));
+  }
+
+  /** The site time zone used for "today" and months; Asia/Shanghai when unset or unknown. */
+  async timeZone(): Promise<string> {
+    return validTimeZone(text(await this.get('time_zone'))) ?? DEFAULT_TIME_ZONE;
+  }
+
+  async forClient(): Promise<SiteConfigForClient> {
+    const values = await this.values(CLIENT_NAMES);
+    return {
+      siteName: text(values.site_name),
+      recordNumber: text(values.record_number),
+      version: text(values.version),
+      cdnUrl: '',
+      apiUrl: '',
+      headNav: [],
+      upload: {
+        mode: text(values.upload_mode) || DEFAULT_UPLOAD.mode,
+        maxsize: parseFileSize(text(values.upload_maxsize)) ?? DEFAULT_MAXSIZE,
+        savename: text(values.upload_savename) || DEFAULT_UPLOAD.savename,
+        mimetype: text(values.upload_mimetype),
+      },
+    };
+  }
+}
+
+function decode(row: ConfigEntity): ConfigValue {
+  return decodeConfigValue(row.type, row.value);
+}
+
+function toRecord(rows: ConfigEntity[]): Record<string, ConfigValue> {
+  return Object.fromEntries(rows.map((row) => [row.name, decode(row)]));
+}
+
+function text(value: ConfigValue | null | undefined): string {
+  return typeof value === 'string' ? value : '';
+}

@@ -1,0 +1,36 @@
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { msg } from '../../../../shared/http/validation';
+import { MAX_CLICK_INFO_LENGTH } from '../../captcha/click-captcha.geometry';
+import { CAPTCHA_ID_PATTERN } from '../../captcha/click-captcha.service';
+
+const ID_LABEL = { field: 'captchaId' };
+
+/** true / 1 / "1" / "true" → true; false / 0 / "0" / "false" / "" → false; anything else fails validation. */
+export const toBooleanFlag = ({ value }: { value: unknown }): unknown => {
+  if (value === true || value === 1 || value === '1' || value === 'true') return true;
+  if (value === false || value === 0 || value === '0' || value === 'false' || value === '') return false;
+  return value;
+};
+
+export class ClickCaptchaQueryDto {
+  @IsNotEmpty({ message: msg('validation.required', ID_LABEL) })
+  @Matches(CAPTCHA_ID_PATTERN, { message: msg('validation.invalid', ID_LABEL) })
+  id: string;
+}
+
+export class CheckClickCaptchaDto {
+  @IsNotEmpty({ message: msg('validation.required', ID_LABEL) })
+  @Matches(CAPTCHA_ID_PATTERN, { message: msg('validation.invalid', ID_LABEL) })
+  id: string;
+
+  @IsNotEmpty({ message: msg('validation.required', { field: 'captchaInfo' }) })
+  @IsString({ message: msg('validation.invalid', { field: 'captchaInfo' }) })
+  @MaxLength(MAX_CLICK_INFO_LENGTH, { message: msg('validation.max_length', { field: 'captchaInfo', max: MAX_CLICK_INFO_LENGTH }) })
+  info: string;
+
+  @IsOptional()
+  @Transform(toBooleanFlag)
+  @IsBoolean({ message: msg('platform.invalid_unset') })
+  unset?: boolean;
+}

@@ -1,0 +1,9 @@
+/** What other contexts may import from the platform context. */
+export { PlatformModule } from './platform.module';
+export { PlatformSeeder } from './seed/platform.seeder';
+export { ClickCaptchaService, isLoginCaptchaEnabled, CLICK_CAPTCHA_TTL } from './captcha/click-captcha.service';
+export type { ClickCaptchaImage } from './captcha/click-captcha.service';
+export { SiteConfigService, translateConfigText, DEFAULT_TIME_ZONE } from './config/site-config.service';
+export type { SiteConfigForClient } from './config/site-config.service';
+export type { ConfigValue } from './domain/config-value';
+export { parseFileSize } from './domain/file-size';

@@ -1,0 +1,75 @@
+/**
+ * The site settings an installation starts with (buildadmin-behaviour.md §7.2, plus the upload settings).
+ * Titles, tips, group names, option labels and quick-entrance labels are i18n keys of platform.json,
+ * translated when shown; rows an admin adds later carry plain text, which is shown as typed.
+ */
+export interface ConfigSeedRow {
+  name: string;
+  group: string;
+  title: string;
+  tip: string;
+  type: string;
+  value: string;
+  content: string;
+  rule: string;
+  weigh: number;
+  secret?: boolean;
+}
+
+const title = (name: string) => `platform.config.title.${name}`;
+const tip = (name: string) => `platform.config.tip.${name}`;
+
+export const CONFIG_GROUPS = [
+  { key: 'basics', value: 'platform.config.group.basics' },
+  { key: 'mail', value: 'platform.config.group.mail' },
+  { key: 'upload', value: 'platform.config.group.upload' },
+  { key: 'config_quick_entrance', value: 'platform.config.group.config_quick_entrance' },
+];
+
+export const QUICK_ENTRANCES = [
+  { key: 'platform.config.quick_entrance.attachment', value: '/admin/routine/attachment' },
+  { key: 'platform.config.quick_entrance.admin_log', value: '/admin/auth/adminLog' },
+];
+
+export const DEFAULT_UPLOAD = {
+  mode: 'local',
+  maxsize: '10mb',
+  savename: '/storage/{topic}/{year}{mon}{day}/{filename}{filesha1}{.suffix}',
+  mimetype: 'jpg,png,bmp,jpeg,gif,webp,zip,rar,xls,xlsx,csv,doc,docx,wav,mp4,mp3,txt',
+};
+
+const row = (r: Omit<ConfigSeedRow, 'title' | 'tip' | 'content' | 'rule'> & Partial<ConfigSeedRow>): ConfigSeedRow => ({
+  title: title(r.name),
+  tip: '',
+  content: '',
+  rule: '',
+  ...r,
+});
+
+export const CONFIG_SEED_ROWS: ConfigSeedRow[] = [
+  row({ name: 'config_group', group: 'basics', type: 'array', value: JSON.stringify(CONFIG_GROUPS), rule: 'required', weigh: -1 }),
+  row({ name: 'site_name', group: 'basics', type: 'string', value: '仓库管理系统', rule: 'required', weigh: 99 }),
+  row({ name: 'record_number', group: 'basics', type: 'string', value: '', tip: tip('record_number'), weigh: 0 }),
+  row({ name: 'version', group: 'basics', type: 'string', value: 'v1.0.0', tip: tip('version'), rule: 'required', weigh: 0 }),
+  row({ name: 'time_zone', group: 'basics', type: 'string', value: 'Asia/Shanghai', tip: tip('time_zone'), rule: 'required', weigh: 0 }),
+  row({ name: 'no_access_ip', group: 'basics', type: 'textarea', value: '', tip: tip('no_access_ip'), weigh: 0 }),
+  row({ name: 'smtp_server', group: 'mail', type: 'string', value: '', weigh: 9 }),
+  row({ name: 'smtp_port', group: 'mail', type: 'string', value: '465', rule: 'number', weigh: 8 }),
+  row({ name: 'smtp_user', group: 'mail', type: 'string', value: '', weigh: 7 }),
+  row({ name: 'smtp_pass', group: 'mail', type: 'password', value: '', weigh: 6, secret: true }),
+  row({ name: 'smtp_verification', group: 'mail', type: 'select', value: 'SSL', content: JSON.stringify({ SSL: 'SSL', TLS: 'TLS' }), weigh: 5 }),
+  row({ name: 'smtp_sender_mail', group: 'mail', type: 'string', value: '', rule: 'email', weigh: 4 }),
+  row({
+    name: 'upload_mode',
+    group: 'upload',
+    type: 'select',
+    value: DEFAULT_UPLOAD.mode,
+    content: JSON.stringify({ local: 'platform.config.option.upload_mode_local' }),
+    rule: 'required',
+    weigh: 9,
+  }),
+  row({ name: 'upload_maxsize', group: 'upload', type: 'string', value: DEFAULT_UPLOAD.maxsize, tip: tip('upload_maxsize'), rule: 'required', weigh: 8 }),
+  row({ name: 'upload_savename', group: 'upload', type: 'string', value: DEFAULT_UPLOAD.savename, tip: tip('upload_savename'), rule: 'required', weigh: 7 }),
+  row({ name: 'upload_mimetype', group: 'upload', type: 'string', value: DEFAULT_UPLOAD.mimetype, tip: tip('upload_mimetype'), rule: 'required', weigh: 6 }),
+  row({ name: 'config_quick_entrance', group: 'config_quick_entrance', type: 'array', value: JSON.stringify(QUICK_ENTRANCES), weigh: 0 }),
+];

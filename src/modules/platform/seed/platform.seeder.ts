@@ -1,0 +1,30 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { Seeder } from '../../../shared/database/seeder';
+import { ConfigEntity } from '../persistence/config.entity';
+import { CONFIG_SEED_ROWS } from './config-rows';
+
+/** The platform's initial rows: the site configuration. */
+@Injectable()
+export class PlatformSeeder implements Seeder {
+  readonly name = 'platform';
+
+  async seed(manager: EntityManager): Promise<void> {
+    await manager.getRepository(ConfigEntity).insert(
+      CONFIG_SEED_ROWS.map((r) => ({
+        name: r.name,
+        group: r.group,
+        title: r.title,
+        tip: r.tip,
+        type: r.type,
+        value: r.value,
+        content: r.content,
+        rule: r.rule,
+        extend: '',
+        allow_del: 0,
+        weigh: r.weigh,
+        secret: r.secret ? 1 : 0,
+      })),
+    );
+  }
+}

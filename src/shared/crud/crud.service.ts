@@ -1,0 +1,217 @@
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
+import { EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { unixNow } from '../http/envelope';
+import { AppError } from '../http/app-error';
+import { validationErrorToAppError } from '../http/validation';
+import { compileCrudDefinition, CrudContext, CrudDefinition, CrudModel, WriteContext } from './crud-definition';
+import { CrudKit } from './crud-kit';
+import { applyListQuery } from './list-query-builder';
+import { DEFAULT_TIME_ZONE, parseListQuery } from './list-query';
+
+export type CrudRow = Record<string, unknown>;
+
+export interface ListResult {
+  list: CrudRow[];
+  total: number;
+  remark: string;
+}
+
+export interface ListOptions {
+  /** The controller path (`wms/brand`) whose admin-rule remark the answer carries. */
+  controllerPath?: string;
+}
+
+/**
+ * The generic list / get / add / edit / del / sortable of one resource (CONTRACT.md §2). Compose it in a
+ * controller (see CrudController), or extend it to override the hooks with injected collaborators.
+ * Answers are plain objects without hidden columns; joined names are embedded under each join's alias.
+ */
+export class CrudService<E extends ObjectLiteral> {
+  protected readonly model: CrudModel<E>;
+
+  constructor(
+    protected readonly kit: CrudKit,
+    readonly definition: CrudDefinition<E>,
+  ) {
+    this.model = compileCrudDefinition(kit.dataSource, definition);
+  }
+
+  /** Always two statements, whatever the page size: one count and one page query with the joins. */
+  async list(query: Record<string, unknown>, options: ListOptions = {}): Promise<ListResult> {
+    const environment = this.kit.environment;
+    const timeZone = (await environment?.timeZone()) || DEFAULT_TIME_ZONE;
+    const spec = parseListQuery(query, { ...this.model.rules, timeZone });
+    const qb = this.query();
+    await this.scopeList(qb, query);
+    applyListQuery(qb, spec, this.model.columns);
+    const total = await qb.getCount();
+    const rows = await qb.getMany();
+    const remark = options.controllerPath && environment ? await environment.remark(options.controllerPath) : '';
+    return { list: rows.map((row) => this.toPlain(row)), total, remark: remark ?? '' };
+  }
+
+  async get(id: unknown): Promise<{ row: CrudRow }> {
+    return { row: await this.findRow(this.kit.dataSource.manager, parseId(id)) };
+  }
+
+  /** Creates a row from the body's writable fields and answers it as `get` would. */
+  async add(body: unknown): Promise<CrudRow> {
+    const input = await this.validated(body, 'add');
+    return this.kit.transactions.run(async (manager) => {
+      const data = this.writableData(input);
+      await this.beforeWrite(data, { manager, action: 'add', existing: null });
+      const now = unixNow();
+      if (this.model.has.createtime) data.createtime = now;
+      if (this.model.has.updatetime) data.updatetime = now;
+      const result = await manager.getRepository(this.model.metadata.target).insert(data as QueryDeepPartialEntity<E>);
+      const id = Number(result.identifiers[0]?.[this.model.primaryKey]);
+      // New rows sort first by default: BuildAdmin's `weigh = id` when no weight was given.
+      if (this.model.has.weigh && !Number(data.weigh)) await this.update(manager, id, { weigh: id });
+      return this.findRow(manager, id);
+    });
+  }
+
+  /** Updates the row named by `body.id` with the body's writable fields and answers it as `get` would. */
+  async edit(body: unknown): Promise<CrudRow> {
+    const id = parseId(isRecord(body) ? body.id : undefined);
+    const input = await this.validated(body, 'edit');
+    return this.kit.transactions.run(async (manager) => {
+      const existing = await this.query(manager).andWhere(this.primaryKeyIs(), { crud_id: id }).getOne();
+      if (!existing) throw new AppError('crud.record_not_found');
+      const data = this.writableData(input);
+      await this.beforeWrite(data, { manager, action: 'edit', existing });
+      if (this.model.has.updatetime) data.updatetime = unixNow();
+      if (Object.keys(data).length) await this.update(manager, id, data);
+      return this.findRow(manager, id);
+    });
+  }
+
+  /** Deletes (or soft-deletes) the rows among `ids` that exist, in one transaction, after `beforeDelete`. */
+  async del(ids: unknown): Promise<{ count: number }> {
+    const wanted = parseIds(ids);
+    return this.kit.transactions.run(async (manager) => {
+      const rows = await this.query(manager).andWhere(`${this.primaryKeyColumn()} IN (:...crud_ids)`, { crud_ids: wanted }).getMany();
+      if (!rows.length) throw new AppError('crud.no_rows_deleted');
+      await this.beforeDelete(rows, { manager });
+      const found = rows.map((row) => row[this.model.primaryKey] as number);
+      const target = this.model.metadata.target;
+      const statement = this.model.deleteColumn
+        ? manager
+            .createQueryBuilder()
+            .update(target)
+            .set({ deletetime: unixNow() } as unknown as QueryDeepPartialEntity<E>)
+            .where('deletetime IS NULL')
+        : manager.createQueryBuilder().delete().from(target);
+      const result = await statement.andWhereInIds(found).execute();
+      const count = result.affected ?? found.length;
+      if (!count) throw new AppError('crud.no_rows_deleted');
+      return { count };
+    });
+  }
+
+  /** Swaps the weights of two rows (BuildAdmin's sortable: a swap, not a positional shift). */
+  async sortable(id: unknown, targetId: unknown): Promise<void> {
+    if (!this.model.has.weigh) throw new AppError('crud.parameter_error');
+    const [first, second] = [parseId(id), parseId(targetId)];
+    await this.kit.transactions.run(async (manager) => {
+      const rows = await this.query(manager)
+        .andWhere(`${this.primaryKeyColumn()} IN (:...crud_ids)`, { crud_ids: [first, second] })
+        .getMany();
+      const row = rows.find((r) => Number(r[this.model.primaryKey]) === first);
+      const target = rows.find((r) => Number(r[this.model.primaryKey]) === second);
+      if (!row || !target) throw new AppError('crud.record_not_found');
+      if (Number(row.weigh) === Number(target.weigh)) throw new AppError('crud.sort_equal_weights');
+      await this.update(manager, first, { weigh: target.weigh });
+      await this.update(manager, second, { weigh: row.weigh });
+    });
+  }
+
+  /** The base select of every read: visible columns, the joins, and soft-deleted rows left out. */
+  query(manager: EntityManager = this.kit.dataSource.manager): SelectQueryBuilder<E> {
+    const { alias, joins, metadata, selections, deleteColumn } = this.model;
+    const qb = manager.createQueryBuilder<E>(metadata.target as never, alias);
+    for (const join of joins) qb.leftJoinAndMapOne(`${alias}.${join.alias}`, join.entity, join.alias, join.condition);
+    // Chosen after the joins: leftJoinAndMapOne selects every column of the joined table.
+    qb.select(selections);
+    if (deleteColumn) qb.where(`${deleteColumn} IS NULL`);
+    return qb;
+  }
+
+  /** An entity (or raw result) as a plain object: no class instances, no hidden columns, absent joins as null. */
+  toPlain(row: E): CrudRow {
+    const plain: CrudRow = {};
+    for (const [key, value] of Object.entries(row)) {
+      if (value === undefined || this.model.hidden.has(key)) continue;
+      plain[key] = value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date) ? { ...value } : value;
+    }
+    for (const join of this.model.joins) plain[join.alias] ??= null;
+    return plain;
+  }
+
+  protected beforeWrite(data: Record<string, unknown>, context: WriteContext<E>): void | Promise<void> {
+    return this.definition.hooks?.beforeWrite?.(data, context);
+  }
+
+  protected beforeDelete(rows: E[], context: CrudContext): void | Promise<void> {
+    return this.definition.hooks?.beforeDelete?.(rows, context);
+  }
+
+  protected scopeList(qb: SelectQueryBuilder<E>, query: Record<string, unknown>): void | Promise<void> {
+    return this.definition.hooks?.scopeList?.(qb, query);
+  }
+
+  protected async findRow(manager: EntityManager, id: number): Promise<CrudRow> {
+    const row = await this.query(manager).andWhere(this.primaryKeyIs(), { crud_id: id }).getOne();
+    if (!row) throw new AppError('crud.record_not_found');
+    return this.toPlain(row);
+  }
+
+  private update(manager: EntityManager, id: number, data: Record<string, unknown>): Promise<unknown> {
+    return manager.update(this.model.metadata.target, { [this.model.primaryKey]: id }, data as QueryDeepPartialEntity<E>);
+  }
+
+  /** Only the definition's writable fields, and only those the body actually carries. */
+  private writableData(input: Record<string, unknown>): Record<string, unknown> {
+    const data: Record<string, unknown> = {};
+    for (const field of this.model.writable) if (input[field] !== undefined) data[field] = input[field];
+    return data;
+  }
+
+  private async validated(body: unknown, action: 'add' | 'edit'): Promise<Record<string, unknown>> {
+    if (!isRecord(body) || !Object.keys(body).length) throw new AppError('crud.parameter_error');
+    const dto = this.definition.validation?.[action];
+    if (!dto) return body;
+    const instance = plainToInstance(dto, body, { enableImplicitConversion: false });
+    const errors = await validate(instance, { whitelist: true });
+    if (errors.length) throw validationErrorToAppError(errors);
+    return instance as Record<string, unknown>;
+  }
+
+  private primaryKeyColumn(): string {
+    return this.model.columns.fields.get(this.model.primaryKey)!;
+  }
+
+  private primaryKeyIs(): string {
+    return `${this.primaryKeyColumn()} = :crud_id`;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A positive integer id from a number or a digit string; anything else is a parameter error. */
+export function parseId(value: unknown): number {
+  const id = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,15}$/.test(value.trim()) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(id) || id < 1) throw new AppError('crud.parameter_error');
+  return id;
+}
+
+/** `ids[]` as qs delivers it (an array, or one scalar); empty or malformed is a parameter error. */
+export function parseIds(value: unknown): number[] {
+  const items = Array.isArray(value) ? value : value === undefined || value === '' ? [] : [value];
+  if (!items.length) throw new AppError('crud.parameter_error');
+  return [...new Set(items.map(parseId))];
+}

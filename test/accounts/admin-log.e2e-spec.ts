@@ -1,0 +1,44 @@
+import { AdminLogEntity } from '../../src/modules/accounts/persistence/admin-log.entity';
+import { createTestApp, TEST_ADMIN_PASSWORD, TestApp } from '../setup/create-test-app';
+import { as, http, login } from '../support/api';
+
+describe('admin log', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  beforeEach(() => t.reset());
+  afterAll(() => t.close());
+
+  /** The log is written once the answer is sent; wait for the row rather than for a fixed time. */
+  async function logRows(count: number): Promise<AdminLogEntity[]> {
+    for (let i = 0; i < 100; i++) {
+      const rows = await t.dataSource.getRepository(AdminLogEntity).find({ order: { id: 'ASC' } });
+      if (rows.length >= count) return rows;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`expected ${count} admin log rows`);
+  }
+
+  it('records sign-in attempts, failed ones too, with secrets masked at any depth', async () => {
+    await http(t).post('/admin/index/login').send({ username: 'admin', password: 'Wrong-Pass-1', nested: { token: 'abc', list: [{ salt: 'x' }] } });
+    await login(t);
+    const rows = await logRows(2);
+    expect(rows[0]).toMatchObject({ admin_id: 0, username: 'admin', title: '登录', url: '/admin/index/login' });
+    expect(JSON.parse(rows[0].data!)).toEqual({ username: 'admin', password: '***', nested: { token: '***', list: [{ salt: '***' }] } });
+    expect(rows[1].data).not.toContain(TEST_ADMIN_PASSWORD);
+  });
+
+  it('records a refused POST of a signed-in admin with the rule titles, and skips logout and reads', async () => {
+    const session = await login(t);
+    await logRows(1);
+    await as(t, session).post('/admin/index/logout', { refreshToken: session.refreshToken });
+    await as(t, session).get('/admin/index/index');
+    const stranger = await http(t).post('/admin/auth.Admin/add').send({ username: 'x', password: 'secret-1' });
+    expect(stranger.body.code).toBe(302);
+    const rows = await logRows(2);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toMatchObject({ admin_id: 0, username: 'Unknown', title: '管理员管理-添加', url: '/admin/auth.Admin/add' });
+    expect(JSON.parse(rows[1].data!).password).toBe('***');
+  });
+});

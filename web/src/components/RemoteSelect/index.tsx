@@ -1,0 +1,100 @@
+/**
+ * A select whose options come from a controller's `select=true` list, single or multiple, with
+ * search-as-you-type (debounced), paging on scroll, and the labels of the current value loaded by initValue.
+ *
+ *   <RemoteSelect url="/admin/auth.Group/index" labelField="name" multiple value={v} onChange={setV} />
+ */
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Select, Spin } from '@arco-design/web-react';
+import type { SelectProps } from '@arco-design/web-react';
+import { useT } from '@/lang';
+import { RemoteSelectStore, valueList, type RemoteSelectConfig, type SelectValue } from './store';
+
+export interface RemoteSelectProps extends RemoteSelectConfig {
+  value?: SelectValue | SelectValue[] | string | null;
+  onChange?: (value: any, rows: Array<Record<string, any>>) => void;
+  multiple?: boolean;
+  placeholder?: string;
+  disabled?: boolean;
+  allowClear?: boolean;
+  /** search delay in ms (default 300). */
+  debounce?: number;
+  style?: CSSProperties;
+  selectProps?: Partial<SelectProps>;
+}
+
+export const RemoteSelect = observer(function RemoteSelect(props: RemoteSelectProps) {
+  const { url, valueField, labelField, params, limit, value, onChange, multiple, placeholder, disabled, allowClear = true, debounce = 300, style, selectProps } = props;
+  const t = useT();
+  const [store] = useState(() => new RemoteSelectStore({ url, valueField, labelField, params, limit }));
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const values = useMemo(() => valueList(value), [value]);
+  useEffect(() => {
+    void store.ensureValues(values);
+  }, [store, values]);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const options = store.mergedOptions;
+  // keep the value's type in line with the options' (ids may arrive as strings)
+  const typed = (v: SelectValue): SelectValue => {
+    const hit = options.find((o) => String(o.value) === String(v));
+    return hit ? hit.value : v;
+  };
+  const current = multiple ? values.map(typed) : values.length ? typed(values[0]) : undefined;
+
+  const handleSearch = (kw: string) => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => void store.search(kw), debounce);
+  };
+
+  const handleChange = (v: any) => {
+    const picked = valueList(v).map(String);
+    const rows = options.filter((o) => picked.includes(String(o.value))).map((o) => o.raw);
+    onChange?.(v === undefined ? (multiple ? [] : null) : v, rows);
+  };
+
+  return (
+    <Select
+      style={style}
+      mode={multiple ? 'multiple' : undefined}
+      showSearch
+      allowClear={allowClear}
+      disabled={disabled}
+      placeholder={placeholder ?? t('crud.selectPlaceholder')}
+      filterOption={false}
+      value={current as any}
+      onChange={handleChange}
+      onSearch={handleSearch}
+      loading={store.loading}
+      notFoundContent={store.loading ? <Spin size={16} /> : t('crud.noData')}
+      onVisibleChange={(open) => {
+        if (open && !store.loaded) void store.search(store.keyword);
+      }}
+      onPopupScroll={(el: any) => {
+        const target = el?.target ?? el;
+        if (target && target.scrollHeight - target.scrollTop - target.clientHeight < 24) void store.loadMore();
+      }}
+      renderFormat={(option, v) => {
+        const hit = options.find((o) => String(o.value) === String(v));
+        return hit ? hit.label.replace(/^[\s│├└─┃┣┗]+/, '') : String(v ?? '');
+      }}
+      {...selectProps}
+    >
+      {options.map((o) => (
+        <Select.Option key={String(o.value)} value={o.value as any} disabled={o.disabled}>
+          <span style={{ paddingLeft: o.depth * 14 }}>{o.label}</span>
+        </Select.Option>
+      ))}
+    </Select>
+  );
+});
+
+export default RemoteSelect;
+export { RemoteSelectStore } from './store';

@@ -1,0 +1,237 @@
+/**
+ * The list of a CRUD page: remark, search form, toolbar, Arco table (remote pagination and sorting, row
+ * selection, tree rows) and the row buttons (weigh-sort drag handle, custom actions, edit, delete).
+ * Row buttons whose node is missing (`useAuth()('edit')` …) are not rendered.
+ */
+import { useEffect, useState, type DragEvent, type ReactElement, type ReactNode } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Alert, Button, Popconfirm, Space, Table, Tooltip } from '@arco-design/web-react';
+import type { ColumnProps, TableProps } from '@arco-design/web-react/es/Table/interface';
+import { IconDelete, IconDragDotVertical, IconEdit } from '@arco-design/web-react/icon';
+import { useAuth } from '@/hooks/useAuth';
+import { useT } from '@/lang';
+import { renderCell } from './cells';
+import SearchForm from './SearchForm';
+import Toolbar from './Toolbar';
+import type { CrudTableStore, Key } from './store';
+import type { CrudRowAction, CrudRowButton, CrudToolbarButton } from './types';
+import './crud.css';
+
+export interface CrudTableProps<Row extends Record<string, any> = any> {
+  store: CrudTableStore<Row>;
+  /** toolbar buttons (default: all that apply). */
+  toolbar?: CrudToolbarButton[];
+  toolbarExtra?: ReactNode;
+  /** built-in row buttons (default: weigh-sort when a `weigh` column exists, edit, delete). */
+  rowButtons?: CrudRowButton[];
+  /** custom row buttons, drawn before the built-in ones. */
+  rowActions?: CrudRowAction<Row>[];
+  /** checkbox column (default: when the delete button is in the toolbar). */
+  selectable?: boolean;
+  /** width of the operation column. */
+  operateWidth?: number;
+  /** start the page's data load (default true). */
+  autoLoad?: boolean;
+  tableProps?: Partial<TableProps<Row>>;
+}
+
+const ACTION_STATUS: Record<string, 'warning' | 'danger' | 'success' | undefined> = {
+  warning: 'warning',
+  danger: 'danger',
+  success: 'success',
+};
+
+function CrudTableInner<Row extends Record<string, any>>(props: CrudTableProps<Row>) {
+  const { store, toolbar, toolbarExtra, rowActions = [], operateWidth, autoLoad = true, tableProps } = props;
+  const t = useT();
+  const auth = useAuth();
+  const [dragId, setDragId] = useState<Key | null>(null);
+  const [overId, setOverId] = useState<Key | null>(null);
+
+  useEffect(() => (autoLoad ? store.mount() : undefined), [store, autoLoad]);
+
+  const rowButtons: CrudRowButton[] =
+    props.rowButtons ?? [...(store.columns.some((c) => c.prop === 'weigh') ? (['weigh-sort'] as CrudRowButton[]) : []), 'edit', 'delete'];
+  const toolbarButtons = toolbar;
+  const canEdit = auth('edit');
+  const showSort = rowButtons.includes('weigh-sort') && auth('sortable');
+  const showEdit = rowButtons.includes('edit') && canEdit;
+  const showDelete = rowButtons.includes('delete') && auth('del');
+  const actions = rowActions.filter((a) => !a.auth || auth(a.auth));
+  const selectable = props.selectable ?? (toolbar ?? ['delete']).includes('delete');
+
+  const pk = store.pk;
+  const columns: ColumnProps<Row>[] = store.visibleColumns.map((column) => ({
+    key: column.prop,
+    dataIndex: column.prop,
+    title: t(column.label),
+    width: column.width,
+    fixed: column.fixed,
+    align: column.align ?? (['switch', 'image', 'icon', 'tag'].includes(column.render ?? '') ? 'center' : undefined),
+    ellipsis: column.ellipsis,
+    tooltip: column.ellipsis,
+    sorter: column.sortable ? true : undefined,
+    sortOrder: column.sortable && store.order && store.order.field === column.prop ? (store.order.dir === 'asc' ? 'ascend' : 'descend') : undefined,
+    render: (_: unknown, row: Row, index: number) => renderCell(column, row, index, { t, store, canEdit }),
+  }));
+
+  const hasOperate = showSort || showEdit || showDelete || actions.length > 0;
+  if (hasOperate) {
+    columns.push({
+      key: '__operate',
+      title: t('crud.operate'),
+      fixed: 'right',
+      align: 'center',
+      width: operateWidth ?? 40 + 36 * (actions.length + (showSort ? 1 : 0) + (showEdit ? 1 : 0) + (showDelete ? 1 : 0)),
+      render: (_: unknown, row: Row) => {
+        const id = row[pk] as Key;
+        return (
+          <Space size={6} className="crud-row-actions">
+            {showSort && (
+              <Tooltip content={t('crud.dragSort')}>
+                <span
+                  className="crud-drag-handle"
+                  draggable
+                  data-crud="row-sort"
+                  aria-label={t('crud.dragSort')}
+                  onDragStart={(e) => {
+                    e.dataTransfer.effectAllowed = 'move';
+                    e.dataTransfer.setData('text/plain', String(id));
+                    setDragId(id);
+                  }}
+                  onDragEnd={() => {
+                    setDragId(null);
+                    setOverId(null);
+                  }}
+                >
+                  <IconDragDotVertical />
+                </span>
+              </Tooltip>
+            )}
+            {actions
+              .filter((a) => !a.display || a.display(row))
+              .map((a) => {
+                const button = (
+                  <Button
+                    size="mini"
+                    type="secondary"
+                    status={ACTION_STATUS[a.status ?? '']}
+                    icon={a.icon}
+                    data-crud={`row-${a.name}`}
+                    aria-label={t(a.title)}
+                    onClick={a.confirm ? undefined : () => a.onClick(row)}
+                  >
+                    {a.icon ? null : t(a.title)}
+                  </Button>
+                );
+                return a.confirm ? (
+                  <Popconfirm key={a.name} title={t(a.confirm)} onOk={() => a.onClick(row)}>
+                    <span>
+                      <Tooltip content={t(a.title)}>{button}</Tooltip>
+                    </span>
+                  </Popconfirm>
+                ) : (
+                  <Tooltip key={a.name} content={t(a.title)}>
+                    {button}
+                  </Tooltip>
+                );
+              })}
+            {showEdit && (
+              <Tooltip content={t('crud.edit')}>
+                <Button size="mini" type="primary" icon={<IconEdit />} data-crud="row-edit" aria-label={t('crud.edit')} onClick={() => void store.openEdit(id)} />
+              </Tooltip>
+            )}
+            {showDelete && (
+              <Popconfirm title={t('crud.confirmDelete')} onOk={() => store.remove([id])} okButtonProps={{ status: 'danger' }}>
+                <span>
+                  <Tooltip content={t('crud.delete')}>
+                    <Button size="mini" type="primary" status="danger" icon={<IconDelete />} data-crud="row-delete" aria-label={t('crud.delete')} />
+                  </Tooltip>
+                </span>
+              </Popconfirm>
+            )}
+          </Space>
+        );
+      },
+    });
+  }
+
+  const data = store.tableData;
+
+  return (
+    <div className="crud">
+      {store.remark ? <Alert className="crud-remark" type="info" content={store.remark} showIcon /> : null}
+      {store.showSearch && <SearchForm store={store} />}
+      <Toolbar store={store} buttons={toolbarButtons} extra={toolbarExtra} />
+      <Table<Row>
+        className="crud-table"
+        rowKey={pk}
+        border={{ wrapper: true, cell: false }}
+        stripe={false}
+        loading={store.loading}
+        columns={columns}
+        data={data}
+        scroll={{ x: true }}
+        rowSelection={
+          selectable && auth('del')
+            ? {
+                type: 'checkbox',
+                selectedRowKeys: store.selectedKeys,
+                checkStrictly: true,
+                onChange: (keys) => store.setSelectedKeys(keys as Key[]),
+              }
+            : undefined
+        }
+        expandedRowKeys={store.isTree ? store.expandedKeys : undefined}
+        onExpandedRowsChange={store.isTree ? (keys) => store.setExpandedKeys(keys as Key[]) : undefined}
+        pagination={
+          store.isTree
+            ? false
+            : {
+                current: store.page,
+                pageSize: store.limit,
+                total: store.total,
+                showTotal: (total: number) => t('crud.total', { total }),
+                sizeCanChange: true,
+                sizeOptions: [10, 20, 50, 100],
+                showJumper: store.total > store.limit * 5,
+              }
+        }
+        onChange={(pagination, sorter, _filters, extra) => {
+          if (extra.action === 'sort') {
+            const s = Array.isArray(sorter) ? sorter[0] : sorter;
+            if (s && s.direction && s.field) store.setOrder({ field: String(s.field), dir: s.direction === 'ascend' ? 'asc' : 'desc' });
+            else store.setOrder(null);
+          } else if (extra.action === 'paginate') {
+            store.setPage(pagination.current ?? 1, pagination.pageSize);
+          }
+        }}
+        rowClassName={(row: Row) => (overId !== null && String(row[pk]) === String(overId) && String(dragId) !== String(overId) ? 'crud-drop-target' : '')}
+        onRow={(row: Row) =>
+          showSort
+            ? {
+                onDragOver: (e: DragEvent) => {
+                  if (dragId === null) return;
+                  e.preventDefault();
+                  if (String(overId) !== String(row[pk])) setOverId(row[pk] as Key);
+                },
+                onDragLeave: () => undefined,
+                onDrop: (e: DragEvent) => {
+                  e.preventDefault();
+                  const from = dragId ?? e.dataTransfer.getData('text/plain');
+                  setDragId(null);
+                  setOverId(null);
+                  if (from !== null && from !== '' && String(from) !== String(row[pk])) void store.sortable(from, row[pk] as Key);
+                },
+              }
+            : {}
+        }
+        {...tableProps}
+      />
+    </div>
+  );
+}
+
+export const CrudTable = observer(CrudTableInner) as <Row extends Record<string, any>>(props: CrudTableProps<Row>) => ReactElement;
+
+export default CrudTable;

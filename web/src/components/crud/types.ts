@@ -1,0 +1,193 @@
+import type { ReactNode } from 'react';
+
+/** Search operators understood by the generic CRUD controller (CONTRACT §2). */
+export type CrudOperator =
+  | '='
+  | '<>'
+  | '>'
+  | '>='
+  | '<'
+  | '<='
+  | 'LIKE'
+  | 'NOT LIKE'
+  | 'IN'
+  | 'NOT IN'
+  | 'RANGE'
+  | 'NOT RANGE'
+  | 'NULL'
+  | 'NOT NULL'
+  | 'FIND_IN_SET';
+
+/** How a cell is drawn. */
+export type CrudRender =
+  | 'text'
+  | 'tag'
+  | 'tags'
+  | 'switch'
+  | 'image'
+  | 'images'
+  | 'datetime'
+  | 'date'
+  | 'icon'
+  | 'url'
+  | 'color';
+
+/** One enumeration value. `label` is a language key (translated) or plain text. */
+export interface CrudOption {
+  value: string | number;
+  label: string;
+  /** Arco tag colour for `render: 'tag'`. */
+  color?: string;
+}
+
+/** Remote select definition (search form or edit form). */
+export interface CrudRemote {
+  /** e.g. '/admin/auth.Group/index' */
+  url: string;
+  /** field used as the label (default: name, then title, then label). */
+  labelField?: string | ((row: any) => string);
+  /** field used as the value (default 'id'), also sent as initKey. */
+  valueField?: string;
+  multiple?: boolean;
+  /** extra query parameters sent with every request. */
+  params?: Record<string, unknown>;
+}
+
+export interface CrudColumn<Row = any> {
+  /** field name; a dot path reads a nested relation (`brand.name`). */
+  prop: string;
+  /** language key (or plain text) of the header. */
+  label: string;
+  render?: CrudRender;
+  /** enum values for tag/switch cells and '=' searches. */
+  options?: CrudOption[];
+  width?: number;
+  minWidth?: number;
+  align?: 'left' | 'center' | 'right';
+  fixed?: 'left' | 'right';
+  ellipsis?: boolean;
+  /** remote sorting on this column. */
+  sortable?: boolean;
+  /** search operator; false = not in the search form. Default: derived from render/options. */
+  operator?: CrudOperator | false;
+  /** field name sent in `search[i][field]` (default: prop). */
+  searchField?: string;
+  /** remote select in the search form (operator '=' or 'IN'). */
+  searchRemote?: CrudRemote;
+  /** placeholder of the search input (language key). */
+  searchPlaceholder?: string;
+  /** hidden at first (can be shown from the column menu). */
+  hidden?: boolean;
+  /** false: not rendered in the table at all (only in the search form). */
+  inTable?: boolean;
+  /** `render: 'switch'` cells post `edit {pk, prop: value}` when toggled (needs the edit node). */
+  switchEditable?: boolean;
+  /** custom cell; receives the raw value. */
+  cell?: (value: any, row: Row, index: number) => ReactNode;
+  /** for `render: 'tags'` with an array of texts: do not translate. */
+  translate?: boolean;
+}
+
+export type CrudFieldType =
+  | 'input'
+  | 'textarea'
+  | 'number'
+  | 'password'
+  | 'switch'
+  | 'radio'
+  | 'select'
+  | 'remoteSelect'
+  | 'treeSelect'
+  | 'iconSelect'
+  | 'date'
+  | 'datetime'
+  | 'custom';
+
+export type CrudRuleName = 'required' | 'account' | 'password' | 'email' | 'mobile' | 'number' | 'integer' | 'url';
+
+export interface CrudCustomRule {
+  /** returns true when the value is valid. */
+  test: (value: any, values: Record<string, any>) => boolean;
+  /** language key of the message. */
+  message: string;
+}
+
+export type CrudRuleSpec = CrudRuleName | CrudCustomRule;
+
+export type CrudFormMode = 'add' | 'edit';
+
+export interface CrudFieldContext {
+  value: any;
+  onChange: (value: any) => void;
+  mode: CrudFormMode;
+  values: Record<string, any>;
+}
+
+export interface CrudField {
+  prop: string;
+  /** language key (or plain text). */
+  label: string;
+  type: CrudFieldType;
+  rules?: CrudRuleSpec[] | ((mode: CrudFormMode) => CrudRuleSpec[]);
+  options?: CrudOption[];
+  remote?: CrudRemote;
+  /** static tree for treeSelect: nodes with value/label keys given by remote.valueField/labelField, children. */
+  treeData?: any[];
+  /** treeSelect: add a top-level choice with this value (e.g. 0) labelled crud.topLevel. */
+  rootValue?: string | number;
+  placeholder?: string;
+  /** help text under the control (language key). */
+  tip?: string | ((mode: CrudFormMode) => string | undefined);
+  defaultValue?: any;
+  /** conditional display; hidden fields are not submitted. */
+  visible?: (values: Record<string, any>, mode: CrudFormMode) => boolean;
+  disabled?: boolean | ((mode: CrudFormMode) => boolean);
+  /** extra props for the control. */
+  props?: Record<string, any>;
+  /** `type: 'custom'`: draw the control yourself. */
+  render?: (ctx: CrudFieldContext) => ReactNode;
+  /** server row value → form value. */
+  toForm?: (value: any, row: Record<string, any>) => any;
+  /** form value → posted value; return undefined to leave the key out. */
+  toServer?: (value: any, values: Record<string, any>, mode: CrudFormMode) => any;
+}
+
+/** A button drawn in each row besides the built-in ones. */
+export interface CrudRowAction<Row = any> {
+  name: string;
+  /** language key of the tooltip / text. */
+  title: string;
+  icon?: ReactNode;
+  /** permission action checked with useAuth (default: none). */
+  auth?: string;
+  status?: 'default' | 'warning' | 'danger' | 'success';
+  /** shown only when true. */
+  display?: (row: Row) => boolean;
+  /** ask for confirmation first (language key of the question). */
+  confirm?: string;
+  onClick: (row: Row) => void;
+}
+
+/** Built-in toolbar buttons. */
+export type CrudToolbarButton = 'refresh' | 'add' | 'delete' | 'expand' | 'search' | 'columns' | 'quickSearch';
+/** Built-in row buttons. */
+export type CrudRowButton = 'weigh-sort' | 'edit' | 'delete';
+
+export interface IndexAnswer<Row = any> {
+  list: Row[];
+  total?: number;
+  remark?: string;
+  [key: string]: unknown;
+}
+
+export interface SearchEntry {
+  field: string;
+  val: string;
+  operator: CrudOperator;
+  render?: string;
+}
+
+export interface OrderState {
+  field: string;
+  dir: 'asc' | 'desc';
+}

@@ -1,0 +1,83 @@
+/**
+ * Names, paths and title keys of the static routes: the part of the route table that has no components,
+ * so the request layer, the stores and jest can use it. routes.tsx adds the components.
+ */
+export interface StaticRouteInfo {
+  name: string;
+  path: string;
+  /** key of the title in common.json (under "route.") */
+  title: string;
+}
+
+export const ADMIN_BASE = '/admin';
+export const USER_BASE = '/user';
+
+export const staticRoutes: StaticRouteInfo[] = [
+  { name: 'home', path: '/', title: 'home' },
+  { name: 'adminLogin', path: '/admin/login', title: 'adminLogin' },
+  { name: 'userLogin', path: '/user/login', title: 'userLogin' },
+  { name: 'notFound', path: '/404', title: 'notFound' },
+  { name: 'noPower', path: '/401', title: 'noPower' },
+  { name: 'admin', path: '/admin', title: 'admin' },
+  { name: 'adminMainLoading', path: '/admin/loading/:to?', title: 'Loading' },
+  { name: 'adminIframe', path: '/admin/iframe/:url', title: 'iframe' },
+  { name: 'user', path: '/user', title: 'User' },
+  { name: 'userMainLoading', path: '/user/loading/:to?', title: 'Loading' },
+];
+
+export function routeByName(name: string): StaticRouteInfo | undefined {
+  return staticRoutes.find((r) => r.name === name);
+}
+
+/** The path of a named static route with its optional parameters filled (or dropped). */
+export function pathOfName(name: string, params: Record<string, string> = {}): string | undefined {
+  const route = routeByName(name);
+  if (!route) return undefined;
+  const path = route.path.replace(/\/:(\w+)\??/g, (_, key: string) => (params[key] !== undefined ? `/${encodeURIComponent(params[key])}` : ''));
+  return path || '/';
+}
+
+/** True when a path belongs to the back office (the request layer then sends the admin token). */
+export function isAdminPath(path: string): boolean {
+  return path === ADMIN_BASE || path.startsWith(`${ADMIN_BASE}/`);
+}
+
+export function isUserPath(path: string): boolean {
+  return path === USER_BASE || path.startsWith(`${USER_BASE}/`);
+}
+
+export interface LoadingTarget {
+  path: string;
+  query: Record<string, string>;
+}
+
+/** `/admin/loading/<json>`: where an unregistered /admin/* (or /user/*) path waits for the bootstrap. */
+export function loadingPathFor(path: string, search = ''): string {
+  const query: Record<string, string> = {};
+  new URLSearchParams(search.replace(/^\?/, '')).forEach((v, k) => {
+    query[k] = v;
+  });
+  const base = isAdminPath(path) ? ADMIN_BASE : USER_BASE;
+  return `${base}/loading/${encodeURIComponent(JSON.stringify({ path, query }))}`;
+}
+
+export function parseLoadingTarget(to: string | undefined): LoadingTarget | null {
+  if (!to) return null;
+  try {
+    const value = JSON.parse(to) as Partial<LoadingTarget>;
+    if (!value || typeof value.path !== 'string') return null;
+    return { path: value.path, query: value.query && typeof value.query === 'object' ? value.query : {} };
+  } catch {
+    return null;
+  }
+}
+
+export function withQuery(path: string, query: Record<string, string> = {}): string {
+  const qs = new URLSearchParams(query).toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/** Path of an iframe menu: /admin/iframe/<encoded url>. */
+export function iframePath(url: string, base = ADMIN_BASE): string {
+  return `${base}/iframe/${encodeURIComponent(url)}`;
+}
