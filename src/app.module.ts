@@ -4,6 +4,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { AccountsModule } from './modules/accounts';
 import { PlatformModule } from './modules/platform';
+import { CrudModule } from './shared/crud';
 import { DatabaseModule } from './shared/database/database.module';
 import { EnvelopeInterceptor } from './shared/http/envelope.interceptor';
 import { EnvelopeExceptionFilter } from './shared/http/exception.filter';
@@ -14,6 +15,7 @@ import { createValidationPipe } from './shared/http/validation';
   imports: [
     i18nModule,
     DatabaseModule,
+    CrudModule,
     CqrsModule.forRoot(),
     EventEmitterModule.forRoot({ ignoreErrors: false }),
     PlatformModule,

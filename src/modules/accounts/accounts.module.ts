@@ -10,7 +10,13 @@ import { jwtSecret } from './auth/jwt-secret';
 import { PermissionGuard } from './auth/permission.guard';
 import { RefreshSessionService } from './auth/refresh-session.service';
 import { TokenService } from './auth/token.service';
+import { AdminManagementService } from './auth/admin-management.service';
+import { AdminController } from './http/admin.controller';
 import { AdminIndexController } from './http/admin-index.controller';
+import { AdminInfoController } from './http/admin-info.controller';
+import { AdminLogController } from './http/admin-log.controller';
+import { GroupController } from './http/group.controller';
+import { RuleController } from './http/rule.controller';
 import { AdminLogMiddleware } from './http/admin-log.middleware';
 import { CommonTokenController } from './http/common-token.controller';
 import { AdminEntity } from './persistence/admin.entity';
@@ -26,13 +32,14 @@ import { AccountsSeeder } from './seed/accounts.seeder';
     JwtModule.registerAsync({ useFactory: () => ({ secret: jwtSecret(), signOptions: { algorithm: 'HS256' }, verifyOptions: { algorithms: ['HS256'] } }) }),
     PlatformModule,
   ],
-  controllers: [AdminIndexController, CommonTokenController],
+  controllers: [AdminIndexController, CommonTokenController, AdminController, GroupController, RuleController, AdminLogController, AdminInfoController],
   providers: [
     { provide: APP_GUARD, useClass: PermissionGuard },
     TokenService,
     AdminAccessService,
     AdminMenuService,
     AdminSessionService,
+    AdminManagementService,
     RefreshSessionService,
     AccountsSeeder,
   ],

@@ -69,7 +69,7 @@ export interface CrudDefinition<E extends ObjectLiteral> {
 
 export interface CompiledJoin {
   alias: string;
-  entity: EntityTarget<ObjectLiteral>;
+  target: EntityMetadata['target'];
   condition: string;
 }
 
@@ -87,8 +87,8 @@ export interface CrudModel<E extends ObjectLiteral> {
   writable: ReadonlySet<string>;
   hidden: ReadonlySet<string>;
   has: { createtime: boolean; updatetime: boolean; weigh: boolean };
-  /** `"alias"."deletetime"` when soft delete is on. */
-  deleteColumn: string | null;
+  /** When soft delete is on: `deletetime` with and without the alias, escaped. */
+  softDelete: { aliased: string; bare: string } | null;
 }
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -136,7 +136,7 @@ export function compileCrudDefinition<E extends ObjectLiteral>(dataSource: DataS
     const targetKey = target.primaryColumns[0];
     joins.push({
       alias: joinAlias,
-      entity: join.entity,
+      target: target.target,
       condition: `${escape(joinAlias)}.${escape(targetKey.databaseName)} = ${escape(fromAlias)}.${escape(from.databaseName)}`,
     });
     joinMetadata.set(joinAlias, target);
@@ -152,7 +152,8 @@ export function compileCrudDefinition<E extends ObjectLiteral>(dataSource: DataS
     updatetime: !!metadata.findColumnWithPropertyPath('updatetime'),
     weigh: !!metadata.findColumnWithPropertyPath('weigh'),
   };
-  const deleteColumn = definition.softDelete ? known.get('deletetime') ?? fail('softDelete needs a visible "deletetime" column') : null;
+  const deleteColumn = definition.softDelete ? visible.find((column) => column.propertyPath === 'deletetime') ?? fail('softDelete needs a visible "deletetime" column') : null;
+  const softDelete = deleteColumn && { aliased: known.get('deletetime')!, bare: escape(deleteColumn.databaseName) };
 
   const allowList = (names: readonly string[], what: string): Set<string> => {
     const set = new Set<string>();
@@ -200,6 +201,6 @@ export function compileCrudDefinition<E extends ObjectLiteral>(dataSource: DataS
     writable,
     hidden,
     has,
-    deleteColumn,
+    softDelete,
   };
 }

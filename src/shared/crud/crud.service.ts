@@ -21,6 +21,8 @@ export interface ListResult {
 export interface ListOptions {
   /** The controller path (`wms/brand`) whose admin-rule remark the answer carries. */
   controllerPath?: string;
+  /** Narrows the rows to what the caller may see (row-level rights decided per request). */
+  scope?: (qb: SelectQueryBuilder<ObjectLiteral>) => unknown;
 }
 
 /**
@@ -45,6 +47,7 @@ export class CrudService<E extends ObjectLiteral> {
     const spec = parseListQuery(query, { ...this.model.rules, timeZone });
     const qb = this.query();
     await this.scopeList(qb, query);
+    options.scope?.(qb as unknown as SelectQueryBuilder<ObjectLiteral>);
     applyListQuery(qb, spec, this.model.columns);
     const total = await qb.getCount();
     const rows = await qb.getMany();
@@ -97,12 +100,13 @@ export class CrudService<E extends ObjectLiteral> {
       await this.beforeDelete(rows, { manager });
       const found = rows.map((row) => row[this.model.primaryKey] as number);
       const target = this.model.metadata.target;
-      const statement = this.model.deleteColumn
+      const { softDelete } = this.model;
+      const statement = softDelete
         ? manager
             .createQueryBuilder()
             .update(target)
             .set({ deletetime: unixNow() } as unknown as QueryDeepPartialEntity<E>)
-            .where('deletetime IS NULL')
+            .where(`${softDelete.bare} IS NULL`)
         : manager.createQueryBuilder().delete().from(target);
       const result = await statement.andWhereInIds(found).execute();
       const count = result.affected ?? found.length;
@@ -130,12 +134,12 @@ export class CrudService<E extends ObjectLiteral> {
 
   /** The base select of every read: visible columns, the joins, and soft-deleted rows left out. */
   query(manager: EntityManager = this.kit.dataSource.manager): SelectQueryBuilder<E> {
-    const { alias, joins, metadata, selections, deleteColumn } = this.model;
+    const { alias, joins, metadata, selections, softDelete } = this.model;
     const qb = manager.createQueryBuilder<E>(metadata.target as never, alias);
-    for (const join of joins) qb.leftJoinAndMapOne(`${alias}.${join.alias}`, join.entity, join.alias, join.condition);
+    for (const join of joins) qb.leftJoinAndMapOne(`${alias}.${join.alias}`, join.target, join.alias, join.condition);
     // Chosen after the joins: leftJoinAndMapOne selects every column of the joined table.
     qb.select(selections);
-    if (deleteColumn) qb.where(`${deleteColumn} IS NULL`);
+    if (softDelete) qb.where(`${softDelete.aliased} IS NULL`);
     return qb;
   }
 

@@ -17,6 +17,11 @@ export class TransactionRunner {
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
+  /** For reads outside a unit of work. */
+  get manager(): EntityManager {
+    return this.dataSource.manager;
+  }
+
   get isSqlite(): boolean {
     return this.dataSource.options.type === 'better-sqlite3';
   }

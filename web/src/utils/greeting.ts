@@ -22,5 +22,5 @@ export function greeting(t: TFunction, date: Date = new Date()): string {
 
 /** The greeting followed by "welcome back". */
 export function greetingWithWelcome(t: TFunction, date: Date = new Date()): string {
-  return `${greeting(t, date)} ${t('greeting.welcomeBack')}`;
+  return t('greeting.template', { greeting: greeting(t, date), welcome: t('greeting.welcomeBack') });
 }

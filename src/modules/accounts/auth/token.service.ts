@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, In, LessThan, Repository } from 'typeorm';
+import { EntityManager, In, LessThan, Not, Repository } from 'typeorm';
 import { unixNow } from '../../../shared/http/envelope';
 import { TokenEntity, TokenType } from '../persistence/token.entity';
 
@@ -99,6 +99,12 @@ export class TokenService {
   /** Signs an account out everywhere (password change, account disabled). */
   async revokeAll(manager: EntityManager, types: TokenType[], accountId: number): Promise<void> {
     await manager.delete(TokenEntity, { account_id: accountId, type: In(types) });
+  }
+
+  /** Signs an account out of every other session: other access tokens and all refresh tokens. */
+  async revokeAllExcept(manager: EntityManager, kind: AccessKind, accountId: number, keepTokenId: string): Promise<void> {
+    await manager.delete(TokenEntity, { account_id: accountId, type: kind, id: Not(keepTokenId) });
+    await manager.delete(TokenEntity, { account_id: accountId, type: `${kind}-refresh` as TokenType });
   }
 
   private async purgeExpired(manager: EntityManager, now: number): Promise<void> {

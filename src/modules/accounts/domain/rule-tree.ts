@@ -23,6 +23,13 @@ export function buildTree<T extends RuleNode>(rules: T[], rootId = 0): Tree<T>[]
   return grow(rootId, new Set());
 }
 
+/** Like buildTree, but every node whose parent is not among `nodes` is a root (a partial view of a tree). */
+export function buildForest<T extends RuleNode>(nodes: T[]): Tree<T>[] {
+  const ids = new Set(nodes.map((n) => n.id));
+  const roots = [...new Set(nodes.filter((n) => !ids.has(n.pid)).map((n) => n.pid))];
+  return roots.flatMap((root) => buildTree(nodes, root)).sort((a, b) => b.weigh - a.weigh || a.id - b.id);
+}
+
 /** Depth-first flattening of a tree (for select options with indented labels). */
 export function flattenTree<T>(tree: Tree<T>[], depth = 0, out: Array<{ node: Tree<T>; depth: number }> = []) {
   for (const node of tree) {

@@ -20,7 +20,7 @@ export class ClickCaptchaController {
   @Post('checkClickCaptcha')
   @HttpCode(HttpStatus.OK)
   async check(@Body() body: CheckClickCaptchaDto): Promise<null> {
-    if (!(await this.captchas.verify(body.id, body.info, body.unset ?? false))) throw new AppError('platform.captcha_error');
+    if (!(await this.captchas.verify(body.id, body.info ?? '', body.unset ?? false))) throw new AppError('platform.captcha_error');
     return null;
   }
 }

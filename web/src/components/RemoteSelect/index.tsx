@@ -4,6 +4,7 @@
  *
  *   <RemoteSelect url="/admin/auth.Group/index" labelField="name" multiple value={v} onChange={setV} />
  */
+import '../crud/i18n';
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Select, Spin } from '@arco-design/web-react';

@@ -3,6 +3,7 @@
  * selection, tree rows) and the row buttons (weigh-sort drag handle, custom actions, edit, delete).
  * Row buttons whose node is missing (`useAuth()('edit')` …) are not rendered.
  */
+import './i18n';
 import { useEffect, useState, type DragEvent, type ReactElement, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Alert, Button, Popconfirm, Space, Table, Tooltip } from '@arco-design/web-react';

@@ -2,6 +2,7 @@
  * Icon picker: an input showing the chosen Arco icon, and a searchable grid of the
  * @arco-design/web-react/icon set. The value is the component name ('IconHome').
  */
+import './i18n';
 import { useMemo, useState } from 'react';
 import { Button, Empty, Input, Popover } from '@arco-design/web-react';
 import { IconClose } from '@arco-design/web-react/icon';

@@ -2,6 +2,7 @@
  * The collapsible search form, built from the columns: LIKE → input, '=' with options → select,
  * RANGE → min/max, datetime RANGE → date-range picker, remote → remote select, NULL → checkbox.
  */
+import './i18n';
 import { observer } from 'mobx-react-lite';
 import { Button, Checkbox, DatePicker, Grid, Input, InputNumber, Select, Space } from '@arco-design/web-react';
 import { IconRefresh, IconSearch } from '@arco-design/web-react/icon';

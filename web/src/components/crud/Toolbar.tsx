@@ -2,6 +2,7 @@
  * Table toolbar: refresh, add, delete selected, expand/collapse (trees), extra buttons; quick search,
  * search-form toggle and column show/hide on the right. add/delete need the page's add/del nodes.
  */
+import './i18n';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Badge, Button, Checkbox, Dropdown, Input, Popconfirm, Space, Tooltip } from '@arco-design/web-react';

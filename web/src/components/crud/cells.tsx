@@ -8,8 +8,9 @@ import { CrudIcon } from './icons';
 import { formatDatetime, getByPath, DATE_FORMAT } from './params';
 import type { CrudColumn, CrudOption } from './types';
 import type { CrudTableStore } from './store';
+import type { TFunction } from '@/lang';
 
-type T = (key: string, args?: Record<string, unknown>) => string;
+type T = TFunction;
 
 const TAG_COLORS = ['arcoblue', 'green', 'orange', 'red', 'purple', 'cyan', 'gold', 'magenta', 'lime', 'pinkpurple'];
 

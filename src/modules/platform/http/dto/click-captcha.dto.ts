@@ -14,20 +14,21 @@ export const toBooleanFlag = ({ value }: { value: unknown }): unknown => {
 };
 
 export class ClickCaptchaQueryDto {
-  @IsNotEmpty({ message: msg('validation.required', ID_LABEL) })
   @Matches(CAPTCHA_ID_PATTERN, { message: msg('validation.invalid', ID_LABEL) })
+  @IsNotEmpty({ message: msg('validation.required', ID_LABEL) })
   id: string;
 }
 
 export class CheckClickCaptchaDto {
-  @IsNotEmpty({ message: msg('validation.required', ID_LABEL) })
   @Matches(CAPTCHA_ID_PATTERN, { message: msg('validation.invalid', ID_LABEL) })
+  @IsNotEmpty({ message: msg('validation.required', ID_LABEL) })
   id: string;
 
-  @IsNotEmpty({ message: msg('validation.required', { field: 'captchaInfo' }) })
-  @IsString({ message: msg('validation.invalid', { field: 'captchaInfo' }) })
+  /** Missing clicks are simply a wrong answer (answered "Captcha error"), not a malformed request. */
+  @IsOptional()
   @MaxLength(MAX_CLICK_INFO_LENGTH, { message: msg('validation.max_length', { field: 'captchaInfo', max: MAX_CLICK_INFO_LENGTH }) })
-  info: string;
+  @IsString({ message: msg('validation.invalid', { field: 'captchaInfo' }) })
+  info?: string;
 
   @IsOptional()
   @Transform(toBooleanFlag)

@@ -1,0 +1,10 @@
+export { CrudController, crudController } from './crud.controller';
+export type { CrudContext, CrudDefinition, CrudHooks, CrudJoin, WriteContext } from './crud-definition';
+export { CRUD_ENVIRONMENT, CrudKit, CrudModule } from './crud-kit';
+export type { CrudEnvironment } from './crud-kit';
+export { CrudService, parseId, parseIds } from './crud.service';
+export type { CrudRow, ListOptions, ListResult } from './crud.service';
+export { applyListQuery } from './list-query-builder';
+export type { ListColumns } from './list-query-builder';
+export { DEFAULT_PAGE_SIZE, DEFAULT_TIME_ZONE, MAX_INIT_VALUES, MAX_PAGE_SIZE, isTrue, parseListQuery, toUnixSeconds } from './list-query';
+export type { ListQueryRules, ListQuerySpec, OrderTerm, SearchCondition } from './list-query';

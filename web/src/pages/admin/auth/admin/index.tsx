@@ -1,0 +1,70 @@
+/**
+ * Admins (/admin/auth/admin): list with groups, avatar, contact, last login and status; add / edit / delete.
+ */
+import { useState } from 'react';
+import { CrudPage, CrudTableStore, STATUS_OPTIONS, type CrudColumn, type CrudField } from '@/components/crud';
+import { useStore } from '@/stores/context';
+
+export const ADMIN_API = '/admin/auth.Admin';
+export const GROUP_SELECT_URL = '/admin/auth.Group/index';
+
+export const adminColumns: CrudColumn[] = [
+  { prop: 'id', label: 'auth.admin.id', width: 80, operator: '=', sortable: true },
+  { prop: 'username', label: 'auth.admin.username', minWidth: 120 },
+  { prop: 'nickname', label: 'auth.admin.nickname', minWidth: 120 },
+  { prop: 'group_name_arr', label: 'auth.admin.groups', render: 'tags', operator: false, minWidth: 140 },
+  { prop: 'avatar', label: 'auth.admin.avatar', render: 'image', width: 80 },
+  { prop: 'email', label: 'auth.admin.email', minWidth: 160 },
+  { prop: 'mobile', label: 'auth.admin.mobile', width: 130 },
+  { prop: 'lastlogintime', label: 'auth.admin.lastlogintime', render: 'datetime', sortable: true, width: 180 },
+  { prop: 'status', label: 'auth.admin.status', render: 'tag', options: STATUS_OPTIONS, width: 100 },
+  { prop: 'createtime', label: 'auth.admin.createtime', render: 'datetime', sortable: true, width: 180 },
+];
+
+/** ids of the groups an admin row belongs to (`group_arr`, array or comma string). */
+export function groupIds(value: unknown): Array<string | number> {
+  if (Array.isArray(value)) return value as Array<string | number>;
+  if (typeof value === 'string' && value.trim()) return value.split(',').map((s) => (/^\d+$/.test(s.trim()) ? Number(s) : s.trim()));
+  if (typeof value === 'number') return [value];
+  return [];
+}
+
+export const adminFields: CrudField[] = [
+  { prop: 'username', label: 'auth.admin.username', type: 'input', rules: ['required', 'account'], placeholder: 'auth.admin.usernamePlaceholder' },
+  { prop: 'nickname', label: 'auth.admin.nickname', type: 'input', rules: ['required'] },
+  {
+    prop: 'group_arr',
+    label: 'auth.admin.groups',
+    type: 'remoteSelect',
+    remote: { url: GROUP_SELECT_URL, labelField: 'name', multiple: true },
+    rules: ['required'],
+    toForm: (v) => groupIds(v),
+  },
+  { prop: 'avatar', label: 'auth.admin.avatar', type: 'input', placeholder: 'auth.admin.avatarPlaceholder' },
+  { prop: 'email', label: 'auth.admin.email', type: 'input', rules: ['email'] },
+  { prop: 'mobile', label: 'auth.admin.mobile', type: 'input', rules: ['mobile'] },
+  {
+    prop: 'password',
+    label: 'auth.admin.password',
+    type: 'password',
+    rules: (mode) => (mode === 'add' ? ['required', 'password'] : ['password']),
+    placeholder: undefined,
+    tip: (mode) => (mode === 'edit' ? 'crud.leaveEmptyToKeep' : undefined),
+  },
+  { prop: 'motto', label: 'auth.admin.motto', type: 'textarea' },
+  { prop: 'status', label: 'auth.admin.status', type: 'switch', defaultValue: 1 },
+];
+
+export default function AdminPage() {
+  const root = useStore();
+  const [store] = useState(
+    () =>
+      new CrudTableStore(root, {
+        api: ADMIN_API,
+        columns: adminColumns,
+        fields: adminFields,
+        quickSearchFields: ['auth.admin.id', 'auth.admin.username', 'auth.admin.nickname'],
+      }),
+  );
+  return <CrudPage store={store} entity="auth.admin.admin" />;
+}

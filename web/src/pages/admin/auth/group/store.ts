@@ -1,0 +1,75 @@
+/**
+ * Group page: the CRUD store plus the rule tree shown in the form (`GET /admin/auth.Rule/index` → data.list).
+ */
+import { makeAutoObservable, runInAction, toJS } from 'mobx';
+import { CrudTableStore, STATUS_OPTIONS, fetchJson, type CrudColumn, type CrudField, type CrudRoot } from '@/components/crud';
+import { leavesOfValue, parseRuleIds, rulesForSubmit, type RuleNode } from './ruleTree';
+
+export const GROUP_API = '/admin/auth.Group';
+export const RULE_INDEX_URL = '/admin/auth.Rule/index';
+
+export class RuleTreeStore {
+  tree: RuleNode[] = [];
+  loading = false;
+  loaded = false;
+  error: string | null = null;
+
+  constructor() {
+    makeAutoObservable(this);
+  }
+
+  get plainTree(): RuleNode[] {
+    return toJS(this.tree);
+  }
+
+  async load(force = false): Promise<void> {
+    if ((this.loaded && !force) || this.loading) return;
+    this.loading = true;
+    this.error = null;
+    try {
+      const data = await fetchJson<{ list?: RuleNode[]; options?: RuleNode[] }>(RULE_INDEX_URL);
+      runInAction(() => {
+        this.tree = Array.isArray(data?.list) ? data.list : Array.isArray(data?.options) ? data.options : [];
+        this.loaded = true;
+        this.loading = false;
+      });
+    } catch (e) {
+      runInAction(() => {
+        this.loading = false;
+        this.error = String((e as { msg?: string })?.msg ?? e);
+      });
+    }
+  }
+}
+
+export const groupColumns: CrudColumn[] = [
+  { prop: 'name', label: 'auth.group.name', minWidth: 200 },
+  { prop: 'rules', label: 'auth.group.rules', minWidth: 220, operator: false },
+  { prop: 'status', label: 'auth.group.status', render: 'tag', options: STATUS_OPTIONS, width: 110 },
+  { prop: 'updatetime', label: 'auth.group.updatetime', render: 'datetime', width: 180, hidden: true },
+  { prop: 'createtime', label: 'auth.group.createtime', render: 'datetime', width: 180 },
+];
+
+export class GroupPageStore {
+  readonly table: CrudTableStore;
+  readonly rules = new RuleTreeStore();
+
+  constructor(root: CrudRoot, fields: (page: GroupPageStore) => CrudField[]) {
+    this.table = new CrudTableStore(root, {
+      api: GROUP_API,
+      tree: true,
+      columns: groupColumns,
+      fields: fields(this),
+      quickSearchFields: ['auth.group.name'],
+      afterRead: (row) => ({ ...row, rules: parseRuleIds(row.rules) }),
+      beforeSubmit: (data) => this.toBody(data),
+    });
+  }
+
+  /** rules as the checked ids plus their half-checked parents. */
+  toBody(data: Record<string, any>): Record<string, any> {
+    if (!this.rules.loaded) return data;
+    const tree = this.rules.plainTree;
+    return { ...data, rules: rulesForSubmit(tree, leavesOfValue(tree, data.rules)) };
+  }
+}

@@ -1,0 +1,250 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import { getAdminIndex, type MenuRule } from '@/api/admin';
+import { iframePath } from '@/router/names';
+import type { RootStore } from './root';
+
+/** A menu rule as the shell uses it: a route, a menu entry or both. */
+export interface RouteMenu {
+  id: number;
+  /** route path: '/admin/' + rule.path, or /admin/iframe/<encoded url> for iframe menus */
+  path: string;
+  /** the rule name (permission node) */
+  name: string;
+  title: string;
+  icon: string;
+  type: 'menu_dir' | 'menu';
+  menuType: 'tab' | 'link' | 'iframe' | null;
+  url: string;
+  component: string;
+  keepalive: boolean;
+  /** add_rules_only: routed, never shown in the menu */
+  hidden: boolean;
+  children: RouteMenu[];
+}
+
+export interface OpenTab {
+  path: string;
+  /** path with its query, used to go back to the tab */
+  fullPath: string;
+}
+
+export type AuthNodeMap = Record<string, string[]>;
+
+/**
+ * Permission nodes of each page (buildadmin §6.3): key prefix + parent rule name, value prefix + the names of
+ * its button children. Example: '/admin/auth/admin' → ['/admin/auth/admin/add', '/admin/auth/admin/edit'].
+ */
+export function buildAuthNode(rules: MenuRule[], prefix = '/admin/'): AuthNodeMap {
+  const map: AuthNodeMap = {};
+  const walk = (nodes: MenuRule[]) => {
+    for (const node of nodes) {
+      const children = node.children ?? [];
+      const buttons = children.filter((c) => c.type === 'button').map((c) => prefix + c.name);
+      if (buttons.length) map[prefix + node.name] = [...(map[prefix + node.name] ?? []), ...buttons];
+      if (children.length) walk(children);
+    }
+  };
+  walk(rules);
+  return map;
+}
+
+function toRouteMenu(rule: MenuRule, base: string): RouteMenu | null {
+  if (rule.type === 'button') return null;
+  const menuType = rule.type === 'menu' ? (rule.menu_type ?? 'tab') : null;
+  const path = menuType === 'iframe' && rule.url ? iframePath(rule.url, base) : `${base}/${String(rule.path || rule.name).replace(/^\//, '')}`;
+  return {
+    id: rule.id,
+    path,
+    name: rule.name,
+    title: rule.title,
+    icon: rule.icon,
+    type: rule.type,
+    menuType,
+    url: rule.url ?? '',
+    component: rule.component ?? '',
+    keepalive: Boolean(rule.keepalive) && rule.keepalive !== '0',
+    hidden: rule.extend === 'add_rules_only',
+    children: (rule.children ?? []).map((c) => toRouteMenu(c, base)).filter((c): c is RouteMenu => c !== null),
+  };
+}
+
+/** The menu tree as shown: no add_rules_only, no empty folders, no tab without component, no link/iframe without url. */
+export function visibleMenus(menus: RouteMenu[]): RouteMenu[] {
+  const out: RouteMenu[] = [];
+  for (const m of menus) {
+    if (m.hidden) continue;
+    if (m.type === 'menu_dir') {
+      const children = visibleMenus(m.children);
+      if (children.length) out.push({ ...m, children });
+      continue;
+    }
+    if (m.menuType === 'tab' && !m.component) continue;
+    if ((m.menuType === 'link' || m.menuType === 'iframe') && !m.url) continue;
+    out.push({ ...m, children: [] });
+  }
+  return out;
+}
+
+function flatten(menus: RouteMenu[], into: RouteMenu[] = []): RouteMenu[] {
+  for (const m of menus) {
+    if (m.type === 'menu') into.push(m);
+    flatten(m.children, into);
+  }
+  return into;
+}
+
+/** Menus from /admin/index/index, the open tabs and the permission nodes of each path. */
+export class NavTabsStore {
+  rules: MenuRule[] = [];
+  tree: RouteMenu[] = [];
+  authNode: AuthNodeMap = {};
+  tabs: OpenTab[] = [];
+  activePath = '';
+  loaded = false;
+  loading = false;
+  error: string | null = null;
+
+  constructor(private readonly root: RootStore, private readonly base = '/admin') {
+    makeAutoObservable<NavTabsStore, 'root' | 'base'>(this, { root: false, base: false }, { autoBind: true });
+  }
+
+  setRules(rules: MenuRule[]) {
+    this.rules = rules;
+    this.tree = rules.map((r) => toRouteMenu(r, this.base)).filter((r): r is RouteMenu => r !== null);
+    this.authNode = buildAuthNode(rules, `${this.base}/`);
+    // Tabs of pages that are gone (rights changed) are closed.
+    this.tabs = this.tabs.filter((tab) => this.findByPath(tab.path));
+  }
+
+  /** The menu as shown in the side bar. */
+  get menus(): RouteMenu[] {
+    return visibleMenus(this.tree);
+  }
+
+  /** Every page route: tab menus with a component (also hidden ones) and iframe menus. */
+  get routes(): RouteMenu[] {
+    return flatten(this.tree).filter((m) => (m.menuType === 'tab' && m.component) || (m.menuType === 'iframe' && m.url));
+  }
+
+  /** The first page of the menu: where /admin leads. */
+  get firstRoute(): RouteMenu | undefined {
+    return flatten(this.menus).find((m) => m.menuType === 'tab' || m.menuType === 'iframe');
+  }
+
+  findByPath(path: string): RouteMenu | undefined {
+    const clean = path.split('?')[0];
+    return this.routes.find((r) => r.path === clean);
+  }
+
+  findByName(name: string): RouteMenu | undefined {
+    return flatten(this.tree).find((r) => r.name === name);
+  }
+
+  /** The chain of menus from the top to the page, for breadcrumbs and the open menu folders. */
+  breadcrumb(path: string): RouteMenu[] {
+    const clean = path.split('?')[0];
+    const search = (nodes: RouteMenu[], trail: RouteMenu[]): RouteMenu[] | null => {
+      for (const n of nodes) {
+        const next = [...trail, n];
+        if (n.path === clean && n.type === 'menu') return next;
+        const found = search(n.children, next);
+        if (found) return found;
+      }
+      return null;
+    };
+    return search(this.tree, []) ?? [];
+  }
+
+  /** Nodes the page at `path` may use (its button rules). */
+  nodesOf(path: string): string[] {
+    return this.authNode[path.split('?')[0]] ?? [];
+  }
+
+  /** Whether the page at `path` has the node `<path>/<action>`. */
+  hasNode(path: string, action: string): boolean {
+    const clean = path.split('?')[0].replace(/\/$/, '');
+    return this.nodesOf(clean).includes(`${clean}/${action}`);
+  }
+
+  /** The open tabs with their current titles (titles follow the language after a re-fetch). */
+  get tabList(): Array<OpenTab & { title: string; icon: string }> {
+    return this.tabs.map((tab) => {
+      const route = this.findByPath(tab.path);
+      return { ...tab, title: route?.title ?? tab.path, icon: route?.icon ?? '' };
+    });
+  }
+
+  /** Called on navigation: opens a tab for a page route and makes it active. */
+  openTab(path: string, fullPath: string = path) {
+    const clean = path.split('?')[0];
+    if (!this.findByPath(clean)) return;
+    const existing = this.tabs.find((t) => t.path === clean);
+    if (existing) existing.fullPath = fullPath;
+    else this.tabs.push({ path: clean, fullPath });
+    this.activePath = clean;
+  }
+
+  /** Closes a tab; returns where to go when it was the active one (else null). */
+  closeTab(path: string): string | null {
+    const index = this.tabs.findIndex((t) => t.path === path);
+    if (index < 0) return null;
+    this.tabs.splice(index, 1);
+    if (this.activePath !== path) return null;
+    const neighbour = this.tabs[index] ?? this.tabs[index - 1];
+    if (neighbour) {
+      this.activePath = neighbour.path;
+      return neighbour.fullPath;
+    }
+    this.activePath = '';
+    return this.firstRoute?.path ?? '/admin';
+  }
+
+  closeOtherTabs(path: string) {
+    this.tabs = this.tabs.filter((t) => t.path === path);
+  }
+
+  /** Closes every tab; returns the first page to show. */
+  closeAllTabs(): string {
+    this.tabs = [];
+    this.activePath = '';
+    return this.firstRoute?.path ?? '/admin';
+  }
+
+  reset() {
+    this.rules = [];
+    this.tree = [];
+    this.authNode = {};
+    this.tabs = [];
+    this.activePath = '';
+    this.loaded = false;
+    this.error = null;
+  }
+
+  /**
+   * GET /admin/index/index: fills the admin info, the menus and permission nodes, the site config and the
+   * terminal settings. Resolves true on success.
+   */
+  async fetchAdminIndex(): Promise<boolean> {
+    this.loading = true;
+    this.error = null;
+    try {
+      const res = await getAdminIndex();
+      runInAction(() => {
+        const data = res.data;
+        this.root.adminInfo.dataFill(data.adminInfo ?? {});
+        this.root.siteConfig.dataFill(data.siteConfig ?? {});
+        if (data.terminal) this.root.terminal.setServerConfig(data.terminal);
+        this.setRules(Array.isArray(data.menus) ? data.menus : []);
+        this.loaded = true;
+        this.loading = false;
+      });
+      return true;
+    } catch (e) {
+      runInAction(() => {
+        this.loading = false;
+        this.error = (e as { msg?: string })?.msg || (e as Error)?.message || 'error';
+      });
+      return false;
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import { makeAutoObservable } from 'mobx';
+import type { SiteConfigData } from '@/api/admin';
+
+export interface UploadConfig {
+  /** 'local' = the product's server, otherwise a cloud bucket */
+  mode: string;
+  maxsize: number;
+  savename: string;
+  mimetype: string;
+  params?: Record<string, unknown>;
+}
+
+/** Site configuration from the bootstrap (not persisted). */
+export class SiteConfigStore {
+  siteName = '';
+  recordNumber = '';
+  version = '';
+  cdnUrl = '';
+  apiUrl = '';
+  headNav: unknown[] = [];
+  upload: UploadConfig = { mode: 'local', maxsize: 0, savename: '', mimetype: '' };
+  loaded = false;
+  loading = false;
+  error: string | null = null;
+
+  constructor() {
+    makeAutoObservable(this, {}, { autoBind: true });
+  }
+
+  dataFill(config: Partial<SiteConfigData>) {
+    if (config.siteName !== undefined) this.siteName = config.siteName;
+    if (config.recordNumber !== undefined) this.recordNumber = config.recordNumber;
+    if (config.version !== undefined) this.version = config.version;
+    if (config.cdnUrl !== undefined) this.cdnUrl = config.cdnUrl;
+    if (config.apiUrl !== undefined) this.apiUrl = config.apiUrl;
+    if (config.headNav !== undefined) this.headNav = config.headNav;
+    if (config.upload) this.upload = { ...this.upload, ...config.upload, mode: config.upload.mode || 'local' };
+    this.loaded = true;
+  }
+
+  /** A full URL for a stored path (e.g. /storage/...), using the CDN address when there is one. */
+  fullUrl(path: string): string {
+    if (!path || /^(https?:)?\/\//.test(path) || path.startsWith('data:')) return path;
+    return `${this.cdnUrl.replace(/\/$/, '')}${path}`;
+  }
+}

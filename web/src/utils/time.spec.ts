@@ -1,0 +1,43 @@
+import { timeFormat, toDate } from './time';
+
+describe('timeFormat', () => {
+  const local = new Date(2023, 8, 8, 7, 5, 9); // 2023-09-08 07:05:09 local time
+  const seconds = Math.floor(local.getTime() / 1000);
+
+  it('formats yyyy-mm-dd hh:MM:ss by default', () => {
+    expect(timeFormat(local)).toBe('2023-09-08 07:05:09');
+  });
+
+  it('treats 10-digit timestamps as seconds and 13-digit ones as milliseconds', () => {
+    expect(String(seconds)).toHaveLength(10);
+    expect(timeFormat(seconds)).toBe('2023-09-08 07:05:09');
+    expect(timeFormat(String(seconds))).toBe('2023-09-08 07:05:09');
+    expect(timeFormat(local.getTime())).toBe('2023-09-08 07:05:09');
+    expect(timeFormat(String(local.getTime()))).toBe('2023-09-08 07:05:09');
+  });
+
+  it('honours other formats: mm is the month, MM the minutes', () => {
+    expect(timeFormat(seconds, 'yyyy-mm-dd')).toBe('2023-09-08');
+    expect(timeFormat(seconds, 'hh:MM')).toBe('07:05');
+    expect(timeFormat(seconds, 'dd/mm/yyyy ss')).toBe('08/09/2023 09');
+  });
+
+  it('parses date strings', () => {
+    expect(timeFormat('2023-09-08 07:05:09', 'yyyy-mm-dd hh:MM:ss')).toBe('2023-09-08 07:05:09');
+  });
+
+  it('shows "-" when no time is recorded and the current time without an argument', () => {
+    expect(timeFormat(null)).toBe('-');
+    expect(timeFormat('')).toBe('-');
+    expect(timeFormat(0)).toBe('-');
+    expect(timeFormat('not a date')).toBe('-');
+    const now = timeFormat();
+    expect(now).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('toDate converts seconds, milliseconds and strings', () => {
+    expect(toDate(1694127909)?.getTime()).toBe(1694127909000);
+    expect(toDate(1694127909123)?.getTime()).toBe(1694127909123);
+    expect(toDate('garbage')).toBeNull();
+  });
+});
