@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { NextFunction, Request, Response } from 'express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import * as qs from 'qs';
 
 /** Large enough for a thousand ids or search entries (CONTRACT.md §1), small enough to bound work. */
@@ -21,7 +22,20 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
     res.setHeader('Referrer-Policy', 'same-origin');
     next();
   });
+  describeApi(app);
   if (existsSync(WEB_DIST)) app.useStaticAssets(WEB_DIST, { index: 'index.html', maxAge: '1h' });
   app.enableShutdownHooks();
   return app;
+}
+
+/** The OpenAPI description of every route, at /api-docs (JSON at /api-docs-json). */
+function describeApi(app: NestExpressApplication): void {
+  const config = new DocumentBuilder()
+    .setTitle('WMS API')
+    .setDescription('Back office under /admin (header batoken), member center and public calls under /api (header ba-user-token). Every answer is {code, msg, time, data}; code 1 is success.')
+    .setVersion('1.0')
+    .addApiKey({ type: 'apiKey', in: 'header', name: 'batoken' }, 'batoken')
+    .addApiKey({ type: 'apiKey', in: 'header', name: 'ba-user-token' }, 'ba-user-token')
+    .build();
+  SwaggerModule.setup('api-docs', app, () => SwaggerModule.createDocument(app, config), { jsonDocumentUrl: 'api-docs-json' });
 }

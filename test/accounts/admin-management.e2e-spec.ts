@@ -37,6 +37,11 @@ describe('managing admins and groups (auth.Admin, auth.Group)', () => {
     expect(del.body).toMatchObject({ code: 1, data: { count: 1 } });
   });
 
+  it('answers the menu rule remark with the list', async () => {
+    await t.dataSource.getRepository(AdminRuleEntity).update({ name: 'auth/admin' }, { remark: 'Admins of this site' });
+    expect((await as(t, root).get('/admin/auth.Admin/index')).body.data.remark).toBe('Admins of this site');
+  });
+
   it('validates: account rule, password rule, unique username and e-mail, groups required', async () => {
     const bad = (body: object) => as(t, root).post('/admin/auth.Admin/add', { username: 'okname', nickname: 'n', password: 'Okay-Pass-1', group_arr: [2], ...body });
     expect((await bad({ username: '1abc' })).body).toMatchObject({ code: 0, msg: 'Username must be 3 to 15 characters, start with a letter and contain only letters, digits and underscores' });

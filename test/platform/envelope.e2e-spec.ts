@@ -31,3 +31,18 @@ describe('the envelope on failures the kernel answers itself', () => {
     expect(res.body).toEqual({ code: 0, msg: 'Incorrect parameter!', time: expect.any(Number), data: null });
   });
 });
+
+describe('the OpenAPI description', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('lists the routes at /api-docs-json and serves its page at /api-docs', async () => {
+    const json = await request(t.app.getHttpServer()).get('/api-docs-json');
+    expect(json.status).toBe(200);
+    expect(Object.keys(json.body.paths)).toEqual(expect.arrayContaining(['/admin/index/login', '/admin/auth.admin/index', '/api/common/refreshToken']));
+    expect((await request(t.app.getHttpServer()).get('/api-docs')).text).toContain('swagger');
+  });
+});

@@ -2,9 +2,10 @@ import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/c
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { PlatformModule } from '../platform/platform.module';
+import { PlatformModule } from '../platform';
 import { AdminAccessService } from './auth/admin-access.service';
 import { AdminMenuService } from './auth/admin-menu.service';
+import { CrudEnvironmentModule } from './auth/crud-environment';
 import { AdminSessionService } from './auth/admin-session.service';
 import { jwtSecret } from './auth/jwt-secret';
 import { PermissionGuard } from './auth/permission.guard';
@@ -31,6 +32,7 @@ import { AccountsSeeder } from './seed/accounts.seeder';
     TypeOrmModule.forFeature([AdminEntity, AdminGroupEntity, AdminGroupAccessEntity, AdminRuleEntity, AdminLogEntity, TokenEntity]),
     JwtModule.registerAsync({ useFactory: () => ({ secret: jwtSecret(), signOptions: { algorithm: 'HS256' }, verifyOptions: { algorithms: ['HS256'] } }) }),
     PlatformModule,
+    CrudEnvironmentModule,
   ],
   controllers: [AdminIndexController, CommonTokenController, AdminController, GroupController, RuleController, AdminLogController, AdminInfoController],
   providers: [

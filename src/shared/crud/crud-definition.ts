@@ -79,6 +79,8 @@ export interface CrudModel<E extends ObjectLiteral> {
   metadata: EntityMetadata;
   alias: string;
   primaryKey: string;
+  /** The escaped primary key column without alias, for UPDATE / DELETE statements. */
+  primaryKeyColumn: string;
   /** `alias.property` selections: the visible main columns, then each join's columns. */
   selections: string[];
   joins: CompiledJoin[];
@@ -152,8 +154,11 @@ export function compileCrudDefinition<E extends ObjectLiteral>(dataSource: DataS
     updatetime: !!metadata.findColumnWithPropertyPath('updatetime'),
     weigh: !!metadata.findColumnWithPropertyPath('weigh'),
   };
-  const deleteColumn = definition.softDelete ? visible.find((column) => column.propertyPath === 'deletetime') ?? fail('softDelete needs a visible "deletetime" column') : null;
-  const softDelete = deleteColumn && { aliased: known.get('deletetime')!, bare: escape(deleteColumn.databaseName) };
+  let softDelete: CrudModel<E>['softDelete'] = null;
+  if (definition.softDelete) {
+    const column = visible.find((c) => c.propertyPath === 'deletetime') ?? fail('softDelete needs a visible "deletetime" column');
+    softDelete = { aliased: known.get('deletetime')!, bare: escape(column.databaseName) };
+  }
 
   const allowList = (names: readonly string[], what: string): Set<string> => {
     const set = new Set<string>();
@@ -194,6 +199,7 @@ export function compileCrudDefinition<E extends ObjectLiteral>(dataSource: DataS
     metadata,
     alias,
     primaryKey,
+    primaryKeyColumn: escape(metadata.primaryColumns[0].databaseName),
     selections,
     joins,
     columns: { fields, quickSearch, defaultOrder, tieBreaker: primaryKey },

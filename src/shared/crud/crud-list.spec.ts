@@ -270,6 +270,21 @@ describe.each(testDatabaseKinds())('generic list on %s', (kind) => {
     });
   });
 
+  describe('scopes', () => {
+    it('narrows the rows by a per-request scope and by the definition\'s scopeList hook, totals included', async () => {
+      const scoped = await service.list({ order: 'id,asc' }, { scope: (qb) => qb.andWhere('child.parent_id = :mine', { mine: 2 }) });
+      expect(scoped).toMatchObject({ total: 2, list: [{ name: 'Banana' }, { name: 'a_b\\c' }] });
+
+      const hooked = new CrudService(new CrudKit(dataSource, new TransactionRunner(dataSource)), {
+        ...childCrud,
+        hooks: { scopeList: (qb, query) => void (query.cheap === '1' && qb.andWhere('child.price < :cheap', { cheap: 5 })) },
+      });
+      // The hook's own parameter names never collide with the ones the list binds.
+      const result = await hooked.list({ cheap: '1', search: [{ field: 'price', operator: 'gt', val: '1' }] });
+      expect(result).toMatchObject({ total: 1, list: [{ name: 'Banana' }] });
+    });
+  });
+
   describe('initKey / initValue', () => {
     it('loads the rows behind a remote select\'s current values, whatever the page', async () => {
       expect(await names({ initValue: '1,3', page: '7', limit: '1' })).toEqual(['Apple', 'Cherry']);

@@ -95,12 +95,12 @@ export class CrudService<E extends ObjectLiteral> {
   async del(ids: unknown): Promise<{ count: number }> {
     const wanted = parseIds(ids);
     return this.kit.transactions.run(async (manager) => {
-      const rows = await this.query(manager).andWhere(`${this.primaryKeyColumn()} IN (:...crud_ids)`, { crud_ids: wanted }).getMany();
+      const rows = await this.query(manager).andWhere(`${this.primaryKeyExpression()} IN (:...crud_ids)`, { crud_ids: wanted }).getMany();
       if (!rows.length) throw new AppError('crud.no_rows_deleted');
       await this.beforeDelete(rows, { manager });
       const found = rows.map((row) => row[this.model.primaryKey] as number);
       const target = this.model.metadata.target;
-      const { softDelete } = this.model;
+      const { softDelete, primaryKeyColumn } = this.model; // UPDATE / DELETE take no alias
       const statement = softDelete
         ? manager
             .createQueryBuilder()
@@ -108,7 +108,7 @@ export class CrudService<E extends ObjectLiteral> {
             .set({ deletetime: unixNow() } as unknown as QueryDeepPartialEntity<E>)
             .where(`${softDelete.bare} IS NULL`)
         : manager.createQueryBuilder().delete().from(target);
-      const result = await statement.andWhereInIds(found).execute();
+      const result = await statement.andWhere(`${primaryKeyColumn} IN (:...crud_found)`, { crud_found: found }).execute();
       const count = result.affected ?? found.length;
       if (!count) throw new AppError('crud.no_rows_deleted');
       return { count };
@@ -121,7 +121,7 @@ export class CrudService<E extends ObjectLiteral> {
     const [first, second] = [parseId(id), parseId(targetId)];
     await this.kit.transactions.run(async (manager) => {
       const rows = await this.query(manager)
-        .andWhere(`${this.primaryKeyColumn()} IN (:...crud_ids)`, { crud_ids: [first, second] })
+        .andWhere(`${this.primaryKeyExpression()} IN (:...crud_ids)`, { crud_ids: [first, second] })
         .getMany();
       const row = rows.find((r) => Number(r[this.model.primaryKey]) === first);
       const target = rows.find((r) => Number(r[this.model.primaryKey]) === second);
@@ -193,12 +193,12 @@ export class CrudService<E extends ObjectLiteral> {
     return instance as Record<string, unknown>;
   }
 
-  private primaryKeyColumn(): string {
+  private primaryKeyExpression(): string {
     return this.model.columns.fields.get(this.model.primaryKey)!;
   }
 
   private primaryKeyIs(): string {
-    return `${this.primaryKeyColumn()} = :crud_id`;
+    return `${this.primaryKeyExpression()} = :crud_id`;
   }
 }
 

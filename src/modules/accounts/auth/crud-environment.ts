@@ -1,0 +1,38 @@
+import { Global, Injectable, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { CRUD_ENVIRONMENT, CrudEnvironment } from '../../../shared/crud';
+import { PlatformModule, SiteConfigService } from '../../platform';
+import { AdminRuleEntity } from '../persistence/admin-rule.entity';
+
+/** What every generic list needs from the site: its time zone (platform) and its menu's remark (accounts). */
+@Injectable()
+export class AccountsCrudEnvironment implements CrudEnvironment {
+  constructor(
+    private readonly siteConfig: SiteConfigService,
+    @InjectRepository(AdminRuleEntity) private readonly rules: Repository<AdminRuleEntity>,
+  ) {}
+
+  timeZone(): Promise<string> {
+    return this.siteConfig.timeZone();
+  }
+
+  async remark(controllerPath: string): Promise<string> {
+    const rule = await this.rules
+      .createQueryBuilder('r')
+      .select(['r.remark'])
+      .where('LOWER(r.name) IN (:...names)', { names: [controllerPath, `${controllerPath}/index`] })
+      .andWhere("r.remark <> ''")
+      .getOne();
+    return rule?.remark ?? '';
+  }
+}
+
+@Global()
+@Module({
+  imports: [PlatformModule, TypeOrmModule.forFeature([AdminRuleEntity])],
+  providers: [AccountsCrudEnvironment, { provide: CRUD_ENVIRONMENT, useExisting: AccountsCrudEnvironment }],
+  exports: [CRUD_ENVIRONMENT],
+})
+export class CrudEnvironmentModule {}
