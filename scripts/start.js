@@ -37,8 +37,8 @@ if (stale(serverEntry, ['src', 'migrations', 'tsconfig.json', 'tsconfig.build.js
   run('building the server', bin('tsc'), ['-p', 'tsconfig.build.json']);
 }
 const webEntry = join(root, 'web', 'dist', 'index.html');
-if (existsSync(join(root, 'web', 'vite.config.ts')) && stale(webEntry, [join(root, 'web', 'src'), join(root, 'web', 'index.html'), join(root, 'web', 'vite.config.ts')])) {
-  run('building the front end', bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+if (existsSync(join(root, 'web', 'vite.config.mts')) && stale(webEntry, [join(root, 'web', 'src'), join(root, 'web', 'index.html'), join(root, 'web', 'vite.config.mts')])) {
+  run('building the front end', bin('vite'), ['build', '--config', 'web/vite.config.mts', '--logLevel', 'warn']);
 }
 
 const child = spawn(process.execPath, [serverEntry, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });

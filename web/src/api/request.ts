@@ -141,7 +141,6 @@ export class DuplicateRequestError extends axios.CanceledError<unknown> {
   constructor() {
     super(DUPLICATE_REQUEST_MESSAGE);
     this.message = DUPLICATE_REQUEST_MESSAGE;
-    this.name = 'DuplicateRequestError';
   }
 }
 

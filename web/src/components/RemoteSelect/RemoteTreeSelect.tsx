@@ -14,7 +14,8 @@ import { RemoteSelectStore, toOptions, type RemoteOption, type RemoteSelectConfi
 export interface TreeNode {
   key: string;
   title: string;
-  value: SelectValue;
+  /** the option's value with its original type (the tree itself works on string keys). */
+  origin: SelectValue;
   disabled?: boolean;
   children?: TreeNode[];
 }
@@ -28,13 +29,16 @@ export function toTreeNodes(options: RemoteOption[], exclude?: SelectValue | nul
   const convert = (list: RemoteOption[]): TreeNode[] =>
     list
       .filter((o) => ex === null || String(o.value) !== ex)
-      .map((o) => ({
-        key: String(o.value),
-        title: o.label.replace(PREFIX, ''),
-        value: o.value,
-        disabled: o.disabled,
-        children: o.children ? convert(o.children) : undefined,
-      }));
+      .map((o) => {
+        const children = o.children ? convert(o.children) : [];
+        return {
+          key: String(o.value),
+          title: o.label.replace(PREFIX, ''),
+          origin: o.value,
+          disabled: o.disabled,
+          children: children.length ? children : undefined,
+        };
+      });
   if (nested || !options.some((o) => o.raw && 'pid' in o.raw)) return convert(options);
   // flat rows with pid
   const byId = new Map<string, RemoteOption & { children: RemoteOption[] }>();
@@ -80,7 +84,7 @@ export const RemoteTreeSelect = observer(function RemoteTreeSelect(props: Remote
       ? toTreeNodes(toOptions(data, { valueField, labelField }), exclude)
       : toTreeNodes(options, exclude);
     if (rootValue !== undefined) {
-      return [{ key: String(rootValue), title: rootLabel ?? t('crud.topLevel'), value: rootValue }, ...nodes];
+      return [{ key: String(rootValue), title: rootLabel ?? t('crud.topLevel'), origin: rootValue }, ...nodes];
     }
     return nodes;
   }, [data, options, exclude, rootValue, rootLabel, valueField, labelField, t]);
@@ -89,7 +93,7 @@ export const RemoteTreeSelect = observer(function RemoteTreeSelect(props: Remote
     const m = new Map<string, SelectValue>();
     const walk = (ns: TreeNode[]) =>
       ns.forEach((n) => {
-        m.set(n.key, n.value);
+        m.set(n.key, n.origin);
         if (n.children) walk(n.children);
       });
     walk(treeData);

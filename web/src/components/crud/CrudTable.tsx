@@ -36,6 +36,8 @@ export interface CrudTableProps<Row extends Record<string, any> = any> {
   tableProps?: Partial<TableProps<Row>>;
 }
 
+const DEFAULT_COLUMN_WIDTH = 140;
+
 const ACTION_STATUS: Record<string, 'warning' | 'danger' | 'success' | undefined> = {
   warning: 'warning',
   danger: 'danger',
@@ -66,7 +68,7 @@ function CrudTableInner<Row extends Record<string, any>>(props: CrudTableProps<R
     key: column.prop,
     dataIndex: column.prop,
     title: t(column.label),
-    width: column.width,
+    width: column.width ?? column.minWidth ?? DEFAULT_COLUMN_WIDTH,
     fixed: column.fixed,
     align: column.align ?? (['switch', 'image', 'icon', 'tag'].includes(column.render ?? '') ? 'center' : undefined),
     ellipsis: column.ellipsis,
@@ -158,6 +160,8 @@ function CrudTableInner<Row extends Record<string, any>>(props: CrudTableProps<R
   }
 
   const data = store.tableData;
+  // fixed layout: every column gets its width, the table scrolls sideways when they add up to more than the page
+  const scrollX = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : DEFAULT_COLUMN_WIDTH), 0) + (selectable ? 48 : 0);
 
   return (
     <div className="crud">
@@ -172,7 +176,7 @@ function CrudTableInner<Row extends Record<string, any>>(props: CrudTableProps<R
         loading={store.loading}
         columns={columns}
         data={data}
-        scroll={{ x: true }}
+        scroll={{ x: scrollX }}
         rowSelection={
           selectable && auth('del')
             ? {

@@ -25,7 +25,10 @@ export function rowToForm(fields: CrudField[], row: Record<string, any> | null, 
   return out;
 }
 
-/** Posted body: visible fields only; empty passwords left out; dates as Unix seconds. */
+/** empty text controls post '' (like a cleared input), other empty controls null. */
+const TEXT_TYPES: CrudField['type'][] = ['input', 'textarea', 'iconSelect'];
+
+/** Posted body: visible fields only; empty passwords left out; dates as Unix seconds; empty texts ''. */
 export function formToBody(fields: CrudField[], values: Record<string, any>, mode: CrudFormMode): Record<string, any> {
   const body: Record<string, any> = {};
   for (const f of fields) {
@@ -39,7 +42,7 @@ export function formToBody(fields: CrudField[], values: Record<string, any>, mod
     }
     if (f.type === 'password' && (v === undefined || v === null || v === '')) continue;
     if (f.type === 'date' || f.type === 'datetime') v = v === undefined || v === null || v === '' ? null : toSeconds(v);
-    if (v === undefined) v = f.type === 'switch' ? 0 : null;
+    if (v === undefined || v === null) v = TEXT_TYPES.includes(f.type) ? '' : f.type === 'switch' ? 0 : null;
     if (typeof v === 'string' && f.type !== 'password') v = v.trim();
     body[f.prop] = v;
   }

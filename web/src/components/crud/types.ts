@@ -62,6 +62,7 @@ export interface CrudColumn<Row = any> {
   /** enum values for tag/switch cells and '=' searches. */
   options?: CrudOption[];
   width?: number;
+  /** layout width when no `width` is given (default 140); columns stretch to fill a wider page. */
   minWidth?: number;
   align?: 'left' | 'center' | 'right';
   fixed?: 'left' | 'right';

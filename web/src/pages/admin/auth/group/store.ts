@@ -2,7 +2,10 @@
  * Group page: the CRUD store plus the rule tree shown in the form (`GET /admin/auth.Rule/index` → data.list).
  */
 import { makeAutoObservable, runInAction, toJS } from 'mobx';
-import { CrudTableStore, STATUS_OPTIONS, fetchJson, type CrudColumn, type CrudField, type CrudRoot } from '@/components/crud';
+import { fetchJson } from '@/components/crud/api';
+import { STATUS_OPTIONS } from '@/components/crud/options';
+import { CrudTableStore, type CrudRoot } from '@/components/crud/store';
+import type { CrudColumn, CrudField } from '@/components/crud/types';
 import { leavesOfValue, parseRuleIds, rulesForSubmit, type RuleNode } from './ruleTree';
 
 export const GROUP_API = '/admin/auth.Group';

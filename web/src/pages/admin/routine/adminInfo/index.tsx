@@ -114,7 +114,7 @@ const AdminInfoPage = observer(function AdminInfoPage() {
                 rules={rules('routine.adminInfo.newPassword', ['password'])}
                 extra={t('crud.leaveEmptyToKeep')}
               >
-                <Input.Password autoComplete="new-password" placeholder={t('routine.adminInfo.newPasswordPlaceholder')} />
+                <Input.Password autoComplete="new-password" placeholder={t('crud.inputFieldPlaceholder', { field: t('routine.adminInfo.newPassword') })} />
               </Form.Item>
               <Form.Item>
                 <Button type="primary" htmlType="submit" loading={store.saving} data-testid="profile-save">

@@ -3,7 +3,7 @@
  * optional password), or with the avatar alone.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
-import { createCrudApi } from '@/components/crud';
+import { createCrudApi } from '@/components/crud/api';
 
 export const ADMIN_INFO_API = '/admin/routine.AdminInfo';
 

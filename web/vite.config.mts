@@ -40,6 +40,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: read by scripts/bundle-size.mjs to report what a first load costs.
+    manifest: true,
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
       output: {

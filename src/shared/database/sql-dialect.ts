@@ -1,0 +1,59 @@
+import { EntityManager } from 'typeorm';
+
+/** Rows per multi-row statement: well under SQLite's 32,766 parameters and MySQL's packet size. */
+export const BATCH_ROWS = 500;
+
+export function isMysql(manager: EntityManager): boolean {
+  return manager.connection.options.type === 'mysql';
+}
+
+export function chunk<T>(items: T[], size = BATCH_ROWS): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  return chunks;
+}
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+function ident(name: string): string {
+  if (!IDENTIFIER.test(name)) throw new Error(`not an identifier: ${name}`);
+  return name;
+}
+
+/**
+ * Multi-row INSERT that adds to existing rows on a key conflict: `addColumns` are summed, `setColumns`
+ * overwritten. Table and column names come from code (checked), values travel as parameters.
+ */
+export async function upsertAdding(
+  manager: EntityManager,
+  table: string,
+  keyColumns: string[],
+  addColumns: string[],
+  setColumns: string[],
+  rows: Array<Record<string, unknown>>,
+): Promise<void> {
+  const columns = [...keyColumns, ...addColumns, ...setColumns].map(ident);
+  const mysql = isMysql(manager);
+  for (const part of chunk(rows)) {
+    const values = part.map(() => `(${columns.map(() => '?').join(', ')})`).join(', ');
+    const params = part.flatMap((row) => columns.map((c) => row[c]));
+    const conflict = mysql
+      ? `ON DUPLICATE KEY UPDATE ${[...addColumns.map((c) => `${c} = ${c} + VALUES(${c})`), ...setColumns.map((c) => `${c} = VALUES(${c})`)].join(', ')}`
+      : `ON CONFLICT (${keyColumns.join(', ')}) DO UPDATE SET ${[...addColumns.map((c) => `${c} = ${c} + excluded.${c}`), ...setColumns.map((c) => `${c} = excluded.${c}`)].join(', ')}`;
+    await manager.query(`INSERT INTO ${ident(table)} (${columns.join(', ')}) VALUES ${values} ${conflict}`, params);
+  }
+}
+
+/** Multi-row INSERT in batches. */
+export async function insertMany(manager: EntityManager, table: string, rows: Array<Record<string, unknown>>): Promise<void> {
+  if (!rows.length) return;
+  const columns = Object.keys(rows[0]).map(ident);
+  for (const part of chunk(rows)) {
+    const values = part.map(() => `(${columns.map(() => '?').join(', ')})`).join(', ');
+    await manager.query(`INSERT INTO ${ident(table)} (${columns.join(', ')}) VALUES ${values}`, part.flatMap((row) => columns.map((c) => row[c])));
+  }
+}
+
+/** `SELECT ... FOR UPDATE` on MySQL; SQLite transactions already run one at a time (TransactionRunner). */
+export function forUpdate(manager: EntityManager): string {
+  return isMysql(manager) ? ' FOR UPDATE' : '';
+}

@@ -1,0 +1,47 @@
+import { createRoot } from 'react-dom/client';
+import { Message, Notification } from '@arco-design/web-react';
+import '@arco-design/web-react/dist/css/arco.css';
+import 'nprogress/nprogress.css';
+import './styles/global.css';
+import { setLangLoaders } from '@/lang';
+import { langLoaders } from '@/lang/loaders';
+import { configureRequest } from '@/api/request';
+import { routerBridge } from '@/router/bridge';
+import { RootStore, type Notifier } from '@/stores/root';
+import { StoreProvider } from '@/stores/context';
+import { App } from './App';
+
+setLangLoaders(langLoaders);
+
+const notify: Notifier = (type, message) => {
+  if (type === 'success') Message.success(message);
+  else if (type === 'error') Notification.error({ content: message, closable: true, duration: 4000 });
+  else if (type === 'warning') Notification.warning({ content: message, closable: true });
+  else Message.info(message);
+};
+
+const root = new RootStore({ notify });
+
+configureRequest({
+  getLang: () => root.config.lang,
+  getToken: (kind) => (kind === 'admin' ? root.adminInfo.token : root.userInfo.token),
+  getRefreshToken: (kind) => (kind === 'admin' ? root.adminInfo.refreshToken : root.userInfo.refreshToken),
+  setTokens: (kind, token, refreshToken) => {
+    const info = kind === 'admin' ? root.adminInfo : root.userInfo;
+    info.setToken(token, 'auth');
+    if (refreshToken !== undefined) info.setToken(refreshToken, 'refresh');
+  },
+  removeToken: (kind) => (kind === 'admin' ? root.adminInfo.removeToken() : root.userInfo.removeToken()),
+  notify: (type, message) => notify(type, message),
+  isOnline: () => navigator.onLine,
+});
+
+routerBridge.setNameResolver((name) => root.navTabs.findByName(name)?.path);
+
+root.config.applyLang().finally(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StoreProvider value={root}>
+      <App />
+    </StoreProvider>,
+  );
+});

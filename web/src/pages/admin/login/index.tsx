@@ -1,0 +1,102 @@
+import { useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Button, Checkbox, Form, Input } from '@arco-design/web-react';
+import { IconLock, IconUser } from '@/components/Icon/icons';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { useT } from '@/lang';
+import { useStore } from '@/stores/context';
+import { required, rule } from '@/utils/validate';
+import { ClickCaptcha } from '@/components/ClickCaptcha';
+import { TopTools } from '@/components/TopTools';
+import { AdminLoginStore } from './store';
+import './index.css';
+
+interface LoginFields {
+  username: string;
+  password: string;
+  keep: boolean;
+}
+
+/** The back-office sign-in: username, password, keep me signed in; the click captcha when the server asks. */
+export default observer(function AdminLogin() {
+  const t = useT();
+  const root = useStore();
+  const navigate = useNavigate();
+  const [store] = useState(() => new AdminLoginStore(root));
+  const [form] = Form.useForm<LoginFields>();
+  const [captchaVisible, setCaptchaVisible] = useState(false);
+  const alreadyIn = root.adminInfo.isLogin;
+
+  useEffect(() => {
+    if (!alreadyIn) store.loadConfig();
+  }, [store, alreadyIn]);
+
+  if (alreadyIn) return <Navigate to="/admin" replace />;
+
+  const finish = async (captchaInfo?: string) => {
+    const values = form.getFieldsValue() as LoginFields;
+    const to = await store.submit(values, captchaInfo);
+    if (to) navigate(to, { replace: true });
+  };
+
+  const onSubmit = async () => {
+    try {
+      await form.validate();
+    } catch {
+      return;
+    }
+    if (store.captchaRequired) setCaptchaVisible(true);
+    else finish();
+  };
+
+  return (
+    <div className="ba-login">
+      <div className="ba-login-top">
+        <TopTools />
+      </div>
+      <div className="ba-login-box">
+        <div className="ba-login-head">
+          <div className="ba-login-logo" aria-hidden>
+            WMS
+          </div>
+          <h1>{root.siteConfig.siteName || t('login.subtitle')}</h1>
+          <p>{t('login.title')}</p>
+        </div>
+        <Form<LoginFields>
+          form={form}
+          layout="vertical"
+          size="large"
+          initialValues={{ username: '', password: '', keep: false }}
+          onSubmit={onSubmit}
+          autoComplete="on"
+        >
+          <Form.Item
+            field="username"
+            label={t('login.username')}
+            rules={[required(t), { minLength: 3, maxLength: 30, message: t('login.usernameLength') }]}
+          >
+            <Input prefix={<IconUser />} placeholder={t('login.usernamePlaceholder')} autoComplete="username" name="username" />
+          </Form.Item>
+          <Form.Item field="password" label={t('login.password')} rules={[required(t), rule('password', t)]}>
+            <Input.Password prefix={<IconLock />} placeholder={t('login.passwordPlaceholder')} autoComplete="current-password" name="password" />
+          </Form.Item>
+          <Form.Item field="keep" triggerPropName="checked">
+            <Checkbox>{t('login.keep')}</Checkbox>
+          </Form.Item>
+          <Button type="primary" htmlType="submit" long loading={store.submitting} disabled={store.loading && !store.configLoaded}>
+            {t('login.submit')}
+          </Button>
+        </Form>
+      </div>
+      <ClickCaptcha
+        visible={captchaVisible}
+        uuid={store.captchaId}
+        onCancel={() => setCaptchaVisible(false)}
+        onSuccess={(info) => {
+          setCaptchaVisible(false);
+          finish(info);
+        }}
+      />
+    </div>
+  );
+});

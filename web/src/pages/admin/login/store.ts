@@ -1,0 +1,68 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import { getLoginConfig, login, type AdminLoginForm } from '@/api/admin';
+import type { RootStore } from '@/stores/root';
+
+function uuid(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `${Date.now().toString(16)}-${Math.random().toString(16).slice(2)}-${Math.random().toString(16).slice(2)}`;
+}
+
+/** The admin sign-in page: whether the captcha is on, the captcha id of this page and the sign-in itself. */
+export class AdminLoginStore {
+  captchaRequired = false;
+  /** one captcha id per page */
+  readonly captchaId = uuid();
+  configLoaded = false;
+  loading = false;
+  submitting = false;
+  error: string | null = null;
+
+  constructor(private readonly root: RootStore) {
+    makeAutoObservable<AdminLoginStore, 'root'>(this, { root: false }, { autoBind: true });
+  }
+
+  /** GET /admin/index/login: is the click captcha needed? */
+  async loadConfig() {
+    this.loading = true;
+    this.error = null;
+    try {
+      const res = await getLoginConfig();
+      runInAction(() => {
+        this.captchaRequired = Boolean(res.data?.captcha);
+        this.configLoaded = true;
+        this.loading = false;
+      });
+    } catch (e) {
+      runInAction(() => {
+        this.loading = false;
+        this.error = (e as { msg?: string })?.msg || 'error';
+      });
+    }
+  }
+
+  /** POST /admin/index/login; on success the admin info is stored. Resolves the path to go to, or null. */
+  async submit(form: Pick<AdminLoginForm, 'username' | 'password' | 'keep'>, captchaInfo?: string): Promise<string | null> {
+    this.submitting = true;
+    this.error = null;
+    try {
+      const payload: AdminLoginForm = { ...form, keep: Boolean(form.keep) };
+      if (this.captchaRequired) {
+        payload.captchaId = this.captchaId;
+        payload.captchaInfo = captchaInfo ?? '';
+      }
+      const res = await login(payload);
+      runInAction(() => {
+        this.root.navTabs.reset();
+        this.root.adminInfo.dataFill({ ...res.data.userInfo, refreshToken: res.data.userInfo.refreshToken ?? '' });
+        this.submitting = false;
+      });
+      return res.data.routePath || '/admin';
+    } catch (e) {
+      runInAction(() => {
+        this.submitting = false;
+        this.error = (e as { msg?: string })?.msg || 'error';
+      });
+      return null;
+    }
+  }
+}

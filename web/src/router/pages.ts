@@ -1,0 +1,34 @@
+/**
+ * Back-office page components by file: a menu rule's `component` (e.g. /src/pages/admin/auth/admin/index.tsx)
+ * names one of these files. Each page is its own lazy chunk; its language file is loaded before it shows.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { loadLang, pathToLangFile } from '@/lang';
+
+const modules = import.meta.glob('/src/pages/admin/**/index.tsx') as Record<string, () => Promise<{ default: ComponentType }>>;
+const cache = new Map<string, LazyExoticComponent<ComponentType>>();
+
+export function normaliseComponentPath(component: string): string {
+  let path = component.replace(/\\/g, '/').trim();
+  if (!path.startsWith('/')) path = `/${path}`;
+  if (!path.startsWith('/src/')) path = `/src${path}`;
+  return path;
+}
+
+export function hasPage(component: string): boolean {
+  return Boolean(modules[normaliseComponentPath(component)]);
+}
+
+/** The lazy component for a rule's component path (null when the file is not in the build). */
+export function pageComponent(component: string, routePath: string): LazyExoticComponent<ComponentType> | null {
+  const key = normaliseComponentPath(component);
+  const load = modules[key];
+  if (!load) return null;
+  const cacheKey = `${key}|${routePath}`;
+  let page = cache.get(cacheKey);
+  if (!page) {
+    page = lazy(() => Promise.all([load(), loadLang([pathToLangFile(routePath)])]).then(([mod]) => mod));
+    cache.set(cacheKey, page);
+  }
+  return page;
+}

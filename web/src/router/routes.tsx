@@ -1,0 +1,104 @@
+/**
+ * The route table: static routes (names, titles from ./names) with their pages, plus the back-office
+ * pages from the server's menu rules. It drives the router; the menu, tabs, breadcrumbs and permission
+ * checks read the same menu routes from the navTabs store, and titles come from `routeTitle`.
+ */
+import { lazy, type ReactNode } from 'react';
+import { Navigate, Route, matchPath } from 'react-router-dom';
+import { useT, type TFunction } from '@/lang';
+import type { NavTabsStore, RouteMenu } from '@/stores/navTabs';
+import { pageComponent } from './pages';
+import { staticRoutes } from './names';
+
+const Home = lazy(() => import('@/pages/common/Home'));
+const AdminLogin = lazy(() => import('@/pages/admin/login'));
+const AdminLayout = lazy(() => import('@/layouts/admin'));
+const AdminLoading = lazy(() => import('@/pages/admin/loading'));
+const UserLayout = lazy(() => import('@/layouts/user'));
+const MemberPlaceholder = lazy(() => import('@/pages/common/MemberPlaceholder'));
+const NotFound = lazy(() => import('@/pages/common/NotFound'));
+const NoPower = lazy(() => import('@/pages/common/NoPower'));
+const IframePage = lazy(() => import('@/pages/common/Iframe'));
+const ToLoading = lazy(() => import('@/pages/common/ToLoading'));
+
+export interface AppRoute {
+  /** a static route name (names.ts) */
+  name?: string;
+  path?: string;
+  index?: boolean;
+  element: ReactNode;
+  children?: AppRoute[];
+}
+
+function MenuPage({ route }: { route: RouteMenu }) {
+  const Page = pageComponent(route.component, route.path);
+  if (!Page) return <MissingPage component={route.component} />;
+  return <Page />;
+}
+
+function MissingPage({ component }: { component: string }) {
+  const t = useT();
+  return (
+    <div className="ba-center-page" role="alert">
+      <p className="ba-page-failed">{t('layout.pageMissing', { component })}</p>
+    </div>
+  );
+}
+
+/** The whole table, with the back-office pages of the current menus. */
+export function buildRouteTable(menuRoutes: RouteMenu[]): AppRoute[] {
+  const adminPages: AppRoute[] = menuRoutes
+    .filter((r) => r.menuType === 'tab' && r.component)
+    .map((r) => ({ path: r.path.replace(/^\/admin\//, ''), element: <MenuPage route={r} /> }));
+
+  return [
+    { name: 'home', path: '/', element: <Home /> },
+    { name: 'adminLogin', path: '/admin/login', element: <AdminLogin /> },
+    { name: 'userLogin', path: '/user/login', element: <MemberPlaceholder /> },
+    { name: 'notFound', path: '/404', element: <NotFound /> },
+    { name: 'noPower', path: '/401', element: <NoPower /> },
+    {
+      name: 'admin',
+      path: '/admin',
+      element: <AdminLayout />,
+      children: [
+        { index: true, element: <Navigate to="/admin/loading" replace /> },
+        { name: 'adminMainLoading', path: 'loading/:to?', element: <AdminLoading /> },
+        { name: 'adminIframe', path: 'iframe/:url', element: <IframePage /> },
+        ...adminPages,
+        { path: '*', element: <ToLoading /> },
+      ],
+    },
+    {
+      name: 'user',
+      path: '/user',
+      element: <UserLayout />,
+      children: [
+        { index: true, element: <Navigate to="/user/loading" replace /> },
+        { name: 'userMainLoading', path: 'loading/:to?', element: <MemberPlaceholder /> },
+        { path: '*', element: <ToLoading /> },
+      ],
+    },
+    { path: '*', element: <Navigate to="/404" replace /> },
+  ];
+}
+
+export function renderRoutes(routes: AppRoute[]): ReactNode {
+  return routes.map((r, i) =>
+    r.index ? (
+      <Route key={`index-${i}`} index element={r.element} />
+    ) : (
+      <Route key={r.path ?? i} path={r.path} element={r.element}>
+        {r.children ? renderRoutes(r.children) : null}
+      </Route>
+    ),
+  );
+}
+
+/** The title of a path: the menu rule's title (already translated by the server) or the static route's. */
+export function routeTitle(pathname: string, navTabs: NavTabsStore, t: TFunction): string {
+  const menu = navTabs.findByPath(pathname);
+  if (menu) return menu.title;
+  const match = staticRoutes.find((r) => matchPath({ path: r.path, end: true }, pathname));
+  return match ? t(`route.${match.title}`) : '';
+}
