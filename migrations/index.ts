@@ -1,8 +1,12 @@
 import { PlatformConfigAndCaptcha1763800000000 } from './1763800000000-platform-config-and-captcha';
 import { AccountsAdminsAndRules1763800000100 } from './1763800000100-accounts-admins-and-rules';
+import { MasterData1763800000200 } from './1763800000200-master-data';
+import { OrdersAndInventory1763800000300 } from './1763800000300-orders-and-inventory';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
 export const migrations: Function[] = [
   PlatformConfigAndCaptcha1763800000000,
   AccountsAdminsAndRules1763800000100,
+  MasterData1763800000200,
+  OrdersAndInventory1763800000300,
 ];

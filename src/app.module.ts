@@ -3,6 +3,9 @@ import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { AccountsModule } from './modules/accounts';
+import { InventoryModule } from './modules/inventory';
+import { MasterDataModule } from './modules/master-data';
+import { OrdersModule } from './modules/orders';
 import { PlatformModule } from './modules/platform';
 import { CrudModule } from './shared/crud';
 import { DatabaseModule } from './shared/database/database.module';
@@ -20,6 +23,9 @@ import { createValidationPipe } from './shared/http/validation';
     EventEmitterModule.forRoot({ ignoreErrors: false }),
     PlatformModule,
     AccountsModule,
+    MasterDataModule,
+    InventoryModule,
+    OrdersModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },

@@ -102,7 +102,7 @@ describe('site configuration: seeds and reads', () => {
   });
 
   it('translates seeded titles, tips and labels in both languages and leaves typed titles alone', async () => {
-    const i18n = t.app.get(I18nService);
+    const i18n = t.app.get<I18nService<Record<string, unknown>>>(I18nService);
     const zh = new I18nContext('zh-cn', i18n);
     const en = new I18nContext('en', i18n);
     const rows: Array<{ title: string; tip: string }> = await t.dataSource.query('SELECT title, tip FROM config');

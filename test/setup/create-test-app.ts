@@ -4,6 +4,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.setup';
+import { createLedgerGuard, dropLedgerGuard } from '../../migrations/ledger-guard';
 import { seedDatabase } from '../../src/bootstrap';
 import { databaseSettings } from '../../src/shared/database/database-config';
 import { ensureDatabaseExists } from '../../src/shared/database/ensure-database';
@@ -49,6 +50,10 @@ async function truncateAll(dataSource: DataSource): Promise<void> {
     : (await dataSource.query('SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()')).map((r: { name: string }) => r.name);
   const targets = tables.filter((t) => !STATIC_TABLES.has(t));
   if (!targets.length) return;
+  // The ledger refuses deletes in the product; between tests its guard is lifted and put back.
+  const runner = dataSource.createQueryRunner();
+  const hasLedger = targets.includes('inventory_event');
+  if (hasLedger) await dropLedgerGuard(runner);
   if (isSqlite) {
     await dataSource.query('PRAGMA foreign_keys = OFF');
     for (const table of targets) await dataSource.query(`DELETE FROM "${table}"`);
@@ -59,4 +64,6 @@ async function truncateAll(dataSource: DataSource): Promise<void> {
     for (const table of targets) await dataSource.query(`TRUNCATE TABLE \`${table}\``);
     await dataSource.query('SET FOREIGN_KEY_CHECKS = 1');
   }
+  if (hasLedger) await createLedgerGuard(runner);
+  await runner.release();
 }

@@ -4,6 +4,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PlatformModule } from '../platform';
 import { AdminAccessService } from './auth/admin-access.service';
+import { AdminDirectory } from './auth/admin-directory.service';
 import { AdminMenuService } from './auth/admin-menu.service';
 import { CrudEnvironmentModule } from './auth/crud-environment';
 import { AdminSessionService } from './auth/admin-session.service';
@@ -44,8 +45,9 @@ import { AccountsSeeder } from './seed/accounts.seeder';
     AdminManagementService,
     RefreshSessionService,
     AccountsSeeder,
+    AdminDirectory,
   ],
-  exports: [AccountsSeeder, AdminAccessService],
+  exports: [AccountsSeeder, AdminAccessService, AdminDirectory],
 })
 export class AccountsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

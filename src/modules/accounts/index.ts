@@ -2,3 +2,4 @@
 export { AccountsModule } from './accounts.module';
 export { AccountsSeeder } from './seed/accounts.seeder';
 export { AdminAccessService } from './auth/admin-access.service';
+export { AdminDirectory } from './auth/admin-directory.service';

@@ -55,6 +55,29 @@ export class CrudService<E extends ObjectLiteral> {
     return { list: rows.map((row) => this.toPlain(row)), total, remark: remark ?? '' };
   }
 
+  /**
+   * Every row a list request's filters select, newest first, `chunkSize` rows at a time (exports): keyset
+   * paging on the primary key keeps memory bounded whatever the number of rows.
+   */
+  async *scan(query: Record<string, unknown>, options: Pick<ListOptions, 'scope'> & { chunkSize?: number } = {}): AsyncGenerator<CrudRow[]> {
+    const chunkSize = options.chunkSize ?? 1000;
+    const timeZone = (await this.kit.environment?.timeZone()) || DEFAULT_TIME_ZONE;
+    const spec = parseListQuery({ ...query, order: undefined, page: undefined, limit: undefined }, { ...this.model.rules, timeZone });
+    const order = { field: this.model.primaryKey, direction: 'DESC' as const };
+    for (let cursor: number | null = null; ; ) {
+      const qb = this.query();
+      await this.scopeList(qb, query);
+      options.scope?.(qb as unknown as SelectQueryBuilder<ObjectLiteral>);
+      applyListQuery(qb, { ...spec, page: 1, limit: chunkSize, order }, this.model.columns);
+      if (cursor !== null) qb.andWhere(`${this.primaryKeyExpression()} < :crud_cursor`, { crud_cursor: cursor });
+      const rows = await qb.getMany();
+      if (!rows.length) return;
+      yield rows.map((row) => this.toPlain(row));
+      if (rows.length < chunkSize) return;
+      cursor = Number(rows[rows.length - 1][this.model.primaryKey]);
+    }
+  }
+
   async get(id: unknown): Promise<{ row: CrudRow }> {
     return { row: await this.findRow(this.kit.dataSource.manager, parseId(id)) };
   }

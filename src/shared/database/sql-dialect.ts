@@ -57,3 +57,10 @@ export async function insertMany(manager: EntityManager, table: string, rows: Ar
 export function forUpdate(manager: EntityManager): string {
   return isMysql(manager) ? ' FOR UPDATE' : '';
 }
+
+/** Runs a write and answers how many rows it changed (the drivers report it differently through `query`). */
+export async function executeCounting(manager: EntityManager, sql: string, params: unknown[]): Promise<number> {
+  if (!manager.queryRunner) throw new Error('executeCounting runs inside a transaction');
+  const result = await manager.queryRunner.query(sql, params, true);
+  return Number(result.affected ?? 0);
+}

@@ -1,5 +1,5 @@
 import { RootStore } from './root';
-import { buildAuthNode, visibleMenus } from './navTabs';
+import { TAB_VIEW_CONFIG_KEY, buildAuthNode, visibleMenus } from './navTabs';
 import type { MenuRule } from '@/api/admin';
 
 function memoryStorage() {
@@ -89,5 +89,34 @@ describe('navTabs', () => {
     nav.openTab('/admin/dashboard');
     nav.setRules(menus.map((m) => (m.name === 'dashboard' ? { ...m, title: '控制台' } : m)));
     expect(nav.tabList[0].title).toBe('控制台');
+  });
+
+  it('keeps the open tabs in localStorage storeTabViewConfig: restored after a reload, pages that are gone dropped, closed on sign-out', () => {
+    const storage = memoryStorage();
+    const first = new RootStore({ storage });
+    first.navTabs.setRules(menus);
+    first.navTabs.openTab('/admin/dashboard');
+    first.navTabs.openTab('/admin/auth/admin', '/admin/auth/admin?page=2');
+    expect(JSON.parse(storage.getItem(TAB_VIEW_CONFIG_KEY) ?? '{}')).toEqual({
+      tabs: [
+        { path: '/admin/dashboard', fullPath: '/admin/dashboard' },
+        { path: '/admin/auth/admin', fullPath: '/admin/auth/admin?page=2' },
+      ],
+    });
+
+    const second = new RootStore({ storage });
+    expect(second.navTabs.tabs.map((t) => t.fullPath)).toEqual(['/admin/dashboard', '/admin/auth/admin?page=2']);
+    second.navTabs.setRules(menus.filter((m) => m.name !== 'auth'));
+    expect(second.navTabs.tabList.map((t) => t.title)).toEqual(['Dashboard']);
+
+    second.navTabs.reset();
+    expect(JSON.parse(storage.getItem(TAB_VIEW_CONFIG_KEY) ?? '{}')).toEqual({ tabs: [] });
+  });
+
+  it('ignores a damaged storeTabViewConfig', () => {
+    const storage = memoryStorage();
+    storage.setItem(TAB_VIEW_CONFIG_KEY, JSON.stringify({ tabs: [{ path: 'javascript:alert(1)' }, null, { path: '/admin/dashboard', fullPath: 7 }] }));
+    const root = new RootStore({ storage });
+    expect(root.navTabs.tabs).toEqual([{ path: '/admin/dashboard', fullPath: '/admin/dashboard' }]);
   });
 });

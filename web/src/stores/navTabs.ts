@@ -2,6 +2,10 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { getAdminIndex, type MenuRule } from '@/api/admin';
 import { iframePath } from '@/router/names';
 import type { RootStore } from './root';
+import { persist } from './persist';
+
+/** localStorage key of the open tabs (SPEC §3 "tab view config"). */
+export const TAB_VIEW_CONFIG_KEY = 'storeTabViewConfig';
 
 /** A menu rule as the shell uses it: a route, a menu entry or both. */
 export interface RouteMenu {
@@ -93,7 +97,11 @@ function flatten(menus: RouteMenu[], into: RouteMenu[] = []): RouteMenu[] {
   return into;
 }
 
-/** Menus from /admin/index/index, the open tabs and the permission nodes of each path. */
+/**
+ * Menus from /admin/index/index, the open tabs and the permission nodes of each path. The open tabs are
+ * kept in localStorage (`storeTabViewConfig`), so a reload shows them again; tabs of pages the menus no
+ * longer hold are dropped when the menus arrive, and signing out closes them all.
+ */
 export class NavTabsStore {
   rules: MenuRule[] = [];
   tree: RouteMenu[] = [];
@@ -106,6 +114,15 @@ export class NavTabsStore {
 
   constructor(private readonly root: RootStore, private readonly base = '/admin') {
     makeAutoObservable<NavTabsStore, 'root' | 'base'>(this, { root: false, base: false }, { autoBind: true });
+    if (base === '/admin') {
+      persist(this, TAB_VIEW_CONFIG_KEY, ['tabs'], root.storage, (saved) => ({
+        tabs: Array.isArray(saved.tabs)
+          ? saved.tabs
+              .filter((t): t is OpenTab => Boolean(t) && typeof t.path === 'string' && t.path.startsWith(`${base}/`))
+              .map((t) => ({ path: t.path, fullPath: typeof t.fullPath === 'string' && t.fullPath.startsWith(t.path) ? t.fullPath : t.path }))
+          : [],
+      }));
+    }
   }
 
   setRules(rules: MenuRule[]) {

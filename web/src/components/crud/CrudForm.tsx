@@ -33,10 +33,10 @@ function CustomControl(props: { value?: any; onChange?: (v: any) => void; field:
   return <>{field.render ? field.render(ctx) : null}</>;
 }
 
-function control(field: CrudField, t: T, mode: CrudFormMode, values: Record<string, any>, editingId: unknown) {
+function control(field: CrudField, t: T, mode: CrudFormMode, values: Record<string, any>, row: Record<string, any> | null, editingId: unknown) {
   const label = t(field.label);
   const ph = field.placeholder ? t(field.placeholder) : undefined;
-  const disabled = typeof field.disabled === 'function' ? field.disabled(mode) : field.disabled;
+  const disabled = typeof field.disabled === 'function' ? field.disabled(mode, row) : field.disabled;
   const common = { disabled, ...(field.props ?? {}) };
   switch (field.type) {
     case 'textarea':
@@ -171,7 +171,7 @@ export const CrudForm = observer(function CrudForm({ store, fields: fieldsProp, 
             .filter((f) => fieldVisible(f, values, mode))
             .map((f) => {
               const label = t(f.label);
-              const tip = typeof f.tip === 'function' ? f.tip(mode) : f.tip;
+              const tip = typeof f.tip === 'function' ? f.tip(mode, store.formRow) : f.tip;
               const extraProps: Record<string, any> = {};
               if (f.type === 'switch') {
                 extraProps.triggerPropName = 'checked';
@@ -190,7 +190,7 @@ export const CrudForm = observer(function CrudForm({ store, fields: fieldsProp, 
                   extra={tip ? t(tip) : undefined}
                   {...extraProps}
                 >
-                  {control(f, t, mode, values, editingId)}
+                  {control(f, t, mode, values, store.formRow, editingId)}
                 </Form.Item>
               );
             })}

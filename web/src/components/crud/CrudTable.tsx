@@ -27,6 +27,11 @@ export interface CrudTableProps<Row extends Record<string, any> = any> {
   rowButtons?: CrudRowButton[];
   /** custom row buttons, drawn before the built-in ones. */
   rowActions?: CrudRowAction<Row>[];
+  /**
+   * Rows on which a built-in button is offered (default: all). A row without 'delete' also cannot be
+   * selected for the bulk delete. E.g. an admin's own account or own groups.
+   */
+  rowButtonVisible?: Partial<Record<'edit' | 'delete', (row: Row) => boolean>>;
   /** checkbox column (default: when the delete button is in the toolbar). */
   selectable?: boolean;
   /** width of the operation column. */
@@ -45,7 +50,7 @@ const ACTION_STATUS: Record<string, 'warning' | 'danger' | 'success' | undefined
 };
 
 function CrudTableInner<Row extends Record<string, any>>(props: CrudTableProps<Row>) {
-  const { store, toolbar, toolbarExtra, rowActions = [], operateWidth, autoLoad = true, tableProps } = props;
+  const { store, toolbar, toolbarExtra, rowActions = [], rowButtonVisible = {}, operateWidth, autoLoad = true, tableProps } = props;
   const t = useT();
   const auth = useAuth();
   const [dragId, setDragId] = useState<Key | null>(null);
@@ -85,7 +90,7 @@ function CrudTableInner<Row extends Record<string, any>>(props: CrudTableProps<R
       title: t('crud.operate'),
       fixed: 'right',
       align: 'center',
-      width: operateWidth ?? 40 + 36 * (actions.length + (showSort ? 1 : 0) + (showEdit ? 1 : 0) + (showDelete ? 1 : 0)),
+      width: operateWidth ?? Math.max(90, 34 + 30 * (actions.length + (showSort ? 1 : 0) + (showEdit ? 1 : 0) + (showDelete ? 1 : 0))),
       render: (_: unknown, row: Row) => {
         const id = row[pk] as Key;
         return (
@@ -139,12 +144,12 @@ function CrudTableInner<Row extends Record<string, any>>(props: CrudTableProps<R
                   </Tooltip>
                 );
               })}
-            {showEdit && (
+            {showEdit && (rowButtonVisible.edit?.(row) ?? true) && (
               <Tooltip content={t('crud.edit')}>
                 <Button size="mini" type="primary" icon={<IconEdit />} data-crud="row-edit" aria-label={t('crud.edit')} onClick={() => void store.openEdit(id)} />
               </Tooltip>
             )}
-            {showDelete && (
+            {showDelete && (rowButtonVisible.delete?.(row) ?? true) && (
               <Popconfirm title={t('crud.confirmDelete')} onOk={() => store.remove([id])} okButtonProps={{ status: 'danger' }}>
                 <span>
                   <Tooltip content={t('crud.delete')}>
@@ -183,6 +188,7 @@ function CrudTableInner<Row extends Record<string, any>>(props: CrudTableProps<R
                 type: 'checkbox',
                 selectedRowKeys: store.selectedKeys,
                 checkStrictly: true,
+                checkboxProps: (row: Row) => ({ disabled: !(rowButtonVisible.delete?.(row) ?? true) }),
                 onChange: (keys) => store.setSelectedKeys(keys as Key[]),
               }
             : undefined

@@ -91,6 +91,19 @@ describe('CrudTableStore list', () => {
     expect(store.expandedKeys).toEqual([]);
   });
 
+  it('a tree with expandAll false starts at the top level and keeps what the user opened across reloads', async () => {
+    mockedRequest.mockImplementation(() => ok({ list: [{ id: 1, children: [{ id: 2, children: [{ id: 3 }] }] }, { id: 4, children: [{ id: 5 }] }] }));
+    const store = makeStore({ tree: true, expandAll: false });
+    await store.load();
+    expect(store.expandedKeys).toEqual([]);
+    store.setExpandedKeys([1]);
+    await store.load();
+    expect(store.expandedKeys).toEqual([1]);
+    mockedRequest.mockImplementation(() => ok({ list: [{ id: 4, children: [{ id: 5 }] }] }));
+    await store.load();
+    expect(store.expandedKeys).toEqual([]);
+  });
+
   it('keeps only the newest answer when loads overlap', async () => {
     let release: (v: unknown) => void = () => undefined;
     mockedRequest.mockImplementationOnce(() => new Promise((r) => (release = r)));

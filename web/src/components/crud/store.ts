@@ -28,8 +28,10 @@ export interface CrudTableOptions<Row = any> {
   defaultOrder?: OrderState | null;
   /** page size (default 10) */
   limit?: number;
-  /** tree list: `list` holds nested `children`; no pagination, all rows expanded at first. */
+  /** tree list: `list` holds nested `children`; no pagination. */
   tree?: boolean;
+  /** tree list: every row expanded after each load (default true); false: top level only at first, then as the user left it. */
+  expandAll?: boolean;
   /** extra query parameters of `index` (object or a function read at each load). */
   extraParams?: Record<string, unknown> | (() => Record<string, unknown>);
   /** form values → posted body (after the fields' own toServer). */
@@ -171,7 +173,14 @@ export class CrudTableStore<Row extends Record<string, any> = Record<string, any
         this.remark = typeof data?.remark === 'string' ? data.remark : '';
         const keys = new Set(flattenTree(this.list as Array<Row & { children?: Row[] }>).map((r) => String(r[this.pk])));
         this.selectedKeys = this.selectedKeys.filter((k) => keys.has(String(k)));
-        if (this.isTree) this.expandedKeys = this.parentKeys();
+        if (this.isTree) {
+          const parents = this.parentKeys();
+          if (this.options.expandAll !== false) this.expandedKeys = parents;
+          else {
+            const still = new Set(parents.map(String));
+            this.expandedKeys = this.expandedKeys.filter((k) => still.has(String(k)));
+          }
+        }
         // a page emptied by a delete: step back
         if (!this.isTree && this.list.length === 0 && this.total > 0 && this.page > 1) {
           this.page = Math.max(1, Math.ceil(this.total / this.limit));

@@ -137,12 +137,13 @@ export interface CrudField {
   /** treeSelect: add a top-level choice with this value (e.g. 0) labelled crud.topLevel. */
   rootValue?: string | number;
   placeholder?: string;
-  /** help text under the control (language key). */
-  tip?: string | ((mode: CrudFormMode) => string | undefined);
+  /** help text under the control (language key); `row` is the record being edited (null when adding). */
+  tip?: string | ((mode: CrudFormMode, row: Record<string, any> | null) => string | undefined);
   defaultValue?: any;
   /** conditional display; hidden fields are not submitted. */
   visible?: (values: Record<string, any>, mode: CrudFormMode) => boolean;
-  disabled?: boolean | ((mode: CrudFormMode) => boolean);
+  /** `row` is the record being edited (null when adding). */
+  disabled?: boolean | ((mode: CrudFormMode, row: Record<string, any> | null) => boolean);
   /** extra props for the control. */
   props?: Record<string, any>;
   /** `type: 'custom'`: draw the control yourself. */

@@ -1,5 +1,7 @@
 /**
  * Admins (/admin/auth/admin): list with groups, avatar, contact, last login and status; add / edit / delete.
+ * The signed-in admin's own row offers no delete, and its form does not offer to disable the account
+ * (the server refuses both).
  */
 import { useState } from 'react';
 import { CrudPage, CrudTableStore, STATUS_OPTIONS, type CrudColumn, type CrudField } from '@/components/crud';
@@ -8,17 +10,18 @@ import { useStore } from '@/stores/context';
 export const ADMIN_API = '/admin/auth.Admin';
 export const GROUP_SELECT_URL = '/admin/auth.Group/index';
 
+// widths: the visible columns fit a 1440 px screen beside the open menu; more can be shown from the column menu
 export const adminColumns: CrudColumn[] = [
-  { prop: 'id', label: 'auth.admin.id', width: 80, operator: '=', sortable: true },
-  { prop: 'username', label: 'auth.admin.username', minWidth: 120 },
-  { prop: 'nickname', label: 'auth.admin.nickname', minWidth: 120 },
+  { prop: 'id', label: 'auth.admin.id', width: 70, operator: '=', sortable: true },
+  { prop: 'username', label: 'auth.admin.username', minWidth: 120, ellipsis: true },
+  { prop: 'nickname', label: 'auth.admin.nickname', minWidth: 120, ellipsis: true },
   { prop: 'group_name_arr', label: 'auth.admin.groups', render: 'tags', operator: false, minWidth: 140 },
-  { prop: 'avatar', label: 'auth.admin.avatar', render: 'image', width: 80 },
-  { prop: 'email', label: 'auth.admin.email', minWidth: 200 },
-  { prop: 'mobile', label: 'auth.admin.mobile', width: 130 },
-  { prop: 'lastlogintime', label: 'auth.admin.lastlogintime', render: 'datetime', sortable: true, width: 180 },
-  { prop: 'status', label: 'auth.admin.status', render: 'tag', options: STATUS_OPTIONS, width: 100 },
-  { prop: 'createtime', label: 'auth.admin.createtime', render: 'datetime', sortable: true, width: 180 },
+  { prop: 'avatar', label: 'auth.admin.avatar', render: 'image', width: 70 },
+  { prop: 'email', label: 'auth.admin.email', minWidth: 170, ellipsis: true },
+  { prop: 'mobile', label: 'auth.admin.mobile', width: 120 },
+  { prop: 'lastlogintime', label: 'auth.admin.lastlogintime', render: 'datetime', sortable: true, width: 170 },
+  { prop: 'status', label: 'auth.admin.status', render: 'tag', options: STATUS_OPTIONS, width: 90 },
+  { prop: 'createtime', label: 'auth.admin.createtime', render: 'datetime', sortable: true, width: 170, hidden: true },
 ];
 
 /** ids of the groups an admin row belongs to (`group_arr`, array or comma string). */
@@ -29,7 +32,8 @@ export function groupIds(value: unknown): Array<string | number> {
   return [];
 }
 
-export const adminFields: CrudField[] = [
+/** The form; `selfId` is the signed-in admin, who may not disable their own account. */
+export const adminFields = (selfId: () => number): CrudField[] => [
   { prop: 'username', label: 'auth.admin.username', type: 'input', rules: ['required', 'account'], placeholder: 'auth.admin.usernamePlaceholder' },
   { prop: 'nickname', label: 'auth.admin.nickname', type: 'input', rules: ['required'] },
   {
@@ -51,19 +55,31 @@ export const adminFields: CrudField[] = [
     tip: (mode) => (mode === 'edit' ? 'crud.leaveEmptyToKeep' : undefined),
   },
   { prop: 'motto', label: 'auth.admin.motto', type: 'textarea' },
-  { prop: 'status', label: 'auth.admin.status', type: 'switch', defaultValue: 1 },
+  {
+    prop: 'status',
+    label: 'auth.admin.status',
+    type: 'switch',
+    defaultValue: 1,
+    disabled: (mode, row) => isSelf(mode, row, selfId()),
+    tip: (mode, row) => (isSelf(mode, row, selfId()) ? 'auth.admin.cannotDisableSelf' : undefined),
+  },
 ];
+
+function isSelf(mode: 'add' | 'edit', row: Record<string, any> | null, selfId: number): boolean {
+  return mode === 'edit' && !!row && selfId > 0 && String(row.id) === String(selfId);
+}
 
 export default function AdminPage() {
   const root = useStore();
+  const selfId = () => Number(root.adminInfo.id) || 0;
   const [store] = useState(
     () =>
       new CrudTableStore(root, {
         api: ADMIN_API,
         columns: adminColumns,
-        fields: adminFields,
+        fields: adminFields(selfId),
         quickSearchFields: ['auth.admin.id', 'auth.admin.username', 'auth.admin.nickname'],
       }),
   );
-  return <CrudPage store={store} entity="auth.admin.admin" />;
+  return <CrudPage store={store} entity="auth.admin.admin" rowButtonVisible={{ delete: (row) => String(row.id) !== String(selfId()) }} />;
 }

@@ -1,0 +1,89 @@
+import { fromCents, toCents } from '../../../shared/database/money';
+import { INBOUND_FORM_TYPES, OUTBOUND_FORM_TYPES, shelfLocation, StockSnapshot } from './stock-movement';
+
+/** The payload every stock event carries. */
+export interface StockEventPayload extends StockSnapshot {
+  quantity: number;
+  price: string;
+  total_price: string;
+  form_type: number;
+  balance: number;
+}
+
+export interface StockEventMetadata {
+  order_type: 'inbound' | 'outbound' | 'relocation';
+  order_id: number;
+  order_no: string;
+  admin_id: number;
+  operator: string;
+  command_id: string;
+}
+
+export interface StoredStockEvent {
+  id: number;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  payload: StockEventPayload;
+  metadata: StockEventMetadata;
+  occurred_at: number;
+}
+
+/** total = |quantity| × price, exactly. */
+export function lineTotal(quantity: number, price: string): string {
+  return fromCents(BigInt(Math.abs(quantity)) * toCents(price));
+}
+
+/** The inventory-history row of one event (live and rebuilt alike). */
+export function historyRowOf(event: StoredStockEvent) {
+  const p = event.payload;
+  return {
+    event_id: event.id,
+    order_no: event.metadata.order_no,
+    order_type: event.metadata.order_type,
+    order_id: event.metadata.order_id,
+    admin_id: event.metadata.admin_id,
+    operator: event.metadata.operator,
+    form_type: p.form_type,
+    quantity: p.quantity,
+    price: p.price,
+    total_price: p.quantity < 0 ? `-${p.total_price}` : p.total_price,
+    balance: p.balance,
+    product_id: p.product_id,
+    product_name: p.product_name,
+    product_no: p.product_no,
+    unit: p.unit,
+    spec: p.spec,
+    warehouse_id: p.warehouse_id,
+    warehouse_area_id: p.warehouse_area_id,
+    warehouse_shelf_id: p.warehouse_shelf_id,
+    shelf_location: shelfLocation(p),
+    createtime: event.occurred_at,
+  };
+}
+
+export interface DailyStatDelta {
+  day: string;
+  form_type: number;
+  quantity: number;
+  amount: string;
+}
+
+/**
+ * What events add to the daily statistics the dashboard reads: inbound and outbound quantities and
+ * amounts (positive numbers) by day in the site time zone. Moves between shelves are neither.
+ */
+export function dailyStatDeltas(events: StoredStockEvent[], dayOf: (unixSeconds: number) => string): DailyStatDelta[] {
+  const sums = new Map<string, { day: string; form_type: number; quantity: number; cents: bigint }>();
+  for (const event of events) {
+    const formType = event.payload.form_type;
+    if (!INBOUND_FORM_TYPES.includes(formType) && !OUTBOUND_FORM_TYPES.includes(formType)) continue;
+    const day = dayOf(event.occurred_at);
+    const key = `${day}|${formType}`;
+    const sum = sums.get(key) ?? { day, form_type: formType, quantity: 0, cents: 0n };
+    sum.quantity += Math.abs(event.payload.quantity);
+    sum.cents += toCents(event.payload.total_price);
+    sums.set(key, sum);
+  }
+  return [...sums.values()].map(({ cents, ...rest }) => ({ ...rest, amount: fromCents(cents) }));
+}

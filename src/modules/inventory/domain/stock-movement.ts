@@ -1,0 +1,98 @@
+import { AppError } from '../../../shared/http/app-error';
+
+/** SPEC.md §4 inventory form types. */
+export const FormType = {
+  purchaseInbound: 10,
+  outsourcedInbound: 20,
+  returnInbound: 30,
+  salesOutbound: 40,
+  outsourcedOutbound: 50,
+  transferOutbound: 60,
+  stockMove: 70,
+} as const;
+export type FormTypeValue = (typeof FormType)[keyof typeof FormType];
+export const INBOUND_FORM_TYPES: readonly number[] = [10, 20, 30];
+export const OUTBOUND_FORM_TYPES: readonly number[] = [40, 50, 60];
+
+/** Persisted event types: stable, versioned strings, never class names. */
+export const StockEventType = {
+  received: 'inventory.stock-received.v1',
+  issued: 'inventory.stock-issued.v1',
+  movedOut: 'inventory.stock-moved-out.v1',
+  movedIn: 'inventory.stock-moved-in.v1',
+} as const;
+export type StockEventTypeValue = (typeof StockEventType)[keyof typeof StockEventType];
+
+/** What an auditor needs to read an event years later, whatever happened to the catalogue since. */
+export interface StockSnapshot {
+  product_id: number;
+  product_name: string;
+  product_no: string;
+  spec: string;
+  unit: string;
+  warehouse_id: number;
+  warehouse_name: string;
+  warehouse_area_id: number;
+  area_name: string;
+  warehouse_shelf_id: number;
+  shelf_name: string;
+  shelf_serial_no: string;
+}
+
+export interface StockMovement {
+  type: StockEventTypeValue;
+  formType: FormTypeValue;
+  /** Signed change: positive into the shelf, negative out of it. */
+  quantity: number;
+  /** Unit price, exact, two decimals. */
+  price: string;
+  snapshot: StockSnapshot;
+}
+
+export interface StreamState {
+  quantity: number;
+  version: number;
+}
+
+/** A movement placed in its stream: its version and the stream's balance right after it. */
+export interface PlacedMovement extends StockMovement {
+  streamId: string;
+  version: number;
+  balance: number;
+}
+
+export const streamIdOf = (productId: number, shelfId: number) => `stock-${productId}-${shelfId}`;
+
+export class InsufficientStockError extends AppError {
+  constructor(snapshot: StockSnapshot, available: number, requested: number) {
+    super('inventory.insufficient_stock', {
+      product: `${snapshot.product_name} (${snapshot.product_no})`,
+      shelf: shelfLocation(snapshot),
+      available,
+      requested,
+    });
+  }
+}
+
+export function shelfLocation(s: Pick<StockSnapshot, 'warehouse_name' | 'area_name' | 'shelf_name'>): string {
+  return [s.warehouse_name, s.area_name, s.shelf_name].filter(Boolean).join(' / ');
+}
+
+/**
+ * Places movements in their streams, in the order given: each gets the next version of its stream and the
+ * balance after it. A stream may never go below zero at any step; the first that would is refused whole.
+ */
+export function placeMovements(movements: StockMovement[], current: ReadonlyMap<string, StreamState>): { placed: PlacedMovement[]; after: Map<string, StreamState> } {
+  const after = new Map<string, StreamState>();
+  const placed = movements.map((movement) => {
+    if (!Number.isInteger(movement.quantity) || movement.quantity === 0) throw new Error(`a movement must change stock by a whole, non-zero quantity`);
+    const streamId = streamIdOf(movement.snapshot.product_id, movement.snapshot.warehouse_shelf_id);
+    const state = after.get(streamId) ?? current.get(streamId) ?? { quantity: 0, version: 0 };
+    const balance = state.quantity + movement.quantity;
+    if (balance < 0) throw new InsufficientStockError(movement.snapshot, state.quantity, -movement.quantity);
+    const next = { quantity: balance, version: state.version + 1 };
+    after.set(streamId, next);
+    return { ...movement, streamId, version: next.version, balance };
+  });
+  return { placed, after };
+}

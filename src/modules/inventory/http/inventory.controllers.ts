@@ -1,0 +1,112 @@
+import { Controller, Get, Query, Res } from '@nestjs/common';
+import { Response } from 'express';
+import { SelectQueryBuilder } from 'typeorm';
+import { CrudKit, CrudService, isTrue } from '../../../shared/crud';
+import { sendCsv } from '../../../shared/http/csv-export';
+import { translate } from '../../../shared/http/translate';
+import { siteTimeFormatter } from '../../../shared/time/site-day';
+import { MASTER_DATA_TABLES } from '../../master-data';
+import { SiteConfigService } from '../../platform';
+import { GetStockAsOfQuery } from '../queries/get-stock-as-of';
+import { InventoryHistoryEntity, StockEntity } from '../persistence/inventory.entities';
+
+const positiveInt = (value: unknown) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : null);
+
+/** On-hand stock per product and shelf, with names; filters by location and product, `low=1` for products under safety stock. */
+@Controller('admin/wms.stock')
+export class StockController {
+  private readonly crud: CrudService<StockEntity>;
+
+  constructor(
+    kit: CrudKit,
+    private readonly asOf: GetStockAsOfQuery,
+  ) {
+    this.crud = new CrudService(kit, {
+      entity: StockEntity,
+      alias: 'stock',
+      writable: [],
+      quickSearchFields: ['product.name', 'product.product_no', 'product.bar_code', 'shelf.name', 'shelf.serial_no'],
+      searchFields: ['id', 'product_id', 'warehouse_shelf_id', 'quantity', 'updatetime', 'product.name', 'product.product_no', 'shelf.warehouse_id', 'shelf.warehouse_area_id'],
+      orderFields: ['id', 'quantity', 'updatetime', 'product_id', 'warehouse_shelf_id', 'product.product_no', 'product.name'],
+      filterParams: ['product_id', 'warehouse_shelf_id'],
+      defaultOrder: [{ field: 'product_id', direction: 'ASC' }],
+      joins: {
+        product: { entity: MASTER_DATA_TABLES.product, on: 'product_id', columns: ['name', 'product_no', 'bar_code', 'spec', 'safety_stock_num', 'total_stock_num'] },
+        shelf: { entity: MASTER_DATA_TABLES.shelf, on: 'warehouse_shelf_id', columns: ['name', 'serial_no', 'warehouse_id', 'warehouse_area_id'] },
+        warehouse: { entity: MASTER_DATA_TABLES.warehouse, on: 'shelf.warehouse_id', columns: ['name'] },
+        area: { entity: MASTER_DATA_TABLES.warehouse_area, on: 'shelf.warehouse_area_id', columns: ['name'] },
+      },
+    });
+  }
+
+  @Get('index')
+  index(@Query() query: Record<string, unknown>) {
+    if (typeof query.asof === 'string' && query.asof) return this.asOf.execute(query);
+    return this.crud.list(query, { controllerPath: 'wms/stock', scope: (qb) => stockScope(qb, query) });
+  }
+}
+
+/** Named filters that are not columns of `stock`: the shelf's location, and low stock by product. */
+function stockScope(qb: SelectQueryBuilder<any>, query: Record<string, unknown>) {
+  const warehouseId = positiveInt(query.warehouse_id);
+  const areaId = positiveInt(query.warehouse_area_id);
+  if (warehouseId) qb.andWhere('shelf.warehouse_id = :warehouseId', { warehouseId });
+  if (areaId) qb.andWhere('shelf.warehouse_area_id = :areaId', { areaId });
+  if (isTrue(query.low)) qb.andWhere('product.total_stock_num < product.safety_stock_num');
+  if (!isTrue(query.zero)) qb.andWhere('stock.quantity > 0');
+  return qb;
+}
+
+/** The inventory history: one row per ledger event, signed, with the snapshot taken when it happened. */
+@Controller('admin/wms.inventoryhistory')
+export class InventoryHistoryController {
+  private readonly crud: CrudService<InventoryHistoryEntity>;
+
+  constructor(
+    kit: CrudKit,
+    private readonly siteConfig: SiteConfigService,
+  ) {
+    this.crud = new CrudService(kit, {
+      entity: InventoryHistoryEntity,
+      alias: 'history',
+      writable: [],
+      quickSearchFields: ['order_no', 'product_no', 'product_name'],
+      searchFields: ['id', 'order_no', 'order_type', 'operator', 'form_type', 'quantity', 'price', 'total_price', 'balance', 'product_id', 'product_name', 'product_no', 'warehouse_id', 'warehouse_area_id', 'warehouse_shelf_id', 'createtime'],
+      filterParams: ['form_type', 'product_id', 'warehouse_id', 'warehouse_area_id', 'warehouse_shelf_id', 'order_no', 'order_type'],
+      defaultOrder: [{ field: 'id', direction: 'DESC' }],
+    });
+  }
+
+  @Get('index')
+  index(@Query() query: Record<string, unknown>) {
+    return this.crud.list(query, { controllerPath: 'wms/inventoryhistory' });
+  }
+
+  @Get('export')
+  async export(@Query() query: Record<string, unknown>, @Res() response: Response): Promise<void> {
+    const h = (key: string) => translate(`inventory.history_columns.${key}`);
+    const formType = (value: number) => translate(`inventory.form_types.${value}`);
+    const time = siteTimeFormatter(await this.siteConfig.timeZone());
+    await sendCsv<Record<string, any>>(
+      response,
+      `inventory-history-${new Date().toISOString().slice(0, 10)}.csv`,
+      [
+        { header: h('id'), value: (r) => r.id },
+        { header: h('createtime'), value: (r) => time(Number(r.createtime)) },
+        { header: h('order_no'), value: (r) => r.order_no },
+        { header: h('form_type'), value: (r) => formType(r.form_type) },
+        { header: h('product_no'), value: (r) => r.product_no },
+        { header: h('product_name'), value: (r) => r.product_name },
+        { header: h('spec'), value: (r) => r.spec },
+        { header: h('unit'), value: (r) => r.unit },
+        { header: h('shelf_location'), value: (r) => r.shelf_location },
+        { header: h('quantity'), value: (r) => r.quantity },
+        { header: h('price'), value: (r) => r.price },
+        { header: h('total_price'), value: (r) => r.total_price },
+        { header: h('balance'), value: (r) => r.balance },
+        { header: h('operator'), value: (r) => r.operator },
+      ],
+      this.crud.scan(query, { chunkSize: 2000 }),
+    );
+  }
+}

@@ -1,0 +1,6 @@
+/** The inventory context's public surface: the only way stock changes, and its read side. */
+export { InventoryModule } from './inventory.module';
+export { StockLedger } from './ledger/stock-ledger.service';
+export type { MovementRequest, RecordContext } from './ledger/stock-ledger.service';
+export { FormType, INBOUND_FORM_TYPES, OUTBOUND_FORM_TYPES, StockEventType } from './domain/stock-movement';
+export type { FormTypeValue } from './domain/stock-movement';

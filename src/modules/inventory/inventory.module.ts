@@ -1,0 +1,29 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { EntityManager } from 'typeorm';
+import { MasterDataModule, MasterDataReferences } from '../master-data';
+import { PlatformModule } from '../platform';
+import { InventoryHistoryController, StockController } from './http/inventory.controllers';
+import { StockLedger } from './ledger/stock-ledger.service';
+import { GetStockAsOfQuery } from './queries/get-stock-as-of';
+import { InventoryDailyStatEntity, InventoryEventEntity, InventoryHistoryEntity, StockEntity } from './persistence/inventory.entities';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([InventoryEventEntity, StockEntity, InventoryHistoryEntity, InventoryDailyStatEntity]), PlatformModule, MasterDataModule],
+  controllers: [StockController, InventoryHistoryController],
+  providers: [StockLedger, GetStockAsOfQuery],
+  exports: [StockLedger],
+})
+export class InventoryModule implements OnModuleInit {
+  constructor(private readonly references: MasterDataReferences) {}
+
+  /** Stock on hand pins its product and shelf: neither can be deleted while it holds any. */
+  onModuleInit(): void {
+    const holding = (column: 'product_id' | 'warehouse_shelf_id') => async (ids: readonly number[], manager: EntityManager) => {
+      const [row] = await manager.query(`SELECT ${column} AS id FROM stock WHERE ${column} IN (${ids.map(() => '?').join(',')}) AND quantity <> 0 LIMIT 1`, [...ids]);
+      return row ? { id: Number(row.id), by: 'inventory.references.stock' } : null;
+    };
+    this.references.register('product', holding('product_id'));
+    this.references.register('shelf', holding('warehouse_shelf_id'));
+  }
+}

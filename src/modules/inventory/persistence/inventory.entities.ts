@@ -1,0 +1,61 @@
+import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import { moneyTransformer } from '../../../shared/database/money';
+
+/** The append-only ledger. Rows are inserted, never updated or deleted (a trigger enforces it). */
+@Entity('inventory_event')
+export class InventoryEventEntity {
+  @PrimaryGeneratedColumn({ type: 'bigint' }) id: number;
+  @Column() stream_id: string;
+  @Column() stream_version: number;
+  @Column() type: string;
+  @Column({ type: 'text' }) payload: string;
+  @Column({ type: 'text' }) metadata: string;
+  @Column({ type: 'int' }) occurred_at: number;
+}
+
+/** Projection: on-hand quantity per product and shelf; `version` is its stream's last event version. */
+@Entity('stock')
+export class StockEntity {
+  @PrimaryGeneratedColumn() id: number;
+  @Column() product_id: number;
+  @Column() warehouse_shelf_id: number;
+  @Column() quantity: number;
+  @Column() version: number;
+  @Column({ type: 'int', nullable: true }) updatetime: number | null;
+}
+
+/** Projection: one denormalised row per event, for the history page and auditors. */
+@Entity('inventory_history')
+export class InventoryHistoryEntity {
+  @PrimaryGeneratedColumn() id: number;
+  @Column({ type: 'bigint' }) event_id: number;
+  @Column() order_no: string;
+  @Column() order_type: string;
+  @Column() order_id: number;
+  @Column() admin_id: number;
+  @Column() operator: string;
+  @Column() form_type: number;
+  @Column() quantity: number;
+  @Column({ type: 'decimal', transformer: moneyTransformer }) price: string;
+  @Column({ type: 'decimal', transformer: moneyTransformer }) total_price: string;
+  @Column() balance: number;
+  @Column() product_id: number;
+  @Column() product_name: string;
+  @Column() product_no: string;
+  @Column() unit: string;
+  @Column() spec: string;
+  @Column() warehouse_id: number;
+  @Column() warehouse_area_id: number;
+  @Column() warehouse_shelf_id: number;
+  @Column() shelf_location: string;
+  @Column({ type: 'int', nullable: true }) createtime: number | null;
+}
+
+/** Projection: inbound / outbound quantity and amount per day (site time zone) and form type. */
+@Entity('inventory_daily_stat')
+export class InventoryDailyStatEntity {
+  @PrimaryColumn() day: string;
+  @PrimaryColumn() form_type: number;
+  @Column() quantity: number;
+  @Column({ type: 'decimal', transformer: moneyTransformer }) amount: string;
+}

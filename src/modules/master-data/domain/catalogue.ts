@@ -1,0 +1,47 @@
+/**
+ * The master-data enumerations (SPEC.md §4) and catalogue names. Plain TypeScript: shared by the DTOs, the
+ * CRUD definitions and, through index.ts, by the other contexts.
+ */
+
+/** product.status */
+export const PRODUCT_STATUS = { onShelf: 10, offShelf: 20 } as const;
+export const PRODUCT_STATUSES = [PRODUCT_STATUS.onShelf, PRODUCT_STATUS.offShelf] as const;
+
+/** unit, warehouse, warehouse area and shelf status. */
+export const ENABLED_STATUS = { disabled: 0, enabled: 1 } as const;
+export const ENABLED_STATUSES = [ENABLED_STATUS.disabled, ENABLED_STATUS.enabled] as const;
+
+/** category.status */
+export const CATEGORY_STATUS = { hidden: 0, shown: 1 } as const;
+export const CATEGORY_STATUSES = [CATEGORY_STATUS.hidden, CATEGORY_STATUS.shown] as const;
+
+/** warehouse.warehouse_type (not listed in SPEC.md §4; ours): 1 own warehouse, 2 third-party (outsourced) warehouse. */
+export const WAREHOUSE_TYPE = { own: 1, thirdParty: 2 } as const;
+export const WAREHOUSE_TYPES = [WAREHOUSE_TYPE.own, WAREHOUSE_TYPE.thirdParty] as const;
+
+/** Every catalogue of the context. */
+export type Catalogue = 'brand' | 'carrier' | 'customer' | 'supplier' | 'category' | 'unit' | 'warehouse' | 'warehouse_area' | 'shelf' | 'product';
+
+/**
+ * The table of each catalogue, for other contexts that embed master-data names in their lists through a CRUD
+ * join by table name (`{ entity: MASTER_DATA_TABLES.product, on: 'product_id', columns: ['name'] }`).
+ */
+export const MASTER_DATA_TABLES: Readonly<Record<Catalogue, string>> = {
+  brand: 'brand',
+  carrier: 'carrier',
+  customer: 'customer',
+  supplier: 'supplier',
+  category: 'category',
+  unit: 'unit',
+  warehouse: 'warehouse',
+  warehouse_area: 'warehouse_area',
+  shelf: 'warehouse_shelf',
+  product: 'product',
+};
+
+/** A row's name for messages: `Name (CODE)` when the catalogue has a code. */
+export function rowLabel(row: { name?: unknown; serial_no?: unknown; product_no?: unknown; id?: unknown }): string {
+  const name = typeof row.name === 'string' && row.name ? row.name : `#${String(row.id ?? '')}`;
+  const code = row.product_no ?? row.serial_no;
+  return typeof code === 'string' && code ? `${name} (${code})` : name;
+}

@@ -1,0 +1,15 @@
+/** What other contexts may import from the master-data context. */
+export { MasterDataModule } from './master-data.module';
+export { MasterDataReferences } from './services/master-data-references.service';
+export type { ReferenceChecker, ReferenceHit } from './services/master-data-references.service';
+export { MasterDataReader } from './services/master-data-reader.service';
+export type { Party, PartySnapshot, ProductSnapshot, ShelfSnapshot, StockSnapshotFields } from './services/master-data-reader.service';
+export { ProductStockTotals } from './services/product-stock-totals.service';
+export {
+  CATEGORY_STATUS,
+  ENABLED_STATUS,
+  MASTER_DATA_TABLES,
+  PRODUCT_STATUS,
+  WAREHOUSE_TYPE,
+} from './domain/catalogue';
+export type { Catalogue } from './domain/catalogue';

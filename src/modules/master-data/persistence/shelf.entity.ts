@@ -1,0 +1,20 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** A storage location: where stock lies. */
+@Entity('warehouse_shelf')
+export class ShelfEntity {
+  @PrimaryGeneratedColumn() id: number;
+  /** Always the warehouse of the shelf's area. */
+  @Column({ default: 0 }) warehouse_id: number;
+  @Column({ default: 0 }) warehouse_area_id: number;
+  /** Unique within its area among the shelves that are not deleted. */
+  @Column({ default: '' }) serial_no: string;
+  @Column({ default: '' }) name: string;
+  /** 0 disabled, 1 enabled. */
+  @Column({ default: 1 }) status: number;
+  @Column({ default: 0 }) weigh: number;
+  @Column({ default: '' }) remark: string;
+  @Column({ type: 'int', nullable: true }) createtime: number | null;
+  @Column({ type: 'int', nullable: true }) updatetime: number | null;
+  @Column({ type: 'int', nullable: true }) deletetime: number | null;
+}

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { unixNow } from '../../../shared/http/envelope';
+import { AuthAdmin } from '../../../shared/http/auth.decorators';
+import { StockEventType, StockLedger } from '../../inventory';
+import { MasterDataReader } from '../../master-data';
+import { OrderRuleError } from '../domain/order-errors';
+import { auditGoodsLines, GoodsLine, inboundFormType, lineTotalPrice, outboundFormType, ShelfState } from '../domain/order-lines';
+import { ORDER_KINDS } from '../persistence/order-kinds';
+import { OrderRepository } from '../persistence/order.repository';
+import { OrderTransitions } from './order-transitions';
+
+export const operatorName = (admin: AuthAdmin) => admin.nickname || admin.username;
+
+/** Shelf states as the order rules need them: enabled means enabled and not deleted. */
+export async function shelfStates(catalogue: MasterDataReader, manager: EntityManager, ids: number[]): Promise<Map<number, ShelfState>> {
+  const shelves = await catalogue.shelves(manager, ids);
+  return new Map([...shelves.values()].map((s) => [s.id, { id: s.id, name: s.location, enabled: s.status === 1 && !s.deleted }]));
+}
+
+/**
+ * Audit of an inbound or outbound order (DESIGN.md §6): the conditional state change first (it also locks
+ * the order row), then the line checks, then the ledger — all or nothing.
+ */
+@Injectable()
+export class GoodsOrderAudit {
+  constructor(
+    private readonly transitions: OrderTransitions,
+    private readonly orders: OrderRepository,
+    private readonly catalogue: MasterDataReader,
+    private readonly ledger: StockLedger,
+  ) {}
+
+  async audit(manager: EntityManager, kind: 'inbound' | 'outbound', id: number, admin: AuthAdmin): Promise<number[]> {
+    const k = ORDER_KINDS[kind];
+    const now = unixNow();
+    const changed = await this.transitions.conditionalUpdate(manager, k.orderTable, id, { audit_status: 1, audittime: now, audit_admin_id: admin.id, updatetime: now }, 'audit_status = 0');
+    const { order, lines } = await this.orders.load(manager, kind, id);
+    if (!changed) throw new OrderRuleError('already_audited');
+    const shelves = await shelfStates(this.catalogue, manager, lines.map((l) => l.warehouse_shelf_id));
+    const changes = auditGoodsLines({ audit_status: 0 }, lines as GoodsLine[], shelves, kind === 'inbound' ? 1 : -1);
+    await this.orders.setLineValues(manager, kind, 'total_price', new Map(lines.map((l) => [l.id, lineTotalPrice(l as GoodsLine)])));
+    const events = await this.ledger.record(
+      manager,
+      changes.map((c) => ({
+        type: kind === 'inbound' ? StockEventType.received : StockEventType.issued,
+        formType: kind === 'inbound' ? inboundFormType(order.type) : outboundFormType(order.type),
+        productId: c.productId,
+        shelfId: c.shelfId,
+        quantity: c.quantity,
+        price: c.price,
+      })),
+      { order_type: kind, order_id: id, order_no: order[k.numberColumn], admin_id: admin.id, operator: operatorName(admin), command_id: randomUUID(), occurredAt: now },
+    );
+    return events.map((e) => e.id);
+  }
+}

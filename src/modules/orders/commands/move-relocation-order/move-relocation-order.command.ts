@@ -1,0 +1,10 @@
+import { MoveRequest } from '../../domain/relocation';
+import { TransitionContext } from '../order-transitions';
+
+export class MoveRelocationOrderCommand {
+  constructor(
+    readonly id: number,
+    readonly moves: MoveRequest[],
+    readonly context: TransitionContext,
+  ) {}
+}

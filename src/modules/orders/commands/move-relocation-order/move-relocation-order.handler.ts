@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { unixNow } from '../../../../shared/http/envelope';
+import { FormType, StockEventType, StockLedger } from '../../../inventory';
+import { MasterDataReader } from '../../../master-data';
+import { OrderRuleError } from '../../domain/order-errors';
+import { moveRelocation, RelocationLine, RelocationState } from '../../domain/relocation';
+import { OrderRepository } from '../../persistence/order.repository';
+import { operatorName } from '../goods-order-audit';
+import { OrderTransitions } from '../order-transitions';
+import { MoveRelocationOrderCommand } from './move-relocation-order.command';
+
+/**
+ * Move (audited, status 0 or 1): each moved line appends a moved-out event on its source shelf and a
+ * moved-in event on its target (form type 70); the status becomes 1, or 2 when every line is complete.
+ */
+@CommandHandler(MoveRelocationOrderCommand)
+export class MoveRelocationOrderHandler implements ICommandHandler<MoveRelocationOrderCommand> {
+  constructor(
+    private readonly transitions: OrderTransitions,
+    private readonly orders: OrderRepository,
+    private readonly catalogue: MasterDataReader,
+    private readonly ledger: StockLedger,
+  ) {}
+
+  execute({ id, moves, context }: MoveRelocationOrderCommand) {
+    return this.transitions.run('relocation', id, 'moved', context, async (manager) => {
+      const { order, lines } = await this.orders.load(manager, 'relocation', id, true);
+      const plan = moveRelocation(order as RelocationState, lines as RelocationLine[], moves);
+      const products = await this.catalogue.products(manager, plan.moves.map((m) => m.line.product_id));
+      const price = (productId: number) => products.get(productId)?.price ?? '0.00';
+      const events = await this.ledger.record(
+        manager,
+        plan.moves.flatMap(({ line, quantity }) => [
+          { type: StockEventType.movedOut, formType: FormType.stockMove, productId: line.product_id, shelfId: line.source_warehouse_shelf_id, quantity: -quantity, price: price(line.product_id) },
+          { type: StockEventType.movedIn, formType: FormType.stockMove, productId: line.product_id, shelfId: line.target_warehouse_shelf_id, quantity, price: price(line.product_id) },
+        ]),
+        { order_type: 'relocation', order_id: id, order_no: order.relocation_no, admin_id: context.admin.id, operator: operatorName(context.admin), command_id: randomUUID(), occurredAt: unixNow() },
+      );
+      await this.orders.setLineValues(manager, 'relocation', 'actual_quantity', new Map(plan.moves.map(({ line }) => [line.id, plan.actual.get(line.id)!])));
+      const changed = await this.transitions.conditionalUpdate(manager, 'relocation_order', id, { status: plan.status, updatetime: unixNow() }, 'audit_status = 1 AND status IN (0, 1)');
+      if (!changed) throw new OrderRuleError('relocation_cancelled');
+      return events.map((e) => e.id);
+    });
+  }
+}

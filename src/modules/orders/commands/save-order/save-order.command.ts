@@ -1,0 +1,33 @@
+import { AuthAdmin } from '../../../../shared/http/auth.decorators';
+import { OrderKind } from '../../persistence/order-kinds';
+
+export interface SaveOrderInput {
+  order_sn?: string;
+  remark?: string;
+  supplier_id?: number;
+  customer_id?: number;
+  type?: number;
+  lines: ReadonlyArray<SaveOrderLine>;
+}
+
+/** A goods line (inbound, outbound) or a relocation line, as validated by the controller's DTO. */
+export interface SaveOrderLine {
+  product_id: number;
+  plan_quantity: number;
+  detail_code?: string;
+  actual_quantity?: number;
+  price?: string;
+  warehouse_shelf_id?: number;
+  source_warehouse_shelf_id?: number;
+  target_warehouse_shelf_id?: number;
+}
+
+/** Creates an order (no id) or replaces an unaudited one with its complete line list. */
+export class SaveOrderCommand {
+  constructor(
+    readonly kind: OrderKind,
+    readonly input: SaveOrderInput,
+    readonly admin: AuthAdmin,
+    readonly id?: number,
+  ) {}
+}

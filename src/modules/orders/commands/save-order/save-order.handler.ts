@@ -1,0 +1,102 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { EntityManager } from 'typeorm';
+import { TransactionRunner } from '../../../../shared/database/transaction-runner';
+import { unixNow } from '../../../../shared/http/envelope';
+import { siteDayOf } from '../../../../shared/time/site-day';
+import { MasterDataReader } from '../../../master-data';
+import { SiteConfigService } from '../../../platform';
+import { OrderRuleError } from '../../domain/order-errors';
+import { assertEditable, lineTotalPrice } from '../../domain/order-lines';
+import { assertRelocationEditable, checkRelocationLines, RelocationState } from '../../domain/relocation';
+import { OrderKind, ORDER_KINDS } from '../../persistence/order-kinds';
+import { OrderNumbers } from '../../persistence/order-numbers';
+import { OrderRepository, OrderRow } from '../../persistence/order.repository';
+import { SaveOrderCommand, SaveOrderInput } from './save-order.command';
+
+/**
+ * Create and edit for the three order types. Stock is not checked here (it is when stock moves); what is
+ * checked: the party, products and shelves exist and are not deleted, and the order is still editable.
+ */
+@CommandHandler(SaveOrderCommand)
+export class SaveOrderHandler implements ICommandHandler<SaveOrderCommand> {
+  constructor(
+    private readonly transactions: TransactionRunner,
+    private readonly orders: OrderRepository,
+    private readonly numbers: OrderNumbers,
+    private readonly catalogue: MasterDataReader,
+    private readonly siteConfig: SiteConfigService,
+  ) {}
+
+  async execute({ kind, input, admin, id }: SaveOrderCommand): Promise<OrderRow> {
+    const k = ORDER_KINDS[kind];
+    const savedId = await this.transactions.run(async (manager) => {
+      if (id !== undefined) {
+        const { order } = await this.orders.load(manager, kind, id, true);
+        if (kind === 'relocation') assertRelocationEditable(order as RelocationState);
+        else assertEditable(order as { audit_status: number });
+      }
+      const lines = this.lines(kind, input);
+      await this.checkReferences(manager, kind, input, lines);
+      const now = unixNow();
+      const fields: Record<string, unknown> = { order_sn: input.order_sn ?? '', remark: input.remark ?? '', [k.party.column]: input[k.party.column] ?? 0, updatetime: now };
+      if (kind !== 'relocation') fields.type = input.type;
+      let orderId = id;
+      if (orderId === undefined) {
+        const number = await this.numbers.next(manager, k.prefix, siteDayOf(await this.siteConfig.timeZone())(now));
+        const result = await manager.insert(k.order, { ...fields, [k.numberColumn]: number, admin_id: admin.id, audit_status: 0, audit_admin_id: 0, createtime: now });
+        orderId = Number(result.identifiers[0].id);
+      } else {
+        await manager.update(k.order, { id: orderId }, fields);
+      }
+      await this.orders.replaceLines(manager, kind, orderId, lines);
+      return orderId;
+    });
+    return this.orders.present(this.transactions.manager, kind, savedId);
+  }
+
+  private lines(kind: OrderKind, input: SaveOrderInput): OrderRow[] {
+    if (kind === 'relocation') {
+      const lines = input.lines.map((l) => ({
+        product_id: Number(l.product_id),
+        source_warehouse_shelf_id: Number(l.source_warehouse_shelf_id),
+        target_warehouse_shelf_id: Number(l.target_warehouse_shelf_id),
+        plan_quantity: Number(l.plan_quantity),
+        actual_quantity: 0,
+      }));
+      checkRelocationLines(lines);
+      return lines;
+    }
+    if (!input.lines.length) throw new OrderRuleError('no_lines');
+    return input.lines.map((l) => {
+      const line = {
+        product_id: Number(l.product_id),
+        detail_code: String(l.detail_code ?? ''),
+        plan_quantity: Number(l.plan_quantity),
+        actual_quantity: Number(l.actual_quantity ?? l.plan_quantity),
+        price: String(l.price),
+        warehouse_shelf_id: Number(l.warehouse_shelf_id ?? 0),
+      };
+      return { ...line, total_price: lineTotalPrice(line) };
+    });
+  }
+
+  private async checkReferences(manager: EntityManager, kind: OrderKind, input: SaveOrderInput, lines: OrderRow[]): Promise<void> {
+    const { party } = ORDER_KINDS[kind];
+    const partyId = Number(input[party.column] ?? 0);
+    if (partyId || party.required) {
+      const found = (await this.catalogue.parties(manager, party.party, [partyId])).get(partyId);
+      if (!found || found.deleted) throw new OrderRuleError(`unknown_${party.party}`);
+    }
+    const products = await this.catalogue.products(manager, lines.map((l) => l.product_id));
+    lines.forEach((line, index) => {
+      const product = products.get(line.product_id);
+      if (!product || product.deleted) throw new OrderRuleError('unknown_product', { line: index + 1 });
+    });
+    const shelfIds = lines.flatMap((l) => [l.warehouse_shelf_id, l.source_warehouse_shelf_id, l.target_warehouse_shelf_id]).filter((s) => s);
+    const shelves = await this.catalogue.shelves(manager, shelfIds);
+    for (const shelfId of shelfIds) {
+      const shelf = shelves.get(shelfId);
+      if (!shelf || shelf.deleted) throw new OrderRuleError('unknown_shelf', { line: lines.findIndex((l) => [l.warehouse_shelf_id, l.source_warehouse_shelf_id, l.target_warehouse_shelf_id].includes(shelfId)) + 1 });
+    }
+  }
+}

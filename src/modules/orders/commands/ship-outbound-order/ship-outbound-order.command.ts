@@ -1,0 +1,10 @@
+import { ShipInput } from '../../domain/order-lines';
+import { TransitionContext } from '../order-transitions';
+
+export class ShipOutboundOrderCommand {
+  constructor(
+    readonly id: number,
+    readonly input: ShipInput,
+    readonly context: TransitionContext,
+  ) {}
+}

@@ -1,0 +1,10 @@
+/** Published on the event bus after an order transition commits (for notices; stock never depends on them). */
+export class OrderTransitionedEvent {
+  constructor(
+    readonly kind: 'inbound' | 'outbound' | 'relocation',
+    readonly orderId: number,
+    readonly transition: 'audited' | 'shipped' | 'moved' | 'cancelled',
+    readonly adminId: number,
+    readonly stockEventIds: number[],
+  ) {}
+}

@@ -1,0 +1,68 @@
+import { Transform, Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min, ValidateNested } from 'class-validator';
+import { msg } from '../../../../shared/http/validation';
+
+const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value);
+const toMoney = ({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : value);
+const MONEY = /^\d{1,12}(\.\d{1,2})?$/;
+export const MAX_LINES = 5000;
+
+class OrderFields {
+  @IsOptional() @IsString() @MaxLength(100, { message: msg('validation.max_length', { max: 100 }) }) order_sn?: string;
+  @IsOptional() @IsString() @MaxLength(500, { message: msg('validation.max_length', { max: 500 }) }) remark?: string;
+}
+
+export class GoodsLineDto {
+  @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) product_id: number;
+  @IsOptional() @IsString() @MaxLength(100, { message: msg('validation.max_length', { max: 100 }) }) detail_code?: string;
+  @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(0, { message: msg('validation.min', { min: 0 }) }) plan_quantity: number;
+  @IsOptional() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(0, { message: msg('validation.min', { min: 0 }) }) actual_quantity?: number;
+  @Transform(toMoney) @IsString({ message: msg('validation.money') }) @Matches(MONEY, { message: msg('validation.money') }) price: string;
+  @IsOptional() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(0, { message: msg('validation.min', { min: 0 }) }) warehouse_shelf_id?: number;
+}
+
+export class RelocationLineDto {
+  @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) product_id: number;
+  @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) source_warehouse_shelf_id: number;
+  @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) target_warehouse_shelf_id: number;
+  @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(1, { message: msg('validation.min', { min: 1 }) }) plan_quantity: number;
+}
+
+export class InboundOrderDto extends OrderFields {
+  @IsOptional() @Transform(toInt) @IsInt() id?: number;
+  @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) supplier_id: number;
+  @Transform(toInt) @IsIn([10, 20, 30], { message: msg('validation.in') }) type: number;
+  @IsArray({ message: msg('validation.array') }) @ArrayMaxSize(MAX_LINES) @ValidateNested({ each: true }) @Type(() => GoodsLineDto) lines: GoodsLineDto[];
+}
+
+export class OutboundOrderDto extends OrderFields {
+  @IsOptional() @Transform(toInt) @IsInt() id?: number;
+  @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) customer_id: number;
+  @Transform(toInt) @IsIn([10, 20, 30], { message: msg('validation.in') }) type: number;
+  @IsArray({ message: msg('validation.array') }) @ArrayMaxSize(MAX_LINES) @ValidateNested({ each: true }) @Type(() => GoodsLineDto) lines: GoodsLineDto[];
+}
+
+export class RelocationOrderDto extends OrderFields {
+  @IsOptional() @Transform(toInt) @IsInt() id?: number;
+  @IsOptional() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(0) customer_id?: number;
+  @IsArray({ message: msg('validation.array') }) @ArrayMaxSize(MAX_LINES) @ValidateNested({ each: true }) @Type(() => RelocationLineDto) lines: RelocationLineDto[];
+}
+
+export class OrderIdDto {
+  @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) id: number;
+}
+
+export class ShipDto extends OrderIdDto {
+  @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) carrier_id: number;
+  @IsString({ message: msg('validation.required') }) @MaxLength(100, { message: msg('validation.max_length', { max: 100 }) }) courier_number: string;
+  @IsOptional() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(0) shipment_time?: number;
+}
+
+class MoveLineDto {
+  @Transform(toInt) @IsInt({ message: msg('validation.required') }) id: number;
+  @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(0, { message: msg('validation.min', { min: 0 }) }) quantity: number;
+}
+
+export class MoveDto extends OrderIdDto {
+  @IsArray({ message: msg('validation.array') }) @ArrayMaxSize(MAX_LINES) @ValidateNested({ each: true }) @Type(() => MoveLineDto) lines: MoveLineDto[];
+}

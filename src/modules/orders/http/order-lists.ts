@@ -1,0 +1,41 @@
+import { CrudDefinition } from '../../../shared/crud';
+import { MASTER_DATA_TABLES } from '../../master-data';
+import { InboundOrderEntity, OutboundOrderEntity, RelocationOrderEntity } from '../persistence/order.entities';
+
+const operator = { entity: 'admin', on: 'admin_id', columns: ['username', 'nickname'] } as const;
+const common = ['id', 'order_sn', 'audit_status', 'admin_id', 'createtime', 'audittime', 'updatetime'];
+
+/** The order lists: searchable by number, reference, party, type, state and creation time; names joined. */
+export const INBOUND_LIST: CrudDefinition<InboundOrderEntity> = {
+  entity: InboundOrderEntity,
+  alias: 'inbound',
+  writable: [],
+  quickSearchFields: ['id', 'receipt_no', 'order_sn'],
+  searchFields: [...common, 'receipt_no', 'supplier_id', 'type', 'supplier.name'],
+  filterParams: ['receipt_no', 'order_sn', 'supplier_id', 'type', 'audit_status'],
+  joins: { supplier: { entity: MASTER_DATA_TABLES.supplier, on: 'supplier_id', columns: ['name'] }, admin: operator },
+};
+
+export const OUTBOUND_LIST: CrudDefinition<OutboundOrderEntity> = {
+  entity: OutboundOrderEntity,
+  alias: 'outbound',
+  writable: [],
+  quickSearchFields: ['id', 'outbound_no', 'order_sn', 'courier_number'],
+  searchFields: [...common, 'outbound_no', 'customer_id', 'type', 'shipment_status', 'carrier_id', 'courier_number', 'shipment_time', 'customer.name'],
+  filterParams: ['outbound_no', 'order_sn', 'customer_id', 'type', 'audit_status', 'shipment_status', 'carrier_id'],
+  joins: {
+    customer: { entity: MASTER_DATA_TABLES.customer, on: 'customer_id', columns: ['name'] },
+    carrier: { entity: MASTER_DATA_TABLES.carrier, on: 'carrier_id', columns: ['name'] },
+    admin: operator,
+  },
+};
+
+export const RELOCATION_LIST: CrudDefinition<RelocationOrderEntity> = {
+  entity: RelocationOrderEntity,
+  alias: 'relocation',
+  writable: [],
+  quickSearchFields: ['id', 'relocation_no', 'order_sn'],
+  searchFields: [...common, 'relocation_no', 'customer_id', 'status', 'customer.name'],
+  filterParams: ['relocation_no', 'order_sn', 'customer_id', 'audit_status', 'status'],
+  joins: { customer: { entity: MASTER_DATA_TABLES.customer, on: 'customer_id', columns: ['name'] }, admin: operator },
+};

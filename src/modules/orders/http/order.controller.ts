@@ -1,0 +1,62 @@
+import { All, Get, Query, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { Request } from 'express';
+import { CrudDefinition, CrudKit, CrudService, parseId, parseIds } from '../../../shared/crud';
+import { AppError } from '../../../shared/http/app-error';
+import { AuthAdmin } from '../../../shared/http/auth.decorators';
+import { reply } from '../../../shared/http/reply';
+import { TransactionRunner } from '../../../shared/database/transaction-runner';
+import { DeleteOrdersCommand } from '../commands/delete-orders/delete-orders.command';
+import { TransitionContext } from '../commands/order-transitions';
+import { SaveOrderCommand, SaveOrderInput } from '../commands/save-order/save-order.command';
+import { OrderKind } from '../persistence/order-kinds';
+import { OrderRepository } from '../persistence/order.repository';
+
+/**
+ * The CRUD actions every order type shares (list, view with lines, add, edit, delete). Transitions are
+ * declared by each controller with their own permission node.
+ */
+export abstract class OrderController {
+  protected readonly list: CrudService<any>;
+
+  constructor(
+    protected readonly kind: OrderKind,
+    definition: CrudDefinition<any>,
+    kit: CrudKit,
+    protected readonly commands: CommandBus,
+    protected readonly orders: OrderRepository,
+    protected readonly transactions: TransactionRunner,
+  ) {
+    this.list = new CrudService(kit, definition);
+  }
+
+  @Get('index')
+  index(@Query() query: Record<string, unknown>) {
+    return this.list.list(query, { controllerPath: `wms/${this.kind}` });
+  }
+
+  @Get('edit')
+  async row(@Query('id') id: unknown) {
+    return { row: await this.orders.present(this.transactions.manager, this.kind, parseId(id)) };
+  }
+
+  protected async create(input: SaveOrderInput, admin: AuthAdmin) {
+    return reply(await this.commands.execute(new SaveOrderCommand(this.kind, input, admin)), 'crud.added');
+  }
+
+  protected async update(input: SaveOrderInput & { id?: number }, admin: AuthAdmin) {
+    return reply(await this.commands.execute(new SaveOrderCommand(this.kind, input, admin, parseId(input.id))), 'crud.updated');
+  }
+
+  @All('del')
+  async del(@Req() request: Request) {
+    if (request.method !== 'DELETE') throw new AppError('crud.parameter_error');
+    return reply(await this.commands.execute(new DeleteOrdersCommand(this.kind, parseIds(request.query.ids))), 'crud.deleted');
+  }
+
+  protected transition(admin: AuthAdmin, idempotencyKey: string | undefined): TransitionContext {
+    if (idempotencyKey !== undefined && !/^[\w.:-]{1,100}$/.test(idempotencyKey)) throw new AppError('orders.bad_idempotency_key');
+    return { admin, idempotencyKey };
+  }
+}
+

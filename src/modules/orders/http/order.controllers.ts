@@ -1,0 +1,88 @@
+import { Body, Controller, Headers, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { CrudKit } from '../../../shared/crud';
+import { TransactionRunner } from '../../../shared/database/transaction-runner';
+import { AuthAdmin, CurrentAdmin } from '../../../shared/http/auth.decorators';
+import { AuditInboundOrderCommand } from '../commands/audit-inbound-order/audit-inbound-order.command';
+import { AuditOutboundOrderCommand } from '../commands/audit-outbound-order/audit-outbound-order.command';
+import { AuditRelocationOrderCommand } from '../commands/audit-relocation-order/audit-relocation-order.command';
+import { CancelRelocationOrderCommand } from '../commands/cancel-relocation-order/cancel-relocation-order.command';
+import { MoveRelocationOrderCommand } from '../commands/move-relocation-order/move-relocation-order.command';
+import { ShipOutboundOrderCommand } from '../commands/ship-outbound-order/ship-outbound-order.command';
+import { OrderRepository } from '../persistence/order.repository';
+import { reply } from '../../../shared/http/reply';
+import { InboundOrderDto, MoveDto, OrderIdDto, OutboundOrderDto, RelocationOrderDto, ShipDto } from './dto/order.dto';
+import { OrderController } from './order.controller';
+import { INBOUND_LIST, OUTBOUND_LIST, RELOCATION_LIST } from './order-lists';
+
+const IDEMPOTENCY = 'idempotency-key';
+
+@Controller('admin/wms.inbound')
+export class InboundController extends OrderController {
+  constructor(kit: CrudKit, commands: CommandBus, orders: OrderRepository, transactions: TransactionRunner) {
+    super('inbound', INBOUND_LIST, kit, commands, orders, transactions);
+  }
+
+  @Post('add') add(@Body() body: InboundOrderDto, @CurrentAdmin() admin: AuthAdmin) {
+    return this.create(body, admin);
+  }
+
+  @Post('edit') edit(@Body() body: InboundOrderDto, @CurrentAdmin() admin: AuthAdmin) {
+    return this.update(body, admin);
+  }
+
+  @Post('audit') async audit(@Body() body: OrderIdDto, @CurrentAdmin() admin: AuthAdmin, @Headers(IDEMPOTENCY) key?: string) {
+    return reply(await this.commands.execute(new AuditInboundOrderCommand(body.id, this.transition(admin, key))), 'orders.audited');
+  }
+}
+
+@Controller('admin/wms.outbound')
+export class OutboundController extends OrderController {
+  constructor(kit: CrudKit, commands: CommandBus, orders: OrderRepository, transactions: TransactionRunner) {
+    super('outbound', OUTBOUND_LIST, kit, commands, orders, transactions);
+  }
+
+  @Post('add') add(@Body() body: OutboundOrderDto, @CurrentAdmin() admin: AuthAdmin) {
+    return this.create(body, admin);
+  }
+
+  @Post('edit') edit(@Body() body: OutboundOrderDto, @CurrentAdmin() admin: AuthAdmin) {
+    return this.update(body, admin);
+  }
+
+  @Post('audit') async audit(@Body() body: OrderIdDto, @CurrentAdmin() admin: AuthAdmin, @Headers(IDEMPOTENCY) key?: string) {
+    return reply(await this.commands.execute(new AuditOutboundOrderCommand(body.id, this.transition(admin, key))), 'orders.audited');
+  }
+
+  @Post('ship') async ship(@Body() body: ShipDto, @CurrentAdmin() admin: AuthAdmin, @Headers(IDEMPOTENCY) key?: string) {
+    const input = { carrier_id: body.carrier_id, courier_number: body.courier_number, shipment_time: body.shipment_time };
+    return reply(await this.commands.execute(new ShipOutboundOrderCommand(body.id, input, this.transition(admin, key))), 'orders.shipped');
+  }
+}
+
+@Controller('admin/wms.relocation')
+export class RelocationController extends OrderController {
+  constructor(kit: CrudKit, commands: CommandBus, orders: OrderRepository, transactions: TransactionRunner) {
+    super('relocation', RELOCATION_LIST, kit, commands, orders, transactions);
+  }
+
+  @Post('add') add(@Body() body: RelocationOrderDto, @CurrentAdmin() admin: AuthAdmin) {
+    return this.create(body, admin);
+  }
+
+  @Post('edit') edit(@Body() body: RelocationOrderDto, @CurrentAdmin() admin: AuthAdmin) {
+    return this.update(body, admin);
+  }
+
+  @Post('audit') async audit(@Body() body: OrderIdDto, @CurrentAdmin() admin: AuthAdmin, @Headers(IDEMPOTENCY) key?: string) {
+    return reply(await this.commands.execute(new AuditRelocationOrderCommand(body.id, this.transition(admin, key))), 'orders.audited');
+  }
+
+  @Post('move') async move(@Body() body: MoveDto, @CurrentAdmin() admin: AuthAdmin, @Headers(IDEMPOTENCY) key?: string) {
+    return reply(await this.commands.execute(new MoveRelocationOrderCommand(body.id, body.lines, this.transition(admin, key))), 'orders.moved');
+  }
+
+  @Post('cancel') async cancel(@Body() body: OrderIdDto, @CurrentAdmin() admin: AuthAdmin, @Headers(IDEMPOTENCY) key?: string) {
+    return reply(await this.commands.execute(new CancelRelocationOrderCommand(body.id, this.transition(admin, key))), 'orders.cancelled');
+  }
+}

@@ -1,0 +1,2 @@
+/** The orders context's public surface. */
+export { OrdersModule } from './orders.module';

@@ -1,0 +1,83 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { EntityManager } from 'typeorm';
+import { AccountsModule } from '../accounts';
+import { InventoryModule } from '../inventory';
+import { MasterDataModule, MasterDataReferences } from '../master-data';
+import { PlatformModule } from '../platform';
+import { AuditInboundOrderHandler } from './commands/audit-inbound-order/audit-inbound-order.handler';
+import { AuditOutboundOrderHandler } from './commands/audit-outbound-order/audit-outbound-order.handler';
+import { AuditRelocationOrderHandler } from './commands/audit-relocation-order/audit-relocation-order.handler';
+import { CancelRelocationOrderHandler } from './commands/cancel-relocation-order/cancel-relocation-order.handler';
+import { DeleteOrdersHandler } from './commands/delete-orders/delete-orders.handler';
+import { GoodsOrderAudit } from './commands/goods-order-audit';
+import { MoveRelocationOrderHandler } from './commands/move-relocation-order/move-relocation-order.handler';
+import { OrderTransitions } from './commands/order-transitions';
+import { SaveOrderHandler } from './commands/save-order/save-order.handler';
+import { ShipOutboundOrderHandler } from './commands/ship-outbound-order/ship-outbound-order.handler';
+import { InboundController, OutboundController, RelocationController } from './http/order.controllers';
+import { IdempotencyKeys } from './persistence/idempotency';
+import { OrderNumbers } from './persistence/order-numbers';
+import {
+  IdempotencyKeyEntity,
+  InboundOrderEntity,
+  InboundOrderLineEntity,
+  OrderNumberEntity,
+  OutboundOrderEntity,
+  OutboundOrderLineEntity,
+  RelocationOrderEntity,
+  RelocationOrderLineEntity,
+} from './persistence/order.entities';
+import { OrderRepository } from './persistence/order.repository';
+
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([InboundOrderEntity, InboundOrderLineEntity, OutboundOrderEntity, OutboundOrderLineEntity, RelocationOrderEntity, RelocationOrderLineEntity, OrderNumberEntity, IdempotencyKeyEntity]),
+    CqrsModule,
+    AccountsModule,
+    PlatformModule,
+    MasterDataModule,
+    InventoryModule,
+  ],
+  controllers: [InboundController, OutboundController, RelocationController],
+  providers: [
+    OrderRepository,
+    OrderNumbers,
+    IdempotencyKeys,
+    OrderTransitions,
+    GoodsOrderAudit,
+    SaveOrderHandler,
+    DeleteOrdersHandler,
+    AuditInboundOrderHandler,
+    AuditOutboundOrderHandler,
+    ShipOutboundOrderHandler,
+    AuditRelocationOrderHandler,
+    MoveRelocationOrderHandler,
+    CancelRelocationOrderHandler,
+  ],
+})
+export class OrdersModule implements OnModuleInit {
+  constructor(private readonly references: MasterDataReferences) {}
+
+  /** Order lines pin what they name: products, shelves and parties stay while an order refers to them. */
+  onModuleInit(): void {
+    const usedBy = (sql: string, by: string) => async (ids: readonly number[], manager: EntityManager) => {
+      const [row] = await manager.query(sql.replace('(?)', `(${ids.map(() => '?').join(',')})`), [...ids]);
+      return row ? { id: Number(row.id), by } : null;
+    };
+    const lines = ['inbound_order_line', 'outbound_order_line'];
+    for (const table of lines) {
+      this.references.register('product', usedBy(`SELECT product_id AS id FROM ${table} WHERE product_id IN (?) LIMIT 1`, `orders.references.${table}`));
+      this.references.register('shelf', usedBy(`SELECT warehouse_shelf_id AS id FROM ${table} WHERE warehouse_shelf_id IN (?) LIMIT 1`, `orders.references.${table}`));
+    }
+    this.references.register('product', usedBy('SELECT product_id AS id FROM relocation_order_line WHERE product_id IN (?) LIMIT 1', 'orders.references.relocation_order_line'));
+    for (const column of ['source_warehouse_shelf_id', 'target_warehouse_shelf_id']) {
+      this.references.register('shelf', usedBy(`SELECT ${column} AS id FROM relocation_order_line WHERE ${column} IN (?) LIMIT 1`, 'orders.references.relocation_order_line'));
+    }
+    this.references.register('supplier', usedBy('SELECT supplier_id AS id FROM inbound_order WHERE supplier_id IN (?) LIMIT 1', 'orders.references.inbound_order'));
+    this.references.register('customer', usedBy('SELECT customer_id AS id FROM outbound_order WHERE customer_id IN (?) LIMIT 1', 'orders.references.outbound_order'));
+    this.references.register('customer', usedBy('SELECT customer_id AS id FROM relocation_order WHERE customer_id IN (?) LIMIT 1', 'orders.references.relocation_order'));
+    this.references.register('carrier', usedBy('SELECT carrier_id AS id FROM outbound_order WHERE carrier_id IN (?) LIMIT 1', 'orders.references.outbound_order'));
+  }
+}

@@ -1,0 +1,64 @@
+import { ObjectLiteral } from 'typeorm';
+import { Party } from '../../master-data';
+import {
+  InboundOrderEntity,
+  InboundOrderLineEntity,
+  OutboundOrderEntity,
+  OutboundOrderLineEntity,
+  RelocationOrderEntity,
+  RelocationOrderLineEntity,
+} from './order.entities';
+
+export type OrderKind = 'inbound' | 'outbound' | 'relocation';
+
+/** What differs between the three order types; everything else is shared. */
+export interface OrderKindDescriptor {
+  kind: OrderKind;
+  order: new () => ObjectLiteral;
+  line: new () => ObjectLiteral;
+  orderTable: string;
+  lineTable: string;
+  /** The line column holding the order id. */
+  lineOrderColumn: string;
+  /** The server-generated number column and its prefix (RK20261122-0001). */
+  numberColumn: 'receipt_no' | 'outbound_no' | 'relocation_no';
+  prefix: string;
+  /** The party of the order: required for inbound (supplier) and outbound (customer), optional for relocation. */
+  party: { column: 'supplier_id' | 'customer_id'; party: Party; required: boolean };
+}
+
+export const ORDER_KINDS: Record<OrderKind, OrderKindDescriptor> = {
+  inbound: {
+    kind: 'inbound',
+    order: InboundOrderEntity,
+    line: InboundOrderLineEntity,
+    orderTable: 'inbound_order',
+    lineTable: 'inbound_order_line',
+    lineOrderColumn: 'inbound_order_id',
+    numberColumn: 'receipt_no',
+    prefix: 'RK',
+    party: { column: 'supplier_id', party: 'supplier', required: true },
+  },
+  outbound: {
+    kind: 'outbound',
+    order: OutboundOrderEntity,
+    line: OutboundOrderLineEntity,
+    orderTable: 'outbound_order',
+    lineTable: 'outbound_order_line',
+    lineOrderColumn: 'outbound_order_id',
+    numberColumn: 'outbound_no',
+    prefix: 'CK',
+    party: { column: 'customer_id', party: 'customer', required: true },
+  },
+  relocation: {
+    kind: 'relocation',
+    order: RelocationOrderEntity,
+    line: RelocationOrderLineEntity,
+    orderTable: 'relocation_order',
+    lineTable: 'relocation_order_line',
+    lineOrderColumn: 'relocation_order_id',
+    numberColumn: 'relocation_no',
+    prefix: 'YK',
+    party: { column: 'customer_id', party: 'customer', required: false },
+  },
+};
