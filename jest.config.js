@@ -6,6 +6,8 @@
 const tsJest = (tsconfig) => ['ts-jest', { tsconfig, isolatedModules: true, diagnostics: false }];
 
 module.exports = {
+  // API specs use real databases: MariaDB answers in milliseconds, and some specs do thousands of writes.
+  testTimeout: 60000,
   projects: [
     {
       displayName: 'unit',

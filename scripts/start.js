@@ -33,9 +33,18 @@ function run(label, command, args) {
 }
 
 const serverEntry = join(root, 'dist', 'src', 'main.js');
-if (stale(serverEntry, ['src', 'migrations', 'tsconfig.json', 'tsconfig.build.json'].map((p) => join(root, p)))) {
+if (stale(serverEntry, ['src', 'migrations', 'scripts', 'tsconfig.json', 'tsconfig.build.json'].map((p) => join(root, p)))) {
   run('building the server', bin('tsc'), ['-p', 'tsconfig.build.json']);
 }
+// `--script <name>` runs a maintenance script (dist/scripts/<name>.js) instead of the server.
+const scriptIndex = process.argv.indexOf('--script');
+if (scriptIndex > 0) {
+  const script = join(root, 'dist', 'scripts', `${process.argv[scriptIndex + 1]}.js`);
+  const child = spawn(process.execPath, [script, ...process.argv.slice(scriptIndex + 2)], { cwd: root, stdio: 'inherit' });
+  child.on('exit', (code) => process.exit(code ?? 1));
+  return;
+}
+
 const webEntry = join(root, 'web', 'dist', 'index.html');
 if (existsSync(join(root, 'web', 'vite.config.mts')) && stale(webEntry, [join(root, 'web', 'src'), join(root, 'web', 'index.html'), join(root, 'web', 'vite.config.mts')])) {
   run('building the front end', bin('vite'), ['build', '--config', 'web/vite.config.mts', '--logLevel', 'warn']);

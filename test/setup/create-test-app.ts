@@ -27,7 +27,8 @@ export async function createTestApp(): Promise<TestApp> {
   const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: ['error', 'warn'] });
   configureApp(app);
-  await app.init();
+  // Listening on a real port: supertest then sends every request over loopback, however many run at once.
+  await app.listen(0, '127.0.0.1');
   const dataSource = app.get<DataSource>(getDataSourceToken());
   if (!migrated) {
     await dataSource.runMigrations({ transaction: 'each' });

@@ -10,6 +10,12 @@ import { routerBridge } from '@/router/bridge';
 import { RootStore, type Notifier } from '@/stores/root';
 import { StoreProvider } from '@/stores/context';
 import { App } from './App';
+import { reloadPageForNewBuild } from '@/utils/chunkReload';
+
+// A chunk of an older build is gone (a new build was deployed): load the new one (once; see chunkReload).
+window.addEventListener('vite:preloadError', () => {
+  reloadPageForNewBuild();
+});
 
 setLangLoaders(langLoaders);
 

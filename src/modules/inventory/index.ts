@@ -4,3 +4,5 @@ export { StockLedger } from './ledger/stock-ledger.service';
 export type { MovementRequest, RecordContext } from './ledger/stock-ledger.service';
 export { FormType, INBOUND_FORM_TYPES, OUTBOUND_FORM_TYPES, StockEventType } from './domain/stock-movement';
 export type { FormTypeValue } from './domain/stock-movement';
+export { ProjectionRebuilder } from './projections/projection-rebuilder';
+export type { RebuildReport } from './projections/projection-rebuilder';

@@ -5,14 +5,15 @@ import { MasterDataModule, MasterDataReferences } from '../master-data';
 import { PlatformModule } from '../platform';
 import { InventoryHistoryController, StockController } from './http/inventory.controllers';
 import { StockLedger } from './ledger/stock-ledger.service';
+import { ProjectionRebuilder } from './projections/projection-rebuilder';
 import { GetStockAsOfQuery } from './queries/get-stock-as-of';
 import { InventoryDailyStatEntity, InventoryEventEntity, InventoryHistoryEntity, StockEntity } from './persistence/inventory.entities';
 
 @Module({
   imports: [TypeOrmModule.forFeature([InventoryEventEntity, StockEntity, InventoryHistoryEntity, InventoryDailyStatEntity]), PlatformModule, MasterDataModule],
   controllers: [StockController, InventoryHistoryController],
-  providers: [StockLedger, GetStockAsOfQuery],
-  exports: [StockLedger],
+  providers: [StockLedger, GetStockAsOfQuery, ProjectionRebuilder],
+  exports: [StockLedger, ProjectionRebuilder],
 })
 export class InventoryModule implements OnModuleInit {
   constructor(private readonly references: MasterDataReferences) {}

@@ -32,6 +32,14 @@ export interface OpenTab {
   fullPath: string;
 }
 
+/** Saved tabs as far as they are sound: back-office paths, a full path that starts with the path. */
+function reviveTabs(saved: unknown, base: string): OpenTab[] {
+  if (!Array.isArray(saved)) return [];
+  return saved
+    .filter((t): t is OpenTab => Boolean(t) && typeof (t as OpenTab).path === 'string' && (t as OpenTab).path.startsWith(`${base}/`))
+    .map((t) => ({ path: t.path, fullPath: typeof t.fullPath === 'string' && t.fullPath.startsWith(t.path) ? t.fullPath : t.path }));
+}
+
 export type AuthNodeMap = Record<string, string[]>;
 
 /**
@@ -115,13 +123,7 @@ export class NavTabsStore {
   constructor(private readonly root: RootStore, private readonly base = '/admin') {
     makeAutoObservable<NavTabsStore, 'root' | 'base'>(this, { root: false, base: false }, { autoBind: true });
     if (base === '/admin') {
-      persist(this, TAB_VIEW_CONFIG_KEY, ['tabs'], root.storage, (saved) => ({
-        tabs: Array.isArray(saved.tabs)
-          ? saved.tabs
-              .filter((t): t is OpenTab => Boolean(t) && typeof t.path === 'string' && t.path.startsWith(`${base}/`))
-              .map((t) => ({ path: t.path, fullPath: typeof t.fullPath === 'string' && t.fullPath.startsWith(t.path) ? t.fullPath : t.path }))
-          : [],
-      }));
+      persist<NavTabsStore>(this, TAB_VIEW_CONFIG_KEY, ['tabs'], root.storage, (saved) => ({ tabs: reviveTabs(saved.tabs, base) }));
     }
   }
 

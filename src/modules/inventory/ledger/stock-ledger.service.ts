@@ -93,7 +93,7 @@ export class StockLedger {
   /** History rows and daily statistics of events (used live and by the rebuild). */
   async project(manager: EntityManager, events: StoredStockEvent[]): Promise<void> {
     await insertMany(manager, 'inventory_history', events.map(historyRowOf));
-    const dayOf = siteDayOf(await this.siteConfig.timeZone());
+    const dayOf = siteDayOf(await this.siteConfig.timeZone(manager));
     await upsertAdding(manager, 'inventory_daily_stat', ['day', 'form_type'], ['quantity', 'amount'], [], dailyStatDeltas(events, dayOf) as unknown as Array<Record<string, unknown>>);
   }
 

@@ -29,9 +29,9 @@ export class CatalogueCruds {
 
   constructor(kit: CrudKit, references: MasterDataReferences) {
     this.brand = new CrudService(kit, brandCrud(references));
-    this.carrier = new CrudService(kit, partnerCrud<CarrierEntity>(CarrierEntity, 'carrier', references));
-    this.customer = new CrudService(kit, partnerCrud<CustomerEntity>(CustomerEntity, 'customer', references));
-    this.supplier = new CrudService(kit, partnerCrud<SupplierEntity>(SupplierEntity, 'supplier', references));
+    this.carrier = new CrudService(kit, partnerCrud(CarrierEntity, 'carrier', references));
+    this.customer = new CrudService(kit, partnerCrud(CustomerEntity, 'customer', references));
+    this.supplier = new CrudService(kit, partnerCrud(SupplierEntity, 'supplier', references));
     this.category = new CategoryCrudService(kit, references);
     this.unit = new CrudService(kit, unitCrud(references));
     this.warehouse = new CrudService(kit, warehouseCrud(references));

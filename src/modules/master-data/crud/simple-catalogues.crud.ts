@@ -1,7 +1,7 @@
 import { CrudDefinition } from '../../../shared/crud';
 import { AddBrandDto, AddPartnerDto, AddUnitDto, EditBrandDto, EditPartnerDto, EditUnitDto } from '../http/dto/catalogue.dto';
 import { BrandEntity } from '../persistence/brand.entity';
-import { CarrierEntity, CustomerEntity, PartnerColumns, SupplierEntity } from '../persistence/partner.entity';
+import { PartnerColumns } from '../persistence/partner.entity';
 import { ProductEntity } from '../persistence/product.entity';
 import { UnitEntity } from '../persistence/unit.entity';
 import { MasterDataReferences } from '../services/master-data-references.service';
@@ -46,13 +46,9 @@ export function unitCrud(references: MasterDataReferences): CrudDefinition<UnitE
  * Carriers, customers and suppliers: soft-deleted (orders keep pointing at them). The orders context vetoes
  * deletes through MasterDataReferences if it needs to.
  */
-export function partnerCrud<E extends PartnerColumns>(
-  entity: typeof CarrierEntity | typeof CustomerEntity | typeof SupplierEntity,
-  catalogue: 'carrier' | 'customer' | 'supplier',
-  references: MasterDataReferences,
-): CrudDefinition<E> {
+export function partnerCrud<E extends PartnerColumns>(entity: new () => E, catalogue: 'carrier' | 'customer' | 'supplier', references: MasterDataReferences): CrudDefinition<E> {
   return {
-    entity: entity as never,
+    entity,
     alias: catalogue,
     writable: ['name', 'contact_person', 'mobile', 'email', 'wechat', 'level', 'city', 'address', 'weigh', 'remark'],
     searchFields: ['id', 'name', 'contact_person', 'mobile', 'email', 'wechat', 'level', 'city', 'address', 'weigh', 'remark', ...TIMES],

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { moneyTransformer } from './money.transformer';
+import { moneyTransformer } from '../../../shared/database/money';
 
 @Entity('product')
 export class ProductEntity {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { chunk } from '../../../shared/database/sql-dialect';
 import { ProductEntity } from '../persistence/product.entity';
 
 /**
@@ -15,9 +16,30 @@ export class ProductStockTotals {
     return (result.affected ?? 0) > 0;
   }
 
-  /** Sets several totals (a Map of product id → total works): one statement per product. */
+  /** Sets several totals (a Map of product id → total works): one statement per 500 products. */
   async setProductTotals(manager: EntityManager, totals: Iterable<readonly [productId: number, total: number]>): Promise<void> {
-    for (const [productId, total] of totals) await this.set(manager, productId, total);
+    for (const part of chunk([...totals])) {
+      part.forEach(([, total]) => assertQuantity(total));
+      await manager.query(
+        `UPDATE product SET total_stock_num = CASE id ${part.map(() => 'WHEN ? THEN ?').join(' ')} END WHERE id IN (${part.map(() => '?').join(',')})`,
+        [...part.flat(), ...part.map(([id]) => id)],
+      );
+    }
+  }
+
+  /** Zero for every product (a projection rebuild sets the real totals next). */
+  async resetAll(manager: EntityManager): Promise<void> {
+    await manager.query('UPDATE product SET total_stock_num = 0 WHERE total_stock_num <> 0');
+  }
+
+  /** Every product's total, in id order, `size` at a time: what a rebuild compares before and after. */
+  async *allTotals(manager: EntityManager, size = 5000): AsyncGenerator<Array<{ id: number; total: number }>> {
+    for (let after = 0; ; ) {
+      const rows: Array<{ id: number; total_stock_num: number }> = await manager.query('SELECT id, total_stock_num FROM product WHERE id > ? ORDER BY id LIMIT ?', [after, size]);
+      if (!rows.length) return;
+      yield rows.map((r) => ({ id: Number(r.id), total: Number(r.total_stock_num) }));
+      after = Number(rows[rows.length - 1].id);
+    }
   }
 
   /** Adds `delta` (negative to subtract) in one statement, without reading first; answers whether the product exists. */

@@ -25,6 +25,8 @@ export interface OrderKindDescriptor {
   prefix: string;
   /** The party of the order: required for inbound (supplier) and outbound (customer), optional for relocation. */
   party: { column: 'supplier_id' | 'customer_id'; party: Party; required: boolean };
+  /** The state columns of a new order besides the audit status. */
+  initial: Record<string, unknown>;
 }
 
 export const ORDER_KINDS: Record<OrderKind, OrderKindDescriptor> = {
@@ -38,6 +40,7 @@ export const ORDER_KINDS: Record<OrderKind, OrderKindDescriptor> = {
     numberColumn: 'receipt_no',
     prefix: 'RK',
     party: { column: 'supplier_id', party: 'supplier', required: true },
+    initial: {},
   },
   outbound: {
     kind: 'outbound',
@@ -49,6 +52,7 @@ export const ORDER_KINDS: Record<OrderKind, OrderKindDescriptor> = {
     numberColumn: 'outbound_no',
     prefix: 'CK',
     party: { column: 'customer_id', party: 'customer', required: true },
+    initial: { shipment_status: 0, courier_number: '', carrier_id: 0, shipment_time: null },
   },
   relocation: {
     kind: 'relocation',
@@ -60,5 +64,6 @@ export const ORDER_KINDS: Record<OrderKind, OrderKindDescriptor> = {
     numberColumn: 'relocation_no',
     prefix: 'YK',
     party: { column: 'customer_id', party: 'customer', required: false },
+    initial: { status: 0 },
   },
 };

@@ -1,3 +1,4 @@
+import { EntityManager } from 'typeorm';
 import { Injectable } from '@nestjs/common';
 import { I18nContext } from 'nestjs-i18n';
 import { translate } from '../../../shared/http/translate';
@@ -46,8 +47,8 @@ export class SiteConfigService {
   constructor(private readonly rows: ConfigRepository) {}
 
   /** The value of one setting, decoded by its type; null when there is no such setting. */
-  async get(name: string): Promise<ConfigValue | null> {
-    const row = await this.rows.findByName(name);
+  async get(name: string, manager?: EntityManager): Promise<ConfigValue | null> {
+    const row = await this.rows.findByName(name, manager);
     return row ? decode(row) : null;
   }
 
@@ -61,9 +62,12 @@ export class SiteConfigService {
     return toRecord(await this.rows.findByNames(names));
   }
 
-  /** The site time zone used for "today" and months; Asia/Shanghai when unset or unknown. */
-  async timeZone(): Promise<string> {
-    return validTimeZone(text(await this.get('time_zone'))) ?? DEFAULT_TIME_ZONE;
+  /**
+   * The site time zone used for "today" and months; Asia/Shanghai when unset or unknown. Inside a
+   * transaction pass its manager, so the read uses the transaction's own connection.
+   */
+  async timeZone(manager?: EntityManager): Promise<string> {
+    return validTimeZone(text(await this.get('time_zone', manager))) ?? DEFAULT_TIME_ZONE;
   }
 
   async forClient(): Promise<SiteConfigForClient> {

@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
+import { EntityManager, In, Repository } from 'typeorm';
 import { ConfigEntity } from './config.entity';
 
 @Injectable()
 export class ConfigRepository {
   constructor(@InjectRepository(ConfigEntity) private readonly rows: Repository<ConfigEntity>) {}
 
-  findByName(name: string): Promise<ConfigEntity | null> {
-    return this.rows.findOneBy({ name });
+  /** Inside a unit of work, pass its manager: a second pooled connection could wait on locks the first holds. */
+  findByName(name: string, manager?: EntityManager): Promise<ConfigEntity | null> {
+    return (manager ? manager.getRepository(ConfigEntity) : this.rows).findOneBy({ name });
   }
 
   findByNames(names: string[]): Promise<ConfigEntity[]> {

@@ -2,6 +2,7 @@ import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { Spin } from '@arco-design/web-react';
 import { progress } from '@/router/progress';
 import { t } from '@/lang';
+import { isChunkLoadError, reloadPageForNewBuild } from '@/utils/chunkReload';
 
 /** Shown while a lazy page loads: the top progress bar runs meanwhile. */
 export function PageFallback({ full = false }: { full?: boolean }) {
@@ -16,7 +17,10 @@ export function PageFallback({ full = false }: { full?: boolean }) {
   );
 }
 
-/** Catches a page that fails to load or render, so the shell stays usable. */
+/**
+ * Catches a page that fails to load or render, so the shell stays usable. A page whose chunk is gone (a new
+ * build was deployed meanwhile) reloads the browser page once instead.
+ */
 export class PageErrorBoundary extends Component<{ children: ReactNode; resetKey?: string }, { failed: boolean }> {
   state = { failed: false };
 
@@ -25,6 +29,7 @@ export class PageErrorBoundary extends Component<{ children: ReactNode; resetKey
   }
 
   componentDidCatch(error: Error, info: ErrorInfo) {
+    if (isChunkLoadError(error) && reloadPageForNewBuild()) return;
     console.error(error, info.componentStack);
   }
 

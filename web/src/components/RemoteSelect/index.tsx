@@ -5,12 +5,12 @@
  *   <RemoteSelect url="/admin/auth.Group/index" labelField="name" multiple value={v} onChange={setV} />
  */
 import '../crud/i18n';
-import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Select, Spin } from '@arco-design/web-react';
 import type { SelectProps } from '@arco-design/web-react';
 import { useT } from '@/lang';
-import { RemoteSelectStore, valueList, type RemoteSelectConfig, type SelectValue } from './store';
+import { RemoteSelectStore, valueList, type RemoteOption, type RemoteSelectConfig, type SelectValue } from './store';
 
 export interface RemoteSelectProps extends RemoteSelectConfig {
   value?: SelectValue | SelectValue[] | string | null;
@@ -23,10 +23,12 @@ export interface RemoteSelectProps extends RemoteSelectConfig {
   debounce?: number;
   style?: CSSProperties;
   selectProps?: Partial<SelectProps>;
+  /** content of an option in the drop-down (default: its label); the chosen value still shows the label. */
+  renderOption?: (option: RemoteOption) => ReactNode;
 }
 
 export const RemoteSelect = observer(function RemoteSelect(props: RemoteSelectProps) {
-  const { url, valueField, labelField, params, limit, value, onChange, multiple, placeholder, disabled, allowClear = true, debounce = 300, style, selectProps } = props;
+  const { url, valueField, labelField, params, limit, value, onChange, multiple, placeholder, disabled, allowClear = true, debounce = 300, style, selectProps, renderOption } = props;
   const t = useT();
   const [store] = useState(() => new RemoteSelectStore({ url, valueField, labelField, params, limit }));
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -90,7 +92,7 @@ export const RemoteSelect = observer(function RemoteSelect(props: RemoteSelectPr
     >
       {options.map((o) => (
         <Select.Option key={String(o.value)} value={o.value as any} disabled={o.disabled}>
-          <span style={{ paddingLeft: o.depth * 14 }}>{o.label}</span>
+          {renderOption ? renderOption(o) : <span style={{ paddingLeft: o.depth * 14 }}>{o.label}</span>}
         </Select.Option>
       ))}
     </Select>

@@ -10,7 +10,7 @@ import { useT, type TFunction } from '@/lang';
 import RemoteSelect from '../RemoteSelect';
 import RemoteTreeSelect from '../RemoteSelect/RemoteTreeSelect';
 import { isTruthySwitch } from './cells';
-import { fieldVisible, formToBody, rowToForm } from './formValues';
+import { fieldsToClear, fieldVisible, formToBody, rowToForm } from './formValues';
 import IconSelect from './IconSelect';
 import type { CrudTableStore } from './store';
 import type { CrudField, CrudFieldContext, CrudFormMode } from './types';
@@ -36,7 +36,7 @@ function CustomControl(props: { value?: any; onChange?: (v: any) => void; field:
 function control(field: CrudField, t: T, mode: CrudFormMode, values: Record<string, any>, row: Record<string, any> | null, editingId: unknown) {
   const label = t(field.label);
   const ph = field.placeholder ? t(field.placeholder) : undefined;
-  const disabled = typeof field.disabled === 'function' ? field.disabled(mode, row) : field.disabled;
+  const disabled = typeof field.disabled === 'function' ? field.disabled(mode, row, values) : field.disabled;
   const common = { disabled, ...(field.props ?? {}) };
   switch (field.type) {
     case 'textarea':
@@ -66,18 +66,22 @@ function control(field: CrudField, t: T, mode: CrudFormMode, values: Record<stri
           {...common}
         />
       );
-    case 'remoteSelect':
+    case 'remoteSelect': {
+      // params read from the form (cascading selects): a new select, with fresh options, when they change
+      const fromValues = field.remoteParams ? field.remoteParams(values) : undefined;
       return (
         <RemoteSelect
+          key={fromValues ? JSON.stringify(fromValues) : undefined}
           url={field.remote?.url ?? ''}
           valueField={field.remote?.valueField}
           labelField={field.remote?.labelField}
-          params={field.remote?.params}
+          params={fromValues ? { ...(field.remote?.params ?? {}), ...fromValues } : field.remote?.params}
           multiple={field.remote?.multiple}
           placeholder={ph ?? t('crud.selectFieldPlaceholder', { field: label })}
           {...common}
         />
       );
+    }
     case 'treeSelect':
       return (
         <RemoteTreeSelect
@@ -105,6 +109,18 @@ function control(field: CrudField, t: T, mode: CrudFormMode, values: Record<stri
     default:
       return <Input allowClear placeholder={ph ?? t('crud.inputFieldPlaceholder', { field: label })} {...common} />;
   }
+}
+
+/**
+ * A tree select over the page's own controller (a parent picker): the edited record and its subtree are
+ * left out, since a node cannot hang below itself. Trees of other controllers (a product's category) keep
+ * every node.
+ */
+export function ownTree(field: CrudField, base: string): boolean {
+  if (field.type !== 'treeSelect') return false;
+  if (!field.remote?.url) return !!field.treeData;
+  const strip = (u: string) => u.replace(/\/+$/, '').toLowerCase();
+  return strip(field.remote.url).startsWith(`${strip(base)}/`);
 }
 
 export const CrudForm = observer(function CrudForm({ store, fields: fieldsProp, entity, width = 560 }: CrudFormProps) {
@@ -165,6 +181,12 @@ export const CrudForm = observer(function CrudForm({ store, fields: fieldsProp, 
           className="crud-form"
           autoComplete="off"
           onValuesChange={(_, all) => setValues(all as Record<string, any>)}
+          onChange={(changed) => {
+            // a user's change (not setFieldsValue): empty the fields that depend on it
+            const props = Object.keys(changed).filter((p) => String(changed[p] ?? '') !== String(values[p] ?? ''));
+            const clear = fieldsToClear(fields, props);
+            if (clear.length) form.setFieldsValue(Object.fromEntries(clear.map((p) => [p, undefined])));
+          }}
           onSubmit={() => void submit()}
         >
           {fields
@@ -190,7 +212,7 @@ export const CrudForm = observer(function CrudForm({ store, fields: fieldsProp, 
                   extra={tip ? t(tip) : undefined}
                   {...extraProps}
                 >
-                  {control(f, t, mode, values, store.formRow, editingId)}
+                  {control(f, t, mode, values, store.formRow, ownTree(f, store.api.base) ? editingId : null)}
                 </Form.Item>
               );
             })}

@@ -144,11 +144,13 @@ function CrudTableInner<Row extends Record<string, any>>(props: CrudTableProps<R
                   </Tooltip>
                 );
               })}
+            {showEdit && !(rowButtonVisible.edit?.(row) ?? true) && <span className="crud-row-button-gap" aria-hidden />}
             {showEdit && (rowButtonVisible.edit?.(row) ?? true) && (
               <Tooltip content={t('crud.edit')}>
                 <Button size="mini" type="primary" icon={<IconEdit />} data-crud="row-edit" aria-label={t('crud.edit')} onClick={() => void store.openEdit(id)} />
               </Tooltip>
             )}
+            {showDelete && !(rowButtonVisible.delete?.(row) ?? true) && <span className="crud-row-button-gap" aria-hidden />}
             {showDelete && (rowButtonVisible.delete?.(row) ?? true) && (
               <Popconfirm title={t('crud.confirmDelete')} onOk={() => store.remove([id])} okButtonProps={{ status: 'danger' }}>
                 <span>

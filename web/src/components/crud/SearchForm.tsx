@@ -12,11 +12,16 @@ import { defaultOperator, searchableColumns } from './params';
 import type { CrudTableStore } from './store';
 import type { CrudColumn } from './types';
 
-function SearchControl({ column, store }: { column: CrudColumn; store: CrudTableStore<any> }) {
+// an observer: it reads the search values, so it redraws when they change (a range's second bound keeps the
+// first, a cascading select sees the value it depends on)
+const SearchControl = observer(function SearchControl({ column, store }: { column: CrudColumn; store: CrudTableStore<any> }) {
   const t = useT();
   const operator = defaultOperator(column);
   const value = store.searchValues[column.prop];
-  const set = (v: any) => store.setSearchValue(column.prop, v);
+  const set = (v: any) => {
+    store.setSearchValue(column.prop, v);
+    for (const dependent of column.searchClearOnChange ?? []) store.setSearchValue(dependent, undefined);
+  };
   const label = t(column.label);
   const isDate = column.render === 'datetime' || column.render === 'date';
   const onEnter = () => store.submitSearch();
@@ -46,9 +51,12 @@ function SearchControl({ column, store }: { column: CrudColumn; store: CrudTable
   }
   if (column.searchRemote) {
     const multiple = operator === 'IN' || operator === 'NOT IN' || operator === 'FIND_IN_SET' || column.searchRemote.multiple;
+    const fromValues = column.searchRemoteParams ? column.searchRemoteParams(store.searchValues) : undefined;
     return (
       <RemoteSelect
         {...column.searchRemote}
+        key={fromValues ? JSON.stringify(fromValues) : undefined}
+        params={fromValues ? { ...(column.searchRemote.params ?? {}), ...fromValues } : column.searchRemote.params}
         multiple={multiple}
         value={value}
         placeholder={t('crud.selectFieldPlaceholder', { field: label })}
@@ -92,6 +100,11 @@ function SearchControl({ column, store }: { column: CrudColumn; store: CrudTable
       onPressEnter={onEnter}
     />
   );
+});
+
+function isRange(column: CrudColumn): boolean {
+  const operator = defaultOperator(column);
+  return operator === 'RANGE' || operator === 'NOT RANGE';
 }
 
 export const SearchForm = observer(function SearchForm({ store }: { store: CrudTableStore<any> }) {
@@ -102,7 +115,8 @@ export const SearchForm = observer(function SearchForm({ store }: { store: CrudT
     <div className="crud-search" data-crud="search-form">
       <Grid.Row gutter={[16, 12]}>
         {columns.map((column) => (
-          <Grid.Col key={column.prop} xs={24} sm={12} md={8} xl={6}>
+          // ranges (two inputs or a date range) take two cells, so both ends stay readable
+          <Grid.Col key={column.prop} {...(isRange(column) ? { xs: 24, sm: 24, md: 16, xxl: 12 } : { xs: 24, sm: 12, md: 8, xxl: 6 })}>
             <div className="crud-search-item">
               <label className="crud-search-label" title={t(column.label)}>
                 {t(column.label)}
@@ -113,7 +127,7 @@ export const SearchForm = observer(function SearchForm({ store }: { store: CrudT
             </div>
           </Grid.Col>
         ))}
-        <Grid.Col xs={24} sm={12} md={8} xl={6}>
+        <Grid.Col xs={24} sm={12} md={8} xxl={6}>
           <Space className="crud-search-buttons">
             <Button type="primary" icon={<IconSearch />} onClick={() => store.submitSearch()} data-crud="search-submit">
               {t('crud.search')}

@@ -48,3 +48,24 @@ export function formToBody(fields: CrudField[], values: Record<string, any>, mod
   }
   return body;
 }
+
+/**
+ * The fields to empty when the user changed `changed` (their `clearOnChange`, followed transitively: the
+ * warehouse clears the area, the area clears the shelf). The changed fields themselves are never cleared.
+ */
+export function fieldsToClear(fields: CrudField[], changed: string[]): string[] {
+  const byProp = new Map(fields.map((f) => [f.prop, f]));
+  const out: string[] = [];
+  const queue = [...changed];
+  const seen = new Set(changed);
+  while (queue.length) {
+    const prop = queue.shift() as string;
+    for (const dependent of byProp.get(prop)?.clearOnChange ?? []) {
+      if (seen.has(dependent)) continue;
+      seen.add(dependent);
+      out.push(dependent);
+      queue.push(dependent);
+    }
+  }
+  return out;
+}

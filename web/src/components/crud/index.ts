@@ -20,7 +20,7 @@ export { SearchForm } from './SearchForm';
 export { IconSelect, filterIcons } from './IconSelect';
 export { CrudIcon, ICON_NAMES, resolveIconName } from './icons';
 export { renderCell, optionText, isTruthySwitch } from './cells';
-export { rowToForm, formToBody, fieldVisible } from './formValues';
+export { rowToForm, formToBody, fieldVisible, fieldsToClear } from './formValues';
 export * from './params';
 export * from './validators';
 export * from './options';

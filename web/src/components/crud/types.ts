@@ -75,6 +75,13 @@ export interface CrudColumn<Row = any> {
   searchField?: string;
   /** remote select in the search form (operator '=' or 'IN'). */
   searchRemote?: CrudRemote;
+  /**
+   * extra query parameters of the search form's remote select, read from the other search values (keyed by
+   * column prop), e.g. the areas of the warehouse chosen in the same form; the select reloads when they change.
+   */
+  searchRemoteParams?: (searchValues: Record<string, any>) => Record<string, unknown>;
+  /** search values (column props) emptied when the user changes this one: cascading search selects. */
+  searchClearOnChange?: string[];
   /** placeholder of the search input (language key). */
   searchPlaceholder?: string;
   /** hidden at first (can be shown from the column menu). */
@@ -104,13 +111,16 @@ export type CrudFieldType =
   | 'datetime'
   | 'custom';
 
-export type CrudRuleName = 'required' | 'account' | 'password' | 'email' | 'mobile' | 'number' | 'integer' | 'url';
+/** `money`: an amount ≥ 0 with at most two decimals (prices). */
+export type CrudRuleName = 'required' | 'account' | 'password' | 'email' | 'mobile' | 'number' | 'integer' | 'url' | 'money';
 
 export interface CrudCustomRule {
   /** returns true when the value is valid. */
   test: (value: any, values: Record<string, any>) => boolean;
   /** language key of the message. */
   message: string;
+  /** arguments of the message besides `{field}` (e.g. `{max: 100}` for crud.validate.maxLength). */
+  args?: Record<string, string | number>;
 }
 
 export type CrudRuleSpec = CrudRuleName | CrudCustomRule;
@@ -142,8 +152,15 @@ export interface CrudField {
   defaultValue?: any;
   /** conditional display; hidden fields are not submitted. */
   visible?: (values: Record<string, any>, mode: CrudFormMode) => boolean;
-  /** `row` is the record being edited (null when adding). */
-  disabled?: boolean | ((mode: CrudFormMode, row: Record<string, any> | null) => boolean);
+  /** `row` is the record being edited (null when adding); `values` the form's current values. */
+  disabled?: boolean | ((mode: CrudFormMode, row: Record<string, any> | null, values: Record<string, any>) => boolean);
+  /**
+   * `remoteSelect`: extra query parameters read from the form's current values (e.g. the areas of the chosen
+   * warehouse: `(v) => ({ warehouse_id: v.warehouse_id })`); the select reloads its options when they change.
+   */
+  remoteParams?: (values: Record<string, any>) => Record<string, unknown>;
+  /** fields emptied when the user changes this one (and, in turn, the fields those clear): cascading selects. */
+  clearOnChange?: string[];
   /** extra props for the control. */
   props?: Record<string, any>;
   /** `type: 'custom'`: draw the control yourself. */

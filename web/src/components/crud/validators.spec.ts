@@ -1,4 +1,4 @@
-import { buildRules, checkRule } from './validators';
+import { buildRules, checkRule, maxLengthRule } from './validators';
 
 describe('checkRule', () => {
   it('required rejects empty values only', () => {
@@ -58,5 +58,26 @@ describe('buildRules', () => {
     expect(editRules).toHaveLength(1);
     editRules[0].validator('', (m) => messages.push(m));
     expect(messages.at(-1)).toBeUndefined();
+  });
+});
+
+describe('money and maxLength', () => {
+  it('money: an amount ≥ 0 with at most two decimals', () => {
+    expect(checkRule('money', '0')).toBeNull();
+    expect(checkRule('money', '19.9')).toBeNull();
+    expect(checkRule('money', '19.99')).toBeNull();
+    expect(checkRule('money', '19.999')).toBe('crud.validate.money');
+    expect(checkRule('money', '-1')).toBe('crud.validate.money');
+    expect(checkRule('money', '1e3')).toBe('crud.validate.money');
+    expect(checkRule('money', '')).toBeNull();
+  });
+
+  it('maxLength passes its limit to the message', () => {
+    const t = jest.fn((key: string, args?: any) => `${key}|${args?.field}|${args?.max}`);
+    const [rule] = buildRules([maxLengthRule(3)], 'add', t, 'Code');
+    const messages: Array<string | undefined> = [];
+    rule.validator('abc', (m) => messages.push(m));
+    rule.validator('abcd', (m) => messages.push(m));
+    expect(messages).toEqual([undefined, 'crud.validate.maxLength|Code|3']);
   });
 });

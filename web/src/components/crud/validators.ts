@@ -8,6 +8,13 @@ import { isAccount, isEmail, isMobile, isPassword, validateMessageKeys } from '@
 import type { CrudCustomRule, CrudFormMode, CrudRuleSpec } from './types';
 
 export const URL_REGEX = /^(https?:)?\/\/[^\s]+$|^\/[^\s]*$/;
+/** An amount ≥ 0 with at most two decimals (as the server's money fields). */
+export const MONEY_REGEX = /^\d{1,12}(\.\d{1,2})?$/;
+
+/** A text of at most `max` characters (message crud.validate.maxLength). */
+export function maxLengthRule(max: number): CrudCustomRule {
+  return { test: (v) => String(v).length <= max, message: 'crud.validate.maxLength', args: { max } };
+}
 
 export function isBlank(v: unknown): boolean {
   return v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
@@ -43,6 +50,8 @@ export function checkRule(spec: CrudRuleSpec, value: unknown, values: Record<str
       return /^-?\d+$/.test(s.trim()) ? null : 'crud.validate.integer';
     case 'url':
       return URL_REGEX.test(s.trim()) ? null : 'crud.validate.url';
+    case 'money':
+      return MONEY_REGEX.test(s.trim()) ? null : 'crud.validate.money';
     default:
       return null;
   }
@@ -61,7 +70,8 @@ export function buildRules(
     required: spec === 'required' || undefined,
     validator: (value: any, callback: (error?: string) => void) => {
       const key = checkRule(spec, value, getValues());
-      callback(key ? t(key, { field: label }) : undefined);
+      const args = typeof spec === 'object' ? spec.args : undefined;
+      callback(key ? t(key, { ...args, field: label }) : undefined);
     },
   }));
 }

@@ -14,7 +14,7 @@ export function MainContent() {
       <Layout.Content className="ba-main">
         <PageErrorBoundary resetKey={location.pathname}>
           <Suspense fallback={<PageFallback />}>
-            <div key={`${location.pathname}#${reloadSeq}`} className="ba-page">
+            <div key={`${location.pathname}#${reloadSeq}`} className="ba-page" data-path={location.pathname}>
               <Outlet />
             </div>
           </Suspense>

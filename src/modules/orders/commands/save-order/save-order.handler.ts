@@ -42,8 +42,8 @@ export class SaveOrderHandler implements ICommandHandler<SaveOrderCommand> {
       if (kind !== 'relocation') fields.type = input.type;
       let orderId = id;
       if (orderId === undefined) {
-        const number = await this.numbers.next(manager, k.prefix, siteDayOf(await this.siteConfig.timeZone())(now));
-        const result = await manager.insert(k.order, { ...fields, [k.numberColumn]: number, admin_id: admin.id, audit_status: 0, audit_admin_id: 0, createtime: now });
+        const number = await this.numbers.next(manager, k.prefix, siteDayOf(await this.siteConfig.timeZone(manager))(now));
+        const result = await manager.insert(k.order, { ...k.initial, ...fields, [k.numberColumn]: number, admin_id: admin.id, audit_status: 0, audit_admin_id: 0, createtime: now });
         orderId = Number(result.identifiers[0].id);
       } else {
         await manager.update(k.order, { id: orderId }, fields);

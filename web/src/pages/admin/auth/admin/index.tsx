@@ -12,15 +12,15 @@ export const GROUP_SELECT_URL = '/admin/auth.Group/index';
 
 // widths: the visible columns fit a 1440 px screen beside the open menu; more can be shown from the column menu
 export const adminColumns: CrudColumn[] = [
-  { prop: 'id', label: 'auth.admin.id', width: 70, operator: '=', sortable: true },
-  { prop: 'username', label: 'auth.admin.username', minWidth: 120, ellipsis: true },
+  { prop: 'id', label: 'auth.admin.id', width: 64, operator: '=', sortable: true },
+  { prop: 'username', label: 'auth.admin.username', minWidth: 110, ellipsis: true },
   { prop: 'nickname', label: 'auth.admin.nickname', minWidth: 120, ellipsis: true },
-  { prop: 'group_name_arr', label: 'auth.admin.groups', render: 'tags', operator: false, minWidth: 140 },
-  { prop: 'avatar', label: 'auth.admin.avatar', render: 'image', width: 70 },
-  { prop: 'email', label: 'auth.admin.email', minWidth: 170, ellipsis: true },
-  { prop: 'mobile', label: 'auth.admin.mobile', width: 120 },
+  { prop: 'group_name_arr', label: 'auth.admin.groups', render: 'tags', operator: false, minWidth: 130 },
+  { prop: 'avatar', label: 'auth.admin.avatar', render: 'image', width: 70, hidden: true },
+  { prop: 'email', label: 'auth.admin.email', minWidth: 160, ellipsis: true },
+  { prop: 'mobile', label: 'auth.admin.mobile', width: 110 },
   { prop: 'lastlogintime', label: 'auth.admin.lastlogintime', render: 'datetime', sortable: true, width: 170 },
-  { prop: 'status', label: 'auth.admin.status', render: 'tag', options: STATUS_OPTIONS, width: 90 },
+  { prop: 'status', label: 'auth.admin.status', render: 'tag', options: STATUS_OPTIONS, width: 80 },
   { prop: 'createtime', label: 'auth.admin.createtime', render: 'datetime', sortable: true, width: 170, hidden: true },
 ];
 

@@ -12,15 +12,16 @@ import { useStore } from '@/stores/context';
 
 export const ADMIN_LOG_API = '/admin/auth.AdminLog';
 
+// widths: the visible columns fit a 1440 px screen beside the open menu
 export const adminLogColumns: CrudColumn[] = [
   { prop: 'id', label: 'auth.adminLog.id', width: 80, operator: '=', sortable: true },
   { prop: 'admin_id', label: 'auth.adminLog.adminId', width: 100, operator: '=', hidden: true },
-  { prop: 'username', label: 'auth.adminLog.username', width: 130 },
-  { prop: 'title', label: 'auth.adminLog.title', minWidth: 160 },
-  { prop: 'url', label: 'auth.adminLog.url', minWidth: 220, ellipsis: true },
-  { prop: 'ip', label: 'auth.adminLog.ip', width: 140 },
-  { prop: 'useragent', label: 'auth.adminLog.useragent', minWidth: 220, ellipsis: true },
-  { prop: 'createtime', label: 'auth.adminLog.createtime', render: 'datetime', sortable: true, width: 180 },
+  { prop: 'username', label: 'auth.adminLog.username', width: 120, ellipsis: true },
+  { prop: 'title', label: 'auth.adminLog.title', minWidth: 160, ellipsis: true },
+  { prop: 'url', label: 'auth.adminLog.url', minWidth: 200, ellipsis: true },
+  { prop: 'ip', label: 'auth.adminLog.ip', width: 130, ellipsis: true },
+  { prop: 'useragent', label: 'auth.adminLog.useragent', minWidth: 150, ellipsis: true },
+  { prop: 'createtime', label: 'auth.adminLog.createtime', render: 'datetime', sortable: true, width: 170 },
 ];
 
 /** The logged `data` (JSON text or object) pretty-printed; other text as it is. */

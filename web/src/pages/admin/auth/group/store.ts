@@ -57,16 +57,26 @@ export class GroupPageStore {
   readonly table: CrudTableStore;
   readonly rules = new RuleTreeStore();
 
-  constructor(root: CrudRoot, fields: (page: GroupPageStore) => CrudField[]) {
+  constructor(root: CrudRoot, fields: (page: GroupPageStore) => CrudField[], columns: (page: GroupPageStore) => CrudColumn[] = () => groupColumns) {
     this.table = new CrudTableStore(root, {
       api: GROUP_API,
       tree: true,
-      columns: groupColumns,
+      columns: columns(this),
       fields: fields(this),
       quickSearchFields: ['auth.group.name'],
       afterRead: (row) => ({ ...row, rules: parseRuleIds(row.rules) }),
       beforeSubmit: (data) => this.toBody(data),
     });
+  }
+
+  /** The signed-in admin's own groups (`group` of the index answer): not editable nor deletable by them. */
+  get ownGroupIds(): string[] {
+    const own = this.table.answer?.group;
+    return Array.isArray(own) ? own.map(String) : [];
+  }
+
+  isOwnGroup(row: Record<string, any>): boolean {
+    return this.ownGroupIds.includes(String(row.id));
   }
 
   /** rules as the checked ids plus their half-checked parents. */

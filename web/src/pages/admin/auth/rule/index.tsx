@@ -26,16 +26,18 @@ export const EXTEND_OPTIONS: CrudOption[] = [
   { value: 'add_menu_only', label: 'auth.rule.extendMenuOnly' },
 ];
 
+// widths: the visible columns fit a 1440 px screen beside the open menu. Status is shown, not switched in the
+// list: auth.Rule edit takes the whole rule, so it is changed in the edit drawer.
 export const ruleColumns: CrudColumn[] = [
-  { prop: 'title', label: 'auth.rule.title', minWidth: 200 },
-  { prop: 'icon', label: 'auth.rule.icon', render: 'icon', width: 80 },
-  { prop: 'name', label: 'auth.rule.name', minWidth: 180, ellipsis: true },
+  { prop: 'title', label: 'auth.rule.title', minWidth: 200, ellipsis: true },
+  { prop: 'icon', label: 'auth.rule.icon', render: 'icon', width: 64 },
+  { prop: 'name', label: 'auth.rule.name', minWidth: 160, ellipsis: true },
   { prop: 'type', label: 'auth.rule.type', render: 'tag', options: RULE_TYPE_OPTIONS, width: 110 },
-  { prop: 'menu_type', label: 'auth.rule.menuType', render: 'tag', options: MENU_TYPE_OPTIONS, width: 110 },
-  { prop: 'component', label: 'auth.rule.component', minWidth: 220, ellipsis: true },
+  { prop: 'menu_type', label: 'auth.rule.menuType', render: 'tag', options: MENU_TYPE_OPTIONS, width: 100 },
+  { prop: 'component', label: 'auth.rule.component', minWidth: 130, ellipsis: true },
   { prop: 'keepalive', label: 'auth.rule.keepalive', render: 'tag', options: YES_NO_OPTIONS, width: 100, hidden: true },
-  { prop: 'weigh', label: 'auth.rule.weigh', width: 90 },
-  { prop: 'status', label: 'auth.rule.status', render: 'switch', switchEditable: true, width: 90 },
+  { prop: 'weigh', label: 'auth.rule.weigh', width: 76 },
+  { prop: 'status', label: 'auth.rule.status', render: 'tag', options: STATUS_OPTIONS, width: 90 },
   { prop: 'updatetime', label: 'auth.rule.updatetime', render: 'datetime', width: 180, hidden: true },
   { prop: 'createtime', label: 'auth.rule.createtime', render: 'datetime', width: 180, hidden: true },
 ];
@@ -91,6 +93,8 @@ export default function RulePage() {
       new CrudTableStore(root, {
         api: RULE_API,
         tree: true,
+        // some 170 rules: the top level first, folders open on demand (or with "Expand all")
+        expandAll: false,
         columns: ruleColumns,
         fields: ruleFields,
         quickSearchFields: ['auth.rule.title', 'auth.rule.name'],

@@ -1,0 +1,41 @@
+import { TestApp } from '../setup/create-test-app';
+
+/**
+ * The invariants an auditor relies on, checked straight against the database: every stream's events sum to
+ * its stock row, versions run 1..n without gaps, one history row per event, and each product's total equals
+ * the sum of its shelves. Answers the violations (empty when all hold).
+ */
+export async function ledgerViolations(t: TestApp): Promise<string[]> {
+  const problems: string[] = [];
+  const events: Array<{ id: number; stream_id: string; stream_version: number; payload: string }> = await t.dataSource.query('SELECT id, stream_id, stream_version, payload FROM inventory_event ORDER BY id');
+  const streams = new Map<string, { sum: number; versions: number[]; product: number; shelf: number }>();
+  for (const e of events) {
+    const p = JSON.parse(e.payload);
+    const s = streams.get(e.stream_id) ?? { sum: 0, versions: [] as number[], product: p.product_id, shelf: p.warehouse_shelf_id };
+    s.sum += p.quantity;
+    s.versions.push(Number(e.stream_version));
+    if (s.sum < 0) problems.push(`${e.stream_id} below zero at event ${e.id}`);
+    if (p.balance !== s.sum) problems.push(`${e.stream_id} event ${e.id} balance ${p.balance} ≠ ${s.sum}`);
+    streams.set(e.stream_id, s);
+  }
+  const stock: Array<{ product_id: number; warehouse_shelf_id: number; quantity: number; version: number }> = await t.dataSource.query('SELECT product_id, warehouse_shelf_id, quantity, version FROM stock');
+  for (const row of stock) {
+    const s = streams.get(`stock-${row.product_id}-${row.warehouse_shelf_id}`);
+    if (!s) problems.push(`stock row ${row.product_id}/${row.warehouse_shelf_id} has no events`);
+    else {
+      if (Number(row.quantity) !== s.sum) problems.push(`stock ${row.product_id}/${row.warehouse_shelf_id} = ${row.quantity}, events sum to ${s.sum}`);
+      if (Number(row.version) !== s.versions.length) problems.push(`stock ${row.product_id}/${row.warehouse_shelf_id} version ${row.version} ≠ ${s.versions.length}`);
+    }
+  }
+  for (const [id, s] of streams) {
+    if (!s.versions.every((v, i) => v === i + 1)) problems.push(`${id} versions ${s.versions.join(',')}`);
+    if (!stock.some((r) => `stock-${r.product_id}-${r.warehouse_shelf_id}` === id)) problems.push(`${id} has no stock row`);
+  }
+  const [{ n }] = await t.dataSource.query('SELECT COUNT(*) AS n FROM inventory_history');
+  if (Number(n) !== events.length) problems.push(`history has ${n} rows for ${events.length} events`);
+  const totals: Array<{ id: number; total_stock_num: number; shelves: number | null }> = await t.dataSource.query(
+    'SELECT p.id, p.total_stock_num, (SELECT SUM(s.quantity) FROM stock s WHERE s.product_id = p.id) AS shelves FROM product p',
+  );
+  for (const p of totals) if (Number(p.total_stock_num) !== Number(p.shelves ?? 0)) problems.push(`product ${p.id} total ${p.total_stock_num} ≠ shelves ${p.shelves}`);
+  return problems;
+}

@@ -1,0 +1,253 @@
+/**
+ * The line editor of an order form: one row per line with the product (stock on hand in the options), the
+ * shelf (warehouse first, then its shelves, with the product's quantity on each), quantities, price and the
+ * line total computed as you type; totals of the order under it. Relocation lines have a source and a
+ * target shelf and a planned quantity.
+ */
+import './i18n';
+import { observer } from 'mobx-react-lite';
+import { Button, Input, InputNumber, Table, Tooltip } from '@arco-design/web-react';
+import type { ColumnProps } from '@arco-design/web-react/es/Table/interface';
+import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
+import { useT, type TFunction } from '@/lang';
+import { formatCents } from './money';
+import { msgText } from './cells';
+import type { LineDraft, LineField, OrderFormStore, ShelfSide } from './formStore';
+import { ProductSelect, ShelfSelect, WarehouseSelect } from './selects';
+
+type Props = { store: OrderFormStore; line: LineDraft };
+
+/** The error (red) or else the warning (orange) under a control; keeps its height so rows do not jump. */
+const FieldMessage = observer(function FieldMessage({ store, line, field, hint }: Props & { field: LineField; hint?: React.ReactNode }) {
+  const t = useT();
+  const error = store.lineError(line.key, field);
+  const warning = error ? undefined : store.lineWarning(line.key, field);
+  if (error) return <div className="orders-field-msg is-error" data-orders="line-error">{msgText(t, error)}</div>;
+  if (warning) return <div className="orders-field-msg is-warning" data-orders="line-warning">{msgText(t, warning)}</div>;
+  return <div className="orders-field-msg is-hint">{hint ?? ''}</div>;
+});
+
+const ProductCell = observer(function ProductCell({ store, line }: Props) {
+  const t = useT();
+  const total = store.productTotal(line);
+  const p = line.product;
+  const hint =
+    line.product_id && p ? (
+      <>
+        {total !== undefined ? t('orders.onHand', { quantity: total, unit: p.unit_name ?? '' }) : ''}
+        {p.spec ? ` · ${p.spec}` : ''}
+      </>
+    ) : null;
+  return (
+    <div className="orders-cell" data-orders="line-product">
+      <ProductSelect
+        value={line.product_id}
+        status={store.lineError(line.key, 'product_id') ? 'error' : undefined}
+        onChange={(v, row) => store.setProduct(line.key, v, row)}
+      />
+      <FieldMessage store={store} line={line} field="product_id" hint={hint} />
+    </div>
+  );
+});
+
+const ShelfCell = observer(function ShelfCell({ store, line, side }: Props & { side: ShelfSide }) {
+  const t = useT();
+  const warehouseId = side === 'warehouse' ? line.warehouse_id : side === 'source' ? line.source_warehouse_id : line.target_warehouse_id;
+  const field: LineField = side === 'warehouse' ? 'warehouse_shelf_id' : side === 'source' ? 'source_warehouse_shelf_id' : 'target_warehouse_shelf_id';
+  const shelfId = line[field] as number | null;
+  const onShelf = store.stockOn(line.product_id, shelfId);
+  const hint = onShelf !== undefined ? t('orders.onShelf', { quantity: onShelf }) : null;
+  return (
+    <div className="orders-cell" data-orders={`line-shelf-${side}`}>
+      <div className="orders-shelf-pair">
+        <WarehouseSelect value={warehouseId} onChange={(v) => store.setWarehouse(line.key, side, v)} style={{ width: 128, flex: 'none' }} />
+        <ShelfSelect
+          value={shelfId}
+          warehouseId={warehouseId}
+          status={store.lineError(line.key, field) ? 'error' : undefined}
+          stockOn={line.product_id ? (id) => store.stockOn(line.product_id, id) : undefined}
+          onChange={(v, row) => store.setShelf(line.key, side, v, row)}
+          style={{ flex: 1, minWidth: 0 }}
+        />
+      </div>
+      <FieldMessage store={store} line={line} field={field} hint={hint} />
+    </div>
+  );
+});
+
+const QuantityCell = observer(function QuantityCell({ store, line, field }: Props & { field: 'plan_quantity' | 'actual_quantity' }) {
+  const error = store.lineError(line.key, field);
+  const warning = store.lineWarning(line.key, field);
+  return (
+    <div className="orders-cell" data-orders={`line-${field}`}>
+      <InputNumber
+        min={0}
+        precision={0}
+        step={1}
+        value={line[field] ?? undefined}
+        error={!!error}
+        className={`orders-input-num${!error && warning ? ' is-warning' : ''}`}
+        onChange={(v) => store.setQuantity(line.key, field, v as number | undefined)}
+      />
+      <FieldMessage store={store} line={line} field={field} />
+    </div>
+  );
+});
+
+const PriceCell = observer(function PriceCell({ store, line }: Props) {
+  const error = store.lineError(line.key, 'price');
+  return (
+    <div className="orders-cell" data-orders="line-price">
+      <Input
+        className="orders-input-num"
+        value={line.price}
+        inputMode="decimal"
+        status={error ? 'error' : undefined}
+        onChange={(v) => store.setText(line.key, 'price', v)}
+        onBlur={() => store.formatPrice(line.key)}
+      />
+      <FieldMessage store={store} line={line} field="price" />
+    </div>
+  );
+});
+
+const DetailCodeCell = observer(function DetailCodeCell({ store, line }: Props) {
+  return (
+    <div className="orders-cell" data-orders="line-detail-code">
+      <Input value={line.detail_code} onChange={(v) => store.setText(line.key, 'detail_code', v)} status={store.lineError(line.key, 'detail_code') ? 'error' : undefined} />
+      <FieldMessage store={store} line={line} field="detail_code" />
+    </div>
+  );
+});
+
+const LineTotalCell = observer(function LineTotalCell({ store, line }: Props) {
+  return (
+    <div className="orders-cell orders-line-total" data-orders="line-total">
+      <span className="orders-num">{store.lineTotal(line)}</span>
+    </div>
+  );
+});
+
+const RemoveCell = observer(function RemoveCell({ store, line }: Props) {
+  const t = useT();
+  return (
+    <div className="orders-cell orders-remove">
+      <Tooltip content={t('orders.form.removeLine')}>
+        <Button
+          size="small"
+          status="danger"
+          icon={<IconDelete />}
+          aria-label={t('orders.form.removeLine')}
+          data-orders="line-remove"
+          disabled={store.lines.length <= 1}
+          onClick={() => store.removeLine(line.key)}
+        />
+      </Tooltip>
+    </div>
+  );
+});
+
+function columnsFor(store: OrderFormStore, t: TFunction): ColumnProps<LineDraft>[] {
+  const index: ColumnProps<LineDraft> = {
+    key: 'index',
+    title: '#',
+    width: 44,
+    align: 'center',
+    render: (_: unknown, _line: LineDraft, i: number) => <div className="orders-cell orders-index">{i + 1}</div>,
+  };
+  const product: ColumnProps<LineDraft> = { key: 'product', title: <Req t={t} k="orders.line.product" />, width: 250, render: (_: unknown, line: LineDraft) => <ProductCell store={store} line={line} /> };
+  const remove: ColumnProps<LineDraft> = { key: 'remove', title: '', width: 56, align: 'center', render: (_: unknown, line: LineDraft) => <RemoveCell store={store} line={line} /> };
+  if (store.kind === 'relocation') {
+    return [
+      index,
+      product,
+      { key: 'source', title: <Req t={t} k="orders.line.source" />, width: 330, render: (_: unknown, line: LineDraft) => <ShelfCell store={store} line={line} side="source" /> },
+      { key: 'target', title: <Req t={t} k="orders.line.target" />, width: 330, render: (_: unknown, line: LineDraft) => <ShelfCell store={store} line={line} side="target" /> },
+      { key: 'plan', title: <Req t={t} k="orders.line.planQuantity" />, width: 130, align: 'right', render: (_: unknown, line: LineDraft) => <QuantityCell store={store} line={line} field="plan_quantity" /> },
+      remove,
+    ];
+  }
+  return [
+    index,
+    product,
+    { key: 'shelf', title: <Req t={t} k="orders.line.shelf" />, width: 320, render: (_: unknown, line: LineDraft) => <ShelfCell store={store} line={line} side="warehouse" /> },
+    { key: 'detail', title: t('orders.line.detailCode'), width: 120, render: (_: unknown, line: LineDraft) => <DetailCodeCell store={store} line={line} /> },
+    { key: 'plan', title: <Req t={t} k="orders.line.planQuantity" />, width: 108, align: 'right', render: (_: unknown, line: LineDraft) => <QuantityCell store={store} line={line} field="plan_quantity" /> },
+    {
+      key: 'actual',
+      title: <Req t={t} k={store.kind === 'inbound' ? 'orders.line.receivedQuantity' : 'orders.line.issuedQuantity'} />,
+      width: 108,
+      align: 'right',
+      render: (_: unknown, line: LineDraft) => <QuantityCell store={store} line={line} field="actual_quantity" />,
+    },
+    { key: 'price', title: <Req t={t} k="orders.line.price" />, width: 112, align: 'right', render: (_: unknown, line: LineDraft) => <PriceCell store={store} line={line} /> },
+    { key: 'total', title: t('orders.line.total'), width: 120, align: 'right', render: (_: unknown, line: LineDraft) => <LineTotalCell store={store} line={line} /> },
+    remove,
+  ];
+}
+
+function Req({ t, k }: { t: TFunction; k: string }) {
+  return (
+    <span>
+      <span className="orders-required">*</span>
+      {t(k)}
+    </span>
+  );
+}
+
+const Totals = observer(function Totals({ store }: { store: OrderFormStore }) {
+  const t = useT();
+  const totals = store.totals;
+  return (
+    <div className="orders-totals" data-orders="totals">
+      <span>
+        {t('orders.form.lineCount')} <b data-orders="total-lines">{store.lines.length}</b>
+      </span>
+      <span>
+        {t('orders.line.planQuantity')} <b data-orders="total-plan">{totals.plan.toLocaleString('en-US')}</b>
+      </span>
+      {store.isGoods && (
+        <>
+          <span>
+            {t(store.kind === 'inbound' ? 'orders.line.receivedQuantity' : 'orders.line.issuedQuantity')}{' '}
+            <b data-orders="total-actual">{totals.actual.toLocaleString('en-US')}</b>
+          </span>
+          <span className="orders-totals-amount">
+            {t('orders.form.totalAmount')} <b data-orders="total-amount">{formatCents(totals.amountCents, { group: true })}</b>
+          </span>
+        </>
+      )}
+    </div>
+  );
+});
+
+export const LineEditor = observer(function LineEditor({ store }: { store: OrderFormStore }) {
+  const t = useT();
+  const columns = columnsFor(store, t);
+  const linesError = store.headerError('lines');
+  const width = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 120), 0);
+  return (
+    <div className="orders-lines" data-orders="line-editor">
+      <Table<LineDraft>
+        className="orders-lines-table"
+        rowKey="key"
+        size="small"
+        border={{ wrapper: true, cell: true }}
+        pagination={false}
+        columns={columns}
+        data={store.lines.slice()}
+        scroll={{ x: width }}
+        noDataElement={<div className="orders-empty">{t('orders.form.noLines')}</div>}
+      />
+      {linesError && <div className="orders-field-msg is-error">{msgText(t, linesError)}</div>}
+      <div className="orders-lines-footer">
+        <Button type="dashed" icon={<IconPlus />} onClick={() => store.addLine()} data-orders="add-line">
+          {t('orders.form.addLine')}
+        </Button>
+        <Totals store={store} />
+      </div>
+    </div>
+  );
+});
+
+export default LineEditor;

@@ -1,0 +1,236 @@
+/**
+ * The detail of an order: header fields, its lines (with totals, or move progress for relocations), the
+ * inventory-history rows it produced, and the buttons its state and the admin's rights allow.
+ */
+import './i18n';
+import { toJS } from 'mobx';
+import { observer } from 'mobx-react-lite';
+import { Alert, Button, Descriptions, Drawer, Empty, Popconfirm, Space, Spin, Table, Tag } from '@arco-design/web-react';
+import { IconCheckCircle, IconClose, IconEdit, IconSend, IconSwap } from '@arco-design/web-react/icon';
+import { formatDatetime } from '@/components/crud';
+import { useAuth } from '@/hooks/useAuth';
+import { useT, type TFunction } from '@/lang';
+import { MoneyCell, NumberCell, SignedCell, StateTag } from './cells';
+import { formatCents, orderTotals } from './money';
+import { NUMBER_FIELD, type OrderPageStore, type Row } from './pageStore';
+import {
+  AUDIT_STATUS_OPTIONS,
+  FORM_TYPE_OPTIONS,
+  INBOUND_TYPE_OPTIONS,
+  OUTBOUND_TYPE_OPTIONS,
+  RELOCATION_STATUS_OPTIONS,
+  SHIPMENT_STATUS_OPTIONS,
+  moveProgress,
+  orderActions,
+  type OrderKind,
+} from './states';
+
+function productCell(r: Row) {
+  return (
+    <div>
+      <div>{r.product?.name ?? `#${r.product_id}`}</div>
+      <div className="orders-sub">
+        {[r.product?.product_no, r.product?.spec, r.product?.unit_name].filter(Boolean).join(' · ')}
+      </div>
+    </div>
+  );
+}
+
+function lineColumns(kind: OrderKind, t: TFunction) {
+  const index = { title: '#', width: 44, align: 'center' as const, render: (_: unknown, _r: Row, i: number) => i + 1 };
+  if (kind === 'relocation') {
+    return [
+      index,
+      { title: t('orders.line.product'), width: 200, render: (_: unknown, r: Row) => productCell(r) },
+      { title: t('orders.line.source'), width: 200, render: (_: unknown, r: Row) => r.source_shelf?.location ?? '-' },
+      { title: t('orders.line.target'), width: 200, render: (_: unknown, r: Row) => r.target_shelf?.location ?? '-' },
+      { title: t('orders.line.planQuantity'), width: 90, align: 'right' as const, render: (_: unknown, r: Row) => <NumberCell value={r.plan_quantity} /> },
+      { title: t('orders.move.moved'), width: 90, align: 'right' as const, render: (_: unknown, r: Row) => <NumberCell value={r.actual_quantity} /> },
+      { title: t('orders.move.remaining'), width: 90, align: 'right' as const, render: (_: unknown, r: Row) => <NumberCell value={moveProgress(r).remaining} /> },
+    ];
+  }
+  return [
+    index,
+    { title: t('orders.line.product'), width: 200, render: (_: unknown, r: Row) => productCell(r) },
+    { title: t('orders.line.shelf'), width: 190, render: (_: unknown, r: Row) => r.shelf?.location ?? '-' },
+    { title: t('orders.line.detailCode'), width: 110, render: (_: unknown, r: Row) => r.detail_code || '-' },
+    { title: t('orders.line.planQuantity'), width: 90, align: 'right' as const, render: (_: unknown, r: Row) => <NumberCell value={r.plan_quantity} /> },
+    {
+      title: t(kind === 'inbound' ? 'orders.line.receivedQuantity' : 'orders.line.issuedQuantity'),
+      width: 90,
+      align: 'right' as const,
+      render: (_: unknown, r: Row) => <NumberCell value={r.actual_quantity} />,
+    },
+    { title: t('orders.line.price'), width: 100, align: 'right' as const, render: (_: unknown, r: Row) => <MoneyCell value={r.price} /> },
+    { title: t('orders.line.total'), width: 110, align: 'right' as const, render: (_: unknown, r: Row) => <MoneyCell value={r.total_price} /> },
+  ];
+}
+
+function historyColumns(t: TFunction) {
+  return [
+    { title: t('orders.history.createtime'), width: 160, render: (_: unknown, r: Row) => <span className="crud-nowrap">{formatDatetime(r.createtime)}</span> },
+    { title: t('orders.history.formType'), width: 110, render: (_: unknown, r: Row) => <StateTag t={t} options={FORM_TYPE_OPTIONS} value={r.form_type} /> },
+    {
+      title: t('orders.line.product'),
+      width: 170,
+      render: (_: unknown, r: Row) => (
+        <div>
+          <div>{r.product_name}</div>
+          <div className="orders-sub">{r.product_no}</div>
+        </div>
+      ),
+    },
+    { title: t('orders.history.location'), width: 180, render: (_: unknown, r: Row) => r.shelf_location || '-' },
+    { title: t('orders.history.quantity'), width: 90, align: 'right' as const, render: (_: unknown, r: Row) => <SignedCell value={r.quantity} /> },
+    { title: t('orders.history.totalPrice'), width: 110, align: 'right' as const, render: (_: unknown, r: Row) => <SignedCell value={r.total_price} money /> },
+    { title: t('orders.history.balance'), width: 90, align: 'right' as const, render: (_: unknown, r: Row) => <NumberCell value={r.balance} /> },
+    { title: t('orders.history.operator'), width: 100, render: (_: unknown, r: Row) => r.operator || '-' },
+  ];
+}
+
+function headerItems(kind: OrderKind, row: Row, t: TFunction) {
+  const items: Array<{ label: string; value: React.ReactNode }> = [
+    { label: t(`orders.${kind}.number`), value: <b data-orders="detail-number">{row[NUMBER_FIELD[kind]]}</b> },
+    { label: t('orders.field.orderSn'), value: row.order_sn || '-' },
+  ];
+  if (kind === 'inbound') items.push({ label: t('orders.field.supplier'), value: row.supplier?.name ?? '-' });
+  else items.push({ label: t('orders.field.customer'), value: row.customer?.name ?? '-' });
+  if (kind !== 'relocation') items.push({ label: t('orders.field.type'), value: <StateTag t={t} options={kind === 'inbound' ? INBOUND_TYPE_OPTIONS : OUTBOUND_TYPE_OPTIONS} value={row.type} /> });
+  items.push({ label: t('orders.field.auditStatus'), value: <StateTag t={t} options={AUDIT_STATUS_OPTIONS} value={row.audit_status} /> });
+  if (kind === 'outbound') items.push({ label: t('orders.field.shipmentStatus'), value: <StateTag t={t} options={SHIPMENT_STATUS_OPTIONS} value={row.shipment_status} /> });
+  if (kind === 'relocation') items.push({ label: t('orders.field.relocationStatus'), value: <StateTag t={t} options={RELOCATION_STATUS_OPTIONS} value={row.status} /> });
+  items.push(
+    { label: t('orders.field.operator'), value: row.operator || row.admin?.nickname || '-' },
+    { label: t('orders.field.createtime'), value: formatDatetime(row.createtime) },
+    { label: t('orders.field.auditor'), value: row.auditor || '-' },
+    { label: t('orders.field.audittime'), value: formatDatetime(row.audittime) },
+  );
+  if (kind === 'outbound') {
+    items.push(
+      { label: t('orders.field.carrier'), value: row.carrier?.name ?? '-' },
+      { label: t('orders.field.courierNumber'), value: row.courier_number || '-' },
+      { label: t('orders.field.shipmentTime'), value: formatDatetime(row.shipment_time) },
+    );
+  }
+  items.push({ label: t('orders.field.remark'), value: <span className="orders-prewrap">{row.remark || '-'}</span> });
+  return items;
+}
+
+/** The transition buttons of an order (detail footer). */
+export const OrderActionButtons = observer(function OrderActionButtons({ page, row, onEdit }: { page: OrderPageStore; row: Row; onEdit?: () => void }) {
+  const t = useT();
+  const auth = useAuth();
+  const actions = orderActions(page.kind, row, auth);
+  const id = Number(row.id);
+  return (
+    <Space wrap>
+      {actions.includes('edit') && (
+        <Button icon={<IconEdit />} onClick={onEdit} data-orders="detail-edit">
+          {t('crud.edit')}
+        </Button>
+      )}
+      {actions.includes('audit') && (
+        <Popconfirm title={t(`orders.confirm.audit.${page.kind}`)} onOk={() => page.audit(id)}>
+          <Button type="primary" status="success" icon={<IconCheckCircle />} loading={page.isBusy('audit', id)} data-orders="detail-audit">
+            {t('orders.action.audit')}
+          </Button>
+        </Popconfirm>
+      )}
+      {actions.includes('ship') && (
+        <Button type="primary" icon={<IconSend />} onClick={() => page.openShip(row)} data-orders="detail-ship">
+          {t('orders.action.ship')}
+        </Button>
+      )}
+      {actions.includes('move') && (
+        <Button type="primary" icon={<IconSwap />} onClick={() => void page.openMove(id)} data-orders="detail-move">
+          {t('orders.action.move')}
+        </Button>
+      )}
+      {actions.includes('cancel') && (
+        <Popconfirm title={t('orders.confirm.cancel')} onOk={() => page.cancel(id)} okButtonProps={{ status: 'danger' }}>
+          <Button status="danger" icon={<IconClose />} loading={page.isBusy('cancel', id)} data-orders="detail-cancel">
+            {t('orders.action.cancel')}
+          </Button>
+        </Popconfirm>
+      )}
+    </Space>
+  );
+});
+
+export const OrderDetailDrawer = observer(function OrderDetailDrawer({ page }: { page: OrderPageStore }) {
+  const t = useT();
+  const detail = page.detail;
+  const row = detail.row ? toJS(detail.row) : null;
+  const kind = page.kind;
+  const lines: Row[] = row && Array.isArray(row.lines) ? row.lines : [];
+  const totals = orderTotals(lines);
+  const history = toJS(detail.history);
+  return (
+    <Drawer
+      className="orders-drawer"
+      width={typeof window !== 'undefined' ? Math.min(1080, window.innerWidth) : 1080}
+      title={<span className="orders-detail-title">{t(`orders.${kind}.title`, { number: row ? row[NUMBER_FIELD[kind]] : '' })}</span>}
+      visible={detail.open}
+      onCancel={() => detail.close()}
+      unmountOnExit
+      data-orders="order-detail"
+      footer={
+        <div className="orders-detail-footer">
+          <div>{row && <OrderActionButtons page={page} row={row} onEdit={() => {
+            detail.close();
+            void page.table.openEdit(row.id);
+          }} />}</div>
+          <Button onClick={() => detail.close()}>{t('crud.close')}</Button>
+        </div>
+      }
+    >
+      <Spin loading={detail.loading} block>
+        {detail.error && <Alert type="error" content={detail.error} showIcon />}
+        {row && (
+          <div className="orders-detail">
+            <Descriptions
+              column={{ xs: 1, sm: 2, md: 3 }}
+              border
+              size="small"
+              data={headerItems(kind, row, t)}
+              labelStyle={{ width: 110 }}
+              data-orders="detail-header"
+            />
+            <div className="orders-section-title">
+              {t('orders.form.lines')}
+              {kind !== 'relocation' && (
+                <span className="orders-section-extra">
+                  {t('orders.line.planQuantity')} <b>{totals.plan.toLocaleString('en-US')}</b> · {t(kind === 'inbound' ? 'orders.line.receivedQuantity' : 'orders.line.issuedQuantity')}{' '}
+                  <b>{totals.actual.toLocaleString('en-US')}</b> · {t('orders.form.totalAmount')} <b data-orders="detail-amount">{formatCents(totals.amountCents, { group: true })}</b>
+                </span>
+              )}
+            </div>
+            <Table rowKey="id" size="small" border={{ wrapper: true, cell: false }} pagination={false} columns={lineColumns(kind, t)} data={lines} scroll={{ x: 900 }} data-orders="detail-lines" />
+            <div className="orders-section-title">
+              {t('orders.history.title')}
+              {detail.history.length > 0 && <Tag size="small">{detail.history.length}</Tag>}
+            </div>
+            {detail.historyError ? (
+              <Alert type="warning" showIcon content={t('orders.history.unavailable')} />
+            ) : (
+              <Table
+                rowKey="id"
+                size="small"
+                loading={detail.historyLoading}
+                border={{ wrapper: true, cell: false }}
+                pagination={history.length > 20 ? { pageSize: 20, size: 'small' } : false}
+                columns={historyColumns(t)}
+                data={history}
+                scroll={{ x: 1010 }}
+                noDataElement={<Empty description={t(Number(row.audit_status) === 1 ? 'orders.history.none' : 'orders.history.notYet')} />}
+                data-orders="detail-history"
+              />
+            )}
+          </div>
+        )}
+      </Spin>
+    </Drawer>
+  );
+});
+
+export default OrderDetailDrawer;

@@ -1,0 +1,86 @@
+/**
+ * A whole order page: the list (status tags, search form, quick search), the row buttons its state and the
+ * admin's nodes allow (view, edit and delete while unaudited, audit, ship, move, cancel — with confirmations),
+ * the form drawer with the line editor, the detail drawer, and the ship / move dialogs.
+ */
+import './i18n';
+import './orders.css';
+import { useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { IconCheckCircle, IconClose, IconEye, IconSend, IconSwap } from '@arco-design/web-react/icon';
+import { CrudTable, type CrudColumn, type CrudRowAction } from '@/components/crud';
+import { useStore } from '@/stores/context';
+import MoveDialog from './MoveDialog';
+import OrderDetailDrawer from './OrderDetailDrawer';
+import OrderFormDrawer from './OrderFormDrawer';
+import { OrderPageStore, type Row } from './pageStore';
+import ShipDialog from './ShipDialog';
+import { stateActions, type OrderKind } from './states';
+
+export interface OrderPageProps {
+  kind: OrderKind;
+  /** the list columns; a function receives the page (e.g. to open the detail from the number cell). */
+  columns: CrudColumn[] | ((page: OrderPageStore) => CrudColumn[]);
+  quickSearchFields: string[];
+  /** language key naming one order (drawer titles) */
+  entity: string;
+}
+
+/** The row buttons besides the built-in edit / delete; each shown in the states where it applies. */
+export function orderRowActions(page: OrderPageStore): CrudRowAction<Row>[] {
+  const can = (row: Row, action: ReturnType<typeof stateActions>[number]) => stateActions(page.kind, row).includes(action);
+  const actions: CrudRowAction<Row>[] = [{ name: 'view', title: 'orders.action.view', icon: <IconEye />, onClick: (row) => void page.detail.show(Number(row.id)) }];
+  actions.push({
+    name: 'audit',
+    title: 'orders.action.audit',
+    icon: <IconCheckCircle />,
+    auth: 'audit',
+    status: 'success',
+    display: (row) => can(row, 'audit'),
+    confirm: `orders.confirm.audit.${page.kind}`,
+    onClick: (row) => void page.audit(Number(row.id)),
+  });
+  if (page.kind === 'outbound') {
+    actions.push({ name: 'ship', title: 'orders.action.ship', icon: <IconSend />, auth: 'ship', display: (row) => can(row, 'ship'), onClick: (row) => page.openShip(row) });
+  }
+  if (page.kind === 'relocation') {
+    actions.push(
+      { name: 'move', title: 'orders.action.move', icon: <IconSwap />, auth: 'move', display: (row) => can(row, 'move'), onClick: (row) => void page.openMove(Number(row.id)) },
+      {
+        name: 'cancel',
+        title: 'orders.action.cancel',
+        icon: <IconClose />,
+        auth: 'cancel',
+        status: 'warning',
+        display: (row) => can(row, 'cancel'),
+        confirm: 'orders.confirm.cancel',
+        onClick: (row) => void page.cancel(Number(row.id)),
+      },
+    );
+  }
+  return actions;
+}
+
+export const OrderPage = observer(function OrderPage({ kind, columns, quickSearchFields, entity }: OrderPageProps) {
+  const root = useStore();
+  const [page] = useState(() => new OrderPageStore(root, kind, { columns, quickSearchFields }));
+  const [actions] = useState(() => orderRowActions(page));
+  useEffect(() => () => page.detail.close(), [page]);
+  return (
+    <div className="crud-page orders-page" data-orders={`${kind}-page`}>
+      <CrudTable<Row>
+        store={page.table}
+        rowActions={actions}
+        rowButtons={['edit', 'delete']}
+        rowButtonVisible={{ edit: (row) => stateActions(kind, row).includes('edit'), delete: (row) => stateActions(kind, row).includes('delete') }}
+        operateWidth={kind === 'relocation' ? 184 : 154}
+      />
+      <OrderFormDrawer table={page.table} form={page.form} entity={entity} />
+      <OrderDetailDrawer page={page} />
+      {kind === 'outbound' && <ShipDialog page={page} />}
+      {kind === 'relocation' && <MoveDialog page={page} />}
+    </div>
+  );
+});
+
+export default OrderPage;

@@ -1,0 +1,100 @@
+/**
+ * The warehouse-operation endpoints (CONTRACT §4), on the one request instance: the three order controllers
+ * with their transitions, the stock list and the inventory history (list and CSV export URL).
+ */
+import { createCrudApi, fetchJson, type CrudApi } from '@/components/crud';
+import type { OrderKind } from './states';
+
+export const ORDER_API: Record<OrderKind, string> = {
+  inbound: '/admin/wms.Inbound',
+  outbound: '/admin/wms.Outbound',
+  relocation: '/admin/wms.Relocation',
+};
+
+export const STOCK_API = '/admin/wms.Stock';
+export const HISTORY_API = '/admin/wms.InventoryHistory';
+
+/** Remote-select sources of the forms and filters. */
+export const SELECT_URL = {
+  supplier: '/admin/wms.Supplier/index',
+  customer: '/admin/wms.Customer/index',
+  carrier: '/admin/wms.Carrier/index',
+  product: '/admin/wms.Product/index',
+  warehouse: '/admin/wms.Warehouse/index',
+  area: '/admin/wms.WarehouseArea/index',
+  shelf: '/admin/wms.Shelf/index',
+} as const;
+
+export interface ShipInput {
+  carrier_id: number;
+  courier_number: string;
+  /** Unix seconds; left out: now. */
+  shipment_time?: number;
+}
+
+export interface OrderApi extends CrudApi {
+  audit(id: number): Promise<Record<string, any>>;
+  ship(id: number, input: ShipInput): Promise<Record<string, any>>;
+  move(id: number, lines: Array<{ id: number; quantity: number }>): Promise<Record<string, any>>;
+  cancel(id: number): Promise<Record<string, any>>;
+}
+
+export function createOrderApi(kind: OrderKind): OrderApi {
+  const crud = createCrudApi(ORDER_API[kind]);
+  return {
+    ...crud,
+    audit: (id) => crud.post('audit', { id }),
+    ship: (id, input) => crud.post('ship', { id, ...input }),
+    move: (id, lines) => crud.post('move', { id, lines }),
+    cancel: (id) => crud.post('cancel', { id }),
+  };
+}
+
+/** The history rows of one order (its number), oldest first; quiet when the admin may not read the history. */
+export async function fetchOrderHistory(orderNo: string): Promise<{ list: Array<Record<string, any>>; total: number }> {
+  const data = await fetchJson<{ list?: Array<Record<string, any>>; total?: number }>(
+    `${HISTORY_API}/index`,
+    { order_no: orderNo, limit: 1000, order: 'id,asc' },
+    { showErrorMessage: false },
+  );
+  return { list: Array.isArray(data?.list) ? data.list : [], total: Number(data?.total ?? 0) };
+}
+
+/** The name of one row of a select source (e.g. a carrier by id), null when unknown. */
+export async function fetchPartyName(url: string, id: number): Promise<string | null> {
+  try {
+    const data = await fetchJson<{ list?: Array<Record<string, any>> }>(url, { select: true, initKey: 'id', initValue: id, limit: 1 }, { showErrorMessage: false });
+    const hit = (data?.list ?? []).find((r) => String(r.id) === String(id));
+    return hit ? String(hit.name ?? '') : null;
+  } catch {
+    return null;
+  }
+}
+
+/** On-hand stock of one product per shelf (shelf id → quantity), for the line editor's hints. */
+export async function fetchProductStock(productId: number): Promise<Map<number, number>> {
+  const data = await fetchJson<{ list?: Array<Record<string, any>> }>(`${STOCK_API}/index`, { product_id: productId, limit: 1000 }, { showErrorMessage: false });
+  const out = new Map<number, number>();
+  for (const row of data?.list ?? []) out.set(Number(row.warehouse_shelf_id), Number(row.quantity) || 0);
+  return out;
+}
+
+/**
+ * The URL of a CSV export a browser downloads directly: the list's filters (no paging), the token and
+ * `server=1` in the query (CONTRACT §1), the language for the headers.
+ */
+export function exportUrl(base: string, indexParams: Record<string, unknown>, token: string, lang: string): string {
+  const params: Record<string, unknown> = { ...indexParams };
+  delete params.page;
+  delete params.limit;
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined || v === null || v === '') continue;
+    query.append(k, String(v));
+  }
+  query.append('batoken', token);
+  query.append('server', '1');
+  query.append('lang', lang);
+  return `${base}/export?${query.toString()}`;
+}
+

@@ -1,0 +1,454 @@
+/**
+ * The state of an order form: the header (reference, party, type, remark) and the line editor (products,
+ * shelves, quantities, prices), its validation (language keys, shown once a field was touched or a save
+ * was tried), the totals (integer cents, see money.ts) and the body posted to `add` / `edit`.
+ * The on-hand stock of each chosen product is loaded per shelf for the hints beside the shelf selects.
+ */
+import { makeAutoObservable, runInAction } from 'mobx';
+import { fetchProductStock } from './api';
+import { MONEY_PATTERN, lineTotal, normalizeMoney, orderTotals, parseQuantity, type OrderTotals } from './money';
+import type { OrderKind } from './states';
+
+export interface ProductInfo {
+  id: number;
+  name: string;
+  product_no: string;
+  spec?: string;
+  unit_name?: string;
+  price?: string;
+  /** the product's on-hand total when it was picked (select rows carry it). */
+  total_stock_num?: number;
+}
+
+export type ShelfSide = 'warehouse' | 'source' | 'target';
+
+export interface LineDraft {
+  key: string;
+  /** the line's id when editing (the server replaces all lines; kept for display only). */
+  id?: number;
+  product_id: number | null;
+  product: ProductInfo | null;
+  detail_code: string;
+  plan_quantity: number | null;
+  actual_quantity: number | null;
+  /** the actual quantity copies the plan until it is typed in. */
+  actualFollowsPlan: boolean;
+  price: string;
+  /** the price was typed (a new product no longer overwrites it). */
+  priceTouched: boolean;
+  /** goods lines: the shelf and the warehouse chosen to narrow the shelf list. */
+  warehouse_id: number | null;
+  warehouse_shelf_id: number | null;
+  /** relocation lines */
+  source_warehouse_id: number | null;
+  source_warehouse_shelf_id: number | null;
+  target_warehouse_id: number | null;
+  target_warehouse_shelf_id: number | null;
+}
+
+export interface OrderHeader {
+  order_sn: string;
+  /** supplier_id (inbound) or customer_id (outbound, relocation) */
+  party_id: number | null;
+  type: number | null;
+  remark: string;
+}
+
+export type LineField =
+  | 'product_id'
+  | 'detail_code'
+  | 'plan_quantity'
+  | 'actual_quantity'
+  | 'price'
+  | 'warehouse_shelf_id'
+  | 'source_warehouse_shelf_id'
+  | 'target_warehouse_shelf_id';
+
+export type HeaderField = 'order_sn' | 'party_id' | 'type' | 'remark' | 'lines';
+
+/** A message: a language key and its arguments. */
+export interface Message {
+  key: string;
+  args?: Record<string, string | number>;
+}
+
+export interface FormCheck {
+  header: Partial<Record<HeaderField, Message>>;
+  lines: Record<string, Partial<Record<LineField, Message>>>;
+  /** hints that do not stop the save (stock is checked when it moves). */
+  warnings: Record<string, Partial<Record<LineField, Message>>>;
+  valid: boolean;
+}
+
+/** The party column of each order kind. */
+export const PARTY_FIELD: Record<OrderKind, 'supplier_id' | 'customer_id'> = {
+  inbound: 'supplier_id',
+  outbound: 'customer_id',
+  relocation: 'customer_id',
+};
+
+const num = (v: unknown): number | null => {
+  if (v === null || v === undefined || v === '') return null;
+  const n = Number(v);
+  return Number.isFinite(n) && n > 0 ? n : null;
+};
+
+let seq = 0;
+const nextKey = () => `line-${++seq}`;
+
+export function emptyLine(): LineDraft {
+  return {
+    key: nextKey(),
+    product_id: null,
+    product: null,
+    detail_code: '',
+    plan_quantity: null,
+    actual_quantity: null,
+    actualFollowsPlan: true,
+    price: '',
+    priceTouched: false,
+    warehouse_id: null,
+    warehouse_shelf_id: null,
+    source_warehouse_id: null,
+    source_warehouse_shelf_id: null,
+    target_warehouse_id: null,
+    target_warehouse_shelf_id: null,
+  };
+}
+
+/** A line of `GET edit` → a draft. */
+export function lineFromServer(line: Record<string, any>): LineDraft {
+  const p = line.product;
+  const quantity = (v: unknown) => (v === null || v === undefined || v === '' ? null : Number(v));
+  return {
+    ...emptyLine(),
+    id: num(line.id) ?? undefined,
+    product_id: num(line.product_id),
+    product: p ? { id: Number(p.id ?? line.product_id), name: String(p.name ?? ''), product_no: String(p.product_no ?? ''), spec: p.spec ?? '', unit_name: p.unit_name ?? '', price: p.price } : null,
+    detail_code: line.detail_code ?? '',
+    plan_quantity: quantity(line.plan_quantity),
+    actual_quantity: quantity(line.actual_quantity),
+    actualFollowsPlan: false,
+    price: line.price === undefined || line.price === null ? '' : String(line.price),
+    priceTouched: true,
+    warehouse_id: num(line.shelf?.warehouse_id),
+    warehouse_shelf_id: num(line.warehouse_shelf_id),
+    source_warehouse_id: num(line.source_shelf?.warehouse_id),
+    source_warehouse_shelf_id: num(line.source_warehouse_shelf_id),
+    target_warehouse_id: num(line.target_shelf?.warehouse_id),
+    target_warehouse_shelf_id: num(line.target_warehouse_shelf_id),
+  };
+}
+
+/** Product fields from a remote-select row of wms.Product. */
+export function productFromRow(row: Record<string, any> | undefined | null): ProductInfo | null {
+  if (!row) return null;
+  return {
+    id: Number(row.id),
+    name: String(row.name ?? ''),
+    product_no: String(row.product_no ?? ''),
+    spec: row.spec ?? '',
+    unit_name: row.unit?.name ?? row.unit_name ?? '',
+    price: row.price === undefined || row.price === null ? undefined : String(row.price),
+    total_stock_num: row.total_stock_num === undefined ? undefined : Number(row.total_stock_num),
+  };
+}
+
+const MAX_TEXT = { order_sn: 100, remark: 500, detail_code: 100 } as const;
+
+/** Pure validation of a form's values (the store wraps it). */
+export function checkOrderForm(kind: OrderKind, header: OrderHeader, lines: LineDraft[], stock: ReadonlyMap<number, ReadonlyMap<number, number>> = new Map()): FormCheck {
+  const h: FormCheck['header'] = {};
+  const errors: FormCheck['lines'] = {};
+  const warnings: FormCheck['warnings'] = {};
+  if (kind !== 'relocation') {
+    if (!header.party_id) h.party_id = { key: kind === 'inbound' ? 'orders.validate.supplier' : 'orders.validate.customer' };
+    if (!header.type) h.type = { key: 'orders.validate.type' };
+  }
+  if (header.order_sn.length > MAX_TEXT.order_sn) h.order_sn = { key: 'orders.validate.maxLength', args: { max: MAX_TEXT.order_sn } };
+  if (header.remark.length > MAX_TEXT.remark) h.remark = { key: 'orders.validate.maxLength', args: { max: MAX_TEXT.remark } };
+  if (!lines.length) h.lines = { key: 'orders.validate.noLines' };
+
+  const seen = new Map<string, number>();
+  lines.forEach((line, index) => {
+    const e: Partial<Record<LineField, Message>> = {};
+    const w: Partial<Record<LineField, Message>> = {};
+    if (!line.product_id) e.product_id = { key: 'orders.validate.product' };
+    const onShelf = (shelfId: number | null) => (line.product_id && shelfId ? stock.get(line.product_id)?.get(shelfId) : undefined);
+    if (kind === 'relocation') {
+      if (!line.source_warehouse_shelf_id) e.source_warehouse_shelf_id = { key: 'orders.validate.sourceShelf' };
+      if (!line.target_warehouse_shelf_id) e.target_warehouse_shelf_id = { key: 'orders.validate.targetShelf' };
+      else if (line.source_warehouse_shelf_id === line.target_warehouse_shelf_id) e.target_warehouse_shelf_id = { key: 'orders.validate.sameShelf' };
+      const plan = parseQuantity(line.plan_quantity);
+      if (line.plan_quantity === null) e.plan_quantity = { key: 'orders.validate.planQuantity' };
+      else if (plan === null) e.plan_quantity = { key: 'orders.validate.integer' };
+      else if (plan < 1) e.plan_quantity = { key: 'orders.validate.min', args: { min: 1 } };
+      const available = onShelf(line.source_warehouse_shelf_id);
+      if (!e.plan_quantity && plan !== null && line.source_warehouse_shelf_id && line.product_id && stock.has(line.product_id) && plan > (available ?? 0)) {
+        w.plan_quantity = { key: 'orders.warn.insufficientSource', args: { stock: available ?? 0 } };
+      }
+    } else {
+      if (!line.warehouse_shelf_id) e.warehouse_shelf_id = { key: 'orders.validate.shelf' };
+      const plan = parseQuantity(line.plan_quantity);
+      const actual = parseQuantity(line.actual_quantity);
+      if (line.plan_quantity === null) e.plan_quantity = { key: 'orders.validate.planQuantity' };
+      else if (plan === null) e.plan_quantity = { key: 'orders.validate.integer' };
+      if (line.actual_quantity === null) e.actual_quantity = { key: 'orders.validate.actualQuantity' };
+      else if (actual === null) e.actual_quantity = { key: 'orders.validate.integer' };
+      else if (actual === 0) e.actual_quantity = { key: 'orders.validate.min', args: { min: 1 } };
+      if (line.price.trim() === '') e.price = { key: 'orders.validate.price' };
+      else if (!MONEY_PATTERN.test(line.price.trim())) e.price = { key: 'orders.validate.money' };
+      if (line.detail_code.length > MAX_TEXT.detail_code) e.detail_code = { key: 'orders.validate.maxLength', args: { max: MAX_TEXT.detail_code } };
+      if (kind === 'outbound' && !e.actual_quantity && actual !== null && line.warehouse_shelf_id && line.product_id && stock.has(line.product_id)) {
+        const available = onShelf(line.warehouse_shelf_id) ?? 0;
+        if (actual > available) w.actual_quantity = { key: 'orders.warn.insufficient', args: { stock: available } };
+      }
+    }
+    // the same product on the same shelf twice is allowed, but most likely a slip
+    const place = kind === 'relocation' ? `${line.source_warehouse_shelf_id}>${line.target_warehouse_shelf_id}` : String(line.warehouse_shelf_id);
+    if (line.product_id && !place.includes('null')) {
+      const id = `${line.product_id}@${place}`;
+      if (seen.has(id)) w.product_id = { key: 'orders.warn.duplicate', args: { line: (seen.get(id) ?? 0) + 1 } };
+      else seen.set(id, index);
+    }
+    if (Object.keys(e).length) errors[line.key] = e;
+    if (Object.keys(w).length) warnings[line.key] = w;
+  });
+  const valid = Object.keys(h).length === 0 && Object.keys(errors).length === 0;
+  return { header: h, lines: errors, warnings, valid };
+}
+
+/** The body of `POST add` / `POST edit` (the table store adds the id when editing). */
+export function orderBody(kind: OrderKind, header: OrderHeader, lines: LineDraft[]): Record<string, any> {
+  const body: Record<string, any> = {
+    order_sn: header.order_sn.trim(),
+    remark: header.remark.trim(),
+    [PARTY_FIELD[kind]]: header.party_id ?? 0,
+  };
+  if (kind === 'relocation') {
+    body.lines = lines.map((l) => ({
+      product_id: l.product_id,
+      source_warehouse_shelf_id: l.source_warehouse_shelf_id,
+      target_warehouse_shelf_id: l.target_warehouse_shelf_id,
+      plan_quantity: l.plan_quantity,
+    }));
+    return body;
+  }
+  body.type = header.type;
+  body.lines = lines.map((l) => ({
+    product_id: l.product_id,
+    detail_code: l.detail_code.trim(),
+    plan_quantity: l.plan_quantity,
+    actual_quantity: l.actual_quantity,
+    price: normalizeMoney(l.price.trim()),
+    warehouse_shelf_id: l.warehouse_shelf_id,
+  }));
+  return body;
+}
+
+export class OrderFormStore {
+  readonly kind: OrderKind;
+  header: OrderHeader = { order_sn: '', party_id: null, type: null, remark: '' };
+  lines: LineDraft[] = [];
+  /** `${lineKey}.${field}` or the header field names the user has changed. */
+  touched = new Set<string>();
+  /** a save was tried: every message shows. */
+  submitted = false;
+  /** product id → (shelf id → on-hand quantity). */
+  stock = new Map<number, Map<number, number>>();
+  loading = false;
+  error: string | null = null;
+  private stockRequests = new Set<number>();
+
+  constructor(kind: OrderKind) {
+    this.kind = kind;
+    makeAutoObservable<this, 'stockRequests'>(this, { kind: false, stockRequests: false });
+  }
+
+  get isGoods(): boolean {
+    return this.kind !== 'relocation';
+  }
+
+  /** Starts the form: an empty order with one line, or the order being edited. */
+  reset(row: Record<string, any> | null, defaults: Partial<OrderHeader> = {}): void {
+    this.touched = new Set();
+    this.submitted = false;
+    this.error = null;
+    if (!row) {
+      this.header = { order_sn: '', party_id: null, type: this.isGoods ? 10 : null, remark: '', ...defaults };
+      this.lines = [emptyLine()];
+      return;
+    }
+    this.header = {
+      order_sn: row.order_sn ?? '',
+      party_id: num(row[PARTY_FIELD[this.kind]]),
+      type: this.isGoods ? (num(row.type) ?? null) : null,
+      remark: row.remark ?? '',
+    };
+    this.lines = Array.isArray(row.lines) && row.lines.length ? row.lines.map(lineFromServer) : [emptyLine()];
+    for (const line of this.lines) if (line.product_id) void this.loadStock(line.product_id);
+  }
+
+  setHeader<K extends keyof OrderHeader>(field: K, value: OrderHeader[K]): void {
+    this.header = { ...this.header, [field]: value };
+    this.touched.add(field);
+  }
+
+  addLine(): LineDraft {
+    const line = emptyLine();
+    // a new line starts in the warehouse of the previous one
+    const last = this.lines[this.lines.length - 1];
+    if (last) {
+      line.warehouse_id = last.warehouse_id;
+      line.source_warehouse_id = last.source_warehouse_id;
+      line.target_warehouse_id = last.target_warehouse_id;
+    }
+    this.lines.push(line);
+    this.touched.delete('lines');
+    return line;
+  }
+
+  removeLine(key: string): void {
+    this.lines = this.lines.filter((l) => l.key !== key);
+    this.touched.add('lines');
+  }
+
+  line(key: string): LineDraft | undefined {
+    return this.lines.find((l) => l.key === key);
+  }
+
+  private touch(key: string, field: LineField): void {
+    this.touched.add(`${key}.${field}`);
+  }
+
+  /** Picks a product: its price fills the price unless one was typed. */
+  setProduct(key: string, productId: number | null, row?: Record<string, any> | null): void {
+    const line = this.line(key);
+    if (!line) return;
+    line.product_id = productId;
+    line.product = productId ? (productFromRow(row) ?? (line.product?.id === productId ? line.product : null)) : null;
+    if (productId && line.product?.price !== undefined && (!line.priceTouched || line.price.trim() === '')) {
+      line.price = normalizeMoney(line.product.price);
+      line.priceTouched = false;
+    }
+    this.touch(key, 'product_id');
+    if (productId) void this.loadStock(productId);
+  }
+
+  setText(key: string, field: 'detail_code' | 'price', value: string): void {
+    const line = this.line(key);
+    if (!line) return;
+    line[field] = value;
+    if (field === 'price') line.priceTouched = true;
+    this.touch(key, field);
+  }
+
+  /** Normalises a typed price on blur ("12.5" → "12.50"). */
+  formatPrice(key: string): void {
+    const line = this.line(key);
+    if (line && MONEY_PATTERN.test(line.price.trim())) line.price = normalizeMoney(line.price.trim());
+  }
+
+  setQuantity(key: string, field: 'plan_quantity' | 'actual_quantity', value: number | null | undefined): void {
+    const line = this.line(key);
+    if (!line) return;
+    const v = value === undefined || value === null || Number.isNaN(value) ? null : value;
+    line[field] = v;
+    if (field === 'plan_quantity' && line.actualFollowsPlan && this.isGoods) line.actual_quantity = v;
+    if (field === 'actual_quantity') line.actualFollowsPlan = false;
+    this.touch(key, field);
+  }
+
+  setWarehouse(key: string, side: ShelfSide, warehouseId: number | null): void {
+    const line = this.line(key);
+    if (!line) return;
+    const wField = side === 'warehouse' ? 'warehouse_id' : side === 'source' ? 'source_warehouse_id' : 'target_warehouse_id';
+    if (line[wField] === warehouseId) return;
+    line[wField] = warehouseId;
+    // the shelf belonged to the previous warehouse
+    line[shelfField(side)] = null;
+  }
+
+  /** Picks a shelf; its row also tells the warehouse (so the shelf list narrows to it). */
+  setShelf(key: string, side: ShelfSide, shelfId: number | null, row?: Record<string, any> | null): void {
+    const line = this.line(key);
+    if (!line) return;
+    line[shelfField(side)] = shelfId;
+    const wField = side === 'warehouse' ? 'warehouse_id' : side === 'source' ? 'source_warehouse_id' : 'target_warehouse_id';
+    const warehouseId = num(row?.warehouse_id);
+    if (shelfId && warehouseId) line[wField] = warehouseId;
+    this.touch(key, shelfField(side));
+  }
+
+  async loadStock(productId: number, force = false): Promise<void> {
+    if (!force && (this.stock.has(productId) || this.stockRequests.has(productId))) return;
+    this.stockRequests.add(productId);
+    try {
+      const map = await fetchProductStock(productId);
+      runInAction(() => {
+        this.stock.set(productId, map);
+      });
+    } catch {
+      // hints only: without them the server still checks stock when it moves
+    } finally {
+      this.stockRequests.delete(productId);
+    }
+  }
+
+  /** On-hand quantity of a line's product on a shelf (undefined while unknown). */
+  stockOn(productId: number | null, shelfId: number | null): number | undefined {
+    if (!productId || !shelfId) return undefined;
+    const map = this.stock.get(productId);
+    if (!map) return undefined;
+    return map.get(shelfId) ?? 0;
+  }
+
+  /** On-hand total of a product: the sum over shelves, else the figure of the select row. */
+  productTotal(line: LineDraft): number | undefined {
+    if (!line.product_id) return undefined;
+    const map = this.stock.get(line.product_id);
+    if (map) return [...map.values()].reduce((a, b) => a + b, 0);
+    return line.product?.total_stock_num;
+  }
+
+  get check(): FormCheck {
+    return checkOrderForm(this.kind, this.header, this.lines, this.stock);
+  }
+
+  get totals(): OrderTotals {
+    return orderTotals(this.lines);
+  }
+
+  lineTotal(line: LineDraft): string {
+    return lineTotal(line.actual_quantity, line.price);
+  }
+
+  /** The message to show under a line's field (after it was touched, or after a save was tried). */
+  lineError(key: string, field: LineField): Message | undefined {
+    if (!this.submitted && !this.touched.has(`${key}.${field}`)) return undefined;
+    return this.check.lines[key]?.[field];
+  }
+
+  lineWarning(key: string, field: LineField): Message | undefined {
+    return this.check.warnings[key]?.[field];
+  }
+
+  headerError(field: HeaderField): Message | undefined {
+    if (!this.submitted && !this.touched.has(field)) return undefined;
+    return this.check.header[field];
+  }
+
+  /** Marks a save attempt; answers whether the form may be posted. */
+  validate(): boolean {
+    this.submitted = true;
+    return this.check.valid;
+  }
+
+  get body(): Record<string, any> {
+    return orderBody(this.kind, this.header, this.lines);
+  }
+}
+
+export function shelfField(side: ShelfSide): 'warehouse_shelf_id' | 'source_warehouse_shelf_id' | 'target_warehouse_shelf_id' {
+  return side === 'warehouse' ? 'warehouse_shelf_id' : side === 'source' ? 'source_warehouse_shelf_id' : 'target_warehouse_shelf_id';
+}

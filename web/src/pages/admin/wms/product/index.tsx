@@ -1,0 +1,195 @@
+/**
+ * Products (/admin/wms/product): code, bar code, name, brand, category, unit, spec, price (exact, two
+ * decimals), safety stock, total stock (read-only: the stock ledger keeps it), default place (warehouse →
+ * area → shelf, each select filtered by the level above), images, effective days, status (on / off shelf).
+ * Searchable by name, code, bar code, brand, category, unit, place, status and price range.
+ */
+import { useState } from 'react';
+import './product.css';
+import { CrudPage, CrudTableStore, maxLengthRule, type CrudColumn, type CrudField } from '@/components/crud';
+import { useStore } from '@/stores/context';
+import { AREA_REMOTE, SHELF_REMOTE, WAREHOUSE_REMOTE, areaSearchParams, locationFields, refCell, refToForm, shelfSearchParams } from '../warehouse/location';
+import {
+  BRAND_REMOTE,
+  CATEGORY_REMOTE,
+  PRODUCT_API,
+  PRODUCT_STATUS_OPTIONS,
+  UNIT_REMOTE,
+  imagesToForm,
+  imagesToServer,
+  isLowStock,
+  validImageList,
+} from './product';
+
+const nameCell = (relation: string) => (_v: unknown, row: Record<string, any>) => row?.[relation]?.name ?? '-';
+
+export const productColumns: CrudColumn[] = [
+  { prop: 'id', label: 'wms.product.id', width: 70, operator: '=', sortable: true, hidden: true },
+  { prop: 'images', label: 'wms.product.images', render: 'images', width: 80 },
+  { prop: 'product_no', label: 'wms.product.productNo', minWidth: 140, ellipsis: true, sortable: true },
+  { prop: 'name', label: 'wms.product.name', minWidth: 160, ellipsis: true, sortable: true },
+  {
+    prop: 'category.name',
+    label: 'wms.product.category',
+    minWidth: 110,
+    ellipsis: true,
+    operator: '=',
+    searchField: 'category_id',
+    searchRemote: CATEGORY_REMOTE,
+    cell: nameCell('category'),
+  },
+  { prop: 'price', label: 'wms.product.price', width: 110, align: 'right', operator: 'RANGE', sortable: true },
+  {
+    prop: 'total_stock_num',
+    label: 'wms.product.totalStockNum',
+    width: 110,
+    align: 'right',
+    operator: false,
+    sortable: true,
+    cell: (value, row) => <span className={isLowStock(row) ? 'wms-low-stock' : undefined}>{value ?? 0}</span>,
+  },
+  { prop: 'safety_stock_num', label: 'wms.product.safetyStockNum', width: 110, align: 'right', operator: false, sortable: true },
+  { prop: 'status', label: 'wms.product.status', render: 'tag', options: PRODUCT_STATUS_OPTIONS, width: 90 },
+  {
+    prop: 'brand.name',
+    label: 'wms.product.brand',
+    minWidth: 110,
+    ellipsis: true,
+    operator: '=',
+    searchField: 'brand_id',
+    searchRemote: BRAND_REMOTE,
+    cell: nameCell('brand'),
+  },
+  {
+    prop: 'unit.name',
+    label: 'wms.product.unit',
+    width: 90,
+    ellipsis: true,
+    operator: '=',
+    searchField: 'unit_id',
+    searchRemote: UNIT_REMOTE,
+    cell: nameCell('unit'),
+  },
+  {
+    prop: 'warehouse.name',
+    label: 'wms.product.warehouse',
+    minWidth: 130,
+    ellipsis: true,
+    operator: '=',
+    searchField: 'warehouse_id',
+    searchRemote: WAREHOUSE_REMOTE,
+    searchClearOnChange: ['area.name', 'shelf.name'],
+    cell: refCell('warehouse'),
+  },
+  {
+    prop: 'area.name',
+    label: 'wms.product.area',
+    minWidth: 120,
+    ellipsis: true,
+    operator: '=',
+    searchField: 'warehouse_area_id',
+    searchRemote: AREA_REMOTE,
+    searchRemoteParams: areaSearchParams,
+    searchClearOnChange: ['shelf.name'],
+    cell: refCell('area'),
+    hidden: true,
+  },
+  {
+    prop: 'shelf.name',
+    label: 'wms.product.shelf',
+    minWidth: 120,
+    ellipsis: true,
+    operator: '=',
+    searchField: 'warehouse_shelf_id',
+    searchRemote: SHELF_REMOTE,
+    searchRemoteParams: shelfSearchParams,
+    cell: refCell('shelf'),
+    hidden: true,
+  },
+  { prop: 'bar_code', label: 'wms.product.barCode', minWidth: 130, ellipsis: true, sortable: true },
+  { prop: 'spec', label: 'wms.product.spec', minWidth: 110, ellipsis: true, operator: false },
+  { prop: 'effective_day', label: 'wms.product.effectiveDay', width: 110, align: 'right', operator: false, sortable: true },
+  { prop: 'weigh', label: 'wms.product.weigh', width: 80, operator: false, sortable: true, hidden: true },
+  { prop: 'remark', label: 'wms.product.remark', minWidth: 160, ellipsis: true, hidden: true, operator: false },
+  { prop: 'createtime', label: 'wms.product.createtime', render: 'datetime', width: 170, sortable: true, hidden: true },
+  { prop: 'updatetime', label: 'wms.product.updatetime', render: 'datetime', width: 170, sortable: true, hidden: true, operator: false },
+];
+
+export const productFields: CrudField[] = [
+  { prop: 'product_no', label: 'wms.product.productNo', type: 'input', rules: ['required', maxLengthRule(50)], tip: 'wms.product.productNoTip' },
+  { prop: 'name', label: 'wms.product.name', type: 'input', rules: ['required', maxLengthRule(100)] },
+  { prop: 'bar_code', label: 'wms.product.barCode', type: 'input', rules: [maxLengthRule(50)], tip: 'wms.product.barCodeTip' },
+  { prop: 'brand_id', label: 'wms.product.brand', type: 'remoteSelect', remote: BRAND_REMOTE, toForm: refToForm },
+  { prop: 'category_id', label: 'wms.product.category', type: 'treeSelect', remote: CATEGORY_REMOTE, toForm: refToForm },
+  { prop: 'unit_id', label: 'wms.product.unit', type: 'remoteSelect', remote: UNIT_REMOTE, toForm: refToForm },
+  { prop: 'spec', label: 'wms.product.spec', type: 'input', rules: [maxLengthRule(255)], placeholder: 'wms.product.specPlaceholder' },
+  {
+    prop: 'price',
+    label: 'wms.product.price',
+    type: 'input',
+    rules: ['required', 'money'],
+    defaultValue: '0.00',
+    props: { prefix: '¥' },
+    toForm: (v) => (v === null || v === undefined ? undefined : String(v)),
+  },
+  {
+    prop: 'safety_stock_num',
+    label: 'wms.product.safetyStockNum',
+    type: 'number',
+    rules: ['integer'],
+    defaultValue: 0,
+    props: { min: 0, precision: 0 },
+    tip: 'wms.product.safetyStockNumTip',
+  },
+  {
+    prop: 'total_stock_num',
+    label: 'wms.product.totalStockNum',
+    type: 'number',
+    disabled: true,
+    visible: (_values, mode) => mode === 'edit',
+    tip: 'wms.product.totalStockNumTip',
+    // shown, never sent: the stock ledger keeps it
+    toServer: () => undefined,
+  },
+  ...locationFields({
+    labels: { warehouse: 'wms.product.defaultWarehouse', area: 'wms.product.defaultArea', shelf: 'wms.product.defaultShelf' },
+    withShelf: true,
+    required: false,
+    tips: { shelf: 'wms.product.locationTip' },
+  }),
+  {
+    prop: 'effective_day',
+    label: 'wms.product.effectiveDay',
+    type: 'number',
+    rules: ['integer'],
+    defaultValue: 0,
+    props: { min: 0, max: 36500, precision: 0 },
+    tip: 'wms.product.effectiveDayTip',
+  },
+  {
+    prop: 'images',
+    label: 'wms.product.images',
+    type: 'textarea',
+    rules: [{ test: validImageList, message: 'wms.product.imagesInvalid' }],
+    placeholder: 'wms.product.imagesPlaceholder',
+    toForm: imagesToForm,
+    toServer: imagesToServer,
+  },
+  { prop: 'status', label: 'wms.product.status', type: 'radio', options: PRODUCT_STATUS_OPTIONS, defaultValue: 10, rules: ['required'] },
+  { prop: 'weigh', label: 'wms.product.weigh', type: 'number', rules: ['integer'], props: { precision: 0 }, tip: 'wms.product.weighTip' },
+  { prop: 'remark', label: 'wms.product.remark', type: 'textarea', rules: [maxLengthRule(255)] },
+];
+
+export default function ProductPage() {
+  const root = useStore();
+  const [store] = useState(
+    () =>
+      new CrudTableStore(root, {
+        api: PRODUCT_API,
+        columns: productColumns,
+        fields: productFields,
+        quickSearchFields: ['wms.product.id', 'wms.product.name', 'wms.product.productNo', 'wms.product.barCode'],
+      }),
+  );
+  return <CrudPage store={store} entity="wms.product.product" formWidth={640} />;
+}

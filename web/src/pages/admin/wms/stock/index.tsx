@@ -1,0 +1,167 @@
+/**
+ * Stock (/admin/wms/stock): on-hand quantity per product and shelf, with the product's total against its
+ * safety stock (rows under it highlighted), location and product filters, "low stock only", and "as of" a
+ * past day, computed from the ledger.
+ */
+import '@/components/orders/i18n';
+import '@/components/orders/orders.css';
+import { useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import dayjs from 'dayjs';
+import { Alert, Button, DatePicker, Input, Space, Switch, Tag, Tooltip } from '@arco-design/web-react';
+import { IconRefresh } from '@arco-design/web-react/icon';
+import { CrudTable, formatDatetime, type CrudColumn } from '@/components/crud';
+import { NumberCell } from '@/components/orders/cells';
+import { AreaSelect, ProductSelect, ShelfSelect, WarehouseSelect } from '@/components/orders/selects';
+import { useT } from '@/lang';
+import { useStore } from '@/stores/context';
+import { StockPageStore, isLowStock } from './store';
+
+function TotalCell({ row }: { row: Record<string, any> }) {
+  const t = useT();
+  const p = row.product ?? {};
+  if (p.total_stock_num === undefined) return <span className="orders-num orders-sub">-</span>;
+  const low = isLowStock(row);
+  return (
+    <span className="stock-total">
+      <span className={`orders-num${low ? ' stock-low-text' : ''}`}>
+        {Number(p.total_stock_num).toLocaleString('en-US')}
+        <span className="orders-sub"> / {Number(p.safety_stock_num ?? 0).toLocaleString('en-US')}</span>
+      </span>
+      {low && (
+        <Tag size="small" color="red" data-orders="low-stock">
+          {t('wms.stock.low')}
+        </Tag>
+      )}
+    </span>
+  );
+}
+
+export const stockColumns = (): CrudColumn[] => [
+  { prop: 'product.product_no', label: 'wms.stock.productNo', width: 132, ellipsis: true, operator: false, sortable: true },
+  {
+    prop: 'product.name',
+    label: 'wms.stock.productName',
+    minWidth: 150,
+    ellipsis: true,
+    operator: false,
+    cell: (v: unknown, row: Record<string, any>) => (
+      <span>
+        {String(v ?? '-')}
+        {row.product?.spec ? <span className="orders-sub"> · {row.product.spec}</span> : null}
+      </span>
+    ),
+  },
+  { prop: 'product.bar_code', label: 'wms.stock.barCode', width: 130, operator: false, hidden: true },
+  { prop: 'warehouse.name', label: 'wms.stock.warehouse', minWidth: 120, ellipsis: true, operator: false },
+  { prop: 'area.name', label: 'wms.stock.area', minWidth: 110, ellipsis: true, operator: false },
+  {
+    prop: 'shelf.name',
+    label: 'wms.stock.shelf',
+    minWidth: 130,
+    ellipsis: true,
+    operator: false,
+    cell: (v: unknown, row: Record<string, any>) => (
+      <span>
+        {String(v ?? '-')}
+        {row.shelf?.serial_no ? <span className="orders-sub"> ({row.shelf.serial_no})</span> : null}
+      </span>
+    ),
+  },
+  { prop: 'quantity', label: 'wms.stock.quantity', width: 110, align: 'right', operator: false, sortable: true, cell: (v: unknown) => <NumberCell value={v} /> },
+  { prop: 'product.total_stock_num', label: 'wms.stock.totalVsSafety', width: 180, align: 'right', operator: false, cell: (_v: unknown, row: Record<string, any>) => <TotalCell row={row} /> },
+  { prop: 'updatetime', label: 'wms.stock.updatetime', render: 'datetime', width: 170, operator: false, sortable: true },
+];
+
+const Filters = observer(function Filters({ page }: { page: StockPageStore }) {
+  const t = useT();
+  const f = page.filters;
+  return (
+    <Space wrap size={8} className="stock-filters" data-orders="stock-filters">
+      <Input.Search
+        allowClear
+        style={{ width: 220 }}
+        placeholder={t('wms.stock.searchPlaceholder')}
+        defaultValue={page.table.quickSearch}
+        onSearch={(v) => page.table.submitQuickSearch(v)}
+        onClear={() => page.table.submitQuickSearch('')}
+        data-crud="quick-search"
+      />
+      <WarehouseSelect value={f.warehouse_id} onChange={(v) => page.setFilter('warehouse_id', v)} placeholder={t('wms.stock.warehouse')} style={{ width: 140 }} />
+      <Tooltip content={page.asofMode ? t('wms.stock.notInAsof') : undefined} disabled={!page.asofMode}>
+        <span>
+          <AreaSelect
+            warehouseId={f.warehouse_id}
+            value={f.warehouse_area_id}
+            disabled={page.asofMode}
+            onChange={(v) => page.setFilter('warehouse_area_id', v)}
+            placeholder={t('wms.stock.area')}
+            style={{ width: 130 }}
+          />
+        </span>
+      </Tooltip>
+      <ShelfSelect
+        warehouseId={f.warehouse_id}
+        areaId={page.asofMode ? null : f.warehouse_area_id}
+        value={f.warehouse_shelf_id}
+        onChange={(v) => page.setFilter('warehouse_shelf_id', v)}
+        placeholder={t('wms.stock.shelf')}
+        style={{ width: 170 }}
+      />
+      <ProductSelect value={f.product_id} onChange={(v) => page.setFilter('product_id', v)} placeholder={t('wms.stock.product')} style={{ width: 200 }} />
+      <DatePicker
+        style={{ width: 170 }}
+        placeholder={t('wms.stock.asof')}
+        value={f.asof ?? undefined}
+        disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+        onChange={(s: string) => page.setFilter('asof', s || null)}
+        data-orders="stock-asof"
+      />
+      <Tooltip content={page.asofMode ? t('wms.stock.notInAsof') : undefined} disabled={!page.asofMode}>
+        <label className="stock-low-switch">
+          <Switch size="small" checked={f.low && !page.asofMode} disabled={page.asofMode} onChange={(v) => page.setFilter('low', v)} data-orders="stock-low" />
+          <span>{t('wms.stock.lowOnly')}</span>
+        </label>
+      </Tooltip>
+      {page.activeFilterCount > 0 && (
+        <Button type="text" icon={<IconRefresh />} onClick={() => page.resetFilters()} data-orders="stock-reset">
+          {t('crud.reset')}
+        </Button>
+      )}
+    </Space>
+  );
+});
+
+const StockPage = observer(function StockPage() {
+  const root = useStore();
+  const t = useT();
+  const [page] = useState(() => new StockPageStore(root, stockColumns()));
+  const asof = page.filters.asof;
+  return (
+    <div className="crud-page orders-page stock-page" data-orders="stock-page">
+      {asof && (
+        <Alert
+          className="stock-asof-banner"
+          type="warning"
+          showIcon
+          content={t('wms.stock.asofBanner', { date: asof, time: formatDatetime(page.table.answer?.asof) })}
+          action={
+            <Button size="mini" type="text" onClick={() => page.setFilter('asof', null)}>
+              {t('wms.stock.backToNow')}
+            </Button>
+          }
+        />
+      )}
+      <CrudTable
+        store={page.table}
+        toolbar={['refresh', 'columns']}
+        toolbarExtra={<Filters page={page} />}
+        rowButtons={[]}
+        selectable={false}
+        tableProps={{ rowClassName: (row: Record<string, any>) => (isLowStock(row) ? 'stock-row-low' : '') }}
+      />
+    </div>
+  );
+});
+
+export default StockPage;
