@@ -69,7 +69,7 @@ function lineColumns(kind: OrderKind, t: TFunction) {
 function historyColumns(t: TFunction) {
   return [
     { title: t('orders.history.createtime'), width: 160, render: (_: unknown, r: Row) => <span className="crud-nowrap">{formatDatetime(r.createtime)}</span> },
-    { title: t('orders.history.formType'), width: 110, render: (_: unknown, r: Row) => <StateTag t={t} options={FORM_TYPE_OPTIONS} value={r.form_type} /> },
+    { title: t('orders.history.formType'), width: 160, render: (_: unknown, r: Row) => <StateTag t={t} options={FORM_TYPE_OPTIONS} value={r.form_type} /> },
     {
       title: t('orders.line.product'),
       width: 170,

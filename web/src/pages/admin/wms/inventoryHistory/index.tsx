@@ -23,7 +23,7 @@ export const historyColumns: CrudColumn[] = [
   { prop: 'createtime', label: 'wms.inventoryHistory.createtime', render: 'datetime', sortable: true, width: 158 },
   { prop: 'order_no', label: 'wms.inventoryHistory.orderNo', width: 148, operator: 'LIKE', ellipsis: true },
   { prop: 'order_type', label: 'wms.inventoryHistory.orderType', render: 'tag', options: ORDER_TYPE_OPTIONS, width: 100, align: 'center', hidden: true },
-  { prop: 'form_type', label: 'wms.inventoryHistory.formType', render: 'tag', options: FORM_TYPE_OPTIONS, width: 132, align: 'center' },
+  { prop: 'form_type', label: 'wms.inventoryHistory.formType', render: 'tag', options: FORM_TYPE_OPTIONS, width: 172, align: 'center' },
   {
     prop: 'product_name',
     label: 'wms.inventoryHistory.product',
