@@ -2,6 +2,8 @@ import { PlatformConfigAndCaptcha1763800000000 } from './1763800000000-platform-
 import { AccountsAdminsAndRules1763800000100 } from './1763800000100-accounts-admins-and-rules';
 import { MasterData1763800000200 } from './1763800000200-master-data';
 import { OrdersAndInventory1763800000300 } from './1763800000300-orders-and-inventory';
+import { Attachments1763800000400 } from './1763800000400-attachments';
+import { Members1763800000500 } from './1763800000500-members';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
 export const migrations: Function[] = [
@@ -9,4 +11,6 @@ export const migrations: Function[] = [
   AccountsAdminsAndRules1763800000100,
   MasterData1763800000200,
   OrdersAndInventory1763800000300,
+  Attachments1763800000400,
+  Members1763800000500,
 ];

@@ -27,6 +27,7 @@ import { AdminLogEntity } from './persistence/admin-log.entity';
 import { AdminRuleEntity } from './persistence/admin-rule.entity';
 import { TokenEntity } from './persistence/token.entity';
 import { AccountsSeeder } from './seed/accounts.seeder';
+import { MEMBER_CONTROLLERS, MEMBER_ENTITIES, MEMBER_MODULES, MEMBER_PROVIDERS } from './member/member.parts';
 
 @Module({
   imports: [
@@ -34,8 +35,10 @@ import { AccountsSeeder } from './seed/accounts.seeder';
     JwtModule.registerAsync({ useFactory: () => ({ secret: jwtSecret(), signOptions: { algorithm: 'HS256' }, verifyOptions: { algorithms: ['HS256'] } }) }),
     PlatformModule,
     CrudEnvironmentModule,
+    TypeOrmModule.forFeature(MEMBER_ENTITIES),
+    ...MEMBER_MODULES,
   ],
-  controllers: [AdminIndexController, CommonTokenController, AdminController, GroupController, RuleController, AdminLogController, AdminInfoController],
+  controllers: [AdminIndexController, CommonTokenController, AdminController, GroupController, RuleController, AdminLogController, AdminInfoController, ...MEMBER_CONTROLLERS],
   providers: [
     { provide: APP_GUARD, useClass: PermissionGuard },
     TokenService,
@@ -46,6 +49,7 @@ import { AccountsSeeder } from './seed/accounts.seeder';
     RefreshSessionService,
     AccountsSeeder,
     AdminDirectory,
+    ...MEMBER_PROVIDERS,
   ],
   exports: [AccountsSeeder, AdminAccessService, AdminDirectory],
 })

@@ -6,3 +6,5 @@ export { FormType, INBOUND_FORM_TYPES, OUTBOUND_FORM_TYPES, StockEventType } fro
 export type { FormTypeValue } from './domain/stock-movement';
 export { ProjectionRebuilder } from './projections/projection-rebuilder';
 export type { RebuildReport } from './projections/projection-rebuilder';
+export { PendingOrdersSource } from './queries/get-dashboard/pending-orders.source';
+export type { PendingOrderCounter, PendingOrderFigures } from './queries/get-dashboard/pending-orders.source';

@@ -4,16 +4,19 @@ import { EntityManager } from 'typeorm';
 import { MasterDataModule, MasterDataReferences } from '../master-data';
 import { PlatformModule } from '../platform';
 import { InventoryHistoryController, StockController } from './http/inventory.controllers';
+import { DashboardController } from './http/dashboard.controller';
 import { StockLedger } from './ledger/stock-ledger.service';
 import { ProjectionRebuilder } from './projections/projection-rebuilder';
 import { GetStockAsOfQuery } from './queries/get-stock-as-of';
+import { GetDashboardQuery } from './queries/get-dashboard/get-dashboard.query';
+import { PendingOrdersSource } from './queries/get-dashboard/pending-orders.source';
 import { InventoryDailyStatEntity, InventoryEventEntity, InventoryHistoryEntity, StockEntity } from './persistence/inventory.entities';
 
 @Module({
   imports: [TypeOrmModule.forFeature([InventoryEventEntity, StockEntity, InventoryHistoryEntity, InventoryDailyStatEntity]), PlatformModule, MasterDataModule],
-  controllers: [StockController, InventoryHistoryController],
-  providers: [StockLedger, GetStockAsOfQuery, ProjectionRebuilder],
-  exports: [StockLedger, ProjectionRebuilder],
+  controllers: [StockController, InventoryHistoryController, DashboardController],
+  providers: [StockLedger, GetStockAsOfQuery, ProjectionRebuilder, GetDashboardQuery, PendingOrdersSource],
+  exports: [StockLedger, ProjectionRebuilder, PendingOrdersSource],
 })
 export class InventoryModule implements OnModuleInit {
   constructor(private readonly references: MasterDataReferences) {}

@@ -5,6 +5,8 @@ export type { ReferenceChecker, ReferenceHit } from './services/master-data-refe
 export { MasterDataReader } from './services/master-data-reader.service';
 export type { Party, PartySnapshot, ProductSnapshot, ShelfSnapshot, StockSnapshotFields } from './services/master-data-reader.service';
 export { ProductStockTotals } from './services/product-stock-totals.service';
+/** The catalogues' CRUD services (validated add / edit / delete, each in its own transaction), e.g. for seeding. */
+export { CatalogueCruds } from './crud/catalogue-cruds';
 export {
   CATEGORY_STATUS,
   ENABLED_STATUS,

@@ -13,6 +13,9 @@ import { WarehouseEntity } from './persistence/warehouse.entity';
 import { MasterDataReader } from './services/master-data-reader.service';
 import { MasterDataReferences } from './services/master-data-references.service';
 import { ProductStockTotals } from './services/product-stock-totals.service';
+import { ExportService } from './transfer/export.service';
+import { ImportService } from './transfer/import.service';
+import { TRANSFER_CONTROLLERS } from './transfer/transfer.controllers';
 
 /** The warehouse catalogues (DESIGN.md §4): brand, carrier, customer, supplier, category, unit, warehouse, area, shelf, product. */
 @Module({
@@ -30,8 +33,8 @@ import { ProductStockTotals } from './services/product-stock-totals.service';
       ProductEntity,
     ]),
   ],
-  controllers: CATALOGUE_CONTROLLERS,
-  providers: [MasterDataReferences, CatalogueCruds, MasterDataReader, ProductStockTotals],
-  exports: [MasterDataReferences, MasterDataReader, ProductStockTotals],
+  controllers: [...CATALOGUE_CONTROLLERS, ...TRANSFER_CONTROLLERS],
+  providers: [MasterDataReferences, CatalogueCruds, MasterDataReader, ProductStockTotals, ExportService, ImportService],
+  exports: [MasterDataReferences, MasterDataReader, ProductStockTotals, CatalogueCruds],
 })
 export class MasterDataModule {}

@@ -3,7 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { EntityManager } from 'typeorm';
 import { AccountsModule } from '../accounts';
-import { InventoryModule } from '../inventory';
+import { InventoryModule, PendingOrdersSource } from '../inventory';
 import { MasterDataModule, MasterDataReferences } from '../master-data';
 import { PlatformModule } from '../platform';
 import { AuditInboundOrderHandler } from './commands/audit-inbound-order/audit-inbound-order.handler';
@@ -30,6 +30,7 @@ import {
   RelocationOrderLineEntity,
 } from './persistence/order.entities';
 import { OrderRepository } from './persistence/order.repository';
+import { CountPendingOrdersQuery } from './queries/count-pending-orders/count-pending-orders.query';
 
 @Module({
   imports: [
@@ -55,13 +56,21 @@ import { OrderRepository } from './persistence/order.repository';
     AuditRelocationOrderHandler,
     MoveRelocationOrderHandler,
     CancelRelocationOrderHandler,
+    CountPendingOrdersQuery,
   ],
+  exports: [CountPendingOrdersQuery],
 })
 export class OrdersModule implements OnModuleInit {
-  constructor(private readonly references: MasterDataReferences) {}
+  constructor(
+    private readonly references: MasterDataReferences,
+    private readonly pendingOrders: CountPendingOrdersQuery,
+    private readonly dashboard: PendingOrdersSource,
+  ) {}
 
   /** Order lines pin what they name: products, shelves and parties stay while an order refers to them. */
   onModuleInit(): void {
+    // The dashboard (inventory) counts orders awaiting review through this context's query.
+    this.dashboard.use(() => this.pendingOrders.execute());
     const usedBy = (sql: string, by: string) => async (ids: readonly number[], manager: EntityManager) => {
       const [row] = await manager.query(sql.replace('(?)', `(${ids.map(() => '?').join(',')})`), [...ids]);
       return row ? { id: Number(row.id), by } : null;

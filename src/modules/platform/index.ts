@@ -7,3 +7,4 @@ export { SiteConfigService, translateConfigText, DEFAULT_TIME_ZONE } from './con
 export type { SiteConfigForClient } from './config/site-config.service';
 export type { ConfigValue } from './domain/config-value';
 export { parseFileSize } from './domain/file-size';
+export * from './messaging';

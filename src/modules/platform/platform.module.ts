@@ -8,11 +8,17 @@ import { CaptchaRepository } from './persistence/captcha.repository';
 import { ConfigEntity } from './persistence/config.entity';
 import { ConfigRepository } from './persistence/config.repository';
 import { PlatformSeeder } from './seed/platform.seeder';
+import { AttachmentController } from './http/attachment.controller';
+import { AdminUploadController, MemberUploadController, StorageController } from './http/upload.controller';
+import { AttachmentEntity } from './upload/attachment.entity';
+import { AttachmentService } from './upload/attachment.service';
+import { UploadFileInterceptor } from './upload/upload.interceptor';
+import { UploadService } from './upload/upload.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([CaptchaEntity, ConfigEntity])],
-  controllers: [ClickCaptchaController],
-  providers: [CaptchaRepository, ConfigRepository, ClickCaptchaService, SiteConfigService, PlatformSeeder],
+  imports: [TypeOrmModule.forFeature([AttachmentEntity, CaptchaEntity, ConfigEntity])],
+  controllers: [AdminUploadController, MemberUploadController, StorageController, AttachmentController, ClickCaptchaController],
+  providers: [UploadService, UploadFileInterceptor, AttachmentService, CaptchaRepository, ConfigRepository, ClickCaptchaService, SiteConfigService, PlatformSeeder],
   exports: [ClickCaptchaService, SiteConfigService, PlatformSeeder],
 })
 export class PlatformModule {}

@@ -12,4 +12,9 @@ export interface SeedOptions {
 export interface Seeder {
   readonly name: string;
   seed(manager: EntityManager, options: SeedOptions): Promise<void>;
+  /**
+   * Optional second step, after the seed transaction has committed: seed data that goes through the contexts'
+   * own commands (each runs its own transaction, so it cannot run inside `seed`).
+   */
+  afterCommit?(options: SeedOptions): Promise<void>;
 }

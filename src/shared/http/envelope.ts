@@ -1,3 +1,5 @@
+import { pinnedUnixTime } from '../time/clock';
+
 /** The answer shape of every JSON endpoint (CONTRACT.md §1). */
 export interface Envelope<T = unknown> {
   code: number;
@@ -15,7 +17,7 @@ export const ResultCode = {
 } as const;
 
 export function unixNow(): number {
-  return Math.floor(Date.now() / 1000);
+  return pinnedUnixTime() ?? Math.floor(Date.now() / 1000);
 }
 
 export function envelope<T>(code: number, msg: string, data: T): Envelope<T> {

@@ -42,8 +42,8 @@ function NavigationEvents() {
 const DocumentTitle = observer(function DocumentTitle() {
   const t = useT();
   const location = useLocation();
-  const { navTabs, siteConfig } = useStore();
-  const title = routeTitle(location.pathname, navTabs, t);
+  const { navTabs, siteConfig, memberCenter } = useStore();
+  const title = routeTitle(location.pathname, navTabs, t, memberCenter);
   const siteName = siteConfig.siteName;
   useEffect(() => {
     document.title = title && siteName ? `${title} - ${siteName}` : title || siteName;
@@ -53,8 +53,8 @@ const DocumentTitle = observer(function DocumentTitle() {
 
 /** The routes (must be inside a router). Back-office pages follow the menus. */
 export const AppRoutes = observer(function AppRoutes() {
-  const { navTabs } = useStore();
-  const table = buildRouteTable(navTabs.routes);
+  const { navTabs, memberCenter } = useStore();
+  const table = buildRouteTable(navTabs.routes, memberCenter.routes);
   const location = useLocation();
   return (
     <>

@@ -23,6 +23,7 @@ export const staticRoutes: StaticRouteInfo[] = [
   { name: 'adminIframe', path: '/admin/iframe/:url', title: 'iframe' },
   { name: 'user', path: '/user', title: 'User' },
   { name: 'userMainLoading', path: '/user/loading/:to?', title: 'Loading' },
+  { name: 'userIframe', path: '/user/iframe/:url', title: 'iframe' },
 ];
 
 export function routeByName(name: string): StaticRouteInfo | undefined {

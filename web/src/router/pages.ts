@@ -1,11 +1,11 @@
 /**
- * Back-office page components by file: a menu rule's `component` (e.g. /src/pages/admin/auth/admin/index.tsx)
+ * Back-office and member-center page components by file: a menu rule's `component` (e.g. /src/pages/admin/auth/admin/index.tsx)
  * names one of these files. Each page is its own lazy chunk; its language file is loaded before it shows.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadLang, pathToLangFile } from '@/lang';
 
-const modules = import.meta.glob('/src/pages/admin/**/index.tsx') as Record<string, () => Promise<{ default: ComponentType }>>;
+const modules = import.meta.glob(['/src/pages/admin/**/index.tsx', '/src/pages/user/**/index.tsx']) as Record<string, () => Promise<{ default: ComponentType }>>;
 const cache = new Map<string, LazyExoticComponent<ComponentType>>();
 
 export function normaliseComponentPath(component: string): string {

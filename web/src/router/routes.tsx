@@ -7,6 +7,7 @@ import { lazy, type ReactNode } from 'react';
 import { Navigate, Route, matchPath } from 'react-router-dom';
 import { useT, type TFunction } from '@/lang';
 import type { NavTabsStore, RouteMenu } from '@/stores/navTabs';
+import type { MemberCenterStore } from '@/stores/memberCenter';
 import { pageComponent } from './pages';
 import { staticRoutes } from './names';
 
@@ -15,7 +16,8 @@ const AdminLogin = lazy(() => import('@/pages/admin/login'));
 const AdminLayout = lazy(() => import('@/layouts/admin'));
 const AdminLoading = lazy(() => import('@/pages/admin/loading'));
 const UserLayout = lazy(() => import('@/layouts/user'));
-const MemberPlaceholder = lazy(() => import('@/pages/common/MemberPlaceholder'));
+const UserLogin = lazy(() => import('@/pages/user/login'));
+const UserLoading = lazy(() => import('@/pages/user/loading'));
 const NotFound = lazy(() => import('@/pages/common/NotFound'));
 const NoPower = lazy(() => import('@/pages/common/NoPower'));
 const IframePage = lazy(() => import('@/pages/common/Iframe'));
@@ -45,16 +47,19 @@ function MissingPage({ component }: { component: string }) {
   );
 }
 
-/** The whole table, with the back-office pages of the current menus. */
-export function buildRouteTable(menuRoutes: RouteMenu[]): AppRoute[] {
+/** The whole table, with the back-office pages of the current menus and the member-center pages. */
+export function buildRouteTable(menuRoutes: RouteMenu[], memberRoutes: RouteMenu[] = []): AppRoute[] {
   const adminPages: AppRoute[] = menuRoutes
     .filter((r) => r.menuType === 'tab' && r.component)
     .map((r) => ({ path: r.path.replace(/^\/admin\//, ''), element: <MenuPage route={r} /> }));
+  const userPages: AppRoute[] = memberRoutes
+    .filter((r) => r.menuType === 'tab' && r.component)
+    .map((r) => ({ path: r.path.replace(/^\/user\//, ''), element: <MenuPage route={r} /> }));
 
   return [
     { name: 'home', path: '/', element: <Home /> },
     { name: 'adminLogin', path: '/admin/login', element: <AdminLogin /> },
-    { name: 'userLogin', path: '/user/login', element: <MemberPlaceholder /> },
+    { name: 'userLogin', path: '/user/login', element: <UserLogin /> },
     { name: 'notFound', path: '/404', element: <NotFound /> },
     { name: 'noPower', path: '/401', element: <NoPower /> },
     {
@@ -75,7 +80,9 @@ export function buildRouteTable(menuRoutes: RouteMenu[]): AppRoute[] {
       element: <UserLayout />,
       children: [
         { index: true, element: <Navigate to="/user/loading" replace /> },
-        { name: 'userMainLoading', path: 'loading/:to?', element: <MemberPlaceholder /> },
+        { name: 'userMainLoading', path: 'loading/:to?', element: <UserLoading /> },
+        { name: 'userIframe', path: 'iframe/:url', element: <IframePage /> },
+        ...userPages,
         { path: '*', element: <ToLoading /> },
       ],
     },
@@ -96,8 +103,8 @@ export function renderRoutes(routes: AppRoute[]): ReactNode {
 }
 
 /** The title of a path: the menu rule's title (already translated by the server) or the static route's. */
-export function routeTitle(pathname: string, navTabs: NavTabsStore, t: TFunction): string {
-  const menu = navTabs.findByPath(pathname);
+export function routeTitle(pathname: string, navTabs: NavTabsStore, t: TFunction, memberCenter?: MemberCenterStore): string {
+  const menu = navTabs.findByPath(pathname) ?? memberCenter?.findByPath(pathname);
   if (menu) return menu.title;
   const match = staticRoutes.find((r) => matchPath({ path: r.path, end: true }, pathname));
   return match ? t(`route.${match.title}`) : '';

@@ -60,7 +60,7 @@ export function buildAuthNode(rules: MenuRule[], prefix = '/admin/'): AuthNodeMa
   return map;
 }
 
-function toRouteMenu(rule: MenuRule, base: string): RouteMenu | null {
+export function toRouteMenu(rule: MenuRule, base: string): RouteMenu | null {
   if (rule.type === 'button') return null;
   const menuType = rule.type === 'menu' ? (rule.menu_type ?? 'tab') : null;
   const path = menuType === 'iframe' && rule.url ? iframePath(rule.url, base) : `${base}/${String(rule.path || rule.name).replace(/^\//, '')}`;

@@ -4,6 +4,7 @@ import { Reflector } from '@nestjs/core';
 import { LoginRequiredError, NoPermissionError, TokenExpiredError } from '../../../shared/http/app-error';
 import { AuthenticatedRequest, LOGIN_ONLY_KEY, PUBLIC_KEY } from '../../../shared/http/auth.decorators';
 import { areaOf, permissionNode } from '../../../shared/http/permission-node';
+import { MemberAccessService } from '../member/services/member-access.service';
 import { AdminAccessService } from './admin-access.service';
 import { TokenService } from './token.service';
 
@@ -26,6 +27,7 @@ export class PermissionGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly tokens: TokenService,
     private readonly adminAccess: AdminAccessService,
+    private readonly memberAccess: MemberAccessService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -45,8 +47,23 @@ export class PermissionGuard implements CanActivate {
       return true;
     }
 
+    await this.resolveMember(request, isPublic);
     if (isPublic) return true;
-    throw new LoginRequiredError(USER_LOGIN_ROUTE);
+    if (!request.member) throw new LoginRequiredError(USER_LOGIN_ROUTE);
+    if (this.flag(LOGIN_ONLY_KEY, context) || request.member.isSuper) return true;
+    const node = permissionNode(controllerPath, String(Reflect.getMetadata(PATH_METADATA, context.getHandler()) ?? ''));
+    if (!request.member.nodes.has(node)) throw new NoPermissionError();
+    return true;
+  }
+
+  /** `ba-user-token` → request.member (member rules decide the /api actions that are not public). */
+  private async resolveMember(request: AuthenticatedRequest, isPublic: boolean): Promise<void> {
+    const token = requestToken(request, 'ba-user-token');
+    if (!token) return;
+    const check = await this.tokens.checkAccess(token, 'user');
+    if (check.state === 'expired' && !isPublic) throw new TokenExpiredError();
+    if (check.state !== 'valid') return;
+    request.member = (await this.memberAccess.authMember(check.accountId, check.tokenId)) ?? undefined;
   }
 
   private async resolveAdmin(request: AuthenticatedRequest, isPublic: boolean): Promise<void> {

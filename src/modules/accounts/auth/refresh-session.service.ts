@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { TransactionRunner } from '../../../shared/database/transaction-runner';
 import { AppError } from '../../../shared/http/app-error';
 import { AdminEntity } from '../persistence/admin.entity';
+import { UserEntity } from '../member/persistence/user.entity';
 import { RefreshKind, TokenService } from './token.service';
 
 export interface RefreshedTokens {
@@ -19,7 +19,6 @@ export interface RefreshedTokens {
 @Injectable()
 export class RefreshSessionService {
   constructor(
-    @InjectRepository(AdminEntity) private readonly admins: Repository<AdminEntity>,
     private readonly transactions: TransactionRunner,
     private readonly tokens: TokenService,
   ) {}
@@ -27,7 +26,7 @@ export class RefreshSessionService {
   async refresh(rawRefreshToken: string, oldAccess: { admin?: string; user?: string }): Promise<RefreshedTokens> {
     return this.transactions.run(async (manager) => {
       const consumed = await this.tokens.consumeRefresh(manager, rawRefreshToken);
-      if (!consumed || !(await this.isActive(consumed.kind, consumed.accountId))) throw new AppError('accounts.login_expired');
+      if (!consumed || !(await this.isActive(manager, consumed.kind, consumed.accountId))) throw new AppError('accounts.login_expired');
       const accessKind = consumed.kind === 'admin-refresh' ? 'admin' : 'user';
       const previous = oldAccess[accessKind] ? this.tokens.accessTokenId(oldAccess[accessKind]!, accessKind) : null;
       if (previous && previous.accountId === consumed.accountId) await this.tokens.revoke(manager, previous.tokenId);
@@ -39,9 +38,9 @@ export class RefreshSessionService {
     });
   }
 
-  private async isActive(kind: RefreshKind, accountId: number): Promise<boolean> {
-    if (kind === 'admin-refresh') return (await this.admins.count({ where: { id: accountId, status: 1 } })) === 1;
-    // Member accounts arrive with the member center; until then no member refresh token can exist.
-    return false;
+  /** Read with the unit of work's own manager (a second pooled connection could wait on its locks). */
+  private async isActive(manager: EntityManager, kind: RefreshKind, accountId: number): Promise<boolean> {
+    const entity = kind === 'admin-refresh' ? AdminEntity : UserEntity;
+    return (await manager.count(entity, { where: { id: accountId, status: 1 } })) === 1;
   }
 }

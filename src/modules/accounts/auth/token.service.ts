@@ -107,6 +107,28 @@ export class TokenService {
     await manager.delete(TokenEntity, { account_id: accountId, type: `${kind}-refresh` as TokenType });
   }
 
+  /**
+   * A short-lived pass (`email-pass` / `mobile-pass`, account/verification): proof that the member just
+   * showed a code sent to the current address. Random, stored only as a hash.
+   */
+  async issuePass(manager: EntityManager, kind: 'email-pass' | 'mobile-pass', accountId: number, ttl: number): Promise<string> {
+    const raw = randomBytes(32).toString('base64url');
+    const now = unixNow();
+    await manager.delete(TokenEntity, { account_id: accountId, type: kind });
+    await manager.insert(TokenEntity, { id: sha256(raw), type: kind, account_id: accountId, createtime: now, expiretime: now + ttl });
+    return raw;
+  }
+
+  /** Uses up a pass of the account: true once, while it is valid. */
+  async consumePass(manager: EntityManager, kind: 'email-pass' | 'mobile-pass', accountId: number, raw: string): Promise<boolean> {
+    if (typeof raw !== 'string' || !raw || raw.length > 200) return false;
+    const id = sha256(raw);
+    const row = await manager.findOne(TokenEntity, { where: { id, type: kind, account_id: accountId } });
+    if (!row) return false;
+    const result = await manager.delete(TokenEntity, { id, type: kind, account_id: accountId });
+    return Boolean(result.affected) && (row.expiretime ?? 0) > unixNow();
+  }
+
   private async purgeExpired(manager: EntityManager, now: number): Promise<void> {
     // On sign-in and refresh rather than on every request; a day's grace keeps 409 answers meaningful.
     await manager.delete(TokenEntity, { expiretime: LessThan(now - 86400) });

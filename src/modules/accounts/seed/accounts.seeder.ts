@@ -7,12 +7,15 @@ import { hashPassword } from '../domain/password';
 import { AdminEntity } from '../persistence/admin.entity';
 import { AdminGroupAccessEntity, AdminGroupEntity } from '../persistence/admin-group.entity';
 import { AdminRuleEntity } from '../persistence/admin-rule.entity';
+import { MemberSeeder } from '../member/seed/member.seeder';
 import { ADMIN_MENUS, BUTTON_TITLES, componentOf, MenuSeed, SEEDED_GROUPS } from './admin-rules';
 
 /** The admin `admin`, the seeded groups and the whole back-office rule tree. */
 @Injectable()
 export class AccountsSeeder implements Seeder {
   readonly name = 'accounts';
+
+  constructor(private readonly members: MemberSeeder) {}
 
   async seed(manager: EntityManager, options: SeedOptions): Promise<void> {
     const now = unixNow();
@@ -46,6 +49,7 @@ export class AccountsSeeder implements Seeder {
       updatetime: now,
     });
     await manager.insert(AdminGroupAccessEntity, { uid: identifiers[0].id, group_id: groupIds.get('super')! });
+    await this.members.seed(manager);
     if (!options.adminPassword) {
       options.log(`Created the administrator "admin" with the password: ${password}\n(Shown once. Set ADMIN_PASSWORD before the first start to choose it.)`);
     }

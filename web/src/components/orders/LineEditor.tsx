@@ -10,7 +10,7 @@ import { Button, Input, InputNumber, Table, Tooltip } from '@arco-design/web-rea
 import type { ColumnProps } from '@arco-design/web-react/es/Table/interface';
 import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
 import { useT, type TFunction } from '@/lang';
-import { formatCents } from './money';
+import { formatCents, lineTotalCents } from './money';
 import { msgText } from './cells';
 import type { LineDraft, LineField, OrderFormStore, ShelfSide } from './formStore';
 import { ProductSelect, ShelfSelect, WarehouseSelect } from './selects';
@@ -123,7 +123,8 @@ const DetailCodeCell = observer(function DetailCodeCell({ store, line }: Props) 
 const LineTotalCell = observer(function LineTotalCell({ store, line }: Props) {
   return (
     <div className="orders-cell orders-line-total" data-orders="line-total">
-      <span className="orders-num">{store.lineTotal(line)}</span>
+      {/* grouped like the order total under the table and the amounts of the detail ("1,500.00") */}
+      <span className="orders-num">{formatCents(lineTotalCents(line.actual_quantity, line.price), { group: true })}</span>
     </div>
   );
 });

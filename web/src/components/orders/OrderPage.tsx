@@ -6,7 +6,9 @@
 import './i18n';
 import './orders.css';
 import { useEffect, useState } from 'react';
+import { runInAction } from 'mobx';
 import { observer } from 'mobx-react-lite';
+import { useLocation } from 'react-router-dom';
 import { IconCheckCircle, IconClose, IconEye, IconSend, IconSwap } from '@arco-design/web-react/icon';
 import { CrudTable, type CrudColumn, type CrudRowAction } from '@/components/crud';
 import { useStore } from '@/stores/context';
@@ -61,9 +63,22 @@ export function orderRowActions(page: OrderPageStore): CrudRowAction<Row>[] {
   return actions;
 }
 
+/** Filters a link may carry (`/admin/wms/inbound?audit_status=0`, from the dashboard): applied before the first load. */
+export function withLinkedFilters(page: OrderPageStore, search: string): OrderPageStore {
+  const auditStatus = new URLSearchParams(search).get('audit_status');
+  if (auditStatus === '0' || auditStatus === '1') {
+    runInAction(() => {
+      page.table.searchValues = { ...page.table.searchValues, audit_status: Number(auditStatus) };
+      page.table.showSearch = true;
+    });
+  }
+  return page;
+}
+
 export const OrderPage = observer(function OrderPage({ kind, columns, quickSearchFields, entity }: OrderPageProps) {
   const root = useStore();
-  const [page] = useState(() => new OrderPageStore(root, kind, { columns, quickSearchFields }));
+  const location = useLocation();
+  const [page] = useState(() => withLinkedFilters(new OrderPageStore(root, kind, { columns, quickSearchFields }), location.search));
   const [actions] = useState(() => orderRowActions(page));
   useEffect(() => () => page.detail.close(), [page]);
   return (

@@ -1,12 +1,179 @@
-import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Suspense, useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { reaction } from 'mobx';
+import { Avatar, Dropdown, Layout, Menu, Modal, Space, Typography } from '@arco-design/web-react';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { IconUser } from '@/components/Icon/icons';
+import { Icon } from '@/components/Icon';
+import { TopTools } from '@/components/TopTools';
 import { PageFallback } from '@/components/PageFallback';
+import { useT } from '@/lang';
+import { useStore } from '@/stores/context';
+import type { RouteMenu } from '@/stores/navTabs';
+import { loadMemberCenter, signOutMember } from './session';
+import './user.css';
 
-/** The member-center shell: its menus and pages come with the member center. */
-export default function UserLayout() {
+/** The member's avatar, or the default icon. */
+export const MemberAvatar = observer(function MemberAvatar({ size = 32 }: { size?: number }) {
+  const { userInfo, siteConfig } = useStore();
   return (
-    <Suspense fallback={<PageFallback full />}>
-      <Outlet />
-    </Suspense>
+    <Avatar size={size} className="ba-user-avatar">
+      {userInfo.avatar ? <img src={siteConfig.fullUrl(userInfo.avatar)} alt={userInfo.username} /> : <IconUser />}
+    </Avatar>
   );
-}
+});
+
+const SideMenu = observer(function SideMenu() {
+  const { memberCenter } = useStore();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const current = memberCenter.findByPath(location.pathname);
+  const item = (m: RouteMenu) => (
+    <Menu.Item key={String(m.id)} data-path={m.path}>
+      <Icon name={m.icon} fallback="IconFile" />
+      {m.title}
+    </Menu.Item>
+  );
+  const byId = new Map<string, RouteMenu>();
+  const collect = (items: RouteMenu[]) => items.forEach((m) => (byId.set(String(m.id), m), collect(m.children)));
+  collect(memberCenter.menus);
+  return (
+    <Menu
+      className="ba-user-menu"
+      selectedKeys={current ? [String(current.id)] : []}
+      onClickMenuItem={(key) => {
+        const menu = byId.get(key);
+        if (!menu) return;
+        if (menu.menuType === 'link') window.open(menu.url, '_blank', 'noopener');
+        else navigate(menu.path);
+      }}
+    >
+      {memberCenter.menus.map((m) =>
+        m.type === 'menu_dir' ? (
+          <Menu.ItemGroup key={`dir-${m.id}`} title={m.title}>
+            {m.children.map(item)}
+          </Menu.ItemGroup>
+        ) : (
+          item(m)
+        ),
+      )}
+    </Menu>
+  );
+});
+
+const MemberShell = observer(function MemberShell() {
+  const t = useT();
+  const root = useStore();
+  const { userInfo, siteConfig } = root;
+  const [collapsed, setCollapsed] = useState(false);
+
+  const confirmSignOut = () =>
+    Modal.confirm({
+      title: t('member.logout'),
+      content: t('member.logoutConfirm'),
+      onOk: () => signOutMember(root),
+    });
+
+  return (
+    <Layout className="ba-user-layout">
+      <Layout.Header className="ba-user-header">
+        <Link to="/" className="ba-user-brand">
+          <span className="ba-user-logo" aria-hidden>
+            WMS
+          </span>
+          <span className="ba-user-site">{siteConfig.siteName || t('member.title')}</span>
+        </Link>
+        <Space size="medium" className="ba-user-header-right">
+          <TopTools />
+          <Dropdown
+            position="br"
+            droplist={
+              <Menu
+                onClickMenuItem={(key) => {
+                  if (key === 'logout') confirmSignOut();
+                }}
+              >
+                <Menu.Item key="home">
+                  <Link to="/">{t('member.home')}</Link>
+                </Menu.Item>
+                <Menu.Item key="logout" data-testid="member-logout">
+                  {t('member.logout')}
+                </Menu.Item>
+              </Menu>
+            }
+          >
+            <span className="ba-user-trigger" data-testid="member-menu">
+              <MemberAvatar size={28} />
+              <span className="ba-user-name">{userInfo.nickname || userInfo.username}</span>
+            </span>
+          </Dropdown>
+        </Space>
+      </Layout.Header>
+      <Layout className="ba-user-body">
+        <Layout.Sider
+          className="ba-user-sider"
+          width={260}
+          collapsedWidth={64}
+          collapsed={collapsed}
+          onCollapse={setCollapsed}
+          collapsible
+          breakpoint="lg"
+        >
+          {!collapsed && (
+            <div className="ba-user-card">
+              <MemberAvatar size={64} />
+              <Typography.Text className="ba-user-card-name" bold>
+                {userInfo.nickname || userInfo.username}
+              </Typography.Text>
+              <div className="ba-user-card-figures">
+                <span>
+                  {t('member.balance')} <b data-testid="member-money">{userInfo.money}</b>
+                </span>
+                <span>
+                  {t('member.score')} <b data-testid="member-score">{userInfo.score}</b>
+                </span>
+              </div>
+            </div>
+          )}
+          <SideMenu />
+        </Layout.Sider>
+        <Layout.Content className="ba-user-content">
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+});
+
+/**
+ * The member-center shell (/user): without a signed-in member, the sign-in page; before the bootstrap (the
+ * loading route) only the page; afterwards the header, the member card with the menu of the member's rules,
+ * and the page. A language switch fetches the menus again (the server translates the titles).
+ */
+export default observer(function UserLayout() {
+  const root = useStore();
+  const { userInfo, memberCenter, config } = root;
+
+  useEffect(
+    () =>
+      reaction(
+        () => config.lang,
+        () => {
+          if (memberCenter.loaded) void loadMemberCenter(root);
+        },
+      ),
+    [root, config, memberCenter],
+  );
+
+  if (!userInfo.isLogin) return <Navigate to="/user/login" replace />;
+  if (!memberCenter.loaded) {
+    return (
+      <Suspense fallback={<PageFallback full />}>
+        <Outlet />
+      </Suspense>
+    );
+  }
+  return <MemberShell />;
+});

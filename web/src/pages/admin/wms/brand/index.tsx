@@ -4,6 +4,8 @@
  */
 import { useState } from 'react';
 import { CrudPage, CrudTableStore, maxLengthRule, type CrudColumn, type CrudField } from '@/components/crud';
+import { TransferButtons } from '@/components/transfer';
+import { ImageUpload } from '@/components/Upload';
 import { useStore } from '@/stores/context';
 
 export const BRAND_API = '/admin/wms.Brand';
@@ -20,7 +22,15 @@ export const brandColumns: CrudColumn[] = [
 
 export const brandFields: CrudField[] = [
   { prop: 'name', label: 'wms.brand.name', type: 'input', rules: ['required', maxLengthRule(100)] },
-  { prop: 'image', label: 'wms.brand.image', type: 'input', rules: ['url', maxLengthRule(255)], placeholder: 'wms.brand.imagePlaceholder' },
+  {
+    prop: 'image',
+    label: 'wms.brand.image',
+    type: 'custom',
+    rules: ['url', maxLengthRule(255)],
+    tip: 'wms.brand.imageTip',
+    render: ({ value, onChange }) => <ImageUpload value={value} onChange={onChange} topic="brand" />,
+    toServer: (value) => (typeof value === 'string' ? value : ''),
+  },
   { prop: 'introduce', label: 'wms.brand.introduce', type: 'textarea', rules: [maxLengthRule(1000)] },
   { prop: 'weigh', label: 'wms.brand.weigh', type: 'number', rules: ['integer'], props: { precision: 0 }, tip: 'wms.brand.weighTip' },
 ];
@@ -36,5 +46,5 @@ export default function BrandPage() {
         quickSearchFields: ['wms.brand.id', 'wms.brand.name'],
       }),
   );
-  return <CrudPage store={store} entity="wms.brand.brand" />;
+  return <CrudPage store={store} entity="wms.brand.brand" toolbarExtra={<TransferButtons table={store} entity="wms.brand.brand" importable />} />;
 }

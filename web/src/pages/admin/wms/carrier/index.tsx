@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { CrudPage, CrudTableStore } from '@/components/crud';
+import { TransferButtons } from '@/components/transfer';
 import { useStore } from '@/stores/context';
 import { partnerColumns, partnerFields, partnerQuickSearch } from './partner';
 
@@ -20,5 +21,5 @@ export default function CarrierPage() {
         quickSearchFields: partnerQuickSearch('wms.carrier'),
       }),
   );
-  return <CrudPage store={store} entity="wms.carrier.carrier" />;
+  return <CrudPage store={store} entity="wms.carrier.carrier" toolbarExtra={<TransferButtons table={store} entity="wms.carrier.carrier" importable />} />;
 }

@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { CrudPage, CrudTableStore, SHOW_OPTIONS, maxLengthRule, type CrudColumn, type CrudField } from '@/components/crud';
+import { TransferButtons } from '@/components/transfer';
 import { useStore } from '@/stores/context';
 
 export const CATEGORY_API = '/admin/wms.Category';
@@ -45,5 +46,5 @@ export default function CategoryPage() {
         quickSearchFields: ['wms.category.id', 'wms.category.name'],
       }),
   );
-  return <CrudPage store={store} entity="wms.category.category" />;
+  return <CrudPage store={store} entity="wms.category.category" toolbarExtra={<TransferButtons table={store} entity="wms.category.category" importable />} />;
 }

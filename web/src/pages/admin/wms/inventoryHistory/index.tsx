@@ -18,16 +18,19 @@ import { useAuth } from '@/hooks/useAuth';
 import { getLocale, useT } from '@/lang';
 import { useStore } from '@/stores/context';
 
+// The visible columns add up to 1,110 px: beside the side menu of a 1440 px window the table needs no
+// sideways scroll, an order number ("RK20261122-0001") is not cut off, and the movement tags keep room
+// for their longest English label ("Outsourced outbound").
 export const historyColumns: CrudColumn[] = [
   { prop: 'id', label: 'wms.inventoryHistory.id', width: 80, operator: '=', sortable: true, hidden: true },
-  { prop: 'createtime', label: 'wms.inventoryHistory.createtime', render: 'datetime', sortable: true, width: 158 },
-  { prop: 'order_no', label: 'wms.inventoryHistory.orderNo', width: 148, operator: 'LIKE', ellipsis: true },
+  { prop: 'createtime', label: 'wms.inventoryHistory.createtime', render: 'datetime', sortable: true, width: 162 },
+  { prop: 'order_no', label: 'wms.inventoryHistory.orderNo', width: 152, operator: 'LIKE', ellipsis: true },
   { prop: 'order_type', label: 'wms.inventoryHistory.orderType', render: 'tag', options: ORDER_TYPE_OPTIONS, width: 100, align: 'center', hidden: true },
   { prop: 'form_type', label: 'wms.inventoryHistory.formType', render: 'tag', options: FORM_TYPE_OPTIONS, width: 172, align: 'center' },
   {
     prop: 'product_name',
     label: 'wms.inventoryHistory.product',
-    minWidth: 140,
+    minWidth: 122,
     ellipsis: true,
     searchField: 'product_id',
     operator: '=',
@@ -43,19 +46,19 @@ export const historyColumns: CrudColumn[] = [
   {
     prop: 'shelf_location',
     label: 'wms.inventoryHistory.location',
-    minWidth: 150,
+    minWidth: 128,
     ellipsis: true,
     searchField: 'warehouse_shelf_id',
     operator: '=',
     searchRemote: { url: SELECT_URL.shelf, labelField: (row: Record<string, any>) => shelfLabel(row) },
   },
-  { prop: 'quantity', label: 'wms.inventoryHistory.quantity', width: 86, align: 'right', operator: false, sortable: true, cell: (v: unknown) => <SignedCell value={v} /> },
+  { prop: 'quantity', label: 'wms.inventoryHistory.quantity', width: 90, align: 'right', operator: false, sortable: true, cell: (v: unknown) => <SignedCell value={v} /> },
   { prop: 'unit', label: 'wms.inventoryHistory.unit', width: 70, operator: false, hidden: true },
   { prop: 'spec', label: 'wms.inventoryHistory.spec', width: 100, operator: false, hidden: true },
   { prop: 'price', label: 'wms.inventoryHistory.price', width: 100, align: 'right', operator: false, hidden: true, cell: (v: unknown) => <MoneyCell value={v} /> },
-  { prop: 'total_price', label: 'wms.inventoryHistory.totalPrice', width: 110, align: 'right', operator: false, cell: (v: unknown) => <SignedCell value={v} money /> },
+  { prop: 'total_price', label: 'wms.inventoryHistory.totalPrice', width: 104, align: 'right', operator: false, cell: (v: unknown) => <SignedCell value={v} money /> },
   { prop: 'balance', label: 'wms.inventoryHistory.balance', width: 86, align: 'right', operator: false, sortable: true, cell: (v: unknown) => <NumberCell value={v} /> },
-  { prop: 'operator', label: 'wms.inventoryHistory.operator', width: 90, ellipsis: true, operator: 'LIKE' },
+  { prop: 'operator', label: 'wms.inventoryHistory.operator', width: 94, ellipsis: true, operator: 'LIKE' },
 ];
 
 const ExportButton = observer(function ExportButton({ store }: { store: CrudTableStore }) {

@@ -7,6 +7,8 @@
 import { useState } from 'react';
 import './product.css';
 import { CrudPage, CrudTableStore, maxLengthRule, type CrudColumn, type CrudField } from '@/components/crud';
+import { TransferButtons } from '@/components/transfer';
+import { ImageUpload } from '@/components/Upload';
 import { useStore } from '@/stores/context';
 import { AREA_REMOTE, SHELF_REMOTE, WAREHOUSE_REMOTE, areaSearchParams, locationFields, refCell, refToForm, shelfSearchParams } from '../warehouse/location';
 import {
@@ -15,7 +17,7 @@ import {
   PRODUCT_API,
   PRODUCT_STATUS_OPTIONS,
   UNIT_REMOTE,
-  imagesToForm,
+  imageList,
   imagesToServer,
   isLowStock,
   validImageList,
@@ -169,10 +171,11 @@ export const productFields: CrudField[] = [
   {
     prop: 'images',
     label: 'wms.product.images',
-    type: 'textarea',
+    type: 'custom',
     rules: [{ test: validImageList, message: 'wms.product.imagesInvalid' }],
-    placeholder: 'wms.product.imagesPlaceholder',
-    toForm: imagesToForm,
+    tip: 'wms.product.imagesTip',
+    render: ({ value, onChange }) => <ImageUpload value={value} onChange={onChange} multiple limit={9} topic="product" />,
+    toForm: imageList,
     toServer: imagesToServer,
   },
   { prop: 'status', label: 'wms.product.status', type: 'radio', options: PRODUCT_STATUS_OPTIONS, defaultValue: 10, rules: ['required'] },
@@ -191,5 +194,5 @@ export default function ProductPage() {
         quickSearchFields: ['wms.product.id', 'wms.product.name', 'wms.product.productNo', 'wms.product.barCode'],
       }),
   );
-  return <CrudPage store={store} entity="wms.product.product" formWidth={640} />;
+  return <CrudPage store={store} entity="wms.product.product" toolbarExtra={<TransferButtons table={store} entity="wms.product.product" importable />} formWidth={640} />;
 }

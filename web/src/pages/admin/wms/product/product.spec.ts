@@ -51,12 +51,12 @@ describe('product form', () => {
     effective_day: 30,
   };
 
-  it('reads a row: no reference shows as empty, images one per line, the total stock shown', () => {
+  it('reads a row: no reference shows as empty, images as a list for the upload field, the total stock shown', () => {
     const values = rowToForm(productFields, row, 'edit');
     expect(values.brand_id).toBeUndefined();
     expect(values.warehouse_shelf_id).toBeUndefined();
     expect(values.category_id).toBe(3);
-    expect(values.images).toBe('/a.png\n/b.png');
+    expect(values.images).toEqual(['/a.png', '/b.png']);
     expect(values.total_stock_num).toBe(42);
     expect(values.price).toBe('12.50');
   });

@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { CrudPage, CrudTableStore } from '@/components/crud';
+import { TransferButtons } from '@/components/transfer';
 import { useStore } from '@/stores/context';
 import { partnerColumns, partnerFields, partnerQuickSearch } from '../carrier/partner';
 
@@ -20,5 +21,5 @@ export default function SupplierPage() {
         quickSearchFields: partnerQuickSearch('wms.supplier'),
       }),
   );
-  return <CrudPage store={store} entity="wms.supplier.supplier" />;
+  return <CrudPage store={store} entity="wms.supplier.supplier" toolbarExtra={<TransferButtons table={store} entity="wms.supplier.supplier" importable />} />;
 }

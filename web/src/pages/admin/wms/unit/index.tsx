@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { CrudPage, CrudTableStore, STATUS_OPTIONS, maxLengthRule, type CrudColumn, type CrudField } from '@/components/crud';
+import { TransferButtons } from '@/components/transfer';
 import { useStore } from '@/stores/context';
 
 export const UNIT_API = '/admin/wms.Unit';
@@ -38,5 +39,5 @@ export default function UnitPage() {
         quickSearchFields: ['wms.unit.id', 'wms.unit.name'],
       }),
   );
-  return <CrudPage store={store} entity="wms.unit.unit" />;
+  return <CrudPage store={store} entity="wms.unit.unit" toolbarExtra={<TransferButtons table={store} entity="wms.unit.unit" importable />} />;
 }

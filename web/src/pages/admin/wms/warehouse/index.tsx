@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { CrudPage, CrudTableStore, STATUS_OPTIONS, maxLengthRule, type CrudColumn, type CrudField, type CrudOption } from '@/components/crud';
+import { TransferButtons } from '@/components/transfer';
 import { useStore } from '@/stores/context';
 import { WAREHOUSE_API } from './location';
 
@@ -53,5 +54,5 @@ export default function WarehousePage() {
         quickSearchFields: ['wms.warehouse.id', 'wms.warehouse.name', 'wms.warehouse.serialNo'],
       }),
   );
-  return <CrudPage store={store} entity="wms.warehouse.warehouse" />;
+  return <CrudPage store={store} entity="wms.warehouse.warehouse" toolbarExtra={<TransferButtons table={store} entity="wms.warehouse.warehouse" importable />} />;
 }

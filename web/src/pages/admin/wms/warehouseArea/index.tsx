@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { CrudPage, CrudTableStore, STATUS_OPTIONS, maxLengthRule, type CrudColumn, type CrudField } from '@/components/crud';
+import { TransferButtons } from '@/components/transfer';
 import { useStore } from '@/stores/context';
 import { AREA_API, WAREHOUSE_REMOTE, refCell, warehouseField } from '../warehouse/location';
 
@@ -49,5 +50,5 @@ export default function WarehouseAreaPage() {
         quickSearchFields: ['wms.warehouseArea.id', 'wms.warehouseArea.name', 'wms.warehouseArea.serialNo'],
       }),
   );
-  return <CrudPage store={store} entity="wms.warehouseArea.area" />;
+  return <CrudPage store={store} entity="wms.warehouseArea.area" toolbarExtra={<TransferButtons table={store} entity="wms.warehouseArea.area" />} />;
 }

@@ -1,0 +1,38 @@
+import { Controller, Get, Query, Req } from '@nestjs/common';
+import { LoginRequiredError, TokenExpiredError } from '../../../../shared/http/app-error';
+import { AuthenticatedRequest, Public } from '../../../../shared/http/auth.decorators';
+import { SiteConfigService } from '../../../platform';
+import { requestToken, USER_LOGIN_ROUTE } from '../../auth/permission.guard';
+import { TokenService } from '../../auth/token.service';
+import { MemberAccessService } from '../services/member-access.service';
+import { MemberSessionService } from '../services/member-session.service';
+
+/** GET /api/index/index: the front bootstrap (site, member info, the member's front rules and menus). */
+@Controller('api/index')
+export class FrontIndexController {
+  constructor(
+    private readonly siteConfig: SiteConfigService,
+    private readonly access: MemberAccessService,
+    private readonly sessions: MemberSessionService,
+    private readonly tokens: TokenService,
+  ) {}
+
+  @Public()
+  @Get('index')
+  async index(@Req() request: AuthenticatedRequest, @Query('requiredLogin') requiredLogin?: string) {
+    const config = await this.siteConfig.forClient();
+    const site = { siteName: config.siteName, recordNumber: config.recordNumber, version: config.version, cdnUrl: config.cdnUrl, upload: config.upload };
+    const member = request.member;
+    if (!member) {
+      if (requiredLogin === '1' || requiredLogin === 'true') {
+        // A member-center page: an expired token asks the client to refresh (409), none to sign in (302).
+        const token = requestToken(request, 'ba-user-token');
+        if (token && (await this.tokens.checkAccess(token, 'user')).state === 'expired') throw new TokenExpiredError();
+        throw new LoginRequiredError(USER_LOGIN_ROUTE);
+      }
+      return { site, openMemberCenter: true, userInfo: null, rules: await this.access.visitorRules(), menus: [] };
+    }
+    const { menus, rules } = this.access.splitTree(await this.access.ruleTree(member.id));
+    return { site, openMemberCenter: true, userInfo: await this.sessions.info(member.id), rules, menus };
+  }
+}

@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { unixNow } from '../../../../shared/http/envelope';
+import { UserGroupEntity } from '../persistence/user-group.entity';
+import { UserRuleEntity, UserRuleType } from '../persistence/user-rule.entity';
+
+interface MemberRuleSeed {
+  name: string;
+  title: string;
+  title_en: string;
+  icon: string;
+  type: UserRuleType;
+  children?: MemberRuleSeed[];
+}
+
+/** The member-center pages (buildadmin-behaviour.md §6.4): one folder with the account pages. */
+export const MEMBER_RULES: MemberRuleSeed[] = [
+  {
+    name: 'account',
+    title: '我的账户',
+    title_en: 'My account',
+    icon: 'IconUser',
+    type: 'menu_dir',
+    children: [
+      { name: 'account/overview', title: '账户概览', title_en: 'Overview', icon: 'IconDashboard', type: 'menu' },
+      { name: 'account/profile', title: '个人资料', title_en: 'Profile', icon: 'IconIdcard', type: 'menu' },
+      { name: 'account/changePassword', title: '修改密码', title_en: 'Change password', icon: 'IconLock', type: 'menu' },
+      { name: 'account/integral', title: '积分记录', title_en: 'Score log', icon: 'IconTrophy', type: 'menu' },
+      { name: 'account/balance', title: '余额记录', title_en: 'Balance log', icon: 'IconGift', type: 'menu' },
+    ],
+  },
+];
+
+/** The page a member rule opens: `/src/pages/user/<name>/index.tsx`. */
+export function memberComponentOf(name: string): string {
+  return `/src/pages/user/${name}/index.tsx`;
+}
+
+/** The default member group (every rule) and the member rules; called by the accounts seeder. */
+@Injectable()
+export class MemberSeeder {
+  async seed(manager: EntityManager): Promise<void> {
+    const now = unixNow();
+    await manager.insert(UserGroupEntity, { name: '默认分组', rules: '*', status: 1, createtime: now, updatetime: now });
+    let weigh = 100;
+    const walk = async (rules: MemberRuleSeed[], pid: number) => {
+      for (const rule of rules) {
+        const isMenu = rule.type === 'menu';
+        const { identifiers } = await manager.insert(UserRuleEntity, {
+          pid,
+          type: rule.type,
+          title: rule.title,
+          title_en: rule.title_en,
+          name: rule.name,
+          path: rule.name,
+          icon: rule.icon,
+          menu_type: isMenu ? 'tab' : null,
+          url: '',
+          component: isMenu ? memberComponentOf(rule.name) : '',
+          no_login_valid: 0,
+          extend: 'none',
+          remark: '',
+          weigh: weigh--,
+          status: 1,
+          createtime: now,
+          updatetime: now,
+        });
+        if (rule.children) await walk(rule.children, identifiers[0].id as number);
+      }
+    };
+    await walk(MEMBER_RULES, 0);
+  }
+}

@@ -1,0 +1,47 @@
+import { fromCents } from '../../../../shared/database/money';
+import { UserEntity } from '../persistence/user.entity';
+
+/** The member as the member center shows it (SPEC.md §3 user info). Money as a 2-decimal string. */
+export interface MemberInfo {
+  id: number;
+  username: string;
+  nickname: string;
+  email: string;
+  mobile: string;
+  avatar: string;
+  gender: number;
+  birthday: string;
+  money: string;
+  score: number;
+  lastlogintime: number | null;
+  lastloginip: string;
+  jointime: number | null;
+  motto: string;
+  token: string;
+  refreshToken: string;
+}
+
+export function moneyText(cents: number | string | null | undefined): string {
+  return fromCents(BigInt(Math.trunc(Number(cents ?? 0))));
+}
+
+export function memberInfo(user: UserEntity, token = '', refreshToken = ''): MemberInfo {
+  return {
+    id: user.id,
+    username: user.username,
+    nickname: user.nickname,
+    email: user.email ?? '',
+    mobile: user.mobile ?? '',
+    avatar: user.avatar,
+    gender: user.gender,
+    birthday: user.birthday ?? '',
+    money: moneyText(user.money),
+    score: Number(user.score),
+    lastlogintime: user.lastlogintime,
+    lastloginip: user.lastloginip,
+    jointime: user.jointime,
+    motto: user.motto,
+    token,
+    refreshToken,
+  };
+}

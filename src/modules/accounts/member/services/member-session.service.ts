@@ -1,0 +1,158 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager, Not } from 'typeorm';
+import { TransactionRunner } from '../../../../shared/database/transaction-runner';
+import { AppError } from '../../../../shared/http/app-error';
+import { unixNow } from '../../../../shared/http/envelope';
+import { ClickCaptchaService, CodeChannel, isLoginCaptchaEnabled, VerificationCodeService } from '../../../platform';
+import { TokenService } from '../../auth/token.service';
+import { isLockedOut } from '../../domain/login-policy';
+import { hashPassword, verifyPassword } from '../../domain/password';
+import { loginKindOf } from '../domain/member-account';
+import { UserGroupEntity } from '../persistence/user-group.entity';
+import { UserEntity } from '../persistence/user.entity';
+import { memberInfo, MemberInfo } from './member-info';
+
+export interface MemberLoginInput {
+  username: string;
+  password: string;
+  keep?: boolean;
+  captchaId?: string;
+  captchaInfo?: string;
+  ip: string;
+}
+
+export interface MemberRegisterInput {
+  registerType: CodeChannel;
+  username: string;
+  password: string;
+  email?: string;
+  mobile?: string;
+  captcha: string;
+  keep?: boolean;
+  ip: string;
+}
+
+/** Unique-index violations (a concurrent sign-up took the name first). */
+export function isDuplicateKey(error: unknown): boolean {
+  const e = error as { code?: string; driverError?: { code?: string }; message?: string };
+  const code = e?.driverError?.code ?? e?.code ?? '';
+  return code === 'ER_DUP_ENTRY' || /SQLITE_CONSTRAINT_UNIQUE/.test(code) || /UNIQUE constraint failed|Duplicate entry/i.test(String(e?.message ?? ''));
+}
+
+/** Member sign-in (username, e-mail or mobile), sign-up with a verification code, and sign-out. */
+@Injectable()
+export class MemberSessionService {
+  constructor(
+    private readonly transactions: TransactionRunner,
+    private readonly tokens: TokenService,
+    private readonly captcha: ClickCaptchaService,
+    private readonly codes: VerificationCodeService,
+  ) {}
+
+  async login(input: MemberLoginInput): Promise<MemberInfo> {
+    if (isLoginCaptchaEnabled()) {
+      if (!input.captchaId || !input.captchaInfo) throw new AppError('accounts.captcha_required');
+      if (!(await this.captcha.verify(input.captchaId, input.captchaInfo, true))) throw new AppError('accounts.captcha_error');
+    }
+    const kind = loginKindOf(input.username);
+    // An unknown name gets the same answer as a wrong password: sign-in does not reveal who is a member.
+    if (!kind) throw new AppError('accounts.wrong_credentials');
+    const value = kind === 'email' ? input.username.trim().toLowerCase() : input.username.trim();
+    const member = await this.transactions.manager.findOne(UserEntity, {
+      where: { [kind]: value },
+      select: { id: true, password: true, status: true, login_failure: true, lastlogintime: true },
+    });
+    if (!member) throw new AppError('accounts.wrong_credentials');
+    if (member.status !== 1) throw new AppError('accounts.account_disabled');
+    const now = unixNow();
+    if (isLockedOut(member, now)) throw new AppError('accounts.locked_out');
+    if (!(await verifyPassword(input.password, member.password))) {
+      await this.transactions.run((m) =>
+        m
+          .createQueryBuilder()
+          .update(UserEntity)
+          .set({ login_failure: () => 'login_failure + 1', lastlogintime: now, lastloginip: input.ip })
+          .where('id = :id', { id: member.id })
+          .execute(),
+      );
+      throw new AppError('accounts.wrong_credentials');
+    }
+    return this.transactions.run(async (manager) => {
+      await manager.update(UserEntity, { id: member.id }, { login_failure: 0, lastlogintime: now, lastloginip: input.ip });
+      return this.signedIn(manager, member.id, Boolean(input.keep));
+    });
+  }
+
+  async register(input: MemberRegisterInput): Promise<MemberInfo> {
+    const channel = input.registerType;
+    const target = channel === 'email' ? (input.email ?? '').trim().toLowerCase() : (input.mobile ?? '').trim();
+    const email = (input.email ?? '').trim().toLowerCase() || null;
+    const mobile = (input.mobile ?? '').trim() || null;
+    await this.checkFree(this.transactions.manager, { username: input.username, email, mobile });
+    if (!(await this.codes.verify(channel, target, 'user_register', input.captcha))) throw new AppError('member.wrong_code');
+    const password = await hashPassword(input.password);
+    try {
+      return await this.transactions.run(async (manager) => {
+        await this.checkFree(manager, { username: input.username, email, mobile });
+        if (!(await this.codes.consume(manager, channel, target, 'user_register', input.captcha))) throw new AppError('member.wrong_code');
+        const now = unixNow();
+        const group = await manager.findOne(UserGroupEntity, { where: {}, order: { id: 'ASC' } });
+        const { identifiers } = await manager.insert(UserEntity, {
+          group_id: group?.id ?? 0,
+          username: input.username,
+          nickname: input.username,
+          email,
+          mobile,
+          avatar: '',
+          gender: 0,
+          birthday: null,
+          money: 0,
+          score: 0,
+          login_failure: 0,
+          lastlogintime: now,
+          lastloginip: input.ip,
+          jointime: now,
+          joinip: input.ip,
+          password,
+          motto: '',
+          status: 1,
+          createtime: now,
+          updatetime: now,
+        });
+        return this.signedIn(manager, identifiers[0].id as number, Boolean(input.keep));
+      });
+    } catch (error) {
+      if (isDuplicateKey(error)) throw new AppError('accounts.username_taken');
+      throw error;
+    }
+  }
+
+  /** Revokes the access token, and the refresh token when given; a missing or foreign token is ignored. */
+  async logout(accessToken: string | undefined, refreshToken: string | undefined): Promise<void> {
+    const access = accessToken ? this.tokens.accessTokenId(accessToken, 'user') : null;
+    if (!access) return;
+    await this.transactions.run(async (manager) => {
+      await this.tokens.revoke(manager, access.tokenId);
+      if (refreshToken) await this.tokens.revokeRefresh(manager, refreshToken, access.accountId);
+    });
+  }
+
+  async info(memberId: number, manager: EntityManager = this.transactions.manager, token = '', refreshToken = ''): Promise<MemberInfo> {
+    const member = await manager.findOneOrFail(UserEntity, { where: { id: memberId } });
+    return memberInfo(member, token, refreshToken);
+  }
+
+  /** Username, e-mail and mobile are each used by one member at most. */
+  async checkFree(manager: EntityManager, fields: { username?: string; email?: string | null; mobile?: string | null }, exceptId?: number): Promise<void> {
+    const others = exceptId ? { id: Not(exceptId) } : {};
+    if (fields.username && (await manager.count(UserEntity, { where: { username: fields.username, ...others } }))) throw new AppError('accounts.username_taken');
+    if (fields.email && (await manager.count(UserEntity, { where: { email: fields.email, ...others } }))) throw new AppError('accounts.email_taken');
+    if (fields.mobile && (await manager.count(UserEntity, { where: { mobile: fields.mobile, ...others } }))) throw new AppError('accounts.mobile_taken');
+  }
+
+  private async signedIn(manager: EntityManager, memberId: number, keep: boolean): Promise<MemberInfo> {
+    const token = await this.tokens.issueAccess(manager, 'user', memberId);
+    const refreshToken = keep ? await this.tokens.issueRefresh(manager, 'user-refresh', memberId) : '';
+    return this.info(memberId, manager, token, refreshToken);
+  }
+}

@@ -1,0 +1,13 @@
+/** E-mail and SMS: verification codes, the mailer and the SMS driver (exported through the platform index). */
+export { MessagingModule } from './messaging.module';
+export { VerificationCodeService } from './codes/verification-code.service';
+export type { IssuedCode } from './codes/verification-code.service';
+export { MailerService } from './mail/mailer.service';
+export type { OutgoingMail } from './mail/mailer.service';
+export { SmsService } from './sms/sms.service';
+export type { SmsDriver, SmsMessage } from './sms/sms-driver';
+export { VerificationSenderService } from './verification-sender.service';
+export { MEMBER_CONTACTS } from './member-contacts.port';
+export type { MemberContacts } from './member-contacts.port';
+export { CODE_EVENTS, CODE_TTL, MAX_CODE_ATTEMPTS, RESEND_INTERVAL } from './domain/verification-code';
+export type { CodeChannel } from './domain/verification-code';

@@ -1,0 +1,82 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { createTransport } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import { SiteConfigService } from '../../config/site-config.service';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** How to reach the SMTP server and who the mail is from. */
+export interface MailSettings {
+  transport: string | SMTPTransport.Options;
+  from: string;
+}
+
+/** Slow or silent servers fail in seconds, not minutes (the member waits for the answer). */
+const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/**
+ * Sends e-mail through nodemailer with the site's SMTP settings (config group `mail`), or with
+ * SMTP_URL / SMTP_FROM when set (CONTRACT.md §5). Settings are read on every send, so an edit in the back
+ * office applies at once.
+ */
+@Injectable()
+export class MailerService {
+  private readonly logger = new Logger('Mailer');
+
+  constructor(private readonly siteConfig: SiteConfigService) {}
+
+  /** null when mail is not configured (no server, port or sender address). */
+  async settings(env: NodeJS.ProcessEnv = process.env): Promise<MailSettings | null> {
+    const mail = await this.siteConfig.group('mail');
+    const sender = text(env.SMTP_FROM) || text(mail.smtp_sender_mail);
+    if (text(env.SMTP_URL)) {
+      return { transport: text(env.SMTP_URL), from: sender || 'no-reply@localhost' };
+    }
+    const host = text(mail.smtp_server);
+    const port = Number(text(mail.smtp_port));
+    if (!host || !Number.isInteger(port) || port <= 0 || !sender) return null;
+    const user = text(mail.smtp_user);
+    const verification = text(mail.smtp_verification).toUpperCase();
+    return {
+      transport: {
+        host,
+        port,
+        // SSL: TLS from the first byte (usually port 465); TLS: STARTTLS required (usually 587).
+        secure: verification === 'SSL',
+        requireTLS: verification === 'TLS',
+        auth: user ? { user, pass: typeof mail.smtp_pass === 'string' ? mail.smtp_pass : '' } : undefined,
+      },
+      from: sender,
+    };
+  }
+
+  async isConfigured(): Promise<boolean> {
+    return (await this.settings()) !== null;
+  }
+
+  /** Sends one message; rejects when mail is not configured or the server refuses it. */
+  async send(mail: OutgoingMail): Promise<void> {
+    const settings = await this.settings();
+    if (!settings) throw new Error('mail is not configured');
+    const options: SMTPTransport.Options =
+      typeof settings.transport === 'string' ? { url: settings.transport, ...TIMEOUTS } : { ...settings.transport, ...TIMEOUTS };
+    const transport = createTransport(options);
+    try {
+      await transport.sendMail({ from: settings.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    } catch (error) {
+      this.logger.warn(`Sending mail failed: ${(error as Error).message}`);
+      throw error;
+    } finally {
+      transport.close();
+    }
+  }
+}

@@ -1,0 +1,116 @@
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { AppError, LoginRequiredError } from '../../../shared/http/app-error';
+import { AuthMember } from '../../../shared/http/auth.decorators';
+import { translate } from '../../../shared/http/translate';
+import { ClickCaptchaService, isLoginCaptchaEnabled } from '../captcha/click-captcha.service';
+import { SiteConfigService } from '../config/site-config.service';
+import { CODE_TTL, CodeChannel, isCodeEvent, normaliseTarget, purposeOf } from './domain/verification-code';
+import { MailerService } from './mail/mailer.service';
+import { MEMBER_CONTACTS, MemberContacts } from './member-contacts.port';
+import { VerificationCodeService } from './codes/verification-code.service';
+import { SmsService } from './sms/sms.service';
+
+export interface SendCodeRequest {
+  channel: CodeChannel;
+  target: string;
+  event: string;
+  captchaId?: string;
+  captchaInfo?: string;
+  /** The signed-in member, when the request carried a valid `ba-user-token`. */
+  member?: AuthMember;
+}
+
+const USER_LOGIN_ROUTE = '/user/login';
+
+/**
+ * `Ems/send` and `Sms/send`: checks the click captcha and who may ask for which code, issues the code
+ * (one per address and event per minute) and sends it by e-mail or SMS.
+ */
+@Injectable()
+export class VerificationSenderService {
+  constructor(
+    private readonly codes: VerificationCodeService,
+    private readonly mailer: MailerService,
+    private readonly sms: SmsService,
+    private readonly captcha: ClickCaptchaService,
+    private readonly siteConfig: SiteConfigService,
+    @Optional() @Inject(MEMBER_CONTACTS) private readonly members: MemberContacts | null,
+  ) {}
+
+  /** The channels members can verify by: 'email' when mail is configured, 'mobile' when an SMS driver is set. */
+  async channels(): Promise<CodeChannel[]> {
+    const channels: CodeChannel[] = [];
+    if (await this.mailer.isConfigured()) channels.push('email');
+    if (this.sms.isEnabled()) channels.push('mobile');
+    return channels;
+  }
+
+  async send(request: SendCodeRequest): Promise<void> {
+    const { channel, event } = request;
+    if (!isCodeEvent(channel, event)) throw new AppError('messaging.unknown_event');
+    const target = normaliseTarget(channel, request.target);
+    if (isLoginCaptchaEnabled()) {
+      if (!request.captchaId || !request.captchaInfo) throw new AppError('messaging.captcha_required');
+      if (!(await this.captcha.verify(request.captchaId, request.captchaInfo, true))) throw new AppError('messaging.captcha_error');
+    }
+    if (channel === 'email' ? !(await this.mailer.isConfigured()) : !this.sms.isEnabled()) {
+      throw new AppError(channel === 'email' ? 'messaging.mail_not_configured' : 'messaging.sms_not_enabled');
+    }
+    await this.checkAllowed(channel, target, event, request.member);
+
+    const issued = await this.codes.issue(channel, target, event);
+    try {
+      if (channel === 'email') await this.sendMail(target, event, issued.code);
+      else await this.sendSms(target, event, issued.code);
+    } catch {
+      await this.codes.withdraw(issued);
+      throw new AppError(channel === 'email' ? 'messaging.mail_failed' : 'messaging.sms_failed');
+    }
+  }
+
+  /** Register: a new address. Retrieve: a member's address. Change: signed in, a free address. Verify: one's own. */
+  private async checkAllowed(channel: CodeChannel, target: string, event: string, member: AuthMember | undefined): Promise<void> {
+    if (!this.members) throw new AppError('messaging.unknown_event');
+    const purpose = purposeOf(event);
+    if (purpose === 'register' || purpose === 'change') {
+      if (purpose === 'change' && !member) throw new LoginRequiredError(USER_LOGIN_ROUTE);
+      if (await this.members.isRegistered(channel, target)) throw new AppError(`messaging.${channel}_registered`);
+      return;
+    }
+    if (purpose === 'retrieve') {
+      if (!(await this.members.isRegistered(channel, target))) throw new AppError(`messaging.${channel}_not_registered`);
+      return;
+    }
+    if (!member) throw new LoginRequiredError(USER_LOGIN_ROUTE);
+    const own = await this.members.contactOf(member.id);
+    const current = own ? (channel === 'email' ? own.email : own.mobile) : '';
+    if (!current || normaliseTarget(channel, current) !== target) throw new AppError(`messaging.not_own_${channel}`);
+  }
+
+  private async siteName(): Promise<string> {
+    const name = await this.siteConfig.get('site_name');
+    return typeof name === 'string' && name.trim() ? name.trim() : 'WMS';
+  }
+
+  private async sendMail(to: string, event: string, code: string): Promise<void> {
+    const site = await this.siteName();
+    const args = { site, code, minutes: CODE_TTL / 60, purpose: translate(`messaging.purpose.${purposeOf(event)}`) };
+    const body = translate('messaging.mail_body', args);
+    await this.mailer.send({
+      to,
+      subject: translate('messaging.mail_subject', args),
+      text: body,
+      html: `<p>${escapeHtml(body)}</p><p style="font-size:24px;font-weight:bold;letter-spacing:4px">${code}</p>`,
+    });
+  }
+
+  private async sendSms(mobile: string, event: string, code: string): Promise<void> {
+    const site = await this.siteName();
+    const content = translate('messaging.sms_body', { site, code, minutes: CODE_TTL / 60, purpose: translate(`messaging.purpose.${purposeOf(event)}`) });
+    await this.sms.send({ mobile, template: event, params: { code }, content });
+  }
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}

@@ -1,0 +1,81 @@
+/**
+ * The state of one upload control: files on their way (with progress) and the checks before sending.
+ * Created per control: `useState(() => new UploadStore(root, { topic }))`.
+ */
+import { makeAutoObservable, runInAction } from 'mobx';
+import { t } from '@/lang';
+import { uploadFile, type UploadedFile } from './api';
+import { checkFile, type UploadLimits } from './checks';
+import './i18n';
+
+export interface UploadRoot {
+  siteConfig: { upload: { mimetype: string; maxsize: number } };
+  notify: (type: 'error' | 'success' | 'info' | 'warning', message: string) => void;
+}
+
+export interface PendingUpload {
+  uid: string;
+  name: string;
+  percent: number;
+  /** an object URL of the picked file, shown while it uploads */
+  preview: string;
+}
+
+let seq = 0;
+
+export class UploadStore {
+  pending: PendingUpload[] = [];
+  loading = false;
+  error: string | null = null;
+
+  constructor(
+    private readonly root: UploadRoot,
+    private readonly options: { topic?: string; app?: 'admin' | 'user'; upload?: typeof uploadFile } = {},
+  ) {
+    makeAutoObservable<this, 'root' | 'options'>(this, { root: false, options: false });
+  }
+
+  get limits(): UploadLimits {
+    return { mimetype: this.root.siteConfig.upload.mimetype, maxsize: this.root.siteConfig.upload.maxsize };
+  }
+
+  /** The checks of SPEC.md §5 before sending; a refusal is shown as an error notice. */
+  accepts(file: { name: string; size: number; type?: string }): boolean {
+    const refusal = checkFile(file, this.limits);
+    if (refusal) this.root.notify('error', t(`upload.${refusal}`));
+    return !refusal;
+  }
+
+  /** Sends a file; resolves with the stored file, or null when the server refused it (its message was shown). */
+  async upload(file: File): Promise<UploadedFile | null> {
+    if (!this.accepts(file)) return null;
+    const item: PendingUpload = { uid: `upload-${++seq}`, name: file.name, percent: 0, preview: typeof URL !== 'undefined' && URL.createObjectURL ? URL.createObjectURL(file) : '' };
+    this.pending.push(item);
+    this.loading = true;
+    this.error = null;
+    try {
+      const stored = await (this.options.upload ?? uploadFile)(file, {
+        app: this.options.app,
+        topic: this.options.topic,
+        onProgress: (percent) => this.setPercent(item.uid, percent),
+      });
+      return stored;
+    } catch (e) {
+      runInAction(() => {
+        this.error = (e as { msg?: string })?.msg ?? t('upload.failed');
+      });
+      return null;
+    } finally {
+      runInAction(() => {
+        this.pending = this.pending.filter((p) => p.uid !== item.uid);
+        this.loading = this.pending.length > 0;
+        if (item.preview) URL.revokeObjectURL?.(item.preview);
+      });
+    }
+  }
+
+  setPercent(uid: string, percent: number): void {
+    const item = this.pending.find((p) => p.uid === uid);
+    if (item) item.percent = percent;
+  }
+}

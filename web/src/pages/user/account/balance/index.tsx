@@ -1,0 +1,7 @@
+import { getBalanceLog } from '@/api/user';
+import { LogTable } from '../../components/LogTable';
+
+/** /user/account/balance: the member's balance log (newest first). */
+export default function BalancePage() {
+  return <LogTable kind="money" fetch={getBalanceLog} prefix="frontend.user.account.balance" />;
+}

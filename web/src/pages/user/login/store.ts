@@ -1,0 +1,104 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import { getCheckIn, login, register, retrievePassword, type Channel, type CheckInAnswer, type LoginForm, type RegisterForm } from '@/api/user';
+import type { RootStore } from '@/stores/root';
+
+function uuid(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `${Date.now().toString(16)}-${Math.random().toString(16).slice(2)}-${Math.random().toString(16).slice(2)}`;
+}
+
+/** The member sign-in page: which channels carry codes, the captcha switch, sign-in, sign-up, retrieve password. */
+export class UserLoginStore {
+  channels: Channel[] = [];
+  captchaRequired = false;
+  /** one captcha id per sign-in attempt */
+  captchaId = uuid();
+  loaded = false;
+  loading = false;
+  submitting = false;
+  error: string | null = null;
+
+  constructor(private readonly root: RootStore) {
+    makeAutoObservable<UserLoginStore, 'root'>(this, { root: false }, { autoBind: true });
+  }
+
+  /** GET /api/user/checkIn */
+  async load() {
+    this.loading = true;
+    this.error = null;
+    try {
+      const res = await getCheckIn();
+      runInAction(() => {
+        this.channels = res.data.accountVerificationType ?? [];
+        this.captchaRequired = Boolean(res.data.captcha);
+        this.loaded = true;
+        this.loading = false;
+      });
+    } catch (e) {
+      runInAction(() => {
+        this.loading = false;
+        this.error = (e as { msg?: string })?.msg || 'error';
+      });
+    }
+  }
+
+  newCaptcha() {
+    this.captchaId = uuid();
+  }
+
+  private signedIn(answer: CheckInAnswer): string {
+    this.root.memberCenter.reset();
+    this.root.userInfo.dataFill({ ...answer.userInfo, refreshToken: answer.userInfo.refreshToken ?? '' } as never);
+    return answer.routePath || '/user';
+  }
+
+  /** Resolves the path to go to, or null when refused (the request layer showed why). */
+  async login(form: Pick<LoginForm, 'username' | 'password' | 'keep'>, captchaInfo?: string): Promise<string | null> {
+    this.submitting = true;
+    try {
+      const payload: LoginForm = { ...form, keep: Boolean(form.keep) };
+      if (this.captchaRequired) Object.assign(payload, { captchaId: this.captchaId, captchaInfo: captchaInfo ?? '' });
+      const res = await login(payload);
+      return runInAction(() => {
+        this.submitting = false;
+        return this.signedIn(res.data);
+      });
+    } catch (e) {
+      runInAction(() => {
+        this.submitting = false;
+        this.error = (e as { msg?: string })?.msg || 'error';
+        this.newCaptcha();
+      });
+      return null;
+    }
+  }
+
+  async register(form: RegisterForm): Promise<string | null> {
+    this.submitting = true;
+    try {
+      const res = await register({ ...form, keep: true });
+      return runInAction(() => {
+        this.submitting = false;
+        return this.signedIn(res.data);
+      });
+    } catch (e) {
+      runInAction(() => {
+        this.submitting = false;
+        this.error = (e as { msg?: string })?.msg || 'error';
+      });
+      return null;
+    }
+  }
+
+  async retrieve(data: { type: Channel; account: string; captcha: string; password: string }): Promise<boolean> {
+    this.submitting = true;
+    try {
+      await retrievePassword(data);
+      runInAction(() => (this.submitting = false));
+      return true;
+    } catch {
+      runInAction(() => (this.submitting = false));
+      return false;
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import type { MenuRule } from '@/api/admin';
+import { MemberCenterStore } from './memberCenter';
+
+const rule = (r: Partial<MenuRule> & Pick<MenuRule, 'id' | 'pid' | 'type' | 'name'>): MenuRule => ({
+  title: r.name,
+  path: r.name,
+  icon: '',
+  menu_type: r.type === 'menu' ? 'tab' : null,
+  url: '',
+  component: r.type === 'menu' ? `/src/pages/user/${r.name}/index.tsx` : '',
+  keepalive: 0,
+  extend: 'none',
+  children: [],
+  ...r,
+});
+
+describe('member center store', () => {
+  const tree: MenuRule[] = [
+    rule({
+      id: 1,
+      pid: 0,
+      type: 'menu_dir',
+      name: 'account',
+      children: [
+        rule({ id: 2, pid: 1, type: 'menu', name: 'account/overview' }),
+        rule({ id: 3, pid: 1, type: 'menu', name: 'account/profile', children: [rule({ id: 4, pid: 3, type: 'button', name: 'account/profile/avatar' })] }),
+        rule({ id: 5, pid: 1, type: 'menu', name: 'account/hidden', extend: 'add_rules_only' }),
+      ],
+    }),
+    rule({ id: 6, pid: 0, type: 'menu_dir', name: 'empty' }),
+  ];
+
+  it('turns the member rules into routes under /user, the visible menu and the first page', () => {
+    const store = new MemberCenterStore();
+    expect(store.loaded).toBe(false);
+    store.setRules(tree);
+    expect(store.loaded).toBe(true);
+    expect(store.routes.map((r) => r.path)).toEqual(['/user/account/overview', '/user/account/profile', '/user/account/hidden']);
+    // hidden rules are routed but not shown; empty folders are not shown
+    expect(store.menus.map((m) => m.name)).toEqual(['account']);
+    expect(store.menus[0].children.map((m) => m.name)).toEqual(['account/overview', 'account/profile']);
+    expect(store.firstRoute?.path).toBe('/user/account/overview');
+    expect(store.findByPath('/user/account/profile/')?.id).toBe(3);
+    expect(store.findByPath('/user/nothing')).toBeUndefined();
+  });
+
+  it('answers button rights per page with the /user/ prefix, and forgets everything on reset', () => {
+    const store = new MemberCenterStore();
+    store.setRules(tree);
+    expect(store.hasNode('/user/account/profile', 'avatar')).toBe(true);
+    expect(store.hasNode('/user/account/profile', 'delete')).toBe(false);
+    store.reset();
+    expect(store.routes).toEqual([]);
+    expect(store.loaded).toBe(false);
+    expect(store.hasNode('/user/account/profile', 'avatar')).toBe(false);
+  });
+});
