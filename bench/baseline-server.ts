@@ -30,6 +30,7 @@ interface Recorded {
 const LIST_TABLES: Record<string, RegExp> = {
   product: /\bFROM\s+[`"]?product[`"]?\s/i,
   history: /\bFROM\s+[`"]?inventory_history[`"]?\s/i,
+  productHistory: /\bFROM\s+[`"]?inventory_history[`"]?\s/i,
 };
 
 async function record(requests: Record<string, string[]>, token: string): Promise<Record<string, Recorded[][]>> {

@@ -1,6 +1,6 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem, release } from 'node:os';
+import { existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { BASELINE_READY } from './baseline-server';
@@ -194,6 +194,33 @@ async function waitFor(url: string, child: ChildProcess, seconds = 180): Promise
   }
 }
 
+/**
+ * Between scenarios: statements still running on the bench database (requests autocannon gave up on) are
+ * waited for up to `seconds`, then cancelled, so one scenario's backlog does not land on the next. MySQL only.
+ */
+async function settle(seconds = 60): Promise<number> {
+  if (!process.env.DB_URL) return 0;
+  const url = new URL(process.env.DB_URL);
+  const mysql = await import('mysql2/promise');
+  const connection = await mysql.createConnection({ host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username || 'root'), password: decodeURIComponent(url.password || ''), database: decodeURIComponent(url.pathname.slice(1)) });
+  try {
+    const running = async () =>
+      ((await connection.query("SELECT id FROM information_schema.processlist WHERE db = DATABASE() AND command = 'Query' AND id <> CONNECTION_ID()"))[0] as Array<{ id: number }>).map((r) => r.id);
+    const until = Date.now() + seconds * 1000;
+    let ids = await running();
+    while (ids.length && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 500));
+      ids = await running();
+    }
+    for (const id of ids) await connection.query(`KILL QUERY ${Number(id)}`).catch(() => undefined);
+    return ids.length;
+  } finally {
+    await connection.end();
+  }
+}
+
+const load1 = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
+
 async function api<T = any>(base: string, path: string, token: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   const res = await fetch(`${base}${path}`, {
     method: init.method ?? 'GET',
@@ -241,7 +268,10 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   // the app, as `npm start` runs it (built by scripts/start.js)
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const app = spawn(process.execPath, [join(DIST, 'src', 'main.js')], { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  // the app's own output (slow-query warnings under load, …) goes to a log file beside the report
+  const appLog = openSync(join(tmpdir(), 'wms-bench-app.log'), 'w');
+  const app = spawn(process.execPath, [join(DIST, 'src', 'main.js')], { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', appLog, appLog] });
+  console.log(`app output: ${join(tmpdir(), 'wms-bench-app.log')}`);
   const stopApp = () => new Promise<void>((resolve) => (app.exitCode !== null ? resolve() : (app.once('exit', () => resolve()), app.kill('SIGTERM'))));
   let baseline: ChildProcess | null = null;
   try {
@@ -266,6 +296,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     const productPaths = terms.map((term) => `/admin/wms.Product/index?quickSearch=${encodeURIComponent(term)}&page=1&limit=10`);
     const warehouses = [1, 2, 3, 4, 5];
     const historyPaths = warehouses.flatMap((w) => [10, 40].map((f) => `/admin/wms.InventoryHistory/index?form_type=${f}&warehouse_id=${w}&page=1&limit=10`));
+    const productHistoryPaths = products.list.slice(0, 20).map((p: any) => `/admin/wms.InventoryHistory/index?product_id=${p.id}&page=1&limit=10`);
     const stockPaths = warehouses.map((w) => `/admin/wms.Stock/index?warehouse_id=${w}&page=1&limit=10`);
 
     // first, on the freshly started app: the CSV export of the newest `exportRows` history rows
@@ -303,8 +334,8 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
 
     baseline = spawn(process.execPath, [join(DIST, 'bench', 'baseline-server.js')], {
       cwd: ROOT,
-      env: { ...env, BASELINE_TOKEN: token, BASELINE_REQUESTS: JSON.stringify({ product: productPaths, history: historyPaths }) },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...env, BASELINE_TOKEN: token, BASELINE_REQUESTS: JSON.stringify({ product: productPaths, history: historyPaths, productHistory: productHistoryPaths }) },
+      stdio: ['ignore', 'pipe', appLog],
     });
     const baselinePort = await new Promise<number>((resolve, reject) => {
       let text = '';
@@ -322,9 +353,15 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
 
     const measure = async (scenario: string, l: Load, target: string, check: (r: LoadResult) => boolean | null, pid = app.pid!) => {
       await load({ ...l, duration: 2, amount: undefined }); // warm-up
+      await settle();
+      const loadBefore = load1();
       const { result, peakMb } = await withPeakRss(pid, () => load(l));
+      const cancelled = await settle();
       const row: Row = { scenario, connections: l.connections, requests: result.requests, p50: result.p50, p95: result.p95, p99: result.p99, rps: result.rps, peakRssMb: peakMb, target, met: check(result) };
-      if (result.failures) row.note = `${result.failures} failed answers`;
+      const notes = [`load average ${loadBefore.toFixed(1)} at the start`];
+      if (result.failures) notes.push(`${result.failures} requests failed or timed out (10 s)`);
+      if (cancelled) notes.push(`${cancelled} statements still running afterwards were cancelled`);
+      row.note = notes.join('; ');
       console.log(`${scenario}: ${Math.round(result.rps)} req/s, p50 ${ms(result.p50)} ms, p95 ${ms(result.p95)} ms, p99 ${ms(result.p99)} ms, peak RSS ${Math.round(peakMb)} MB${result.failures ? `, ${result.failures} FAILED` : ''}`);
       return { row, result };
     };
@@ -357,6 +394,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     };
     await listRow('Product list, quickSearch', productPaths, 'product', '');
     await listRow('Stock list, by warehouse', stockPaths, null, 'p95 ≤ 50 ms');
+    await listRow('Inventory history of a product', productHistoryPaths, 'productHistory', '');
     await listRow('Inventory history, form type + warehouse', historyPaths, 'history', '');
     rows.push(
       (await measure('Dashboard', { url: base, connections: c, duration: d, headers: auth, request: () => ({ path: '/admin/dashboard/index' }) }, 'p95 ≤ 20 ms', (r) => (r.p95 ?? Infinity) <= 20)).row,
