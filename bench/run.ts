@@ -1,5 +1,5 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
@@ -219,7 +219,47 @@ async function settle(seconds = 60): Promise<number> {
   }
 }
 
-const load1 = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
+/** CPU ticks: the whole machine (busy, total) and a set of processes (Linux /proc). */
+function cpuTicks(pids: number[]): { busy: number; total: number; ours: number } {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  const values = fields.map(Number);
+  const idle = values[3] + (values[4] ?? 0);
+  const total = values.reduce((a, b) => a + b, 0);
+  let ours = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ours += Number(after[11]) + Number(after[12]);
+    } catch {
+      /* gone */
+    }
+  }
+  return { busy: total - idle, total, ours };
+}
+
+/** The database server's pid (mariadbd / mysqld), to count its CPU as the bench's own. */
+function databasePid(): number | null {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (/^(mariadbd|mysqld)$/.test(readFileSync(`/proc/${entry}/comm`, 'utf8').trim())) return Number(entry);
+    } catch {
+      /* gone */
+    }
+  }
+  return null;
+}
+
+/** Runs `work` and answers the share of the machine's CPU that other processes used meanwhile. */
+async function othersShare<T>(pids: number[], work: () => Promise<T>): Promise<{ result: T; others: number }> {
+  const before = cpuTicks(pids);
+  const result = await work();
+  const after = cpuTicks(pids);
+  const total = after.total - before.total;
+  const others = total > 0 ? Math.max(0, after.busy - before.busy - (after.ours - before.ours)) / total : 0;
+  return { result, others };
+}
 
 async function api<T = any>(base: string, path: string, token: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   const res = await fetch(`${base}${path}`, {
@@ -248,7 +288,7 @@ function table(rows: Row[]): string {
       ms(r.p99),
       num(r.rps),
       r.baselineRps === undefined ? '' : num(r.baselineRps),
-      r.ratio === undefined || r.ratio === null ? '' : `${Math.round(r.ratio * 100)} %`,
+      r.ratio === undefined ? '' : r.ratio === null || !Number.isFinite(r.ratio) ? '–' : `${Math.round(r.ratio * 100)} %`,
       r.peakRssMb === null ? '–' : Math.round(r.peakRssMb).toString(),
       r.target,
       r.met === null ? '' : r.met ? 'yes' : '**no**',
@@ -277,6 +317,8 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   try {
     await waitFor(`${base}/admin/index/login`, app);
     console.log(`app (pid ${app.pid}) at ${base}`);
+    const dbPid = process.env.DB_URL ? databasePid() : null;
+    const oursNow = () => [process.pid, app.pid!, ...(baseline?.pid ? [baseline.pid] : []), ...(dbPid ? [dbPid] : [])];
     const login = await fetch(`${base}/admin/index/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
     const loginBody = (await login.json()) as { code: number; msg: string; data: { userInfo: { token: string } } };
     if (loginBody.code !== 1) throw new Error(`sign-in failed: ${loginBody.msg} (is ADMIN_PASSWORD the password the database was seeded with?)`);
@@ -303,7 +345,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     const newest = (await api(base, '/admin/wms.InventoryHistory/index?limit=1', token)).list[0];
     const fromId = Math.max(0, Number(newest?.id ?? 0) - o.exportRows);
     const exportPath = `/admin/wms.InventoryHistory/export?search[0][field]=id&search[0][val]=${fromId}&search[0][operator]=${encodeURIComponent(">")}`;
-    const exported = await withPeakRss(app.pid!, async () => {
+    const { result: exported, others: exportOthers } = await othersShare(oursNow(), () => withPeakRss(app.pid!, async () => {
       const t0 = Date.now();
       const res = await fetch(`${base}${exportPath}`, { headers: auth });
       let bytes = 0;
@@ -316,7 +358,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
         for (const byte of value) if (byte === 10) lines++;
       }
       return { seconds: (Date.now() - t0) / 1000, bytes, rows: Math.max(0, lines - 1) };
-    });
+    }));
     console.log(`export: ${exported.result.rows} rows, ${(exported.result.bytes / 1e6).toFixed(0)} MB in ${exported.result.seconds.toFixed(1)} s, peak RSS ${Math.round(exported.peakMb)} MB`);
     rows.push({
       scenario: `History CSV export, ${num(exported.result.rows)} rows`,
@@ -329,7 +371,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
       peakRssMb: exported.peakMb,
       target: 'peak RSS ≤ 300 MB',
       met: exported.peakMb <= 300,
-      note: `${(exported.result.bytes / 1e6).toFixed(0)} MB in ${exported.result.seconds.toFixed(1)} s (req/s column: rows/s)`,
+      note: `${(exported.result.bytes / 1e6).toFixed(0)} MB in ${exported.result.seconds.toFixed(1)} s (req/s column: rows/s; p50 column: the whole download); other processes used ${Math.round(exportOthers * 100)} % of the CPU meanwhile`,
     });
 
     baseline = spawn(process.execPath, [join(DIST, 'bench', 'baseline-server.js')], {
@@ -354,11 +396,14 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     const measure = async (scenario: string, l: Load, target: string, check: (r: LoadResult) => boolean | null, pid = app.pid!) => {
       await load({ ...l, duration: 2, amount: undefined }); // warm-up
       await settle();
-      const loadBefore = load1();
-      const { result, peakMb } = await withPeakRss(pid, () => load(l));
+      const ours = oursNow();
+      const {
+        result: { result, peakMb },
+        others,
+      } = await othersShare(ours, () => withPeakRss(pid, () => load(l)));
       const cancelled = await settle();
       const row: Row = { scenario, connections: l.connections, requests: result.requests, p50: result.p50, p95: result.p95, p99: result.p99, rps: result.rps, peakRssMb: peakMb, target, met: check(result) };
-      const notes = [`load average ${loadBefore.toFixed(1)} at the start`];
+      const notes = [`other processes used ${Math.round(others * 100)} % of the CPU meanwhile`];
       if (result.failures) notes.push(`${result.failures} requests failed or timed out (10 s)`);
       if (cancelled) notes.push(`${cancelled} statements still running afterwards were cancelled`);
       row.note = notes.join('; ');
@@ -384,8 +429,8 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
       if (baselineName) {
         const b = await measure(`${scenario} — baseline`, { url: baselineBase, connections: c, duration: d, request: (n) => ({ path: `/${baselineName}?i=${n % paths.length}` }) }, '', () => null, baseline!.pid!);
         row.baselineRps = b.result.rps;
-        row.ratio = result.rps / b.result.rps;
-        row.met = (result.p95 ?? Infinity) <= 50 && row.ratio >= 0.5;
+        row.ratio = b.result.rps > 0 ? result.rps / b.result.rps : null;
+        row.met = (result.p95 ?? Infinity) <= 50 && (row.ratio ?? 0) >= 0.5;
         row.target = 'p95 ≤ 50 ms, ≥ 50 % of baseline';
         rows.push(row, { ...b.row, scenario: `↳ baseline: same SQL, bare node:http + ${process.env.DB_URL ? 'mysql2' : 'better-sqlite3'}`, target: '', met: null });
         return;
@@ -410,11 +455,14 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
       orderIds.push((await api(base, '/admin/wms.Inbound/add', token, { method: 'POST', body: { supplier_id: supplier.id, type: 10, lines } })).id);
     }
     console.log(`created ${orderIds.length} inbound orders of 10 lines in ${((Date.now() - creating) / 1000).toFixed(1)} s`);
-    const { result: audits, peakMb: auditRss } = await withPeakRss(app.pid!, () =>
+    const {
+      result: { result: audits, peakMb: auditRss },
+      others: auditOthers,
+    } = await othersShare(oursNow(), () => withPeakRss(app.pid!, () =>
       load({ url: base, connections: o.auditConnections, amount: orderIds.length, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, request: (n) => ({ path: '/admin/wms.Inbound/audit', body: JSON.stringify({ id: orderIds[n % orderIds.length] }) }) }),
-    );
+    ));
     console.log(`audits: ${Math.round(audits.rps)} orders/s, p95 ${ms(audits.p95)} ms${audits.failures ? `, ${audits.failures} FAILED` : ''}`);
-    rows.push({ scenario: 'Audit of 10-line inbound orders', connections: o.auditConnections, requests: audits.requests, p50: audits.p50, p95: audits.p95, p99: audits.p99, rps: audits.rps, peakRssMb: auditRss, target: '–', met: null, note: audits.failures ? `${audits.failures} failed` : `${Math.round(audits.rps * 10)} ledger events/s` });
+    rows.push({ scenario: 'Audit of 10-line inbound orders', connections: o.auditConnections, requests: audits.requests, p50: audits.p50, p95: audits.p95, p99: audits.p99, rps: audits.rps, peakRssMb: auditRss, target: '–', met: null, note: `${audits.failures ? `${audits.failures} failed; ` : ''}${Math.round(audits.rps * 10)} ledger events/s; other processes used ${Math.round(auditOthers * 100)} % of the CPU meanwhile` });
 
     // the sign-in page in headless Chromium
     const web = o.browser ? await browserFigures(base) : null;
@@ -518,6 +566,7 @@ Written by \`npm run bench\` (bench/run.ts) on ${started.toISOString().slice(0, 
 - Machine: ${cpu.length} × ${cpu[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GB RAM, Linux ${release()}, Node ${process.version}. The app, the database, autocannon and the baseline server share the ${cpu.length} cores.
 - Load: autocannon on loopback, ${o.duration} s per scenario after a 2 s warm-up; list and dashboard requests rotate through several filters / search terms; latencies are per request (p95 computed from every response). Audits: ${o.auditOrders} orders of 10 lines created beforehand, each request audits one.
 - Peak RSS: the app process (the baseline process for baseline rows), sampled every 50 ms during the scenario. App RSS after the run: ${Math.round(peakApp)} MB.
+- Noise: each scenario's note gives the share of the machine's CPU used by processes other than the bench, the app, the baseline server and the database while it ran (other sessions on a shared machine).
 
 ${table(rows)}
 
