@@ -19,22 +19,18 @@ describe('the demo warehouse', () => {
   let t: TestApp;
   let c: Client;
   const log: string[] = [];
-  let seconds = 0;
 
   beforeAll(async () => {
     t = await createTestApp();
     await t.reset();
-    const started = Date.now();
     await t.app.get(DemoSeeder).afterCommit({ demo: true, log: (line) => log.push(line) });
-    seconds = (Date.now() - started) / 1000;
     c = client(t, await login(t));
   }, 120_000);
   afterAll(() => t.close());
 
-  it('is built quickly and says so', () => {
-    expect(log).toEqual([expect.stringMatching(/^Created the demo warehouse: 50 products and \d+ orders over 6 months/)]);
-    // CONTRACT §5 / the issue: fast enough for a first `npm start` (SQLite); MariaDB gets more room
-    expect(seconds).toBeLessThan(process.env.DB_URL ? 30 : 10);
+  // How long it takes is measured by bench/, not asserted here (tests never check wall-clock time).
+  it('says what it built', () => {
+    expect(log).toEqual([expect.stringMatching(/^Created the demo warehouse: 50 products and \d+ orders over 6 months \(\d+(\.\d)? s\)/)]);
   });
 
   it('keeps the ledger and every projection consistent', async () => {

@@ -8,7 +8,7 @@ import { AdminDirectory } from './auth/admin-directory.service';
 import { AdminMenuService } from './auth/admin-menu.service';
 import { CrudEnvironmentModule } from './auth/crud-environment';
 import { AdminSessionService } from './auth/admin-session.service';
-import { jwtSecret } from './auth/jwt-secret';
+import { jwtSigningKey } from './auth/jwt-secret';
 import { PermissionGuard } from './auth/permission.guard';
 import { RefreshSessionService } from './auth/refresh-session.service';
 import { TokenService } from './auth/token.service';
@@ -20,6 +20,7 @@ import { AdminLogController } from './http/admin-log.controller';
 import { GroupController } from './http/group.controller';
 import { RuleController } from './http/rule.controller';
 import { AdminLogMiddleware } from './http/admin-log.middleware';
+import { AdminActivityLogModule } from './http/admin-activity-log.service';
 import { CommonTokenController } from './http/common-token.controller';
 import { AdminEntity } from './persistence/admin.entity';
 import { AdminGroupAccessEntity, AdminGroupEntity } from './persistence/admin-group.entity';
@@ -32,9 +33,10 @@ import { MEMBER_CONTROLLERS, MEMBER_ENTITIES, MEMBER_MODULES, MEMBER_PROVIDERS }
 @Module({
   imports: [
     TypeOrmModule.forFeature([AdminEntity, AdminGroupEntity, AdminGroupAccessEntity, AdminRuleEntity, AdminLogEntity, TokenEntity]),
-    JwtModule.registerAsync({ useFactory: () => ({ secret: jwtSecret(), signOptions: { algorithm: 'HS256' }, verifyOptions: { algorithms: ['HS256'] } }) }),
+    JwtModule.registerAsync({ useFactory: () => ({ secret: jwtSigningKey(), signOptions: { algorithm: 'HS256' }, verifyOptions: { algorithms: ['HS256'] } }) }),
     PlatformModule,
     CrudEnvironmentModule,
+    AdminActivityLogModule,
     TypeOrmModule.forFeature(MEMBER_ENTITIES),
     ...MEMBER_MODULES,
   ],

@@ -3,6 +3,7 @@ import customParseFormat from 'dayjs/plugin/customParseFormat';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { AppError } from '../http/app-error';
+import { canonicalTimeZone } from '../time/time-zone';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -134,14 +135,9 @@ export function toUnixSeconds(value: string, timeZone: string, endOfDay = false)
   return dayjs.tz(full, format, timeZone).unix();
 }
 
+/** A mistyped site setting must not break every list. */
 function validTimeZone(zone: string | undefined): string {
-  if (!zone) return DEFAULT_TIME_ZONE;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return zone;
-  } catch {
-    return DEFAULT_TIME_ZONE; // a mistyped site setting must not break every list
-  }
+  return canonicalTimeZone(zone) ?? DEFAULT_TIME_ZONE;
 }
 
 /** qs turns `search[0][field]=…` into an array, or into an object when indexes are sparse or many. */

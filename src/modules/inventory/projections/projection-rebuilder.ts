@@ -27,6 +27,7 @@ export interface RebuildReport {
 }
 
 const EVENTS_PER_READ = 5000;
+const CONCURRENT_WRITES = 2;
 const PROJECTION_TABLES = ['stock', 'inventory_history', 'inventory_daily_stat'];
 
 /**
@@ -55,9 +56,13 @@ export class ProjectionRebuilder {
     const daily = new Map<string, { day: string; form_type: number; quantity: number; cents: bigint }>();
     const ledgerProblems: string[] = [];
     let done = 0;
-    for (let after = 0; ; ) {
-      const rows: Array<Record<string, any>> = await manager.query('SELECT * FROM inventory_event WHERE id > ? ORDER BY id LIMIT ?', [after, EVENTS_PER_READ]);
+    const writes = new Set<Promise<void>>();
+    const failure: { error?: unknown } = {};
+    const read = (after: number): Promise<Array<Record<string, any>>> => manager.query('SELECT * FROM inventory_event WHERE id > ? ORDER BY id LIMIT ?', [after, EVENTS_PER_READ]);
+    for (let next = read(0); ; ) {
+      const rows = await next;
       if (!rows.length) break;
+      next = read(Number(rows[rows.length - 1].id)); // the next page is read while this one is written
       const events: StoredStockEvent[] = rows.map((r) => ({ id: Number(r.id), stream_id: r.stream_id, stream_version: Number(r.stream_version), type: r.type, payload: JSON.parse(r.payload), metadata: JSON.parse(r.metadata), occurred_at: Number(r.occurred_at) }));
       for (const event of events) {
         const state = streams.get(event.stream_id) ?? { product_id: event.payload.product_id, warehouse_shelf_id: event.payload.warehouse_shelf_id, quantity: 0, version: 0 };
@@ -74,11 +79,20 @@ export class ProjectionRebuilder {
         sum.cents += toCents(delta.amount);
         daily.set(key, sum);
       }
-      await this.transactions.run((m) => insertMany(m, 'inventory_history', events.map(historyRowOf)));
+      // History ids are given in event order, so pages may be written by two connections at once.
+      const history = events.map((event, i) => ({ id: done + i + 1, ...historyRowOf(event) }));
+      while (writes.size >= CONCURRENT_WRITES) await Promise.race(writes);
+      if (failure.error) throw failure.error;
+      const write: Promise<void> = this.transactions
+        .run((m) => insertMany(m, 'inventory_history', history))
+        .catch((error: unknown) => void (failure.error ??= error))
+        .finally(() => writes.delete(write));
+      writes.add(write);
       done += events.length;
-      after = events[events.length - 1].id;
       progress(done, total);
     }
+    await Promise.all(writes);
+    if (failure.error) throw failure.error;
 
     await this.transactions.run(async (m) => {
       const now = Math.floor(Date.now() / 1000);

@@ -1,12 +1,14 @@
+import { canonicalTimeZone } from '../../../shared/time/time-zone';
+
 /** What a config row's value becomes when read, depending on its `type` (BuildAdmin's rules). */
 export type ConfigValue = string | boolean | string[] | unknown[] | Record<string, unknown>;
 
 const JSON_TYPES = new Set(['checkbox', 'array', 'selects']);
-const COMMA_LIST_TYPES = new Set(['city', 'remoteSelects']);
+const COMMA_LIST_TYPES = new Set(['city', 'remoteSelects', 'images', 'files']);
 
 /**
  * `checkbox`, `array`, `selects`: JSON (an empty list when blank or broken); `switch`: '1' → true;
- * `city`, `remoteSelects`: comma-separated list; anything else: the text itself ('' when null).
+ * `city`, `remoteSelects`, `images`, `files`: comma-separated list; anything else: the text itself ('' when null).
  */
 export function decodeConfigValue(type: string, raw: string | null | undefined): ConfigValue {
   const text = raw ?? '';
@@ -33,11 +35,4 @@ export function encodeConfigValue(type: string, value: unknown): string {
 }
 
 /** A time zone name the runtime knows (`Asia/Shanghai`), else null. */
-export function validTimeZone(name: string | null | undefined): string | null {
-  if (!name) return null;
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
-  } catch {
-    return null;
-  }
-}
+export const validTimeZone = canonicalTimeZone;
