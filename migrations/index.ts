@@ -4,6 +4,7 @@ import { MasterData1763800000200 } from './1763800000200-master-data';
 import { OrdersAndInventory1763800000300 } from './1763800000300-orders-and-inventory';
 import { Attachments1763800000400 } from './1763800000400-attachments';
 import { Members1763800000500 } from './1763800000500-members';
+import { HistoryWarehouseFormIndex1763800001000 } from './1763800001000-history-warehouse-form-index';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
 export const migrations: Function[] = [
@@ -13,4 +14,5 @@ export const migrations: Function[] = [
   OrdersAndInventory1763800000300,
   Attachments1763800000400,
   Members1763800000500,
+  HistoryWarehouseFormIndex1763800001000,
 ];

@@ -71,6 +71,17 @@ export interface CompiledJoin {
   alias: string;
   target: EntityMetadata['target'];
   condition: string;
+  /** The joined table's primary-key property: null in a row means no joined row. */
+  key: string;
+}
+
+/** One selected column, for reading rows without building entities (exports). */
+export interface ColumnReader {
+  /** null for the main table, else the join alias the value belongs under. */
+  owner: string | null;
+  property: string;
+  expression: string;
+  column: ColumnMetadata;
 }
 
 /** A definition checked against the entity metadata, with every SQL fragment it may need precomputed. */
@@ -83,6 +94,8 @@ export interface CrudModel<E extends ObjectLiteral> {
   primaryKeyColumn: string;
   /** `alias.property` selections: the visible main columns, then each join's columns. */
   selections: string[];
+  /** The same columns as `selections`, as escaped expressions with their metadata. */
+  readers: ColumnReader[];
   joins: CompiledJoin[];
   columns: ListColumns;
   rules: Omit<ListQueryRules, 'timeZone'>;
@@ -124,6 +137,7 @@ export function compileCrudDefinition<E extends ObjectLiteral>(dataSource: DataS
     known.set(`${alias}.${column.propertyPath}`, expression);
   }
   const selections = visible.map((column) => `${alias}.${column.propertyPath}`);
+  const readers: ColumnReader[] = visible.map((column) => ({ owner: null, property: column.propertyPath, expression: known.get(column.propertyPath)!, column }));
 
   const joins: CompiledJoin[] = [];
   const joinMetadata = new Map<string, EntityMetadata>([[alias, metadata]]);
@@ -140,12 +154,14 @@ export function compileCrudDefinition<E extends ObjectLiteral>(dataSource: DataS
       alias: joinAlias,
       target: target.target,
       condition: `${escape(joinAlias)}.${escape(targetKey.databaseName)} = ${escape(fromAlias)}.${escape(from.databaseName)}`,
+      key: targetKey.propertyPath,
     });
     joinMetadata.set(joinAlias, target);
     for (const property of new Set([targetKey.propertyPath, ...join.columns])) {
       const column = columnOf(target, property, joinAlias);
       known.set(`${joinAlias}.${property}`, `${escape(joinAlias)}.${escape(column.databaseName)}`);
       selections.push(`${joinAlias}.${property}`);
+      readers.push({ owner: joinAlias, property, expression: known.get(`${joinAlias}.${property}`)!, column });
     }
   }
 
@@ -201,6 +217,7 @@ export function compileCrudDefinition<E extends ObjectLiteral>(dataSource: DataS
     primaryKey,
     primaryKeyColumn: escape(metadata.primaryColumns[0].databaseName),
     selections,
+    readers,
     joins,
     columns: { fields, quickSearch, defaultOrder, tieBreaker: primaryKey },
     rules: { searchFields, orderFields, primaryKey, filterParams: definition.filterParams },

@@ -49,7 +49,7 @@ export class CrudService<E extends ObjectLiteral> {
     await this.scopeList(qb, query);
     options.scope?.(qb as unknown as SelectQueryBuilder<ObjectLiteral>);
     applyListQuery(qb, spec, this.model.columns);
-    const total = await qb.getCount();
+    const total = await countRows(qb);
     const rows = await qb.getMany();
     const remark = options.controllerPath && environment ? await environment.remark(options.controllerPath) : '';
     return { list: rows.map((row) => this.toPlain(row)), total, remark: remark ?? '' };
@@ -70,9 +70,9 @@ export class CrudService<E extends ObjectLiteral> {
       options.scope?.(qb as unknown as SelectQueryBuilder<ObjectLiteral>);
       applyListQuery(qb, { ...spec, page: 1, limit: chunkSize, order }, this.model.columns);
       if (cursor !== null) qb.andWhere(`${this.primaryKeyExpression()} < :crud_cursor`, { crud_cursor: cursor });
-      const rows = await qb.getMany();
+      const rows = await this.readRaw(qb);
       if (!rows.length) return;
-      yield rows.map((row) => this.toPlain(row));
+      yield rows;
       if (rows.length < chunkSize) return;
       cursor = Number(rows[rows.length - 1][this.model.primaryKey]);
     }
@@ -166,6 +166,27 @@ export class CrudService<E extends ObjectLiteral> {
     return qb;
   }
 
+  /**
+   * The rows of a list query as plain objects shaped like `toPlain`'s, read as raw columns: an export of a
+   * million rows then builds no entities, which halves its time and keeps its memory flat.
+   */
+  private async readRaw(qb: SelectQueryBuilder<E>): Promise<CrudRow[]> {
+    const { readers, joins } = this.model;
+    readers.forEach((reader, i) => (i === 0 ? qb.select(reader.expression, `c${i}`) : qb.addSelect(reader.expression, `c${i}`)));
+    const driver = this.kit.dataSource.driver;
+    return (await qb.getRawMany<Record<string, unknown>>()).map((raw) => {
+      const row: CrudRow = {};
+      const joined: Record<string, CrudRow> = {};
+      readers.forEach((reader, i) => {
+        const value = driver.prepareHydratedValue(raw[`c${i}`], reader.column);
+        if (reader.owner === null) row[reader.property] = value;
+        else (joined[reader.owner] ??= {})[reader.property] = value;
+      });
+      for (const join of joins) row[join.alias] = joined[join.alias]?.[join.key] == null ? null : joined[join.alias];
+      return row;
+    });
+  }
+
   /** An entity (or raw result) as a plain object: no class instances, no hidden columns, absent joins as null. */
   toPlain(row: E): CrudRow {
     const plain: CrudRow = {};
@@ -241,4 +262,14 @@ export function parseIds(value: unknown): number[] {
   const items = Array.isArray(value) ? value : value === undefined || value === '' ? [] : [value];
   if (!items.length) throw new AppError('crud.parameter_error');
   return [...new Set(items.map(parseId))];
+}
+
+/**
+ * The rows a list's filters select. Every join of a list is many-to-one (on the joined table's primary
+ * key), so COUNT(*) is exact; TypeORM's getCount counts DISTINCT ids, which makes the database de-duplicate
+ * every matching row first.
+ */
+async function countRows(qb: SelectQueryBuilder<ObjectLiteral>): Promise<number> {
+  const row = await qb.clone().select('COUNT(*)', 'total').orderBy().offset(undefined).limit(undefined).getRawOne<{ total: number | string }>();
+  return Number(row?.total ?? 0);
 }
