@@ -7,7 +7,8 @@ import { DemoModule } from './modules/demo';
 import { InventoryModule } from './modules/inventory';
 import { MasterDataModule } from './modules/master-data';
 import { OrdersModule } from './modules/orders';
-import { PlatformModule } from './modules/platform';
+import { ConfigAdminModule, PlatformModule } from './modules/platform';
+import { CacheModule } from './shared/cache/cache-registry';
 import { CrudModule } from './shared/crud';
 import { DatabaseModule } from './shared/database/database.module';
 import { EnvelopeInterceptor } from './shared/http/envelope.interceptor';
@@ -19,10 +20,12 @@ import { createValidationPipe } from './shared/http/validation';
   imports: [
     i18nModule,
     DatabaseModule,
+    CacheModule,
     CrudModule,
     CqrsModule.forRoot(),
     EventEmitterModule.forRoot({ ignoreErrors: false }),
     PlatformModule,
+    ConfigAdminModule,
     AccountsModule,
     MasterDataModule,
     InventoryModule,

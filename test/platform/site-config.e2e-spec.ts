@@ -25,10 +25,25 @@ describe('site configuration: seeds and reads', () => {
     const byGroup = (group: string) => rows.filter((r) => r.group === group).map((r) => r.name);
     expect(byGroup('basics')).toEqual(['config_group', 'site_name', 'record_number', 'version', 'time_zone', 'no_access_ip']);
     expect(byGroup('mail')).toEqual(['smtp_server', 'smtp_port', 'smtp_user', 'smtp_pass', 'smtp_verification', 'smtp_sender_mail']);
-    expect(byGroup('upload')).toEqual(['upload_mode', 'upload_maxsize', 'upload_savename', 'upload_mimetype']);
+    expect(byGroup('upload')).toEqual([
+      'upload_mode',
+      'upload_maxsize',
+      'upload_savename',
+      'upload_mimetype',
+      // the cloud bucket (test/platform/cloud-upload.e2e-spec.ts)
+      'upload_cloud_endpoint',
+      'upload_cloud_bucket',
+      'upload_cloud_region',
+      'upload_cloud_access_key',
+      'upload_cloud_secret_key',
+      'upload_cloud_path_style',
+      'upload_cloud_public_url',
+      'upload_cloud_sts_endpoint',
+      'upload_cloud_sts_role',
+    ]);
     expect(byGroup('config_quick_entrance')).toEqual(['config_quick_entrance']);
-    expect(rows).toHaveLength(17);
-    expect(rows.filter((r) => Number(r.secret) === 1).map((r) => r.name)).toEqual(['smtp_pass']);
+    expect(rows).toHaveLength(26);
+    expect(rows.filter((r) => Number(r.secret) === 1).map((r) => r.name)).toEqual(['smtp_pass', 'upload_cloud_secret_key']);
     expect(rows.every((r) => Number(r.allow_del) === 0)).toBe(true);
   });
 
@@ -56,6 +71,15 @@ describe('site configuration: seeds and reads', () => {
       upload_maxsize: '10mb',
       upload_savename: SAVENAME,
       upload_mimetype: MIMETYPE,
+      upload_cloud_endpoint: '',
+      upload_cloud_bucket: '',
+      upload_cloud_region: '',
+      upload_cloud_access_key: '',
+      upload_cloud_secret_key: '',
+      upload_cloud_path_style: false,
+      upload_cloud_public_url: '',
+      upload_cloud_sts_endpoint: '',
+      upload_cloud_sts_role: '',
     });
     expect(Object.keys(await config.group('mail')).sort()).toEqual(
       ['smtp_pass', 'smtp_port', 'smtp_sender_mail', 'smtp_server', 'smtp_user', 'smtp_verification'].sort(),
@@ -71,7 +95,7 @@ describe('site configuration: seeds and reads', () => {
       cdnUrl: '',
       apiUrl: '',
       headNav: [],
-      upload: { mode: 'local', maxsize: 10485760, savename: SAVENAME, mimetype: MIMETYPE },
+      upload: { mode: 'local', maxsize: 10485760, savename: SAVENAME, mimetype: MIMETYPE, params: {} },
     });
   });
 

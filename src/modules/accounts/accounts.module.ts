@@ -20,6 +20,7 @@ import { AdminLogController } from './http/admin-log.controller';
 import { GroupController } from './http/group.controller';
 import { RuleController } from './http/rule.controller';
 import { AdminLogMiddleware } from './http/admin-log.middleware';
+import { AdminActivityLogModule } from './http/admin-activity-log.service';
 import { CommonTokenController } from './http/common-token.controller';
 import { AdminEntity } from './persistence/admin.entity';
 import { AdminGroupAccessEntity, AdminGroupEntity } from './persistence/admin-group.entity';
@@ -35,6 +36,7 @@ import { MEMBER_CONTROLLERS, MEMBER_ENTITIES, MEMBER_MODULES, MEMBER_PROVIDERS }
     JwtModule.registerAsync({ useFactory: () => ({ secret: jwtSigningKey(), signOptions: { algorithm: 'HS256' }, verifyOptions: { algorithms: ['HS256'] } }) }),
     PlatformModule,
     CrudEnvironmentModule,
+    AdminActivityLogModule,
     TypeOrmModule.forFeature(MEMBER_ENTITIES),
     ...MEMBER_MODULES,
   ],

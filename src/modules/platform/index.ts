@@ -1,5 +1,6 @@
 /** What other contexts may import from the platform context. */
 export { PlatformModule } from './platform.module';
+export { ConfigAdminModule } from './config/config-admin.module';
 export { PlatformSeeder } from './seed/platform.seeder';
 export { ClickCaptchaService, isLoginCaptchaEnabled, CLICK_CAPTCHA_TTL } from './captcha/click-captcha.service';
 export type { ClickCaptchaImage } from './captcha/click-captcha.service';
@@ -8,3 +9,4 @@ export type { SiteConfigForClient } from './config/site-config.service';
 export type { ConfigValue } from './domain/config-value';
 export { parseFileSize } from './domain/file-size';
 export * from './messaging';
+export * from './terminal';

@@ -14,11 +14,15 @@ import { AttachmentEntity } from './upload/attachment.entity';
 import { AttachmentService } from './upload/attachment.service';
 import { UploadFileInterceptor } from './upload/upload.interceptor';
 import { UploadService } from './upload/upload.service';
+import { CloudUploadService } from './upload/cloud/cloud-upload.service';
+import { AdminCosController, MemberCosController } from './http/cos.controller';
+import { TerminalModule } from './terminal/terminal.module';
+import { AjaxModule } from './ajax/ajax.module';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([AttachmentEntity, CaptchaEntity, ConfigEntity])],
-  controllers: [AdminUploadController, MemberUploadController, StorageController, AttachmentController, ClickCaptchaController],
-  providers: [UploadService, UploadFileInterceptor, AttachmentService, CaptchaRepository, ConfigRepository, ClickCaptchaService, SiteConfigService, PlatformSeeder],
-  exports: [ClickCaptchaService, SiteConfigService, PlatformSeeder],
+  imports: [TypeOrmModule.forFeature([AttachmentEntity, CaptchaEntity, ConfigEntity]), TerminalModule, AjaxModule],
+  controllers: [AdminUploadController, MemberUploadController, AdminCosController, MemberCosController, StorageController, AttachmentController, ClickCaptchaController],
+  providers: [UploadService, CloudUploadService, UploadFileInterceptor, AttachmentService, CaptchaRepository, ConfigRepository, ClickCaptchaService, SiteConfigService, PlatformSeeder],
+  exports: [ClickCaptchaService, SiteConfigService, PlatformSeeder, TerminalModule],
 })
 export class PlatformModule {}

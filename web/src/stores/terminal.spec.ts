@@ -1,7 +1,11 @@
 import { RootStore } from './root';
-import { TaskStatus, TERMINAL_STORAGE_KEY, type EventSourceLike } from './terminal';
+import { PACKAGE_MANAGERS, TaskStatus, TERMINAL_STORAGE_KEY, type EventSourceLike } from './terminal';
 import type { StorageLike } from './persist';
 import { setLocale, t } from '@/lang';
+import { changeTerminalConfig } from '@/api/admin';
+
+jest.mock('@/api/admin', () => ({ ...jest.requireActual('@/api/admin'), changeTerminalConfig: jest.fn() }));
+const mockedChangeConfig = changeTerminalConfig as unknown as jest.Mock;
 
 class FakeSource implements EventSourceLike {
   onmessage: ((event: { data: string }) => void) | null = null;
@@ -71,6 +75,7 @@ describe('terminal task queue', () => {
       extend: 'module-install:abc',
       batoken: 'admin-token',
       server: '1',
+      lang: 'en',
     });
   });
 
@@ -276,5 +281,106 @@ describe('terminal task queue', () => {
     terminal.setServerConfig({ installServicePort: 8080, npmPackageManager: 'npm' });
     expect(terminal.port).toBe('8080');
     expect(terminal.packageManager).toBe('npm');
+  });
+  it('Connecting → Failed when the stream reports an error before linking; later frames and errors of a closed stream change nothing', () => {
+    const { terminal, sources, status } = setup();
+    terminal.changeAutomaticCleanupTask('0');
+    const callback = jest.fn();
+    const id = terminal.addTask('versions', false, '', callback);
+    sources[0].emit('Error:You\'re not super administrator');
+    sources[0].emit('command-exec-error');
+    expect(status(id)).toBe(TaskStatus.Failed);
+    expect(terminal.find(id)?.message).toEqual(['Error:You\'re not super administrator']);
+    // EventSource reports an error when the server closes the stream: too late to matter.
+    sources[0].fail();
+    sources[0].emit('command-exec-success');
+    expect(status(id)).toBe(TaskStatus.Failed);
+    expect(callback).toHaveBeenCalledTimes(1);
+
+    const ok = terminal.addTask('versions', false);
+    sources[1].emit('command-link-success');
+    sources[1].emit('command-exec-success');
+    sources[1].emit('command-exec-completed');
+    sources[1].fail();
+    expect(status(ok)).toBe(TaskStatus.Success);
+  });
+
+  it('an Unknown task without blockOnFailure is skipped by the queue', () => {
+    const saved = {
+      taskList: [
+        { uuid: 'left', createtime: 1, status: TaskStatus.Executing, command: 'versions', message: [], showMessage: false, blockOnFailure: false, extend: '' },
+        { uuid: 'next', createtime: 2, status: TaskStatus.Waiting, command: 'versions', message: [], showMessage: false, blockOnFailure: true, extend: '' },
+      ],
+    };
+    const { terminal, sources, status } = setup({ [TERMINAL_STORAGE_KEY]: JSON.stringify(saved) });
+    expect(status('left')).toBe(TaskStatus.Unknown);
+    expect(terminal.blocked).toBe(false);
+    terminal.startTask();
+    expect(status('next')).toBe(TaskStatus.Connecting);
+    expect(sources[0].uuid).toBe('next');
+  });
+
+  it('a retried Unknown task runs again, and once successful it is cleaned up', () => {
+    const saved = {
+      automaticCleanupTask: '1',
+      taskList: [{ uuid: 'u', createtime: 1, status: TaskStatus.Connecting, command: 'migrate.run', message: ['half'], showMessage: true, blockOnFailure: true, extend: '' }],
+    };
+    const { terminal, sources, status } = setup({ [TERMINAL_STORAGE_KEY]: JSON.stringify(saved) });
+    expect(status('u')).toBe(TaskStatus.Unknown);
+    expect(sources).toHaveLength(0);
+    expect(terminal.retryTask('u')).toBe(true);
+    expect(status('u')).toBe(TaskStatus.Connecting);
+    expect(terminal.find('u')?.message).toEqual([]);
+    sources[0].emit('command-link-success');
+    sources[0].emit('command-exec-success');
+    sources[0].emit('command-exec-completed');
+    expect(terminal.find('u')).toBeUndefined();
+  });
+
+  it('a task finishing while the panel is hidden lights the dot; while it is shown, not', () => {
+    const { terminal, sources } = setup();
+    terminal.toggle(true);
+    terminal.addTask('versions');
+    sources[0].emit('command-exec-success');
+    sources[0].emit('command-exec-completed');
+    expect(terminal.showDot).toBe(false);
+    terminal.addTask('versions');
+    terminal.toggle(false);
+    sources[1].emit('command-exec-error');
+    expect(terminal.showDot).toBe(true);
+  });
+
+  it('package-manager commands use the chosen manager: the dialog remembers which command asked', () => {
+    const { terminal, sources } = setup();
+    terminal.changeAutomaticCleanupTask('0');
+    terminal.setServerConfig({ npmPackageManager: 'npm' });
+    terminal.addTaskPM('web-install');
+    expect(terminal.taskList[0].command).toBe('web-install.npm');
+
+    terminal.askPackageManager('web-build');
+    expect(terminal.showPackageManagerDialog).toBe(true);
+    const id = terminal.choosePackageManager('yarn');
+    expect(terminal.showPackageManagerDialog).toBe(false);
+    expect(terminal.packageManager).toBe('yarn');
+    expect(terminal.find(id)).toMatchObject({ command: 'web-build.yarn', status: TaskStatus.Waiting, blockOnFailure: true });
+    sources[0].emit('command-exec-success');
+    sources[0].emit('command-exec-completed');
+    expect(new URL(sources[1].url, 'http://x').searchParams.get('command')).toBe('web-build.yarn');
+    expect(PACKAGE_MANAGERS).toEqual(['npm', 'pnpm', 'yarn']);
+  });
+
+  it('saves the config dialog through changeTerminalConfig and takes the answer; a refusal keeps the old values and says why', async () => {
+    const { terminal } = setup();
+    mockedChangeConfig.mockReset();
+    mockedChangeConfig.mockResolvedValueOnce({ code: 1, msg: 'saved', time: 0, data: { installServicePort: '9000', npmPackageManager: 'yarn' } });
+    terminal.toggleConfigDialog(true);
+    await expect(terminal.saveConfig({ manager: 'yarn', port: 9000 })).resolves.toBe(true);
+    expect(mockedChangeConfig).toHaveBeenCalledWith({ manager: 'yarn', port: 9000 });
+    expect([terminal.packageManager, terminal.port, terminal.showConfig, terminal.loading]).toEqual(['yarn', '9000', false, false]);
+
+    mockedChangeConfig.mockRejectedValueOnce({ code: 0, msg: 'The port must be an integer from 1 to 65535', time: 0, data: null });
+    terminal.toggleConfigDialog(true);
+    await expect(terminal.saveConfig({ manager: 'npm', port: 70000 })).resolves.toBe(false);
+    expect([terminal.packageManager, terminal.port, terminal.showConfig, terminal.error]).toEqual(['yarn', '9000', true, 'The port must be an integer from 1 to 65535']);
   });
 });

@@ -1,7 +1,14 @@
-import { makeAutoObservable, toJS } from 'mobx';
-import { t } from '@/lang';
+import { makeAutoObservable, runInAction, toJS } from 'mobx';
+import { addMessages, getLocale, t } from '@/lang';
+import zhTerminal from '@/lang/zh-cn/terminal.json';
+import enTerminal from '@/lang/en/terminal.json';
+import { changeTerminalConfig } from '@/api/admin';
 import type { RootStore } from './root';
 import { persist } from './persist';
+
+// The terminal's words ('terminal.*'): the panel lives in the admin shell, not on a page with its own file.
+addMessages('zh-cn', zhTerminal, 'terminal');
+addMessages('en', enTerminal, 'terminal');
 
 /** Terminal task status (SPEC.md §4). */
 export enum TaskStatus {
@@ -37,6 +44,17 @@ export interface EventSourceLike {
 }
 export type EventSourceFactory = (url: string) => EventSourceLike;
 
+/** The package managers the server can run (its allow-list has `web-install.<pm>` and `web-build.<pm>` for these). */
+export const PACKAGE_MANAGERS = ['npm', 'pnpm', 'yarn'] as const;
+export type PackageManager = (typeof PACKAGE_MANAGERS)[number];
+
+/** Commands that take the package manager as their last part (`web-build.npm`). */
+export type PackageManagerCommand = 'web-install' | 'web-build';
+
+export function isPackageManager(value: unknown): value is PackageManager {
+  return typeof value === 'string' && (PACKAGE_MANAGERS as readonly string[]).includes(value);
+}
+
 export const TERMINAL_STORAGE_KEY = 'storeTerminal';
 export const TERMINAL_URL = '/admin/Terminal/index';
 
@@ -64,6 +82,8 @@ export class TerminalStore {
   /** '1' = remove successful tasks automatically */
   automaticCleanupTask = '1';
   port = '8000';
+  /** The command the package-manager dialog will run once a manager is chosen. */
+  packageManagerCommand: PackageManagerCommand = 'web-install';
   loading = false;
   error: string | null = null;
 
@@ -117,6 +137,11 @@ export class TerminalStore {
     return task.uuid;
   }
 
+  /** Adds `<command>.<package manager>` with the current package manager (`web-build.npm`). */
+  addTaskPM(command: PackageManagerCommand, blockOnFailure = true, extend = '', callback?: TaskCallback): string {
+    return this.addTask(`${command}.${this.packageManager}`, blockOnFailure, extend, callback);
+  }
+
   /** Starts the first waiting task unless one is running or a blocking failure comes first. */
   startTask() {
     // One at a time: nothing starts while a task (wherever it is in the list) is connecting or executing.
@@ -138,6 +163,8 @@ export class TerminalStore {
       extend: task.extend,
       batoken: this.root.adminInfo.token,
       server: '1',
+      // EventSource cannot send think-lang: refusals come back in the page's language through `lang`.
+      lang: getLocale(),
     });
     return `${TERMINAL_URL}?${params.toString()}`;
   }
@@ -202,6 +229,8 @@ export class TerminalStore {
     const task = this.find(id);
     if (task) {
       task.status = status;
+      // Finished while the panel is hidden: the top bar button shows a dot until it is opened.
+      if (!this.show) this.showDot = true;
       if (status === TaskStatus.Failed && task.blockOnFailure) task.showMessage = true;
       const callback = this.callbacks.get(id);
       this.callbacks.delete(id);
@@ -260,6 +289,19 @@ export class TerminalStore {
     this.showPackageManagerDialog = value;
   }
 
+  /** Opens the package-manager dialog for a command that needs one (install dependencies, build the front end). */
+  askPackageManager(command: PackageManagerCommand) {
+    this.packageManagerCommand = command;
+    this.showPackageManagerDialog = true;
+  }
+
+  /** The dialog's choice: use this manager from now on (this page) and run the command the dialog was opened for. */
+  choosePackageManager(manager: PackageManager, callback?: TaskCallback): string {
+    this.changePackageManager(manager);
+    this.showPackageManagerDialog = false;
+    return this.addTaskPM(this.packageManagerCommand, true, '', callback);
+  }
+
   toggleConfigDialog(value: boolean = !this.showConfig) {
     this.showConfig = value;
   }
@@ -274,6 +316,30 @@ export class TerminalStore {
 
   changeAutomaticCleanupTask(value: '0' | '1' | boolean) {
     this.automaticCleanupTask = value === true || value === '1' ? '1' : '0';
+  }
+
+  /**
+   * The config dialog's Save: POST /admin/ajax/changeTerminalConfig {config: {manager, port}}. On success the
+   * server's answer becomes the current settings and the dialog closes; resolves whether it was saved.
+   */
+  async saveConfig(config: { manager: string; port: string | number }): Promise<boolean> {
+    this.loading = true;
+    this.error = null;
+    try {
+      const res = await changeTerminalConfig({ manager: config.manager, port: config.port });
+      runInAction(() => {
+        this.setServerConfig(res.data ?? {});
+        this.loading = false;
+        this.showConfig = false;
+      });
+      return true;
+    } catch (e) {
+      runInAction(() => {
+        this.loading = false;
+        this.error = (e as { msg?: string })?.msg || (e as Error)?.message || 'error';
+      });
+      return false;
+    }
   }
 
   /** From the bootstrap: {installServicePort, npmPackageManager}. */

@@ -59,6 +59,14 @@ describe('sensitive data masking', () => {
       nested: [{ refreshToken: '***', keep: 1, deeper: { Salt: '***' } }],
     });
   });
+
+  it('also masks the keys a request marked secret', () => {
+    expect(maskSensitive({ cloud_key: 'k', site_name: 'Depot', list: [{ cloud_key: 'k2' }] }, new Set(['cloud_key']))).toEqual({
+      cloud_key: '***',
+      site_name: 'Depot',
+      list: [{ cloud_key: '***' }],
+    });
+  });
 });
 
 describe('rule trees', () => {

@@ -2,13 +2,10 @@ import { Body, Controller, Get, Headers, Ip, Post } from '@nestjs/common';
 import { AlreadyLoggedInError } from '../../../shared/http/app-error';
 import { AuthAdmin, CurrentAdmin, LoginOnly, Public } from '../../../shared/http/auth.decorators';
 import { reply } from '../../../shared/http/reply';
-import { isLoginCaptchaEnabled, SiteConfigService } from '../../platform';
+import { isLoginCaptchaEnabled, SiteConfigService, terminalForClient, TerminalSettingsService } from '../../platform';
 import { AdminMenuService } from '../auth/admin-menu.service';
 import { AdminSessionService } from '../auth/admin-session.service';
 import { AdminLoginDto } from './dto/admin-login.dto';
-
-/** SPEC.md §9: the terminal's defaults until an admin changes them. */
-const TERMINAL_DEFAULTS = { installServicePort: '8000', npmPackageManager: 'pnpm' };
 
 @Controller('admin/index')
 export class AdminIndexController {
@@ -16,6 +13,7 @@ export class AdminIndexController {
     private readonly sessions: AdminSessionService,
     private readonly menus: AdminMenuService,
     private readonly siteConfig: SiteConfigService,
+    private readonly terminalSettings: TerminalSettingsService,
   ) {}
 
   @Public()
@@ -35,9 +33,14 @@ export class AdminIndexController {
   @LoginOnly()
   @Get('index')
   async bootstrap(@CurrentAdmin() admin: AuthAdmin) {
-    const [info, menus, siteConfig] = await Promise.all([this.sessions.userInfo(admin.id), this.menus.menuTree(admin.id), this.siteConfig.forClient()]);
+    const [info, menus, siteConfig, terminal] = await Promise.all([
+      this.sessions.userInfo(admin.id),
+      this.menus.menuTree(admin.id),
+      this.siteConfig.forClient(),
+      this.terminalSettings.read(),
+    ]);
     const { token: _token, refreshToken: _refresh, ...adminInfo } = info;
-    return { adminInfo, menus, siteConfig, terminal: TERMINAL_DEFAULTS };
+    return { adminInfo, menus, siteConfig, terminal: terminalForClient(terminal) };
   }
 
   @Public()

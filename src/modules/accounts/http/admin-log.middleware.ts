@@ -3,6 +3,7 @@ import { NextFunction, Response } from 'express';
 import { TransactionRunner } from '../../../shared/database/transaction-runner';
 import { AuthenticatedRequest } from '../../../shared/http/auth.decorators';
 import { unixNow } from '../../../shared/http/envelope';
+import { sensitiveFieldsOf } from '../../../shared/http/sensitive-fields';
 import { maskSensitive } from '../domain/sensitive-data';
 import { AdminLogEntity } from '../persistence/admin-log.entity';
 import { AdminRuleEntity } from '../persistence/admin-rule.entity';
@@ -12,7 +13,8 @@ const MAX_DATA_LENGTH = 60000;
 
 /**
  * Records every POST and DELETE under /admin once the answer is sent, failures and refusals included
- * (BuildAdmin writes its log after the action). Secrets are masked at any depth.
+ * (BuildAdmin writes its log after the action). Secrets are masked at any depth: keys that name a secret,
+ * and the fields a handler marked secret for the request (shared/http/sensitive-fields).
  */
 @Injectable()
 export class AdminLogMiddleware implements NestMiddleware {
@@ -34,7 +36,7 @@ export class AdminLogMiddleware implements NestMiddleware {
     const [controller, action] = nodesOf(path);
     const body = (request.body ?? {}) as Record<string, unknown>;
     const isLogin = /^index\/login$/i.test(action ?? '');
-    const data = JSON.stringify(maskSensitive({ ...(request.query as object), ...body }));
+    const data = JSON.stringify(maskSensitive({ ...(request.query as object), ...body }, sensitiveFieldsOf(request)));
     await this.transactions.run(async (manager) => {
       const titles = await manager
         .createQueryBuilder(AdminRuleEntity, 'r')

@@ -24,6 +24,7 @@ export const BUTTON_TITLES = {
   ship: ['发货', 'Ship'],
   move: ['移库', 'Move'],
   cancel: ['取消', 'Cancel'],
+  sendTestMail: ['发送测试邮件', 'Send test mail'],
 } as const;
 
 const CRUD = ['index', 'add', 'edit', 'del'] as const;
@@ -42,7 +43,7 @@ export const ADMIN_MENUS: MenuSeed[] = [
       { name: 'wms/inbound', title: '入库单', title_en: 'Inbound orders', icon: 'IconImport', buttons: [...ORDER] },
       { name: 'wms/outbound', title: '出库单', title_en: 'Outbound orders', icon: 'IconExport', buttons: [...ORDER, 'ship'] },
       { name: 'wms/relocation', title: '移库单', title_en: 'Relocation orders', icon: 'IconSwap', buttons: [...ORDER, 'move', 'cancel'] },
-      { name: 'wms/stock', title: '库存查询', title_en: 'Stock', icon: 'IconBarChart', buttons: ['index', 'export'] },
+      { name: 'wms/stock', title: '库存查询', title_en: 'Stock', icon: 'IconArchive', buttons: ['index', 'export'] },
       { name: 'wms/inventoryHistory', title: '库存流水', title_en: 'Inventory history', icon: 'IconHistory', buttons: ['index', 'export'] },
     ],
   },
@@ -55,9 +56,9 @@ export const ADMIN_MENUS: MenuSeed[] = [
       { name: 'wms/product', title: '商品', title_en: 'Products', icon: 'IconGift', buttons: [...CATALOGUE] },
       { name: 'wms/category', title: '商品分类', title_en: 'Categories', icon: 'IconMindMapping', buttons: [...CATALOGUE] },
       { name: 'wms/brand', title: '品牌', title_en: 'Brands', icon: 'IconTags', buttons: [...CATALOGUE] },
-      { name: 'wms/unit', title: '计量单位', title_en: 'Units', icon: 'IconRuler', buttons: [...CATALOGUE] },
+      { name: 'wms/unit', title: '计量单位', title_en: 'Units', icon: 'IconCommon', buttons: [...CATALOGUE] },
       { name: 'wms/warehouse', title: '仓库', title_en: 'Warehouses', icon: 'IconHome', buttons: [...CATALOGUE] },
-      { name: 'wms/warehouseArea', title: '库区', title_en: 'Warehouse areas', icon: 'IconLayers', buttons: [...CATALOGUE] },
+      { name: 'wms/warehouseArea', title: '库区', title_en: 'Warehouse areas', icon: 'IconNav', buttons: [...CATALOGUE] },
       { name: 'wms/shelf', title: '货架', title_en: 'Shelves', icon: 'IconList', buttons: [...CATALOGUE] },
       { name: 'wms/supplier', title: '供应商', title_en: 'Suppliers', icon: 'IconBranch', buttons: [...CATALOGUE] },
       { name: 'wms/customer', title: '客户', title_en: 'Customers', icon: 'IconUserGroup', buttons: [...CATALOGUE] },
@@ -95,7 +96,7 @@ export const ADMIN_MENUS: MenuSeed[] = [
     title_en: 'Routine',
     icon: 'IconSettings',
     children: [
-      { name: 'routine/config', title: '系统配置', title_en: 'Site settings', icon: 'IconTool', buttons: ['index', 'edit', 'add', 'del'] },
+      { name: 'routine/config', title: '系统配置', title_en: 'Site settings', icon: 'IconTool', buttons: ['index', 'edit', 'add', 'del', 'sendTestMail'] },
       { name: 'routine/attachment', title: '附件管理', title_en: 'Attachments', icon: 'IconAttachment', buttons: ['index', 'edit', 'del'] },
       { name: 'routine/adminInfo', title: '个人资料', title_en: 'Profile', icon: 'IconIdcard', buttons: ['index', 'edit'] },
     ],

@@ -7,6 +7,8 @@ import { parseFileSize } from '../domain/file-size';
 import { ConfigEntity } from '../persistence/config.entity';
 import { ConfigRepository } from '../persistence/config.repository';
 import { DEFAULT_UPLOAD } from '../seed/config-rows';
+import { cloudNotConfiguredError, messageOf } from '../upload/cloud/cloud-errors';
+import { CLOUD_SETTING_NAMES, cloudUploadParams, CloudUploadParams, readCloudSettings } from '../upload/cloud/cloud-settings';
 
 export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 
@@ -24,10 +26,12 @@ export interface SiteConfigForClient {
     maxsize: number;
     savename: string;
     mimetype: string;
+    /** Cloud mode: bucket, region, endpoint, or the error number and message when it cannot work. */
+    params: CloudUploadParams | Record<string, never>;
   };
 }
 
-const CLIENT_NAMES = ['site_name', 'record_number', 'version', 'upload_mode', 'upload_maxsize', 'upload_savename', 'upload_mimetype'];
+const CLIENT_NAMES = ['site_name', 'record_number', 'version', 'upload_mode', 'upload_maxsize', 'upload_savename', 'upload_mimetype', ...Object.values(CLOUD_SETTING_NAMES)];
 const DEFAULT_MAXSIZE = parseFileSize(DEFAULT_UPLOAD.maxsize)!;
 
 /** Config texts seeded as i18n keys (titles, tips, group and option labels); anything else is shown as typed. */
@@ -72,6 +76,7 @@ export class SiteConfigService {
 
   async forClient(): Promise<SiteConfigForClient> {
     const values = await this.values(CLIENT_NAMES);
+    const mode = text(values.upload_mode) || DEFAULT_UPLOAD.mode;
     return {
       siteName: text(values.site_name),
       recordNumber: text(values.record_number),
@@ -80,13 +85,21 @@ export class SiteConfigService {
       apiUrl: '',
       headNav: [],
       upload: {
-        mode: text(values.upload_mode) || DEFAULT_UPLOAD.mode,
+        mode,
         maxsize: parseFileSize(text(values.upload_maxsize)) ?? DEFAULT_MAXSIZE,
         savename: text(values.upload_savename) || DEFAULT_UPLOAD.savename,
         mimetype: text(values.upload_mimetype),
+        params: uploadParams(mode, values),
       },
     };
   }
+}
+
+/** The cloud upload params (never a secret: the settings are read, only bucket, region and endpoint sent). */
+function uploadParams(mode: string, values: Record<string, ConfigValue>): CloudUploadParams | Record<string, never> {
+  const { params, invalid } = cloudUploadParams(mode, readCloudSettings(values));
+  if ('errno' in params && params.errno) params.errmsg = messageOf(cloudNotConfiguredError(invalid));
+  return params;
 }
 
 function decode(row: ConfigEntity): ConfigValue {

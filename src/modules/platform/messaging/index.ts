@@ -2,8 +2,10 @@
 export { MessagingModule } from './messaging.module';
 export { VerificationCodeService } from './codes/verification-code.service';
 export type { IssuedCode } from './codes/verification-code.service';
-export { MailerService } from './mail/mailer.service';
-export type { OutgoingMail } from './mail/mailer.service';
+export { MailerService, mailSettingsFrom } from './mail/mailer.service';
+export type { MailSettings, OutgoingMail } from './mail/mailer.service';
+export { mailFailureReason } from './mail/mail-failure';
+export type { MailFailureReason } from './mail/mail-failure';
 export { SmsService } from './sms/sms.service';
 export type { SmsDriver, SmsMessage } from './sms/sms-driver';
 export { VerificationSenderService } from './verification-sender.service';

@@ -56,7 +56,8 @@ describe('seeded site configuration', () => {
     }
   });
 
-  it('marks the SMTP password as secret and nothing public as secret', () => {
-    expect(CONFIG_SEED_ROWS.filter((row) => row.secret).map((row) => row.name)).toEqual(['smtp_pass']);
+  it('marks the SMTP password and the cloud secret key as secret and nothing public as secret', () => {
+    expect(CONFIG_SEED_ROWS.filter((row) => row.secret).map((row) => row.name)).toEqual(['smtp_pass', 'upload_cloud_secret_key']);
+    expect(CONFIG_SEED_ROWS.filter((row) => row.type === 'password').map((row) => row.name)).toEqual(['smtp_pass', 'upload_cloud_secret_key']);
   });
 });

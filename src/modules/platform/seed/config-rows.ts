@@ -38,6 +38,9 @@ export const DEFAULT_UPLOAD = {
   mimetype: 'jpg,png,bmp,jpeg,gif,webp,zip,rar,xls,xlsx,csv,doc,docx,wav,mp4,mp3,txt',
 };
 
+/** `upload_mode`: this server, or a cloud bucket (any value but `local` means the cloud). */
+export const UPLOAD_MODE_OPTIONS = { local: 'platform.config.option.upload_mode_local', cloud: 'platform.config.option.upload_mode_cloud' };
+
 const row = (r: Omit<ConfigSeedRow, 'title' | 'tip' | 'content' | 'rule'> & Partial<ConfigSeedRow>): ConfigSeedRow => ({
   title: title(r.name),
   tip: '',
@@ -64,12 +67,22 @@ export const CONFIG_SEED_ROWS: ConfigSeedRow[] = [
     group: 'upload',
     type: 'select',
     value: DEFAULT_UPLOAD.mode,
-    content: JSON.stringify({ local: 'platform.config.option.upload_mode_local' }),
+    content: JSON.stringify(UPLOAD_MODE_OPTIONS),
     rule: 'required',
     weigh: 9,
   }),
   row({ name: 'upload_maxsize', group: 'upload', type: 'string', value: DEFAULT_UPLOAD.maxsize, tip: tip('upload_maxsize'), rule: 'required', weigh: 8 }),
   row({ name: 'upload_savename', group: 'upload', type: 'string', value: DEFAULT_UPLOAD.savename, tip: tip('upload_savename'), rule: 'required', weigh: 7 }),
   row({ name: 'upload_mimetype', group: 'upload', type: 'string', value: DEFAULT_UPLOAD.mimetype, tip: tip('upload_mimetype'), rule: 'required', weigh: 6 }),
+  // the cloud mode's S3-compatible bucket (README.md, "Cloud upload"); the secret key is a password item
+  row({ name: 'upload_cloud_endpoint', group: 'upload', type: 'string', value: '', tip: tip('upload_cloud_endpoint'), rule: 'url', weigh: 5 }),
+  row({ name: 'upload_cloud_bucket', group: 'upload', type: 'string', value: '', tip: tip('upload_cloud_bucket'), weigh: 4 }),
+  row({ name: 'upload_cloud_region', group: 'upload', type: 'string', value: '', tip: tip('upload_cloud_region'), weigh: 3 }),
+  row({ name: 'upload_cloud_access_key', group: 'upload', type: 'string', value: '', weigh: 2 }),
+  row({ name: 'upload_cloud_secret_key', group: 'upload', type: 'password', value: '', weigh: 1, secret: true }),
+  row({ name: 'upload_cloud_path_style', group: 'upload', type: 'switch', value: '0', tip: tip('upload_cloud_path_style'), weigh: 0 }),
+  row({ name: 'upload_cloud_public_url', group: 'upload', type: 'string', value: '', tip: tip('upload_cloud_public_url'), rule: 'url', weigh: -2 }),
+  row({ name: 'upload_cloud_sts_endpoint', group: 'upload', type: 'string', value: '', tip: tip('upload_cloud_sts_endpoint'), rule: 'url', weigh: -3 }),
+  row({ name: 'upload_cloud_sts_role', group: 'upload', type: 'string', value: '', tip: tip('upload_cloud_sts_role'), weigh: -4 }),
   row({ name: 'config_quick_entrance', group: 'config_quick_entrance', type: 'array', value: JSON.stringify(QUICK_ENTRANCES), weigh: 0 }),
 ];

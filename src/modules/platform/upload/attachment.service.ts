@@ -3,16 +3,22 @@ import { In } from 'typeorm';
 import { CrudKit, CrudService, parseIds } from '../../../shared/crud';
 import { AppError } from '../../../shared/http/app-error';
 import { AttachmentEntity } from './attachment.entity';
+import { CLOUD_STORAGE } from './cloud/cloud-settings';
+import { CloudUploadService } from './cloud/cloud-upload.service';
 import { removeStoredFile } from './upload-storage';
 
 /**
  * `routine.Attachment`: the list of stored files (with the uploading admin's name), editing the shown name,
- * and deleting, which also removes the file and the folders it leaves empty. Nothing refuses a delete
+ * and deleting, which also removes the file and the folders it leaves empty (or, for a cloud upload, the
+ * object in the bucket). Nothing refuses a delete
  * (buildadmin-behaviour.md §9.3): pages that show a deleted file show a broken image.
  */
 @Injectable()
 export class AttachmentService extends CrudService<AttachmentEntity> {
-  constructor(kit: CrudKit) {
+  constructor(
+    kit: CrudKit,
+    private readonly cloud: CloudUploadService,
+  ) {
     super(kit, {
       entity: AttachmentEntity,
       alias: 'attachment',
@@ -54,7 +60,7 @@ export class AttachmentService extends CrudService<AttachmentEntity> {
   override async del(ids: unknown): Promise<{ count: number }> {
     const wanted = parseIds(ids);
     const removed = await this.kit.transactions.run(async (manager) => {
-      const rows = await manager.find(AttachmentEntity, { where: { id: In(wanted) }, select: { id: true, url: true } });
+      const rows = await manager.find(AttachmentEntity, { where: { id: In(wanted) }, select: { id: true, url: true, storage: true } });
       if (!rows.length) throw new AppError('crud.no_rows_deleted');
       await manager.delete(AttachmentEntity, rows.map((row) => row.id));
       return rows;
@@ -63,7 +69,10 @@ export class AttachmentService extends CrudService<AttachmentEntity> {
     const stillUsed = new Set(
       (await this.kit.dataSource.manager.find(AttachmentEntity, { where: { url: In(urls) }, select: { url: true } })).map((row) => row.url),
     );
-    for (const url of urls) if (!stillUsed.has(url)) await removeStoredFile(url);
+    const unused = urls.filter((url) => !stillUsed.has(url));
+    const inCloud = new Set(removed.filter((row) => row.storage === CLOUD_STORAGE).map((row) => row.url));
+    for (const url of unused) if (!inCloud.has(url)) await removeStoredFile(url);
+    await this.cloud.removeObjects(unused.filter((url) => inCloud.has(url)));
     return { count: removed.length };
   }
 }

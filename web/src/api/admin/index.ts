@@ -75,3 +75,10 @@ export function getAdminIndex() {
 export function logout(refreshToken: string) {
   return request({ url: adminLogoutUrl, method: 'post', data: { refreshToken } });
 }
+
+export const changeTerminalConfigUrl = '/admin/ajax/changeTerminalConfig';
+
+/** POST /admin/ajax/changeTerminalConfig {config: {manager?, port?}}: the saved terminal settings (super admins only). */
+export function changeTerminalConfig(config: { manager?: string; port?: string | number }) {
+  return request<AdminIndexData['terminal']>({ url: changeTerminalConfigUrl, method: 'post', data: { config } }, { showSuccessMessage: true });
+}

@@ -1,15 +1,17 @@
 /**
  * The state of one upload control: files on their way (with progress) and the checks before sending.
- * Created per control: `useState(() => new UploadStore(root, { topic }))`.
+ * Created per control: `useState(() => new UploadStore(root, { topic }))`. In the local upload mode files go
+ * to `ajax/upload`; in any other mode straight into the cloud bucket (./cloud, loaded when first needed).
  */
 import { makeAutoObservable, runInAction } from 'mobx';
 import { t } from '@/lang';
 import { uploadFile, type UploadedFile } from './api';
 import { checkFile, type UploadLimits } from './checks';
+import { CloudUploadError } from './cloud/error';
 import './i18n';
 
 export interface UploadRoot {
-  siteConfig: { upload: { mimetype: string; maxsize: number } };
+  siteConfig: { upload: { mimetype: string; maxsize: number; mode?: string; params?: Record<string, unknown> } };
   notify: (type: 'error' | 'success' | 'info' | 'warning', message: string) => void;
 }
 
@@ -23,6 +25,16 @@ export interface PendingUpload {
 
 let seq = 0;
 
+type CloudUploader = (typeof import('./cloud'))['cloudUpload'];
+
+/** Loads the cloud upload on first use, keeping it out of the bundles of pages that never upload. */
+const loadCloudUpload = async (): Promise<CloudUploader> => (await import('./cloud')).cloudUpload;
+
+/** Any mode other than `local` means the cloud (SPEC.md §9). */
+export function isCloudMode(mode: string | undefined): boolean {
+  return Boolean(mode && mode.trim() && mode.trim() !== 'local');
+}
+
 export class UploadStore {
   pending: PendingUpload[] = [];
   loading = false;
@@ -30,7 +42,7 @@ export class UploadStore {
 
   constructor(
     private readonly root: UploadRoot,
-    private readonly options: { topic?: string; app?: 'admin' | 'user'; upload?: typeof uploadFile } = {},
+    private readonly options: { topic?: string; app?: 'admin' | 'user'; upload?: typeof uploadFile; cloudUpload?: CloudUploader } = {},
   ) {
     makeAutoObservable<this, 'root' | 'options'>(this, { root: false, options: false });
   }
@@ -54,15 +66,19 @@ export class UploadStore {
     this.loading = true;
     this.error = null;
     try {
-      const stored = await (this.options.upload ?? uploadFile)(file, {
-        app: this.options.app,
-        topic: this.options.topic,
-        onProgress: (percent) => this.setPercent(item.uid, percent),
-      });
-      return stored;
+      const config = this.root.siteConfig.upload;
+      const onProgress = (percent: number) => this.setPercent(item.uid, percent);
+      if (isCloudMode(config.mode)) {
+        const cloudUpload = this.options.cloudUpload ?? (await loadCloudUpload());
+        return await cloudUpload(file, { app: this.options.app, topic: this.options.topic, params: config.params, onProgress });
+      }
+      return await (this.options.upload ?? uploadFile)(file, { app: this.options.app, topic: this.options.topic, onProgress });
     } catch (e) {
+      // answers of our server were shown by the request layer; the bucket's failures are shown here
+      const own = e instanceof CloudUploadError ? e.msg : null;
+      if (own) this.root.notify('error', own);
       runInAction(() => {
-        this.error = (e as { msg?: string })?.msg ?? t('upload.failed');
+        this.error = own ?? (e as { msg?: string })?.msg ?? t('upload.failed');
       });
       return null;
     } finally {

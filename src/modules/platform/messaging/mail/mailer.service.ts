@@ -41,22 +41,7 @@ export class MailerService {
     if (text(env.SMTP_URL)) {
       return { transport: text(env.SMTP_URL), from: sender || 'no-reply@localhost' };
     }
-    const host = text(mail.smtp_server);
-    const port = Number(text(mail.smtp_port));
-    if (!host || !Number.isInteger(port) || port <= 0 || !sender) return null;
-    const user = text(mail.smtp_user);
-    const verification = text(mail.smtp_verification).toUpperCase();
-    return {
-      transport: {
-        host,
-        port,
-        // SSL: TLS from the first byte (usually port 465); TLS: STARTTLS required (usually 587).
-        secure: verification === 'SSL',
-        requireTLS: verification === 'TLS',
-        auth: user ? { user, pass: typeof mail.smtp_pass === 'string' ? mail.smtp_pass : '' } : undefined,
-      },
-      from: sender,
-    };
+    return mailSettingsFrom({ ...mail, smtp_sender_mail: sender });
   }
 
   async isConfigured(): Promise<boolean> {
@@ -67,6 +52,11 @@ export class MailerService {
   async send(mail: OutgoingMail): Promise<void> {
     const settings = await this.settings();
     if (!settings) throw new Error('mail is not configured');
+    await this.sendWith(settings, mail);
+  }
+
+  /** Sends one message with the given settings (the config page's test mail); rejects when the server refuses it. */
+  async sendWith(settings: MailSettings, mail: OutgoingMail): Promise<void> {
     const options: SMTPTransport.Options =
       typeof settings.transport === 'string' ? { url: settings.transport, ...TIMEOUTS } : { ...settings.transport, ...TIMEOUTS };
     const transport = createTransport(options);
@@ -79,4 +69,28 @@ export class MailerService {
       transport.close();
     }
   }
+}
+
+/**
+ * SMTP settings from the values of the config group `mail` (smtp_server, smtp_port, smtp_user, smtp_pass,
+ * smtp_verification, smtp_sender_mail); null when the server, a valid port or the sender is missing.
+ */
+export function mailSettingsFrom(mail: Record<string, unknown>): MailSettings | null {
+  const host = text(mail.smtp_server);
+  const port = Number(text(mail.smtp_port));
+  const sender = text(mail.smtp_sender_mail);
+  if (!host || !Number.isInteger(port) || port <= 0 || port > 65535 || !sender) return null;
+  const user = text(mail.smtp_user);
+  const verification = text(mail.smtp_verification).toUpperCase();
+  return {
+    transport: {
+      host,
+      port,
+      // SSL: TLS from the first byte (usually port 465); TLS: STARTTLS required (usually 587).
+      secure: verification === 'SSL',
+      requireTLS: verification === 'TLS',
+      auth: user ? { user, pass: typeof mail.smtp_pass === 'string' ? mail.smtp_pass : '' } : undefined,
+    },
+    from: sender,
+  };
 }

@@ -9,6 +9,7 @@ import { useT, type Lang } from '@/lang';
 import { useStore } from '@/stores/context';
 import type { LayoutMode } from '@/stores/config';
 import { LANGUAGE_NAMES } from '@/components/TopTools';
+import { TerminalButton } from '@/components/Terminal';
 
 function useFullscreen(): [boolean, () => void] {
   const [full, setFull] = useState(Boolean(typeof document !== 'undefined' && document.fullscreenElement));
@@ -84,6 +85,7 @@ export const HeaderTools = observer(function HeaderTools() {
           <Button type="text" icon={<IconLayout />} aria-label={t('layout.layoutMode')} data-testid="layout-switch" />
         </Tooltip>
       </Dropdown>
+      <TerminalButton />
       <Tooltip content={full ? t('layout.exitFullScreen') : t('layout.fullScreen')}>
         <Button type="text" icon={full ? <IconFullscreenExit /> : <IconFullscreen />} onClick={toggleFull} aria-label={full ? t('layout.exitFullScreen') : t('layout.fullScreen')} />
       </Tooltip>

@@ -1,12 +1,13 @@
 /**
  * Attachments (/admin/routine/attachment): every uploaded file with a preview (images as thumbnails, other
- * files by their suffix), searchable by name, topic, MIME type and upload time; the shown name can be
- * edited; deleting (after a confirmation) also removes the file.
+ * files as an icon of their suffix drawn by ajax/buildSuffixSvg), searchable by name, topic, MIME type and
+ * upload time; the shown name can be edited; deleting (after a confirmation) also removes the file.
  */
 import { useState } from 'react';
-import { Image, Link, Tag } from '@arco-design/web-react';
+import { Image, Link } from '@arco-design/web-react';
 import { CrudPage, CrudTableStore, maxLengthRule, type CrudColumn, type CrudField } from '@/components/crud';
 import { formatBytes, suffixOf } from '@/components/Upload';
+import { suffixIconUrl } from '@/components/Upload/suffixIcon';
 import { useStore } from '@/stores/context';
 import './attachment.css';
 
@@ -21,9 +22,10 @@ export function isImageRow(row: { mimetype?: string; name?: string; url?: string
 
 function Preview({ row }: { row: Record<string, any> }) {
   if (isImageRow(row)) return <Image className="attachment-thumb" width={44} height={44} src={String(row.url)} alt={String(row.name ?? '')} />;
+  const suffix = suffixOf(String(row.name ?? row.url ?? ''));
   return (
     <Link href={String(row.url)} target="_blank" rel="noreferrer" className="attachment-file">
-      <Tag color="arcoblue">{suffixOf(String(row.name ?? row.url ?? '')).toUpperCase()}</Tag>
+      <img className="attachment-file-icon" src={suffixIconUrl(suffix)} alt={suffix.toUpperCase() || 'FILE'} width={38} height={44} />
     </Link>
   );
 }

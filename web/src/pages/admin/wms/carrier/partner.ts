@@ -3,6 +3,7 @@
  * WeChat, level, city, address, weigh, remark. Each page passes its language namespace (`wms.carrier`, …);
  * the three language files hold the same keys.
  */
+import { cityField } from '@/components/AreaSelect/cityField';
 import { maxLengthRule, type CrudColumn, type CrudField } from '@/components/crud';
 
 export function partnerColumns(ns: string): CrudColumn[] {
@@ -31,7 +32,7 @@ export function partnerFields(ns: string): CrudField[] {
     { prop: 'email', label: `${ns}.email`, type: 'input', rules: ['email', maxLengthRule(100)] },
     { prop: 'wechat', label: `${ns}.wechat`, type: 'input', rules: [maxLengthRule(50)] },
     { prop: 'level', label: `${ns}.level`, type: 'number', rules: ['integer'], props: { min: 0, max: 9999, precision: 0 }, tip: `${ns}.levelTip` },
-    { prop: 'city', label: `${ns}.city`, type: 'input', rules: [maxLengthRule(100)] },
+    cityField({ prop: 'city', label: `${ns}.city`, rules: [maxLengthRule(100)] }),
     { prop: 'address', label: `${ns}.address`, type: 'input', rules: [maxLengthRule(255)] },
     { prop: 'weigh', label: `${ns}.weigh`, type: 'number', rules: ['integer'], props: { precision: 0 }, tip: `${ns}.weighTip` },
     { prop: 'remark', label: `${ns}.remark`, type: 'textarea', rules: [maxLengthRule(255)] },

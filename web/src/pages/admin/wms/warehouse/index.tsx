@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { CrudPage, CrudTableStore, STATUS_OPTIONS, maxLengthRule, type CrudColumn, type CrudField, type CrudOption } from '@/components/crud';
+import { cityField } from '@/components/AreaSelect/cityField';
 import { TransferButtons } from '@/components/transfer';
 import { useStore } from '@/stores/context';
 import { WAREHOUSE_API } from './location';
@@ -34,7 +35,7 @@ export const warehouseFields: CrudField[] = [
   { prop: 'name', label: 'wms.warehouse.name', type: 'input', rules: ['required', maxLengthRule(100)] },
   { prop: 'serial_no', label: 'wms.warehouse.serialNo', type: 'input', rules: ['required', maxLengthRule(50)], tip: 'wms.warehouse.serialNoTip' },
   { prop: 'warehouse_type', label: 'wms.warehouse.warehouseType', type: 'radio', options: WAREHOUSE_TYPE_OPTIONS, defaultValue: 1, rules: ['required'] },
-  { prop: 'city', label: 'wms.warehouse.city', type: 'input', rules: [maxLengthRule(100)] },
+  cityField({ prop: 'city', label: 'wms.warehouse.city', rules: [maxLengthRule(100)] }),
   { prop: 'address', label: 'wms.warehouse.address', type: 'input', rules: [maxLengthRule(255)] },
   { prop: 'responsible_person', label: 'wms.warehouse.responsiblePerson', type: 'input', rules: [maxLengthRule(50)] },
   { prop: 'mobile', label: 'wms.warehouse.mobile', type: 'input', rules: ['mobile'] },
