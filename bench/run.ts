@@ -504,7 +504,7 @@ async function runRebuild(env: NodeJS.ProcessEnv): Promise<{ seconds: number; pe
 }
 
 async function browserFigures(base: string): Promise<{ jsKb: number; fcps: number[]; fcpMedian: number }> {
-  if (!existsSync(join(ROOT, 'web', 'dist', '.vite', 'manifest.json'))) execFileSync(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--config', 'web/vite.config.mts', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  if (!existsSync(join(ROOT, 'web', 'dist', '.vite', 'manifest.json'))) execFileSync(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--config', 'web/vite.config.mts', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   const sizes = execFileSync(process.execPath, [join(ROOT, 'web', 'scripts', 'bundle-size.mjs')], { cwd: ROOT }).toString();
   const jsKb = Number(/gzip ([\d.]+) kB; CSS/.exec(sizes)?.[1] ?? NaN);
   const { chromium } = await import('playwright-core');

@@ -27,9 +27,9 @@ function stale(output, sources) {
   return sources.some((source) => (existsSync(source) && statSync(source).isDirectory() ? newest(source) : existsSync(source) ? statSync(source).mtimeMs : 0) > built);
 }
 
-function run(label, command, args) {
+function run(label, command, args, env = process.env) {
   console.log(`> ${label}`);
-  execFileSync(command, args, { cwd: root, stdio: 'inherit' });
+  execFileSync(command, args, { cwd: root, stdio: 'inherit', env });
 }
 
 const serverEntry = join(root, 'dist', 'src', 'main.js');
@@ -47,7 +47,8 @@ if (scriptIndex > 0) {
 
 const webEntry = join(root, 'web', 'dist', 'index.html');
 if (existsSync(join(root, 'web', 'vite.config.mts')) && stale(webEntry, [join(root, 'web', 'src'), join(root, 'web', 'index.html'), join(root, 'web', 'vite.config.mts')])) {
-  run('building the front end', bin('vite'), ['build', '--config', 'web/vite.config.mts', '--logLevel', 'warn']);
+  // Always React's production build, also when started from jest (NODE_ENV=test) or a shell that set it.
+  run('building the front end', bin('vite'), ['build', '--config', 'web/vite.config.mts', '--logLevel', 'warn'], { ...process.env, NODE_ENV: 'production' });
 }
 
 const child = spawn(process.execPath, [serverEntry, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });

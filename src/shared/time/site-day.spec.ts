@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
-import { siteDayOf } from './site-day';
+import { siteDayOf, siteTimeFormatter } from './site-day';
 import { canonicalTimeZone } from './time-zone';
 
 dayjs.extend(utc);
@@ -11,10 +11,12 @@ describe('siteDayOf', () => {
   // Around the zones' midnights and DST changes, the remembered quarter-hour answers equal a fresh conversion.
   it.each(['Asia/Shanghai', 'America/New_York', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'UTC'])('agrees with dayjs in %s', (zone) => {
     const dayOf = siteDayOf(zone);
+    const timeOf = siteTimeFormatter(zone);
     const windows = ['2026-03-07', '2026-03-28', '2026-04-04', '2026-10-03', '2026-10-24', '2026-10-31'].map((d) => dayjs.utc(d).unix());
     for (const start of windows) {
       for (let t = start; t < start + 3 * 86400; t += 7 * 60 + 13) {
         expect(dayOf(t)).toBe(dayjs.unix(t).tz(zone).format('YYYY-MM-DD'));
+        expect(timeOf(t)).toBe(dayjs.unix(t).tz(zone).format('YYYY-MM-DD HH:mm:ss'));
       }
     }
   });

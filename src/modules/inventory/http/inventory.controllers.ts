@@ -20,6 +20,7 @@ export class StockController {
   constructor(
     kit: CrudKit,
     private readonly asOf: GetStockAsOfQuery,
+    private readonly siteConfig: SiteConfigService,
   ) {
     this.crud = new CrudService(kit, {
       entity: StockEntity,
@@ -43,6 +44,31 @@ export class StockController {
   index(@Query() query: Record<string, unknown>) {
     if (typeof query.asof === 'string' && query.asof) return this.asOf.execute(query);
     return this.crud.list(query, { controllerPath: 'wms/stock', scope: (qb) => stockScope(qb, query) });
+  }
+
+  /** The current stock the list's filters select, as CSV (the as-of view is a page, not an export). */
+  @Get('export')
+  async export(@Query() query: Record<string, unknown>, @Res() response: Response): Promise<void> {
+    const h = (key: string) => translate(`inventory.stock_columns.${key}`);
+    const time = siteTimeFormatter(await this.siteConfig.timeZone());
+    await sendCsv<Record<string, any>>(
+      response,
+      `stock-${new Date().toISOString().slice(0, 10)}.csv`,
+      [
+        { header: h('product_no'), value: (r) => r.product?.product_no },
+        { header: h('product_name'), value: (r) => r.product?.name },
+        { header: h('bar_code'), value: (r) => r.product?.bar_code },
+        { header: h('spec'), value: (r) => r.product?.spec },
+        { header: h('warehouse'), value: (r) => r.warehouse?.name },
+        { header: h('area'), value: (r) => r.area?.name },
+        { header: h('shelf'), value: (r) => r.shelf?.name },
+        { header: h('quantity'), value: (r) => r.quantity },
+        { header: h('total_stock_num'), value: (r) => r.product?.total_stock_num },
+        { header: h('safety_stock_num'), value: (r) => r.product?.safety_stock_num },
+        { header: h('updatetime'), value: (r) => time(Number(r.updatetime)) },
+      ],
+      this.crud.scan(query, { chunkSize: 2000, scope: (qb) => stockScope(qb, query) }),
+    );
   }
 }
 
@@ -85,7 +111,8 @@ export class InventoryHistoryController {
   @Get('export')
   async export(@Query() query: Record<string, unknown>, @Res() response: Response): Promise<void> {
     const h = (key: string) => translate(`inventory.history_columns.${key}`);
-    const formType = (value: number) => translate(`inventory.form_types.${value}`);
+    const formTypes = new Map<number, string>(); // a handful of labels for up to millions of rows
+    const formType = (value: number) => formTypes.get(value) ?? formTypes.set(value, translate(`inventory.form_types.${value}`)).get(value)!;
     const time = siteTimeFormatter(await this.siteConfig.timeZone());
     await sendCsv<Record<string, any>>(
       response,

@@ -6,16 +6,12 @@
 import '@/components/orders/i18n';
 import '@/components/orders/orders.css';
 import { useState } from 'react';
-import { observer } from 'mobx-react-lite';
-import { Button } from '@arco-design/web-react';
-import { IconDownload } from '@arco-design/web-react/icon';
 import { CrudTable, CrudTableStore, type CrudColumn } from '@/components/crud';
-import { exportUrl, HISTORY_API, SELECT_URL } from '@/components/orders/api';
+import { HISTORY_API, SELECT_URL } from '@/components/orders/api';
 import { MoneyCell, NumberCell, SignedCell } from '@/components/orders/cells';
+import { ExportButton } from '@/components/orders/ExportButton';
 import { productLabel, shelfLabel } from '@/components/orders/selects';
 import { FORM_TYPE_OPTIONS, ORDER_TYPE_OPTIONS } from '@/components/orders/states';
-import { useAuth } from '@/hooks/useAuth';
-import { getLocale, useT } from '@/lang';
 import { useStore } from '@/stores/context';
 
 // The visible columns add up to 1,110 px: beside the side menu of a 1440 px window the table needs no
@@ -61,28 +57,6 @@ export const historyColumns: CrudColumn[] = [
   { prop: 'operator', label: 'wms.inventoryHistory.operator', width: 94, ellipsis: true, operator: 'LIKE' },
 ];
 
-const ExportButton = observer(function ExportButton({ store }: { store: CrudTableStore }) {
-  const t = useT();
-  const root = useStore();
-  const auth = useAuth();
-  if (!auth('export')) return null;
-  const download = () => {
-    const url = exportUrl(HISTORY_API, store.indexParams, root.adminInfo.token, getLocale());
-    const a = document.createElement('a');
-    a.href = url;
-    a.rel = 'noopener';
-    a.download = '';
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-  };
-  return (
-    <Button icon={<IconDownload />} onClick={download} disabled={store.total === 0} data-orders="history-export">
-      {t('wms.inventoryHistory.export')}
-    </Button>
-  );
-});
-
 export default function InventoryHistoryPage() {
   const root = useStore();
   const [store] = useState(
@@ -99,7 +73,7 @@ export default function InventoryHistoryPage() {
       <CrudTable
         store={store}
         toolbar={['refresh', 'quickSearch', 'search', 'columns']}
-        toolbarExtra={<ExportButton store={store} />}
+        toolbarExtra={<ExportButton api={HISTORY_API} store={store} label="wms.inventoryHistory.export" testId="history-export" />}
         rowButtons={[]}
         selectable={false}
       />

@@ -11,7 +11,9 @@ import dayjs from 'dayjs';
 import { Alert, Button, DatePicker, Input, Space, Switch, Tag, Tooltip } from '@arco-design/web-react';
 import { IconRefresh } from '@arco-design/web-react/icon';
 import { CrudTable, formatDatetime, type CrudColumn } from '@/components/crud';
+import { STOCK_API } from '@/components/orders/api';
 import { NumberCell } from '@/components/orders/cells';
+import { ExportButton } from '@/components/orders/ExportButton';
 import { AreaSelect, ProductSelect, ShelfSelect, WarehouseSelect } from '@/components/orders/selects';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
@@ -155,7 +157,12 @@ const StockPage = observer(function StockPage() {
       <CrudTable
         store={page.table}
         toolbar={['refresh', 'columns']}
-        toolbarExtra={<Filters page={page} />}
+        toolbarExtra={
+          <Space>
+            <Filters page={page} />
+            <ExportButton api={STOCK_API} store={page.table} label="wms.stock.export" unavailable={page.asofMode ? 'wms.stock.notInAsof' : null} testId="stock-export" />
+          </Space>
+        }
         rowButtons={[]}
         selectable={false}
         tableProps={{ rowClassName: (row: Record<string, any>) => (isLowStock(row) ? 'stock-row-low' : '') }}

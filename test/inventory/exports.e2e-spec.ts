@@ -4,13 +4,13 @@ import { createTestApp, TestApp } from '../setup/create-test-app';
 import { createAdmin, login } from '../support/api';
 import { client, Client, smallWarehouse, stockUp, Warehouse } from '../support/warehouse';
 
-describe('inventory history export (CSV)', () => {
+describe('inventory exports (CSV)', () => {
   let t: TestApp;
   let c: Client;
   let w: Warehouse;
   let token: string;
-  const csv = async (query: string, lang = 'en', as = token) => {
-    const res = await request(t.app.getHttpServer()).get(`/admin/wms.InventoryHistory/export${query}`).set('batoken', as).set('think-lang', lang);
+  const csv = async (query: string, lang = 'en', as = token, controller = 'InventoryHistory') => {
+    const res = await request(t.app.getHttpServer()).get(`/admin/wms.${controller}/export${query}`).set('batoken', as).set('think-lang', lang);
     return { res, rows: res.headers['content-type']?.startsWith('text/csv') ? parseCsv(res.text.replace(/^\uFEFF/, '')).map((r) => r.cells) : [] };
   };
 
@@ -62,5 +62,48 @@ describe('inventory history export (CSV)', () => {
     const clerk = await login(t, 'clerk');
     const { res } = await csv('', 'en', clerk.token);
     expect(res.body.code).toBe(401); // no permission, as every refused admin action
+  });
+
+  describe('stock', () => {
+    const stock = (query: string, lang = 'en', as = token) => csv(query, lang, as, 'Stock');
+    beforeAll(() => stockUp(c, w, [{ product: 2, shelf: 0, quantity: 1, price: '0.10' }])); // P3: 1 of 5 safety stock
+
+    it('writes the stock rows the list shows, with the product, its place and the totals', async () => {
+      const list = await c.get('/admin/wms.Stock/index?limit=100');
+      const { res, rows } = await stock('');
+      expect(res.status).toBe(200);
+      expect(res.headers['content-disposition']).toMatch(/filename="stock-\d{4}-\d{2}-\d{2}\.csv"/);
+      const [header, ...body] = rows;
+      expect(header).toEqual(['Product no.', 'Product', 'Bar code', 'Spec', 'Warehouse', 'Area', 'Shelf', 'On hand', 'Product total', 'Safety stock', 'Last movement']);
+      expect(body).toHaveLength(list.total);
+      expect(body.map((r) => [r[0], r[4], r[5], r[6], r[7], r[8], r[9]]).sort()).toEqual(
+        [
+          ['P1', 'Main', 'Area A', 'S1', '3', '5', '5'],
+          ['P1', 'Main', 'Area A', 'S2', '2', '5', '5'],
+          ['P2', 'Main', 'Area A', 'S2', '7', '7', '5'],
+          ['P3', 'Main', 'Area A', 'S1', '1', '1', '5'],
+        ].sort(),
+      );
+      expect(body.every((r) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(r[10]))).toBe(true);
+    });
+
+    it('applies the list filters (shelf, low stock) and speaks the language asked for', async () => {
+      const { rows } = await stock(`?warehouse_shelf_id=${w.shelves[1].id}`);
+      expect(rows.slice(1).map((r) => r[0]).sort()).toEqual(['P1', 'P2']);
+      const { rows: low } = await stock('?low=1');
+      expect(low.slice(1).map((r) => r[0])).toEqual(['P3']);
+      const { rows: zh } = await stock('?quickSearch=P2', 'zh-cn');
+      expect(zh[0][0]).toBe('商品编号');
+      expect(zh.slice(1).map((r) => r[0])).toEqual(['P2']);
+    });
+
+    it('needs the stock export rule, not just the list', async () => {
+      await createAdmin(t, 'viewer', ['wms/stock', 'wms/stock/index']);
+      const viewer = await login(t, 'viewer');
+      expect((await stock('', 'en', viewer.token)).res.body.code).toBe(401);
+      await createAdmin(t, 'exporter', ['wms/stock', 'wms/stock/index', 'wms/stock/export']);
+      const exporter = await login(t, 'exporter');
+      expect((await stock('', 'en', exporter.token)).rows.length).toBe(5);
+    });
   });
 });
