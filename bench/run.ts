@@ -305,7 +305,8 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   const rows: Row[] = [];
   const env = { ...process.env, LOGIN_CAPTCHA: '0', SEED_DEMO: '0' };
 
-  // the app, as `npm start` runs it (built by scripts/start.js)
+  // the app, as `npm start` runs it: scripts/start.js builds what is stale (the front end too) and migrates
+  execFileSync(process.execPath, [join(ROOT, 'scripts', 'start.js'), '--migrate-only'], { cwd: ROOT, env, stdio: 'inherit' });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // the app's own output (slow-query warnings under load, …) goes to a log file beside the report

@@ -12,6 +12,13 @@ import { InventoryHistoryEntity, StockEntity } from '../persistence/inventory.en
 
 const positiveInt = (value: unknown) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : null);
 
+/**
+ * Rows read per page of an export. Measured on a 1,000,000-row history export: pages of 2,000 rows took the
+ * app from 160 MB to 384 MB RSS (each page outlives a few socket waits and is promoted to the old heap),
+ * pages of 500 to 221 MB, at the same speed.
+ */
+const EXPORT_PAGE_ROWS = 500;
+
 /** On-hand stock per product and shelf, with names; filters by location and product, `low=1` for products under safety stock. */
 @Controller('admin/wms.stock')
 export class StockController {
@@ -67,7 +74,7 @@ export class StockController {
         { header: h('safety_stock_num'), value: (r) => r.product?.safety_stock_num },
         { header: h('updatetime'), value: (r) => time(Number(r.updatetime)) },
       ],
-      this.crud.scan(query, { chunkSize: 2000, scope: (qb) => stockScope(qb, query) }),
+      this.crud.scan(query, { chunkSize: EXPORT_PAGE_ROWS, scope: (qb) => stockScope(qb, query) }),
     );
   }
 }
@@ -133,7 +140,7 @@ export class InventoryHistoryController {
         { header: h('balance'), value: (r) => r.balance },
         { header: h('operator'), value: (r) => r.operator },
       ],
-      this.crud.scan(query, { chunkSize: 2000 }),
+      this.crud.scan(query, { chunkSize: EXPORT_PAGE_ROWS }),
     );
   }
 }

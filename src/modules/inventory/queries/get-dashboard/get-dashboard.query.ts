@@ -5,6 +5,7 @@ import { AppError } from '../../../../shared/http/app-error';
 import { unixNow } from '../../../../shared/http/envelope';
 import { siteDayOf } from '../../../../shared/time/site-day';
 import { SiteConfigService } from '../../../platform';
+import { fromCents } from '../../../../shared/database/money';
 import { DailyStatRow, monthlyFigures, MonthlyFigures, TodayFigures, todayFigures } from './dashboard-figures';
 import { PendingOrderFigures, PendingOrdersSource } from './pending-orders.source';
 
@@ -34,16 +35,25 @@ export class GetDashboardQuery {
     const currentYear = Number(today.slice(0, 4));
     const year = query.year === undefined || query.year === '' ? currentYear : parseYear(query.year);
     const manager = this.transactions.manager;
-    const select = 'SELECT day, form_type, quantity, amount FROM inventory_daily_stat';
-    const [yearRows, pending, remark] = await Promise.all([
-      manager.query(`${select} WHERE day >= ? AND day <= ?`, [`${year}-01-01`, `${year}-12-31`]) as Promise<DailyStatRow[]>,
+    const [monthRows, todayRows, pending, remark] = await Promise.all([
+      // summed by month in the database: 12 × 6 rows instead of a year of days (amounts as whole cents, exact
+      // on both databases — SQLite keeps DECIMAL as a float)
+      manager.query(
+        'SELECT SUBSTR(day, 1, 7) AS month, form_type, SUM(quantity) AS quantity, SUM(ROUND(amount * 100)) AS cents FROM inventory_daily_stat WHERE day >= ? AND day <= ? GROUP BY SUBSTR(day, 1, 7), form_type',
+        [`${year}-01-01`, `${year}-12-31`],
+      ) as Promise<Array<{ month: string; form_type: number | string; quantity: number | string; cents: number | string }>>,
+      manager.query('SELECT day, form_type, quantity, amount FROM inventory_daily_stat WHERE day = ?', [today]) as Promise<DailyStatRow[]>,
       this.pendingOrders.count(),
       this.kit.environment ? this.kit.environment.remark('dashboard') : '',
     ]);
-    // today lies in the current year: its rows came with the year's
-    const todayRows: DailyStatRow[] = year === currentYear ? yearRows.filter((row) => String(row.day) === today) : await manager.query(`${select} WHERE day = ?`, [today]);
+    const yearRows: DailyStatRow[] = monthRows.map((row) => ({ day: row.month, form_type: row.form_type, quantity: row.quantity, amount: fromCents(wholeCents(row.cents)) }));
     return { remark: remark ?? '', today: todayFigures(todayRows), pending, monthly: monthlyFigures(year, yearRows) };
   }
+}
+
+/** A SUM of whole cents: a DECIMAL string on MariaDB ("1250" or "1250.0"), a float on SQLite. */
+function wholeCents(value: number | string): bigint {
+  return typeof value === 'number' ? BigInt(Math.round(value)) : BigInt(String(value).replace(/\.0*$/, ''));
 }
 
 function parseYear(value: unknown): number {
