@@ -77,7 +77,7 @@ test('runs the Versions command from the panel and sees it succeed; dot, dialogs
     expect(await statusOf(page, 'migrate.run')).toBe('unknown');
     expect((await task(page, 'migrate.run').locator('[data-testid=terminal-task-status]').innerText()).trim()).toBe('状态未知');
     const buttons = (await panel(page).locator('[data-testid^=terminal-cmd-]').allInnerTexts()).map((text) => text.trim());
-    expect(buttons).toEqual(['查看版本', '安装依赖', '构建前端', '执行数据库迁移', '重建投影']);
+    expect(buttons).toEqual(['查看版本', '安装依赖', '构建前端', '执行数据库迁移']);
   });
 
   await step('Versions waits behind the unknown blocking task, and the notice says why', async () => {
