@@ -29,6 +29,15 @@ describe('admin log', () => {
     expect(rows[1].data).not.toContain(TEST_ADMIN_PASSWORD);
   });
 
+  it('never stores a token that came in the query string (downloads and event streams carry it there)', async () => {
+    const session = await login(t);
+    await logRows(1);
+    await http(t).post(`/admin/wms.Unit/add?batoken=${session.token}&lang=en`).send({ name: 'box' });
+    const rows = await logRows(2);
+    expect(rows[1].url).toBe('/admin/wms.Unit/add?batoken=***&lang=en');
+    expect(JSON.stringify(rows)).not.toContain(session.token);
+  });
+
   it('records a refused POST of a signed-in admin with the rule titles, and skips logout and reads', async () => {
     const session = await login(t);
     await logRows(1);

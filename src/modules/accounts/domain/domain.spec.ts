@@ -1,7 +1,7 @@
 import { isLockedOut, LOCK_SECONDS, MAX_LOGIN_FAILURES } from './login-policy';
 import { ACCOUNT_PATTERN, hashPassword, PASSWORD_PATTERN, verifyPassword } from './password';
 import { buildTree, dominates, parseRuleIds } from './rule-tree';
-import { maskSensitive } from './sensitive-data';
+import { maskSensitive, maskSensitiveUrl } from './sensitive-data';
 
 describe('password hashing', () => {
   it('verifies the right password and refuses a wrong one', async () => {
@@ -94,5 +94,14 @@ describe('rule trees', () => {
     expect(dominates(operator, '1,4')).toBe(false);
     expect(dominates(operator, '*')).toBe(false);
     expect(dominates({ isSuper: true, ruleIds: new Set() }, '1,2,3')).toBe(true);
+  });
+});
+
+describe('maskSensitiveUrl', () => {
+  it('masks tokens and passwords in the query string and leaves other URLs as they are', () => {
+    expect(maskSensitiveUrl('/admin/ajax/upload?batoken=eyJhbGciOi.x.y&topic=default')).toBe('/admin/ajax/upload?batoken=***&topic=default');
+    expect(maskSensitiveUrl('/admin/x?ba-user-token=a&password=b&refreshToken=c')).toBe('/admin/x?ba-user-token=***&password=***&refreshToken=***');
+    expect(maskSensitiveUrl('/admin/wms.Inbound/audit?search[0][field]=id')).toBe('/admin/wms.Inbound/audit?search[0][field]=id');
+    expect(maskSensitiveUrl('/admin/auth.Admin/add')).toBe('/admin/auth.Admin/add');
   });
 });

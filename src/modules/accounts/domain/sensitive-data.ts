@@ -14,3 +14,14 @@ export function maskSensitive(value: unknown, extraKeys: ReadonlySet<string> = n
   }
   return value;
 }
+
+/** A request URL for the log: the value of every sensitive query parameter (`?batoken=…`) masked. */
+export function maskSensitiveUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const params = new URLSearchParams(url.slice(at + 1));
+  const secrets = [...new Set(params.keys())].filter((key) => SENSITIVE_KEY.test(key));
+  if (!secrets.length) return url;
+  for (const key of secrets) params.set(key, MASK);
+  return `${url.slice(0, at)}?${params.toString()}`;
+}

@@ -4,7 +4,7 @@ import { TransactionRunner } from '../../../shared/database/transaction-runner';
 import { AuthenticatedRequest } from '../../../shared/http/auth.decorators';
 import { unixNow } from '../../../shared/http/envelope';
 import { sensitiveFieldsOf } from '../../../shared/http/sensitive-fields';
-import { maskSensitive } from '../domain/sensitive-data';
+import { maskSensitive, maskSensitiveUrl } from '../domain/sensitive-data';
 import { AdminLogEntity } from '../persistence/admin-log.entity';
 import { AdminRuleEntity } from '../persistence/admin-rule.entity';
 
@@ -48,7 +48,7 @@ export class AdminLogMiddleware implements NestMiddleware {
       await manager.insert(AdminLogEntity, {
         admin_id: request.admin?.id ?? 0,
         username: request.admin?.username ?? (isLogin && typeof body.username === 'string' ? body.username.slice(0, 20) : 'Unknown'),
-        url: request.originalUrl.slice(0, 1500),
+        url: maskSensitiveUrl(request.originalUrl).slice(0, 1500),
         title: title.slice(0, 100),
         data: data.length > MAX_DATA_LENGTH ? data.slice(0, MAX_DATA_LENGTH) : data,
         ip: (request.ip ?? '').slice(0, 50),
