@@ -127,6 +127,30 @@ test('a member signs up with an e-mail code, edits the profile, changes and rese
     expect(String(info?.token ?? '')).not.toBe('');
   });
 
+  await step('top-bar and user-menu items from the member rules', async () => {
+    // an admin adds a `nav` rule (a site route in the top bar) and a `nav_user_menu` rule (an outside link
+    // in the member's menu); the default member group holds every rule
+    const signIn = await fetch(`${base}/admin/index/login`, { method: 'POST', headers: { 'content-type': 'application/json', server: '1' }, body: JSON.stringify({ username: 'admin', password: 'Member-Spec-Admin-1' }) });
+    const token = ((await signIn.json()) as { data: { userInfo: { token: string } } }).data.userInfo.token;
+    const addRule = async (rule: Record<string, unknown>) => {
+      const res = await fetch(`${base}/admin/user.Rule/add`, { method: 'POST', headers: { 'content-type': 'application/json', server: '1', batoken: token }, body: JSON.stringify(rule) });
+      expect(((await res.json()) as { code: number }).code).toBe(1);
+    };
+    await addRule({ type: 'nav', title: '会员首页', name: 'member-home', path: '/user/account/overview', icon: 'IconHome', pid: 0, status: 1 });
+    await addRule({ type: 'nav_user_menu', title: '帮助中心', name: 'help-center', menu_type: 'link', url: 'https://help.example.com/', pid: 0, status: 1 });
+    await page.reload();
+    await settled(page);
+    const nav = page.locator('[data-testid=member-top-nav]');
+    await nav.waitFor();
+    expect((await nav.innerText()).trim()).toBe('会员首页');
+    await page.locator('[data-testid=member-menu]').hover();
+    const help = page.locator('.ba-user-menu-link', { hasText: '帮助中心' });
+    await help.waitFor();
+    expect(await help.getAttribute('href')).toBe('https://help.example.com/');
+    expect(await help.getAttribute('target')).toBe('_blank');
+    await page.mouse.move(0, 300);
+  });
+
   await step('profile edited', async () => {
     await page.locator('.ba-user-menu .arco-menu-item', { hasText: '个人资料' }).click();
     await expectPath(page, '/user/account/profile');

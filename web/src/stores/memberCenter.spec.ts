@@ -54,4 +54,22 @@ describe('member center store', () => {
     expect(store.loaded).toBe(false);
     expect(store.hasNode('/user/account/profile', 'avatar')).toBe(false);
   });
+
+  it('puts nav rules in the top bar and nav_user_menu rules in the member menu, as site routes or outside links', () => {
+    const store = new MemberCenterStore();
+    store.setNavRules([
+      rule({ id: 10, pid: 0, type: 'nav' as MenuRule['type'], name: 'news', title: 'News', path: '/news', icon: 'IconFile' }),
+      rule({ id: 11, pid: 0, type: 'route' as MenuRule['type'], name: 'shop', children: [rule({ id: 12, pid: 11, type: 'nav' as MenuRule['type'], name: 'shop/deals', title: 'Deals' })] }),
+      rule({ id: 13, pid: 0, type: 'nav_user_menu' as MenuRule['type'], name: 'help', title: 'Help', menu_type: 'link', url: 'https://help.example.com' }),
+      rule({ id: 14, pid: 0, type: 'nav_user_menu' as MenuRule['type'], name: 'secret', extend: 'add_rules_only' }),
+      rule({ id: 15, pid: 0, type: 'button' as MenuRule['type'], name: 'user/export' }),
+    ]);
+    expect(store.topNav).toEqual([
+      { id: 10, title: 'News', icon: 'IconFile', to: '/news' },
+      { id: 12, title: 'Deals', icon: '', to: '/shop/deals' },
+    ]);
+    expect(store.userMenu).toEqual([{ id: 13, title: 'Help', icon: '', href: 'https://help.example.com' }]);
+    store.reset();
+    expect(store.topNav).toEqual([]);
+  });
 });

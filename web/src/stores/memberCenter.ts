@@ -14,8 +14,28 @@ function pages(menus: RouteMenu[], into: RouteMenu[] = []): RouteMenu[] {
  * The member center's menus and permission nodes (keys '/user/' + rule name). The member-center bootstrap
  * (GET /api/user/index) fills it when the member center is built; until then it stays empty.
  */
+/** A top-bar or user-menu entry: a route of the site (`to`) or an outside address (`href`). */
+export interface MemberNavLink {
+  id: number;
+  title: string;
+  icon: string;
+  to?: string;
+  href?: string;
+}
+
+/** Every node of a type in a rule tree, depth first. */
+function ofType(rules: MenuRule[], type: string, into: MenuRule[] = []): MenuRule[] {
+  for (const rule of rules) {
+    if ((rule.type as string) === type) into.push(rule);
+    ofType(rule.children ?? [], type, into);
+  }
+  return into;
+}
+
 export class MemberCenterStore {
   rules: MenuRule[] = [];
+  /** the member's rules outside the sidebar (`rules` of the bootstrap): top-bar items and user-menu items */
+  navRules: MenuRule[] = [];
   authNode: AuthNodeMap = {};
   /** the member-center sidebar as routes under /user */
   tree: RouteMenu[] = [];
@@ -58,8 +78,31 @@ export class MemberCenterStore {
     return (this.authNode[clean] ?? []).includes(`${clean}/${action}`);
   }
 
+  /** The bootstrap's other rules: `nav` items go in the top bar, `nav_user_menu` items in the member's menu. */
+  setNavRules(rules: MenuRule[]) {
+    this.navRules = rules;
+  }
+
+  get topNav(): MemberNavLink[] {
+    return this.links('nav');
+  }
+
+  get userMenu(): MemberNavLink[] {
+    return this.links('nav_user_menu');
+  }
+
+  private links(type: string): MemberNavLink[] {
+    return ofType(this.navRules, type)
+      .filter((rule) => rule.extend !== 'add_rules_only')
+      .map((rule): MemberNavLink => {
+        const external = rule.menu_type === 'link' && rule.url ? rule.url : '';
+        return { id: rule.id, title: rule.title, icon: rule.icon ?? '', ...(external ? { href: external } : { to: `/${String(rule.path || rule.name).replace(/^\//, '')}` }) };
+      });
+  }
+
   reset() {
     this.rules = [];
+    this.navRules = [];
     this.authNode = {};
     this.tree = [];
     this.loaded = false;

@@ -10,6 +10,7 @@ import { PageFallback } from '@/components/PageFallback';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
 import type { RouteMenu } from '@/stores/navTabs';
+import type { MemberNavLink } from '@/stores/memberCenter';
 import { loadMemberCenter, signOutMember } from './session';
 import './user.css';
 
@@ -61,10 +62,29 @@ const SideMenu = observer(function SideMenu() {
   );
 });
 
+/** An entry of the member's `nav` / `nav_user_menu` rules: a site route, or an outside address in a new tab. */
+function NavLink({ link, className }: { link: MemberNavLink; className?: string }) {
+  const content = (
+    <>
+      {link.icon && <Icon name={link.icon} />}
+      <span>{link.title}</span>
+    </>
+  );
+  return link.href ? (
+    <a href={link.href} target="_blank" rel="noopener noreferrer" className={className} data-testid="member-nav-link">
+      {content}
+    </a>
+  ) : (
+    <Link to={link.to!} className={className} data-testid="member-nav-link">
+      {content}
+    </Link>
+  );
+}
+
 const MemberShell = observer(function MemberShell() {
   const t = useT();
   const root = useStore();
-  const { userInfo, siteConfig } = root;
+  const { userInfo, siteConfig, memberCenter } = root;
   const [collapsed, setCollapsed] = useState(false);
 
   const confirmSignOut = () =>
@@ -83,6 +103,13 @@ const MemberShell = observer(function MemberShell() {
           </span>
           <span className="ba-user-site">{siteConfig.siteName || t('member.title')}</span>
         </Link>
+        {memberCenter.topNav.length > 0 && (
+          <nav className="ba-user-nav" data-testid="member-top-nav">
+            {memberCenter.topNav.map((link) => (
+              <NavLink key={link.id} link={link} className="ba-user-nav-item" />
+            ))}
+          </nav>
+        )}
         <Space size="medium" className="ba-user-header-right">
           <TopTools />
           <Dropdown
@@ -96,6 +123,11 @@ const MemberShell = observer(function MemberShell() {
                 <Menu.Item key="home">
                   <Link to="/">{t('member.home')}</Link>
                 </Menu.Item>
+                {memberCenter.userMenu.map((link) => (
+                  <Menu.Item key={`nav-${link.id}`}>
+                    <NavLink link={link} className="ba-user-menu-link" />
+                  </Menu.Item>
+                ))}
                 <Menu.Item key="logout" data-testid="member-logout">
                   {t('member.logout')}
                 </Menu.Item>

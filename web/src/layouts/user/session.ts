@@ -24,6 +24,7 @@ export async function loadMemberCenter(root: RootStore): Promise<boolean> {
     runInAction(() => {
       root.userInfo.dataFill(withoutTokens(center.data.userInfo));
       root.memberCenter.setRules(center.data.menus as unknown as MenuRule[]);
+      root.memberCenter.setNavRules((center.data.rules ?? []) as unknown as MenuRule[]);
       if (front?.data?.site) root.siteConfig.dataFill({ ...front.data.site, apiUrl: '' });
       root.memberCenter.loading = false;
     });
