@@ -1,6 +1,6 @@
 import { isLockedOut, LOCK_SECONDS, MAX_LOGIN_FAILURES } from './login-policy';
 import { ACCOUNT_PATTERN, hashPassword, PASSWORD_PATTERN, verifyPassword } from './password';
-import { buildTree, dominates, parseRuleIds } from './rule-tree';
+import { buildTree, dominates, isDescendant, parseRuleIds } from './rule-tree';
 import { maskSensitive, maskSensitiveUrl } from './sensitive-data';
 
 describe('password hashing', () => {
@@ -103,5 +103,23 @@ describe('maskSensitiveUrl', () => {
     expect(maskSensitiveUrl('/admin/x?ba-user-token=a&password=b&refreshToken=c')).toBe('/admin/x?ba-user-token=***&password=***&refreshToken=***');
     expect(maskSensitiveUrl('/admin/wms.Inbound/audit?search[0][field]=id')).toBe('/admin/wms.Inbound/audit?search[0][field]=id');
     expect(maskSensitiveUrl('/admin/auth.Admin/add')).toBe('/admin/auth.Admin/add');
+  });
+});
+
+describe('isDescendant', () => {
+  const tree = [
+    { id: 1, pid: 0 },
+    { id: 2, pid: 1 },
+    { id: 3, pid: 2 },
+    { id: 4, pid: 0 },
+  ];
+  it('finds an ancestor any number of levels up, and only then', () => {
+    expect(isDescendant(tree, 3, 1)).toBe(true);
+    expect(isDescendant(tree, 2, 1)).toBe(true);
+    expect(isDescendant(tree, 1, 3)).toBe(false);
+    expect(isDescendant(tree, 4, 1)).toBe(false);
+  });
+  it('answers on a broken tree with a cycle', () => {
+    expect(isDescendant([{ id: 5, pid: 6 }, { id: 6, pid: 5 }], 5, 9)).toBe(false);
   });
 });

@@ -57,3 +57,16 @@ export function dominates(operator: { isSuper: boolean; ruleIds: ReadonlySet<num
   if (!group.ids.every((id) => operator.ruleIds.has(id))) return false;
   return operator.ruleIds.size > new Set(group.ids).size;
 }
+
+/**
+ * Whether `ancestor` lies above `candidate` in a tree given as (id, pid) pairs: moving a rule under one of
+ * its own descendants would cut that branch off the tree. Bounded by the node count, so a broken tree
+ * with a cycle still answers.
+ */
+export function isDescendant(nodes: ReadonlyArray<{ id: number; pid: number }>, candidate: number, ancestor: number): boolean {
+  const parentOf = new Map(nodes.map((n) => [n.id, n.pid]));
+  for (let node = parentOf.get(candidate), hops = 0; node && hops < nodes.length; node = parentOf.get(node), hops++) {
+    if (node === ancestor) return true;
+  }
+  return false;
+}

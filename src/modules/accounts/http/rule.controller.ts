@@ -9,7 +9,7 @@ import { unixNow } from '../../../shared/http/envelope';
 import { reply } from '../../../shared/http/reply';
 import { AdminAccessService } from '../auth/admin-access.service';
 import { ruleTitle } from '../auth/admin-menu.service';
-import { buildForest, flattenTree } from '../domain/rule-tree';
+import { buildForest, flattenTree, isDescendant } from '../domain/rule-tree';
 import { AdminRuleEntity } from '../persistence/admin-rule.entity';
 import { RuleDto } from './dto/group-rule.dto';
 
@@ -101,7 +101,8 @@ export class RuleController {
     if (id === undefined && (await manager.count(AdminRuleEntity, { where: { name: body.name } }))) throw new AppError('accounts.rule_name_taken');
     if (pid) {
       const parent = await manager.findOne(AdminRuleEntity, { where: { id: pid } });
-      if (!parent || parent.type === 'button' || (id !== undefined && (pid === id || (await this.isDescendant(pid, id, manager))))) {
+      const tree = () => manager.find(AdminRuleEntity, { select: { id: true, pid: true } });
+      if (!parent || parent.type === 'button' || (id !== undefined && (pid === id || isDescendant(await tree(), pid, id)))) {
         throw new AppError('accounts.rule_parent_invalid');
       }
     }
@@ -123,14 +124,5 @@ export class RuleController {
       weigh: body.weigh ?? 0,
       status: body.status ?? 1,
     };
-  }
-
-  private async isDescendant(candidate: number, ancestor: number, manager: EntityManager): Promise<boolean> {
-    const all = await manager.find(AdminRuleEntity, { select: { id: true, pid: true } });
-    const parentOf = new Map(all.map((r) => [r.id, r.pid]));
-    for (let node = parentOf.get(candidate), hops = 0; node && hops < all.length; node = parentOf.get(node), hops++) {
-      if (node === ancestor) return true;
-    }
-    return false;
   }
 }

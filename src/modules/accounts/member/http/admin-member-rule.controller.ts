@@ -6,7 +6,7 @@ import { TransactionRunner } from '../../../../shared/database/transaction-runne
 import { AppError } from '../../../../shared/http/app-error';
 import { unixNow } from '../../../../shared/http/envelope';
 import { reply } from '../../../../shared/http/reply';
-import { buildForest, flattenTree } from '../../domain/rule-tree';
+import { buildForest, flattenTree, isDescendant } from '../../domain/rule-tree';
 import { UserRuleEntity } from '../persistence/user-rule.entity';
 import { memberRuleTitle } from '../services/member-access.service';
 import { MemberRuleDto } from './dto/member-admin.dto';
@@ -94,7 +94,8 @@ export class AdminMemberRuleController {
     if (sameName) throw new AppError('accounts.rule_name_taken');
     if (pid) {
       const parent = await manager.findOne(UserRuleEntity, { where: { id: pid } });
-      if (!parent || parent.type === 'button' || (id !== undefined && (pid === id || (await this.isDescendant(pid, id, manager))))) {
+      const tree = () => manager.find(UserRuleEntity, { select: { id: true, pid: true } });
+      if (!parent || parent.type === 'button' || (id !== undefined && (pid === id || isDescendant(await tree(), pid, id)))) {
         throw new AppError('accounts.rule_parent_invalid');
       }
     }
@@ -116,14 +117,5 @@ export class AdminMemberRuleController {
       weigh: body.weigh ?? 0,
       status: body.status ?? 1,
     };
-  }
-
-  private async isDescendant(candidate: number, ancestor: number, manager: EntityManager): Promise<boolean> {
-    const all = await manager.find(UserRuleEntity, { select: { id: true, pid: true } });
-    const parentOf = new Map(all.map((r) => [r.id, r.pid]));
-    for (let node = parentOf.get(candidate), hops = 0; node && hops < all.length; node = parentOf.get(node), hops++) {
-      if (node === ancestor) return true;
-    }
-    return false;
   }
 }
