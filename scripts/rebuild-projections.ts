@@ -4,11 +4,17 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../src/app.module';
 import { ProjectionRebuilder } from '../src/modules/inventory';
+import { OrdersLedgerCheck } from '../src/modules/orders';
 
-/** `npm run projections:rebuild`: replays the ledger into fresh projections (run it with the app stopped). */
+/**
+ * `npm run projections:rebuild`: replays the ledger into fresh projections (run it with the app stopped),
+ * then checks every order against what the ledger recorded under it. Exits with 2 when the ledger is
+ * inconsistent in itself or disagrees with the orders.
+ */
 async function main(): Promise<void> {
   const app = await NestFactory.createApplicationContext(AppModule, { logger: ['error', 'warn'] });
-  await app.get<DataSource>(getDataSourceToken()).runMigrations({ transaction: 'each' });
+  const dataSource = app.get<DataSource>(getDataSourceToken());
+  await dataSource.runMigrations({ transaction: 'each' });
   let shown = -1;
   const report = await app.get(ProjectionRebuilder).rebuild((done, total) => {
     const percent = total ? Math.floor((done / total) * 100) : 100;
@@ -23,6 +29,14 @@ async function main(): Promise<void> {
   if (report.ledgerProblems.length) {
     console.error(`The ledger itself is inconsistent (${report.ledgerProblems.length} problems shown):\n  ${report.ledgerProblems.join('\n  ')}`);
     process.exitCode = 2;
+  }
+  const orders = await app.get(OrdersLedgerCheck).check(dataSource.manager, (checked) => process.stdout.write(`\rChecking orders against the ledger: ${checked} orders`));
+  process.stdout.write('\n');
+  if (orders.mismatches) {
+    console.error(`Orders and the ledger disagree in ${orders.mismatches} figures (${orders.problems.length} shown):\n  ${orders.problems.join('\n  ')}`);
+    process.exitCode = 2;
+  } else {
+    console.log(`Every one of ${orders.orders} orders agrees with the ledger.`);
   }
   await app.close();
 }

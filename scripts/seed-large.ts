@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
+import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import dayjs from 'dayjs';
@@ -9,6 +10,7 @@ import { DataSource, QueryRunner } from 'typeorm';
 import { AppModule } from '../src/app.module';
 import { seedDatabase } from '../src/bootstrap';
 import { FormType, ProjectionRebuilder, StockEventType } from '../src/modules/inventory';
+import { OrdersLedgerCheck } from '../src/modules/orders';
 import { SiteConfigService } from '../src/modules/platform';
 import { fromCents, toCents } from '../src/shared/database/money';
 
@@ -28,9 +30,14 @@ dayjs.extend(timezone);
  * 3. The projections (stock, product totals, inventory history, daily statistics) by the product's own
  *    ProjectionRebuilder — the same code as `npm run projections:rebuild` — so they are exactly what the
  *    live code would have written; then sampled checks of the ledger against them.
+ *
+ * Steps 1 and 2 are one transaction: interrupted (Ctrl-C, a crash, a lost connection), they leave nothing
+ * behind, so the database never holds a ledger without its orders. An interruption during step 3 leaves
+ * the projections behind the ledger (stock commands then refuse and say so): `npm run projections:rebuild`
+ * finishes it.
  */
 
-interface Options {
+export interface Options {
   products: number;
   events: number;
   days: number;
@@ -38,7 +45,7 @@ interface Options {
   batch: number;
 }
 
-function options(argv: string[]): Options {
+export function options(argv: string[]): Options {
   const value = (name: string, fallback: number) => {
     const i = argv.indexOf(`--${name}`);
     if (i < 0) return fallback;
@@ -61,6 +68,8 @@ function seededRandom(seed: number): () => number {
   };
 }
 
+let progressOut: (text: string) => void = (text) => process.stdout.write(text);
+
 class Progress {
   private shown = '';
   private readonly started = Date.now();
@@ -73,21 +82,25 @@ class Progress {
     const line = `\r${this.label.padEnd(22)} [${'#'.repeat(Math.floor(percent / 4)).padEnd(25, '.')}] ${String(percent).padStart(3)}% ${done.toLocaleString('en-US')}/${this.total.toLocaleString('en-US')}  ${Math.round(rate).toLocaleString('en-US')}/s  ETA ${Math.round(eta)} s   `;
     if (line === this.shown) return;
     this.shown = line;
-    process.stdout.write(line);
+    progressOut(line);
   }
   done(): number {
     this.update(this.total);
     const seconds = (Date.now() - this.started) / 1000;
-    process.stdout.write(`  ${seconds.toFixed(1)} s\n`);
+    progressOut(`  ${seconds.toFixed(1)} s\n`);
     return seconds;
   }
 }
 
-/** Multi-row INSERTs through one connection, in transactions of about `batch × 10` rows. */
+/** Multi-row INSERTs through one connection, all in one transaction that `commit` ends. */
 class BulkWriter {
   private buffers = new Map<string, { columns: string[]; rows: unknown[][] }>();
-  private pendingRows = 0;
-  constructor(private readonly runner: QueryRunner, private readonly rowsPerStatement: number, private readonly mysql: boolean) {}
+  constructor(
+    private readonly runner: QueryRunner,
+    private readonly rowsPerStatement: number,
+    private readonly mysql: boolean,
+    private readonly signal: AbortSignal,
+  ) {}
 
   async add(table: string, row: Record<string, unknown>): Promise<void> {
     let buffer = this.buffers.get(table);
@@ -99,6 +112,7 @@ class BulkWriter {
   private async write(table: string): Promise<void> {
     const buffer = this.buffers.get(table);
     if (!buffer || !buffer.rows.length) return;
+    this.signal.throwIfAborted();
     const rows = buffer.rows;
     buffer.rows = [];
     if (!this.runner.isTransactionActive) await this.runner.startTransaction();
@@ -110,17 +124,20 @@ class BulkWriter {
       const values = part.map(() => `(${buffer.columns.map(() => '?').join(',')})`).join(',');
       await this.runner.query(`INSERT INTO ${q(table)} (${buffer.columns.map(q).join(',')}) VALUES ${values}`, part.flat());
     }
-    this.pendingRows += rows.length;
-    if (this.pendingRows >= this.rowsPerStatement * 10) {
-      await this.runner.commitTransaction();
-      this.pendingRows = 0;
-    }
   }
 
+  /** Writes what is buffered, still inside the transaction. */
   async flush(): Promise<void> {
     for (const table of this.buffers.keys()) await this.write(table);
+  }
+
+  async commit(): Promise<void> {
+    await this.flush();
     if (this.runner.isTransactionActive) await this.runner.commitTransaction();
-    this.pendingRows = 0;
+  }
+
+  async rollback(): Promise<void> {
+    if (this.runner.isTransactionActive) await this.runner.rollbackTransaction();
   }
 }
 
@@ -418,28 +435,33 @@ async function verify(dataSource: DataSource, streams: Map<number, Stream>, rand
   return problems;
 }
 
-async function main(): Promise<void> {
-  const o = options(process.argv.slice(2));
+export interface SeedLargeRun {
+  /** Aborting it (Ctrl-C) rolls back what steps 1 and 2 wrote. */
+  signal: AbortSignal;
+  log: (line: string) => void;
+  /** Where progress bars go (standard output by default). */
+  progress?: (text: string) => void;
+}
+
+/** Answers the exit code: 0 done, 1 checks failed, 2 refused (not an empty database), 130 interrupted. */
+export async function seedLarge(app: INestApplicationContext, o: Options, run: SeedLargeRun): Promise<number> {
   const started = Date.now();
-  process.env.SEED_DEMO = '0';
-  const app = await NestFactory.createApplicationContext(AppModule, { logger: ['error', 'warn'] });
+  progressOut = run.progress ?? ((text) => process.stdout.write(text));
   const dataSource = app.get<DataSource>(getDataSourceToken());
   const mysql = dataSource.options.type === 'mysql';
   await dataSource.runMigrations({ transaction: 'each' });
   const [{ n: admins }] = await dataSource.query('SELECT COUNT(*) AS n FROM admin');
   if (Number(admins) === 0) {
-    await seedDatabase(app as never, { adminPassword: process.env.ADMIN_PASSWORD || undefined, demo: false, log: (line) => console.log(line) });
+    await seedDatabase(app as never, { adminPassword: process.env.ADMIN_PASSWORD || undefined, demo: false, log: run.log });
   }
   const [{ n: existing }] = await dataSource.query('SELECT (SELECT COUNT(*) FROM product) + (SELECT COUNT(*) FROM inventory_event) AS n');
   if (Number(existing) > 0) {
-    console.error('The database already holds products or stock events: seed:large fills a fresh database only (a new DATA_DIR, or an empty MySQL database in DB_URL).');
-    process.exitCode = 2;
-    await app.close();
-    return;
+    run.log('The database already holds products or stock events: seed:large fills a fresh database only (a new DATA_DIR, or an empty MySQL database in DB_URL).');
+    return 2;
   }
   const timeZone = await app.get(SiteConfigService).timeZone();
   const now = Math.floor(Date.now() / 1000);
-  console.log(`seed:large on ${mysql ? `MySQL ${dataSource.options.database}` : `SQLite ${dataSource.options.database}`}: ${o.products.toLocaleString('en-US')} products, ${o.events.toLocaleString('en-US')} events over ${o.days} days (site time zone ${timeZone})`);
+  run.log(`seed:large on ${mysql ? `MySQL ${dataSource.options.database}` : `SQLite ${dataSource.options.database}`}: ${o.products.toLocaleString('en-US')} products, ${o.events.toLocaleString('en-US')} events over ${o.days} days (site time zone ${timeZone})`);
 
   const runner = dataSource.createQueryRunner();
   await runner.connect();
@@ -450,29 +472,55 @@ async function main(): Promise<void> {
   } else {
     await runner.query('PRAGMA synchronous = OFF');
   }
-  const writer = new BulkWriter(runner, mysql ? o.batch : 500, mysql);
-  const random = seededRandom(o.seed);
-  const catalogue = await masterData(writer, o, random, now);
-  const { events, orders, streams } = await ledger(writer, o, random, catalogue, now, timeZone);
-  if (!mysql) await runner.query('PRAGMA synchronous = NORMAL');
-  await runner.release();
-  console.log(`Wrote ${events.toLocaleString('en-US')} events in ${orders.toLocaleString('en-US')} orders (${streams.size.toLocaleString('en-US')} stock streams).`);
+  const writer = new BulkWriter(runner, mysql ? o.batch : 500, mysql, run.signal);
+  let written: Awaited<ReturnType<typeof ledger>>;
+  try {
+    const random = seededRandom(o.seed);
+    const catalogue = await masterData(writer, o, random, now);
+    written = await ledger(writer, o, random, catalogue, now, timeZone);
+    run.log('\nCommitting...');
+    await writer.commit();
+  } catch (error) {
+    await writer.rollback();
+    if (!run.signal.aborted) throw error;
+    run.log('\nInterrupted: nothing was written (the master data and the ledger are one transaction).');
+    return 130;
+  } finally {
+    if (!mysql) await runner.query('PRAGMA synchronous = NORMAL');
+    await runner.release();
+  }
+  const { events, orders, streams } = written;
+  run.log(`Wrote ${events.toLocaleString('en-US')} events in ${orders.toLocaleString('en-US')} orders (${streams.size.toLocaleString('en-US')} stock streams).`);
 
   const rebuild = new Progress('projections (rebuild)', events);
   const report = await app.get(ProjectionRebuilder).rebuild((done) => rebuild.update(done));
   rebuild.done();
-  console.log(`Projections rebuilt from the ledger in ${report.seconds.toFixed(1)} s (${report.events.toLocaleString('en-US')} events, ${report.streams.toLocaleString('en-US')} streams).`);
-  if (report.ledgerProblems.length) console.error(`Ledger problems:\n  ${report.ledgerProblems.join('\n  ')}`);
+  run.log(`Projections rebuilt from the ledger in ${report.seconds.toFixed(1)} s (${report.events.toLocaleString('en-US')} events, ${report.streams.toLocaleString('en-US')} streams).`);
+  if (report.ledgerProblems.length) run.log(`Ledger problems:\n  ${report.ledgerProblems.join('\n  ')}`);
 
   const problems = await verify(dataSource, streams, seededRandom(o.seed + 1), timeZone);
-  if (problems.length || report.ledgerProblems.length) {
-    console.error(`Sampled checks found ${problems.length} problems:\n  ${problems.slice(0, 20).join('\n  ')}`);
-    process.exitCode = 1;
-  } else {
-    console.log('Sampled checks passed: stock rows and versions against the generator and the last event of 500 streams, 300 product totals, the daily statistics of 5 days against the history.');
+  const orderCheck = await app.get(OrdersLedgerCheck).check(dataSource.manager);
+  if (problems.length || report.ledgerProblems.length || orderCheck.mismatches) {
+    run.log(`Checks found ${problems.length + orderCheck.mismatches} problems:\n  ${[...problems.slice(0, 20), ...orderCheck.problems.slice(0, 20)].join('\n  ')}`);
+    return 1;
   }
-  console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-  await app.close();
+  run.log(`Checks passed: every one of ${orderCheck.orders.toLocaleString('en-US')} orders against the ledger; stock rows and versions against the generator and the last event of 500 streams, 300 product totals, the daily statistics of 5 days against the history.`);
+  run.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  return 0;
+}
+
+async function main(): Promise<void> {
+  const o = options(process.argv.slice(2));
+  process.env.SEED_DEMO = '0';
+  const app = await NestFactory.createApplicationContext(AppModule, { logger: ['error', 'warn'] });
+  const interrupt = new AbortController();
+  process.once('SIGINT', () => interrupt.abort());
+  process.once('SIGTERM', () => interrupt.abort());
+  try {
+    process.exitCode = await seedLarge(app, o, { signal: interrupt.signal, log: (line) => console.log(line) });
+  } finally {
+    await app.close();
+  }
 }
 
 if (require.main === module) {

@@ -1,7 +1,8 @@
 import { ProjectionRebuilder } from '../../src/modules/inventory';
+import { OrdersLedgerCheck } from '../../src/modules/orders';
 import { createTestApp, TestApp } from '../setup/create-test-app';
 import { login } from '../support/api';
-import { ledgerViolations } from '../support/ledger';
+import { ledgerViolations, orderLedgerMismatches } from '../support/ledger';
 import { client, Client, smallWarehouse, stockOf, stockUp, Warehouse } from '../support/warehouse';
 
 describe('stock under concurrency', () => {
@@ -65,6 +66,8 @@ describe('stock under concurrency', () => {
     expect(report).toMatchObject({ matched: true, differing: [], ledgerProblems: [] });
     expect(report.events).toBeGreaterThan(25);
     expect(await ledgerViolations(t)).toEqual([]);
+    expect(await orderLedgerMismatches(t)).toEqual([]);
+    expect(await t.app.get(OrdersLedgerCheck).check(t.dataSource.manager)).toEqual({ orders: 53, mismatches: 0, problems: [] });
   });
 
   it('refuses to edit or delete ledger rows at the database level', async () => {
@@ -80,5 +83,21 @@ describe('stock under concurrency', () => {
     expect(report.matched).toBe(false);
     expect(report.differing).toContain('stock');
     expect(await ledgerViolations(t)).toEqual([]);
+  });
+
+  it('notices an order whose lines no longer say what the ledger recorded under it, and events of no order', async () => {
+    const [line] = await t.dataSource.query('SELECT l.id, o.outbound_no FROM outbound_order_line l JOIN outbound_order o ON o.id = l.outbound_order_id WHERE o.audit_status = 1 ORDER BY l.id LIMIT 1');
+    await t.dataSource.query('UPDATE outbound_order_line SET actual_quantity = actual_quantity + 2 WHERE id = ?', [line.id]);
+    await t.dataSource.query("UPDATE inventory_history SET order_id = 9999 WHERE id = (SELECT id FROM (SELECT MAX(id) AS id FROM inventory_history WHERE order_type = 'inbound') AS last)");
+    const report = await t.app.get(OrdersLedgerCheck).check(t.dataSource.manager);
+    expect(report.mismatches).toBe(3);
+    expect(report.problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(new RegExp(`^${line.outbound_no} \\(outbound #\\d+\\) product@shelf \\d+@\\d+: lines say -3, ledger says -1$`)),
+        expect.stringMatching(/^inbound #9999 \(no such order\) product@shelf \d+@\d+: lines say 0, ledger says \d+$/),
+        expect.stringMatching(/^RK\d{8}-\d{4} \(inbound #\d+\) product@shelf \d+@\d+: lines say \d+, ledger says 0$/),
+      ]),
+    );
+    expect((await orderLedgerMismatches(t)).length).toBe(1);
   });
 });

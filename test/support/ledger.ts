@@ -39,3 +39,39 @@ export async function ledgerViolations(t: TestApp): Promise<string[]> {
   for (const p of totals) if (Number(p.total_stock_num) !== Number(p.shelves ?? 0)) problems.push(`product ${p.id} total ${p.total_stock_num} ≠ shelves ${p.shelves}`);
   return problems;
 }
+
+/**
+ * Orders against the ledger, straight from the database: for every order, the events recorded under it sum,
+ * per (product, shelf), to what its lines say moved — audited inbound lines in, audited outbound lines out,
+ * relocation lines out of their source and into their target by their actual quantity; an unaudited order has
+ * no events. Answers the disagreements (empty when orders and ledger agree).
+ */
+export async function orderLedgerMismatches(t: TestApp): Promise<string[]> {
+  const expected = new Map<string, number>();
+  const add = (orderType: string, orderId: unknown, productId: unknown, shelfId: unknown, quantity: number) => {
+    const key = `${orderType}#${Number(orderId)} product ${Number(productId)} shelf ${Number(shelfId)}`;
+    expected.set(key, (expected.get(key) ?? 0) + quantity);
+  };
+  for (const [kind, sign] of [['inbound', 1], ['outbound', -1]] as const) {
+    const lines = await t.dataSource.query(`SELECT l.${kind}_order_id AS order_id, l.product_id, l.warehouse_shelf_id, l.actual_quantity FROM ${kind}_order_line l JOIN ${kind}_order o ON o.id = l.${kind}_order_id WHERE o.audit_status = 1`);
+    for (const l of lines) add(kind, l.order_id, l.product_id, l.warehouse_shelf_id, sign * Number(l.actual_quantity));
+  }
+  for (const l of await t.dataSource.query('SELECT relocation_order_id AS order_id, product_id, source_warehouse_shelf_id, target_warehouse_shelf_id, actual_quantity FROM relocation_order_line')) {
+    add('relocation', l.order_id, l.product_id, l.source_warehouse_shelf_id, -Number(l.actual_quantity));
+    add('relocation', l.order_id, l.product_id, l.target_warehouse_shelf_id, Number(l.actual_quantity));
+  }
+  const recorded = new Map<string, number>();
+  for (const e of await t.dataSource.query('SELECT payload, metadata FROM inventory_event ORDER BY id')) {
+    const p = JSON.parse(e.payload);
+    const m = JSON.parse(e.metadata);
+    const key = `${m.order_type}#${Number(m.order_id)} product ${p.product_id} shelf ${p.warehouse_shelf_id}`;
+    recorded.set(key, (recorded.get(key) ?? 0) + p.quantity);
+  }
+  const problems: string[] = [];
+  for (const key of new Set([...expected.keys(), ...recorded.keys()])) {
+    const want = expected.get(key) ?? 0;
+    const got = recorded.get(key) ?? 0;
+    if (want !== got) problems.push(`${key}: lines say ${want}, ledger says ${got}`);
+  }
+  return problems;
+}

@@ -5,6 +5,8 @@ export type { MovementRequest, RecordContext } from './ledger/stock-ledger.servi
 export { FormType, INBOUND_FORM_TYPES, OUTBOUND_FORM_TYPES, StockEventType } from './domain/stock-movement';
 export type { FormTypeValue } from './domain/stock-movement';
 export { ProjectionRebuilder } from './projections/projection-rebuilder';
+export { OrderMovementTotals } from './queries/order-movement-totals/order-movement-totals';
+export type { OrderMovementTotal } from './queries/order-movement-totals/order-movement-totals';
 export type { RebuildReport } from './projections/projection-rebuilder';
 export { PendingOrdersSource } from './queries/get-dashboard/pending-orders.source';
 export type { PendingOrderCounter, PendingOrderFigures } from './queries/get-dashboard/pending-orders.source';

@@ -10,13 +10,14 @@ import { ProjectionRebuilder } from './projections/projection-rebuilder';
 import { GetStockAsOfQuery } from './queries/get-stock-as-of';
 import { GetDashboardQuery } from './queries/get-dashboard/get-dashboard.query';
 import { PendingOrdersSource } from './queries/get-dashboard/pending-orders.source';
+import { OrderMovementTotals } from './queries/order-movement-totals/order-movement-totals';
 import { InventoryDailyStatEntity, InventoryEventEntity, InventoryHistoryEntity, StockEntity } from './persistence/inventory.entities';
 
 @Module({
   imports: [TypeOrmModule.forFeature([InventoryEventEntity, StockEntity, InventoryHistoryEntity, InventoryDailyStatEntity]), PlatformModule, MasterDataModule],
   controllers: [StockController, InventoryHistoryController, DashboardController],
-  providers: [StockLedger, GetStockAsOfQuery, ProjectionRebuilder, GetDashboardQuery, PendingOrdersSource],
-  exports: [StockLedger, ProjectionRebuilder, PendingOrdersSource],
+  providers: [StockLedger, GetStockAsOfQuery, ProjectionRebuilder, GetDashboardQuery, PendingOrdersSource, OrderMovementTotals],
+  exports: [StockLedger, ProjectionRebuilder, PendingOrdersSource, OrderMovementTotals],
 })
 export class InventoryModule implements OnModuleInit {
   constructor(private readonly references: MasterDataReferences) {}

@@ -11,3 +11,5 @@ export { AuditRelocationOrderCommand } from './commands/audit-relocation-order/a
 export { MoveRelocationOrderCommand } from './commands/move-relocation-order/move-relocation-order.command';
 export { CancelRelocationOrderCommand } from './commands/cancel-relocation-order/cancel-relocation-order.command';
 export type { TransitionContext } from './commands/order-transitions';
+export { OrdersLedgerCheck } from './queries/check-orders-against-ledger/orders-ledger-check';
+export type { OrdersLedgerReport } from './queries/check-orders-against-ledger/orders-ledger-check';

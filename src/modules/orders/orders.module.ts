@@ -31,6 +31,7 @@ import {
 } from './persistence/order.entities';
 import { OrderRepository } from './persistence/order.repository';
 import { CountPendingOrdersQuery } from './queries/count-pending-orders/count-pending-orders.query';
+import { OrdersLedgerCheck } from './queries/check-orders-against-ledger/orders-ledger-check';
 
 @Module({
   imports: [
@@ -57,8 +58,9 @@ import { CountPendingOrdersQuery } from './queries/count-pending-orders/count-pe
     MoveRelocationOrderHandler,
     CancelRelocationOrderHandler,
     CountPendingOrdersQuery,
+    OrdersLedgerCheck,
   ],
-  exports: [CountPendingOrdersQuery],
+  exports: [CountPendingOrdersQuery, OrdersLedgerCheck],
 })
 export class OrdersModule implements OnModuleInit {
   constructor(

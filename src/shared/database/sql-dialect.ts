@@ -64,3 +64,10 @@ export async function executeCounting(manager: EntityManager, sql: string, param
   const result = await manager.queryRunner.query(sql, params, true);
   return Number(result.affected ?? 0);
 }
+
+/** A unique-index violation, as either driver reports it (through TypeORM's QueryFailedError or raw). */
+export function isDuplicateKey(error: unknown): boolean {
+  const e = error as { code?: unknown; driverError?: { code?: unknown; message?: string }; message?: string } | null;
+  const code = String(e?.driverError?.code ?? e?.code ?? '');
+  return code === 'ER_DUP_ENTRY' || code.startsWith('SQLITE_CONSTRAINT_UNIQUE') || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || /UNIQUE constraint failed|Duplicate entry/i.test(`${e?.driverError?.message ?? ''} ${e?.message ?? ''}`);
+}

@@ -78,6 +78,11 @@ export function shelfLocation(s: Pick<StockSnapshot, 'warehouse_name' | 'area_na
   return [s.warehouse_name, s.area_name, s.shelf_name].filter(Boolean).join(' / ');
 }
 
+/** The one fold of a stock stream, used by the live ledger and by the rebuild: the state after a change. */
+export function nextStreamState(state: StreamState, quantity: number): StreamState {
+  return { quantity: state.quantity + quantity, version: state.version + 1 };
+}
+
 /**
  * Places movements in their streams, in the order given: each gets the next version of its stream and the
  * balance after it. A stream may never go below zero at any step; the first that would is refused whole.
@@ -88,9 +93,9 @@ export function placeMovements(movements: StockMovement[], current: ReadonlyMap<
     if (!Number.isInteger(movement.quantity) || movement.quantity === 0) throw new Error(`a movement must change stock by a whole, non-zero quantity`);
     const streamId = streamIdOf(movement.snapshot.product_id, movement.snapshot.warehouse_shelf_id);
     const state = after.get(streamId) ?? current.get(streamId) ?? { quantity: 0, version: 0 };
-    const balance = state.quantity + movement.quantity;
+    const next = nextStreamState(state, movement.quantity);
+    const balance = next.quantity;
     if (balance < 0) throw new InsufficientStockError(movement.snapshot, state.quantity, -movement.quantity);
-    const next = { quantity: balance, version: state.version + 1 };
     after.set(streamId, next);
     return { ...movement, streamId, version: next.version, balance };
   });

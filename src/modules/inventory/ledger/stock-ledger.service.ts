@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { chunk, forUpdate, insertMany, upsertAdding } from '../../../shared/database/sql-dialect';
+import { chunk, forUpdate, insertMany, isDuplicateKey, upsertAdding } from '../../../shared/database/sql-dialect';
 import { AppError } from '../../../shared/http/app-error';
 import { SiteConfigService } from '../../platform';
 import { MasterDataReader, ProductStockTotals } from '../../master-data';
@@ -74,7 +74,12 @@ export class StockLedger {
       manager,
       'inventory_event',
       placed.map((m, i) => ({ stream_id: m.streamId, stream_version: m.version, type: m.type, payload: JSON.stringify(payloads[i]), metadata, occurred_at: context.occurredAt })),
-    );
+    ).catch((error: unknown) => {
+      // Appends to a stream are serialised by its stock row's lock, so a version already in the ledger means
+      // the stock row is behind it (an interrupted import or a restored projection): never a lost race.
+      if (isDuplicateKey(error)) throw new AppError('inventory.projection_behind');
+      throw error;
+    });
     const ids = await this.eventIds(manager, placed);
     const events: StoredStockEvent[] = placed.map((m, i) => ({
       id: ids.get(`${m.streamId}#${m.version}`)!,
@@ -86,7 +91,9 @@ export class StockLedger {
       occurred_at: context.occurredAt,
     }));
     await this.project(manager, events);
-    await this.refreshProductTotals(manager, [...new Set(requests.map((r) => r.productId))]);
+    const totals = new Map<number, number>();
+    for (const r of requests) totals.set(r.productId, (totals.get(r.productId) ?? 0) + r.quantity);
+    await this.totals.addToTotals(manager, totals);
     return events;
   }
 
@@ -95,21 +102,6 @@ export class StockLedger {
     await insertMany(manager, 'inventory_history', events.map(historyRowOf));
     const dayOf = siteDayOf(await this.siteConfig.timeZone(manager));
     await upsertAdding(manager, 'inventory_daily_stat', ['day', 'form_type'], ['quantity', 'amount'], [], dailyStatDeltas(events, dayOf) as unknown as Array<Record<string, unknown>>);
-  }
-
-  /** product.total_stock_num = the sum of the product's stock rows. */
-  async refreshProductTotals(manager: EntityManager, productIds: number[]): Promise<void> {
-    // Sorted: product rows are locked in one canonical order by every writer.
-    productIds = [...productIds].sort((a, b) => a - b);
-    const totals = new Map<number, number>(productIds.map((id) => [id, 0]));
-    for (const part of chunk(productIds)) {
-      const rows: Array<{ product_id: number; total: number | string }> = await manager.query(
-        `SELECT product_id, SUM(quantity) AS total FROM stock WHERE product_id IN (${part.map(() => '?').join(',')}) GROUP BY product_id`,
-        part,
-      );
-      for (const row of rows) totals.set(Number(row.product_id), Number(row.total));
-    }
-    await this.totals.setProductTotals(manager, totals);
   }
 
   private async lockStreams(manager: EntityManager, snapshots: StockSnapshot[]): Promise<Map<string, StockRow>> {

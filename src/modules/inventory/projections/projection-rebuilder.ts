@@ -8,6 +8,7 @@ import { siteDayOf } from '../../../shared/time/site-day';
 import { ProductStockTotals } from '../../master-data';
 import { SiteConfigService } from '../../platform';
 import { dailyStatDeltas, historyRowOf, StoredStockEvent } from '../domain/projection';
+import { nextStreamState } from '../domain/stock-movement';
 
 export interface Fingerprints {
   stock: string;
@@ -65,9 +66,8 @@ export class ProjectionRebuilder {
       next = read(Number(rows[rows.length - 1].id)); // the next page is read while this one is written
       const events: StoredStockEvent[] = rows.map((r) => ({ id: Number(r.id), stream_id: r.stream_id, stream_version: Number(r.stream_version), type: r.type, payload: JSON.parse(r.payload), metadata: JSON.parse(r.metadata), occurred_at: Number(r.occurred_at) }));
       for (const event of events) {
-        const state = streams.get(event.stream_id) ?? { product_id: event.payload.product_id, warehouse_shelf_id: event.payload.warehouse_shelf_id, quantity: 0, version: 0 };
-        state.quantity += event.payload.quantity;
-        state.version += 1;
+        const before = streams.get(event.stream_id) ?? { product_id: event.payload.product_id, warehouse_shelf_id: event.payload.warehouse_shelf_id, quantity: 0, version: 0 };
+        const state = { ...before, ...nextStreamState(before, event.payload.quantity) };
         if (event.stream_version !== state.version) ledgerProblems.push(`event ${event.id}: version ${event.stream_version}, expected ${state.version}`);
         if (event.payload.balance !== state.quantity) ledgerProblems.push(`event ${event.id}: balance ${event.payload.balance}, replay gives ${state.quantity}`);
         streams.set(event.stream_id, state);

@@ -27,6 +27,23 @@ export class ProductStockTotals {
     }
   }
 
+  /**
+   * Adds each product's change in one statement per 500 products, in product order (the canonical lock
+   * order). The addition happens in the UPDATE itself, so concurrent writers to other shelves of the same
+   * product each add their own change: a total computed from a read could miss a change another transaction
+   * committed after this one's snapshot.
+   */
+  async addToTotals(manager: EntityManager, deltas: ReadonlyMap<number, number>): Promise<void> {
+    const changes = [...deltas].filter(([, delta]) => delta !== 0).sort((a, b) => a[0] - b[0]);
+    for (const part of chunk(changes)) {
+      part.forEach(([, delta]) => assertQuantity(delta));
+      await manager.query(
+        `UPDATE product SET total_stock_num = total_stock_num + CASE id ${part.map(() => 'WHEN ? THEN ?').join(' ')} END WHERE id IN (${part.map(() => '?').join(',')})`,
+        [...part.flat(), ...part.map(([id]) => id)],
+      );
+    }
+  }
+
   /** Zero for every product (a projection rebuild sets the real totals next). */
   async resetAll(manager: EntityManager): Promise<void> {
     await manager.query('UPDATE product SET total_stock_num = 0 WHERE total_stock_num <> 0');

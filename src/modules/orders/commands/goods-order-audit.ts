@@ -6,8 +6,8 @@ import { AuthAdmin } from '../../../shared/http/auth.decorators';
 import { StockEventType, StockLedger } from '../../inventory';
 import { MasterDataReader } from '../../master-data';
 import { OrderRuleError } from '../domain/order-errors';
-import { auditGoodsLines, GoodsLine, inboundFormType, lineTotalPrice, outboundFormType, ShelfState } from '../domain/order-lines';
-import { ORDER_KINDS } from '../persistence/order-kinds';
+import { auditGoodsLines, inboundFormType, lineTotalPrice, outboundFormType, ShelfState } from '../domain/order-lines';
+import { orderNumberOf, OrderState } from '../domain/order-state';
 import { OrderRepository } from '../persistence/order.repository';
 import { OrderTransitions } from './order-transitions';
 
@@ -20,8 +20,8 @@ export async function shelfStates(catalogue: MasterDataReader, manager: EntityMa
 }
 
 /**
- * Audit of an inbound or outbound order (DESIGN.md §6): the conditional state change first (it also locks
- * the order row), then the line checks, then the ledger — all or nothing.
+ * Audit of an inbound or outbound order, on the order as locked by its transition: the domain decides on the
+ * real state and lines, then the guarded state change, the line totals and the ledger — all or nothing.
  */
 @Injectable()
 export class GoodsOrderAudit {
@@ -32,15 +32,13 @@ export class GoodsOrderAudit {
     private readonly ledger: StockLedger,
   ) {}
 
-  async audit(manager: EntityManager, kind: 'inbound' | 'outbound', id: number, admin: AuthAdmin): Promise<number[]> {
-    const k = ORDER_KINDS[kind];
-    const now = unixNow();
-    const changed = await this.transitions.conditionalUpdate(manager, k.orderTable, id, { audit_status: 1, audittime: now, audit_admin_id: admin.id, updatetime: now }, 'audit_status = 0');
-    const { order, lines } = await this.orders.load(manager, kind, id);
-    if (!changed) throw new OrderRuleError('already_audited');
+  async audit(manager: EntityManager, kind: 'inbound' | 'outbound', { order, lines }: OrderState<'inbound' | 'outbound'>, admin: AuthAdmin): Promise<number[]> {
     const shelves = await shelfStates(this.catalogue, manager, lines.map((l) => l.warehouse_shelf_id));
-    const changes = auditGoodsLines({ audit_status: 0 }, lines as GoodsLine[], shelves, kind === 'inbound' ? 1 : -1);
-    await this.orders.setLineValues(manager, kind, 'total_price', new Map(lines.map((l) => [l.id, lineTotalPrice(l as GoodsLine)])));
+    const changes = auditGoodsLines(order, lines, shelves, kind === 'inbound' ? 1 : -1);
+    const now = unixNow();
+    const id = order.id;
+    if (!(await this.transitions.guardedUpdate(manager, kind, id, { audit_status: 1, audittime: now, audit_admin_id: admin.id, updatetime: now }, 'audit_status = 0'))) throw new OrderRuleError('changed_meanwhile');
+    await this.orders.setLineValues(manager, kind, 'total_price', new Map(lines.map((l) => [l.id, lineTotalPrice(l)])));
     const events = await this.ledger.record(
       manager,
       changes.map((c) => ({
@@ -51,7 +49,7 @@ export class GoodsOrderAudit {
         quantity: c.quantity,
         price: c.price,
       })),
-      { order_type: kind, order_id: id, order_no: order[k.numberColumn], admin_id: admin.id, operator: operatorName(admin), command_id: randomUUID(), occurredAt: now },
+      { order_type: kind, order_id: id, order_no: orderNumberOf(order), admin_id: admin.id, operator: operatorName(admin), command_id: randomUUID(), occurredAt: now },
     );
     return events.map((e) => e.id);
   }

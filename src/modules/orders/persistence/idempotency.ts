@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { unixNow } from '../../../shared/http/envelope';
+import { isDuplicateKey } from '../../../shared/database/sql-dialect';
 
 /** Thrown inside a transaction when its idempotency key was already used: the caller answers the order as it is. */
 export class AlreadyProcessed extends Error {
@@ -25,7 +26,7 @@ export class IdempotencyKeys {
       await manager.query('INSERT INTO idempotency_key (id, command, admin_id, subject_id, createtime) VALUES (?, ?, ?, ?, ?)', [id, command, adminId, subjectId, unixNow()]);
     } catch (error) {
       // A concurrent request with the same key committed first.
-      if (/duplicate|unique/i.test(String((error as Error).message))) throw new AlreadyProcessed(subjectId);
+      if (isDuplicateKey(error)) throw new AlreadyProcessed(subjectId);
       throw error;
     }
   }

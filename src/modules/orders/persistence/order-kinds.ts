@@ -1,5 +1,6 @@
 import { ObjectLiteral } from 'typeorm';
 import { Party } from '../../master-data';
+import { OrderKind } from '../domain/order-state';
 import {
   InboundOrderEntity,
   InboundOrderLineEntity,
@@ -9,7 +10,7 @@ import {
   RelocationOrderLineEntity,
 } from './order.entities';
 
-export type OrderKind = 'inbound' | 'outbound' | 'relocation';
+export type { OrderKind };
 
 /** What differs between the three order types; everything else is shared. */
 export interface OrderKindDescriptor {

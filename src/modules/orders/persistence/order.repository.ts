@@ -5,9 +5,38 @@ import { AppError } from '../../../shared/http/app-error';
 import { toMoneyString } from '../../../shared/database/money';
 import { AdminDirectory } from '../../accounts';
 import { MasterDataReader } from '../../master-data';
-import { OrderKind, ORDER_KINDS } from './order-kinds';
+import { LineOf, OrderKind, OrderOf, OrderState, shelfIdsOf } from '../domain/order-state';
+import { ORDER_KINDS } from './order-kinds';
 
-export type OrderRow = Record<string, any>;
+type Row = Record<string, unknown>;
+
+/** A line as an order's add or edit writes it (its id comes from the database). */
+export type NewLine = LineOf<OrderKind> extends infer L ? (L extends unknown ? Omit<L, 'id'> : never) : never;
+
+interface PresentedLine {
+  product: { id: number; name: string; product_no: string; spec: string; unit_name: string; price: string } | null;
+  shelf?: PresentedShelf | null;
+  source_shelf?: PresentedShelf | null;
+  target_shelf?: PresentedShelf | null;
+}
+
+interface PresentedShelf {
+  id: number;
+  name: string;
+  serial_no: string;
+  warehouse_id: number;
+  warehouse_area_id: number;
+  location: string;
+}
+
+/** An order as every answer shows it. */
+export type OrderView<K extends OrderKind = OrderKind> = OrderOf<K> & {
+  supplier?: unknown;
+  customer?: unknown;
+  operator: string;
+  auditor: string;
+  lines: Array<LineOf<K> & PresentedLine>;
+};
 
 /** Orders and their lines, read and written with plain statements in the caller's transaction. */
 @Injectable()
@@ -17,16 +46,49 @@ export class OrderRepository {
     private readonly admins: AdminDirectory,
   ) {}
 
-  /** The order row, locked for the rest of the transaction on MySQL, with its lines in entry order. */
-  async load(manager: EntityManager, kind: OrderKind, id: number, lock = false): Promise<{ order: OrderRow; lines: OrderRow[] }> {
-    const k = ORDER_KINDS[kind];
-    const [order] = await manager.query(`SELECT * FROM ${k.orderTable} WHERE id = ?${lock ? forUpdate(manager) : ''}`, [id]);
-    if (!order) throw new AppError('crud.record_not_found');
-    const lines = await manager.query(`SELECT * FROM ${k.lineTable} WHERE ${k.lineOrderColumn} = ? ORDER BY id`, [id]);
-    return { order: numeric(order), lines: lines.map(numeric) };
+  /** The order and its lines in entry order, as the transaction's snapshot sees them (for answers, not decisions). */
+  load<K extends OrderKind>(manager: EntityManager, kind: K, id: number): Promise<OrderState<K>> {
+    return this.read(manager, kind, id, '');
   }
 
-  async replaceLines(manager: EntityManager, kind: OrderKind, orderId: number, lines: OrderRow[]): Promise<void> {
+  /**
+   * The order and its lines with locking reads, as the first statements of a command's transaction: every
+   * command that changes an order decides on what this answers. On InnoDB a locking read sees the latest
+   * committed rows and waits for a command holding the order, and the snapshot of later plain reads starts
+   * after it; a plain read first would fix a snapshot older than the lock.
+   */
+  lock<K extends OrderKind>(manager: EntityManager, kind: K, id: number): Promise<OrderState<K>> {
+    return this.read(manager, kind, id, forUpdate(manager));
+  }
+
+  private async read<K extends OrderKind>(manager: EntityManager, kind: K, id: number, lockClause: string): Promise<OrderState<K>> {
+    const k = ORDER_KINDS[kind];
+    const [order] = await manager.query(`SELECT * FROM ${k.orderTable} WHERE id = ?${lockClause}`, [id]);
+    if (!order) throw new AppError('crud.record_not_found');
+    const lines: Row[] = await manager.query(`SELECT * FROM ${k.lineTable} WHERE ${k.lineOrderColumn} = ? ORDER BY id${lockClause}`, [id]);
+    return { order: numeric(order) as unknown as OrderOf<K>, lines: lines.map(numeric) as unknown as Array<LineOf<K>> };
+  }
+
+  /** The orders with ids in [from, to] and their lines, as plain reads (the ledger check pages through them). */
+  async range<K extends OrderKind>(manager: EntityManager, kind: K, from: number, to: number): Promise<Array<OrderState<K>>> {
+    const k = ORDER_KINDS[kind];
+    const orders: Row[] = await manager.query(`SELECT * FROM ${k.orderTable} WHERE id BETWEEN ? AND ? ORDER BY id`, [from, to]);
+    const lines: Row[] = await manager.query(`SELECT * FROM ${k.lineTable} WHERE ${k.lineOrderColumn} BETWEEN ? AND ? ORDER BY id`, [from, to]);
+    const byOrder = new Map<number, Array<LineOf<K>>>();
+    for (const line of lines.map(numeric)) {
+      const orderId = line[k.lineOrderColumn] as number;
+      if (!byOrder.has(orderId)) byOrder.set(orderId, []);
+      byOrder.get(orderId)!.push(line as unknown as LineOf<K>);
+    }
+    return orders.map(numeric).map((order) => ({ order: order as unknown as OrderOf<K>, lines: byOrder.get(order.id as number) ?? [] }));
+  }
+
+  async lastId(manager: EntityManager, kind: OrderKind): Promise<number> {
+    const [row] = await manager.query(`SELECT MAX(id) AS id FROM ${ORDER_KINDS[kind].orderTable}`);
+    return Number(row?.id ?? 0);
+  }
+
+  async replaceLines(manager: EntityManager, kind: OrderKind, orderId: number, lines: ReadonlyArray<NewLine>): Promise<void> {
     const k = ORDER_KINDS[kind];
     await manager.query(`DELETE FROM ${k.lineTable} WHERE ${k.lineOrderColumn} = ?`, [orderId]);
     await insertMany(manager, k.lineTable, lines.map((line) => ({ [k.lineOrderColumn]: orderId, ...line })));
@@ -47,33 +109,35 @@ export class OrderRepository {
    * The order as every answer shows it: its lines with product and shelf names, its party and its operator.
    * A fixed number of statements whatever the line count.
    */
-  async present(manager: EntityManager, kind: OrderKind, id: number): Promise<OrderRow> {
+  async present<K extends OrderKind>(manager: EntityManager, kind: K, id: number): Promise<OrderView<K>> {
     const { order, lines } = await this.load(manager, kind, id);
     const k = ORDER_KINDS[kind];
-    const shelfIds = lines.flatMap((l) => [l.warehouse_shelf_id, l.source_warehouse_shelf_id, l.target_warehouse_shelf_id]).filter(Boolean);
+    const shelfIds = lines.flatMap(shelfIdsOf);
+    const partyId = (order as unknown as Row)[k.party.column] as number;
     const [products, shelves, parties, admins] = await Promise.all([
       this.catalogue.products(manager, lines.map((l) => l.product_id)),
       this.catalogue.shelves(manager, shelfIds),
-      this.catalogue.parties(manager, k.party.party, [order[k.party.column]]),
+      this.catalogue.parties(manager, k.party.party, [partyId]),
       this.admins.displayNames(manager, [order.admin_id, order.audit_admin_id]),
     ]);
-    const shelf = (id: number) => {
-      const s = shelves.get(id);
+    const shelf = (id: unknown): PresentedShelf | null => {
+      const s = shelves.get(id as number);
       return s ? { id: s.id, name: s.name, serial_no: s.serial_no, warehouse_id: s.warehouse_id, warehouse_area_id: s.warehouse_area_id, location: s.location } : null;
     };
     const adminName = (adminId: number) => admins.get(adminId) ?? '';
     return {
       ...order,
-      [k.party.party]: parties.get(order[k.party.column]) ?? null,
+      [k.party.party]: parties.get(partyId) ?? null,
       operator: adminName(order.admin_id),
       auditor: order.audit_admin_id ? adminName(order.audit_admin_id) : '',
       lines: lines.map((line) => {
         const p = products.get(line.product_id);
+        const l = line as unknown as Row;
         return {
           ...line,
           product: p ? { id: p.id, name: p.name, product_no: p.product_no, spec: p.spec, unit_name: p.unit_name, price: p.price } : null,
-          ...(line.warehouse_shelf_id !== undefined ? { shelf: shelf(line.warehouse_shelf_id) } : {}),
-          ...(line.source_warehouse_shelf_id !== undefined ? { source_shelf: shelf(line.source_warehouse_shelf_id), target_shelf: shelf(line.target_warehouse_shelf_id) } : {}),
+          ...('warehouse_shelf_id' in l ? { shelf: shelf(l.warehouse_shelf_id) } : {}),
+          ...('source_warehouse_shelf_id' in l ? { source_shelf: shelf(l.source_warehouse_shelf_id), target_shelf: shelf(l.target_warehouse_shelf_id) } : {}),
         };
       }),
     };
@@ -83,8 +147,8 @@ export class OrderRepository {
 const MONEY = new Set(['price', 'total_price']);
 
 /** Drivers disagree on numeric types (MySQL DECIMAL as string, SQLite as number): one shape for both. */
-function numeric(row: OrderRow): OrderRow {
-  const out: OrderRow = {};
+function numeric(row: Row): Row {
+  const out: Row = {};
   for (const [key, value] of Object.entries(row)) {
     out[key] = MONEY.has(key) ? toMoneyString(value) : typeof value === 'string' && /^(id|.*_id|.*_status|status|type|.*quantity|.*time)$/.test(key) ? Number(value) : value;
   }

@@ -13,7 +13,8 @@ import { hashPassword, verifyPassword } from '../../domain/password';
 import { UserMoneyLogEntity, UserScoreLogEntity } from '../persistence/balance-log.entity';
 import { UserEntity } from '../persistence/user.entity';
 import { moneyText } from './member-info';
-import { isDuplicateKey, MemberSessionService } from './member-session.service';
+import { isDuplicateKey } from '../../../../shared/database/sql-dialect';
+import { MemberSessionService } from './member-session.service';
 
 /** Seconds an account-verification pass stays valid. */
 export const PASS_TTL = 600;

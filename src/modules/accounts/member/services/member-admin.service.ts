@@ -10,7 +10,8 @@ import { AddMemberDto, EditMemberDto } from '../http/dto/member-admin.dto';
 import { UserGroupEntity } from '../persistence/user-group.entity';
 import { UserEntity } from '../persistence/user.entity';
 import { moneyText } from './member-info';
-import { isDuplicateKey, MemberSessionService } from './member-session.service';
+import { isDuplicateKey } from '../../../../shared/database/sql-dialect';
+import { MemberSessionService } from './member-session.service';
 
 /** The member list answers money as a 2-decimal string and unbound contacts as ''. */
 class MemberCrud extends CrudService<UserEntity> {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, Not } from 'typeorm';
 import { TransactionRunner } from '../../../../shared/database/transaction-runner';
+import { isDuplicateKey } from '../../../../shared/database/sql-dialect';
 import { AppError } from '../../../../shared/http/app-error';
 import { unixNow } from '../../../../shared/http/envelope';
 import { ClickCaptchaService, CodeChannel, isLoginCaptchaEnabled, VerificationCodeService } from '../../../platform';
@@ -30,13 +31,6 @@ export interface MemberRegisterInput {
   captcha: string;
   keep?: boolean;
   ip: string;
-}
-
-/** Unique-index violations (a concurrent sign-up took the name first). */
-export function isDuplicateKey(error: unknown): boolean {
-  const e = error as { code?: string; driverError?: { code?: string }; message?: string };
-  const code = e?.driverError?.code ?? e?.code ?? '';
-  return code === 'ER_DUP_ENTRY' || /SQLITE_CONSTRAINT_UNIQUE/.test(code) || /UNIQUE constraint failed|Duplicate entry/i.test(String(e?.message ?? ''));
 }
 
 /** Member sign-in (username, e-mail or mobile), sign-up with a verification code, and sign-out. */

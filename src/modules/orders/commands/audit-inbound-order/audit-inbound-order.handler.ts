@@ -12,6 +12,6 @@ export class AuditInboundOrderHandler implements ICommandHandler<AuditInboundOrd
   ) {}
 
   execute({ id, context }: AuditInboundOrderCommand) {
-    return this.transitions.run('inbound', id, 'audited', context, (manager) => this.audit.audit(manager, 'inbound', id, context.admin));
+    return this.transitions.run('inbound', id, 'audited', context, (manager, state) => this.audit.audit(manager, 'inbound', state, context.admin));
   }
 }

@@ -12,6 +12,6 @@ export class AuditOutboundOrderHandler implements ICommandHandler<AuditOutboundO
   ) {}
 
   execute({ id, context }: AuditOutboundOrderCommand) {
-    return this.transitions.run('outbound', id, 'audited', context, (manager) => this.audit.audit(manager, 'outbound', id, context.admin));
+    return this.transitions.run('outbound', id, 'audited', context, (manager, state) => this.audit.audit(manager, 'outbound', state, context.admin));
   }
 }

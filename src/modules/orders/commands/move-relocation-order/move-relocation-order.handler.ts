@@ -4,7 +4,7 @@ import { unixNow } from '../../../../shared/http/envelope';
 import { FormType, StockEventType, StockLedger } from '../../../inventory';
 import { MasterDataReader } from '../../../master-data';
 import { OrderRuleError } from '../../domain/order-errors';
-import { moveRelocation, RelocationLine, RelocationState } from '../../domain/relocation';
+import { moveRelocation } from '../../domain/relocation';
 import { OrderRepository } from '../../persistence/order.repository';
 import { operatorName } from '../goods-order-audit';
 import { OrderTransitions } from '../order-transitions';
@@ -24,11 +24,11 @@ export class MoveRelocationOrderHandler implements ICommandHandler<MoveRelocatio
   ) {}
 
   execute({ id, moves, context }: MoveRelocationOrderCommand) {
-    return this.transitions.run('relocation', id, 'moved', context, async (manager) => {
-      const { order, lines } = await this.orders.load(manager, 'relocation', id, true);
-      const plan = moveRelocation(order as RelocationState, lines as RelocationLine[], moves);
+    return this.transitions.run('relocation', id, 'moved', context, async (manager, { order, lines }) => {
+      const plan = moveRelocation(order, lines, moves);
       const products = await this.catalogue.products(manager, plan.moves.map((m) => m.line.product_id));
       const price = (productId: number) => products.get(productId)?.price ?? '0.00';
+      if (!(await this.transitions.guardedUpdate(manager, 'relocation', id, { status: plan.status, updatetime: unixNow() }, 'audit_status = 1 AND status = ?', [order.status]))) throw new OrderRuleError('changed_meanwhile');
       const events = await this.ledger.record(
         manager,
         plan.moves.flatMap(({ line, quantity }) => [
@@ -38,8 +38,6 @@ export class MoveRelocationOrderHandler implements ICommandHandler<MoveRelocatio
         { order_type: 'relocation', order_id: id, order_no: order.relocation_no, admin_id: context.admin.id, operator: operatorName(context.admin), command_id: randomUUID(), occurredAt: unixNow() },
       );
       await this.orders.setLineValues(manager, 'relocation', 'actual_quantity', new Map(plan.moves.map(({ line }) => [line.id, plan.actual.get(line.id)!])));
-      const changed = await this.transitions.conditionalUpdate(manager, 'relocation_order', id, { status: plan.status, updatetime: unixNow() }, 'audit_status = 1 AND status IN (0, 1)');
-      if (!changed) throw new OrderRuleError('relocation_cancelled');
       return events.map((e) => e.id);
     });
   }

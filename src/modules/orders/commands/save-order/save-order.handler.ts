@@ -7,10 +7,11 @@ import { MasterDataReader } from '../../../master-data';
 import { SiteConfigService } from '../../../platform';
 import { OrderRuleError } from '../../domain/order-errors';
 import { assertEditable, lineTotalPrice } from '../../domain/order-lines';
-import { assertRelocationEditable, checkRelocationLines, RelocationState } from '../../domain/relocation';
+import { shelfIdsOf } from '../../domain/order-state';
+import { assertRelocationEditable, checkRelocationLines } from '../../domain/relocation';
 import { OrderKind, ORDER_KINDS } from '../../persistence/order-kinds';
 import { OrderNumbers } from '../../persistence/order-numbers';
-import { OrderRepository, OrderRow } from '../../persistence/order.repository';
+import { NewLine, OrderRepository, OrderView } from '../../persistence/order.repository';
 import { SaveOrderCommand, SaveOrderInput } from './save-order.command';
 
 /**
@@ -27,13 +28,13 @@ export class SaveOrderHandler implements ICommandHandler<SaveOrderCommand> {
     private readonly siteConfig: SiteConfigService,
   ) {}
 
-  async execute({ kind, input, admin, id }: SaveOrderCommand): Promise<OrderRow> {
+  async execute({ kind, input, admin, id }: SaveOrderCommand): Promise<OrderView> {
     const k = ORDER_KINDS[kind];
     const savedId = await this.transactions.run(async (manager) => {
       if (id !== undefined) {
-        const { order } = await this.orders.load(manager, kind, id, true);
-        if (kind === 'relocation') assertRelocationEditable(order as RelocationState);
-        else assertEditable(order as { audit_status: number });
+        const { order } = await this.orders.lock(manager, kind, id);
+        if ('status' in order) assertRelocationEditable(order);
+        else assertEditable(order);
       }
       const lines = this.lines(kind, input);
       await this.checkReferences(manager, kind, input, lines);
@@ -54,7 +55,7 @@ export class SaveOrderHandler implements ICommandHandler<SaveOrderCommand> {
     return this.orders.present(this.transactions.manager, kind, savedId);
   }
 
-  private lines(kind: OrderKind, input: SaveOrderInput): OrderRow[] {
+  private lines(kind: OrderKind, input: SaveOrderInput): NewLine[] {
     if (kind === 'relocation') {
       const lines = input.lines.map((l) => ({
         product_id: Number(l.product_id),
@@ -80,7 +81,7 @@ export class SaveOrderHandler implements ICommandHandler<SaveOrderCommand> {
     });
   }
 
-  private async checkReferences(manager: EntityManager, kind: OrderKind, input: SaveOrderInput, lines: OrderRow[]): Promise<void> {
+  private async checkReferences(manager: EntityManager, kind: OrderKind, input: SaveOrderInput, lines: NewLine[]): Promise<void> {
     const { party } = ORDER_KINDS[kind];
     const partyId = Number(input[party.column] ?? 0);
     if (partyId || party.required) {
@@ -92,11 +93,11 @@ export class SaveOrderHandler implements ICommandHandler<SaveOrderCommand> {
       const product = products.get(line.product_id);
       if (!product || product.deleted) throw new OrderRuleError('unknown_product', { line: index + 1 });
     });
-    const shelfIds = lines.flatMap((l) => [l.warehouse_shelf_id, l.source_warehouse_shelf_id, l.target_warehouse_shelf_id]).filter((s) => s);
+    const shelfIds = lines.flatMap(shelfIdsOf);
     const shelves = await this.catalogue.shelves(manager, shelfIds);
     for (const shelfId of shelfIds) {
       const shelf = shelves.get(shelfId);
-      if (!shelf || shelf.deleted) throw new OrderRuleError('unknown_shelf', { line: lines.findIndex((l) => [l.warehouse_shelf_id, l.source_warehouse_shelf_id, l.target_warehouse_shelf_id].includes(shelfId)) + 1 });
+      if (!shelf || shelf.deleted) throw new OrderRuleError('unknown_shelf', { line: lines.findIndex((l) => shelfIdsOf(l).includes(shelfId)) + 1 });
     }
   }
 }

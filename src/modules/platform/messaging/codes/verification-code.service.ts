@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, LessThan } from 'typeorm';
 import { TransactionRunner } from '../../../../shared/database/transaction-runner';
+import { isDuplicateKey } from '../../../../shared/database/sql-dialect';
 import { AppError } from '../../../../shared/http/app-error';
 import { unixNow } from '../../../../shared/http/envelope';
 import { checkCode, CODE_TTL, CodeChannel, codeKey, generateCode, hashCode, newSalt, RESEND_INTERVAL } from '../domain/verification-code';
@@ -52,7 +53,7 @@ export class VerificationCodeService {
     } catch (error) {
       if (error instanceof AppError) throw error;
       // Two sends at the same moment: the primary key lets one insert win.
-      if (/duplicate|unique/i.test(String((error as Error).message))) throw frequent();
+      if (isDuplicateKey(error)) throw frequent();
       throw error;
     }
     return { code, key, codeHash: values.code_hash };
