@@ -9,6 +9,8 @@ import { CloudUploadSettings1763800000700 } from './1763800000700-cloud-upload-s
 import { Area1763800000800 } from './1763800000800-area';
 import { TerminalSettings1763800000900 } from './1763800000900-terminal-settings';
 import { HistoryWarehouseFormIndex1763800001000 } from './1763800001000-history-warehouse-form-index';
+import { CmsAndMessageTemplates1764000300000 } from './1764000300000-cms-and-message-templates';
+import { CmsRulesSmsSettingsTemplates1764000300100 } from './1764000300100-cms-rules-sms-settings-templates';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
 export const migrations: Function[] = [
@@ -23,4 +25,6 @@ export const migrations: Function[] = [
   Area1763800000800,
   TerminalSettings1763800000900,
   HistoryWarehouseFormIndex1763800001000,
+  CmsAndMessageTemplates1764000300000,
+  CmsRulesSmsSettingsTemplates1764000300100,
 ];
