@@ -5,13 +5,13 @@ import { moneyTransformer, numberListTransformer } from './column-transformers';
 @Entity('cms_channel')
 export class CmsChannelEntity {
   @PrimaryGeneratedColumn() id: number;
-  @Column() pid: number;
-  @Column() name: string;
-  @Column() image: string;
-  @Column() keywords: string;
-  @Column() description: string;
-  @Column() status: number;
-  @Column() weigh: number;
+  @Column({ default: 0 }) pid: number;
+  @Column({ default: '' }) name: string;
+  @Column({ default: '' }) image: string;
+  @Column({ default: '' }) keywords: string;
+  @Column({ default: '' }) description: string;
+  @Column({ default: 1 }) status: number;
+  @Column({ default: 0 }) weigh: number;
   @Column({ type: 'int', nullable: true }) createtime: number | null;
   @Column({ type: 'int', nullable: true }) updatetime: number | null;
 }
@@ -21,37 +21,37 @@ export class CmsChannelEntity {
 export class CmsContentEntity {
   @PrimaryGeneratedColumn() id: number;
   /** The contributing member (0 when an admin wrote it). */
-  @Column() user_id: number;
+  @Column({ default: 0 }) user_id: number;
   /** The admin who wrote it (0 for a contribution). */
-  @Column() admin_id: number;
-  @Column() channel_id: number;
+  @Column({ default: 0 }) admin_id: number;
+  @Column({ default: 0 }) channel_id: number;
   /** Further channels it is listed in. */
-  @Column({ type: 'varchar', transformer: numberListTransformer }) channel_ids: number[];
-  @Column() title: string;
-  @Column() title_style: string;
-  @Column({ type: 'varchar', transformer: numberListTransformer }) flag: number[];
+  @Column({ type: 'varchar', default: '', transformer: numberListTransformer }) channel_ids: number[];
+  @Column({ default: '' }) title: string;
+  @Column({ default: '' }) title_style: string;
+  @Column({ type: 'varchar', default: '', transformer: numberListTransformer }) flag: number[];
   @Column({ type: 'text', nullable: true }) images: string | null;
   /** Sanitised rich text. */
   @Column({ type: 'text', nullable: true }) content: string | null;
-  @Column() seotitle: string;
-  @Column() keywords: string;
-  @Column() description: string;
+  @Column({ default: '' }) seotitle: string;
+  @Column({ default: '' }) keywords: string;
+  @Column({ default: '' }) description: string;
   /** Ids of cms_tags. */
-  @Column({ type: 'varchar', transformer: numberListTransformer }) tags: number[];
-  @Column() url: string;
-  @Column() target: number;
-  @Column() views: number;
-  @Column() comments: number;
-  @Column() likes: number;
-  @Column() dislikes: number;
-  @Column() weigh: number;
-  @Column({ type: 'decimal', precision: 14, scale: 2, transformer: moneyTransformer }) price: string;
-  @Column() currency: number;
-  @Column() allow_visit_groups: number;
-  @Column() allow_comment_groups: number;
-  @Column() status: number;
+  @Column({ type: 'varchar', default: '', transformer: numberListTransformer }) tags: number[];
+  @Column({ default: '' }) url: string;
+  @Column({ default: 1 }) target: number;
+  @Column({ default: 0 }) views: number;
+  @Column({ default: 0 }) comments: number;
+  @Column({ default: 0 }) likes: number;
+  @Column({ default: 0 }) dislikes: number;
+  @Column({ default: 0 }) weigh: number;
+  @Column({ type: 'decimal', precision: 14, scale: 2, default: '0.00', transformer: moneyTransformer }) price: string;
+  @Column({ default: 1 }) currency: number;
+  @Column({ default: 1 }) allow_visit_groups: number;
+  @Column({ default: 1 }) allow_comment_groups: number;
+  @Column({ default: 0 }) status: number;
   /** Why it was refused (or taken offline). */
-  @Column() memo: string;
+  @Column({ default: '' }) memo: string;
   @Column({ type: 'int', nullable: true }) publish_time: number | null;
   @Column({ type: 'int', nullable: true }) update_time: number | null;
   @Column({ type: 'int', nullable: true }) create_time: number | null;
@@ -61,13 +61,13 @@ export class CmsContentEntity {
 @Entity('cms_comment')
 export class CmsCommentEntity {
   @PrimaryGeneratedColumn() id: number;
-  @Column() content_id: number;
-  @Column() user_id: number;
-  @Column() nickname: string;
+  @Column({ default: 0 }) content_id: number;
+  @Column({ default: 0 }) user_id: number;
+  @Column({ default: '' }) nickname: string;
   @Column({ type: 'text' }) content: string;
-  @Column() status: number;
-  @Column() memo: string;
-  @Column() ip: string;
+  @Column({ default: 0 }) status: number;
+  @Column({ default: '' }) memo: string;
+  @Column({ default: '' }) ip: string;
   @Column({ type: 'int', nullable: true }) createtime: number | null;
   @Column({ type: 'int', nullable: true }) updatetime: number | null;
 }
@@ -75,9 +75,9 @@ export class CmsCommentEntity {
 @Entity('cms_tags')
 export class CmsTagEntity {
   @PrimaryGeneratedColumn() id: number;
-  @Column() name: string;
-  @Column() weigh: number;
-  @Column() status: number;
+  @Column({ default: '' }) name: string;
+  @Column({ default: 0 }) weigh: number;
+  @Column({ default: 1 }) status: number;
   @Column({ type: 'int', nullable: true }) createtime: number | null;
   @Column({ type: 'int', nullable: true }) updatetime: number | null;
 }
@@ -85,12 +85,12 @@ export class CmsTagEntity {
 @Entity('cms_friendly_link')
 export class CmsFriendlyLinkEntity {
   @PrimaryGeneratedColumn() id: number;
-  @Column() title: string;
-  @Column() link: string;
-  @Column() logo: string;
-  @Column() target: number;
-  @Column() weigh: number;
-  @Column() status: number;
+  @Column({ default: '' }) title: string;
+  @Column({ default: '' }) link: string;
+  @Column({ default: '' }) logo: string;
+  @Column({ default: 1 }) target: number;
+  @Column({ default: 0 }) weigh: number;
+  @Column({ default: 1 }) status: number;
   @Column({ type: 'int', nullable: true }) createtime: number | null;
   @Column({ type: 'int', nullable: true }) updatetime: number | null;
 }
@@ -99,8 +99,8 @@ export class CmsFriendlyLinkEntity {
 @Entity('cms_search_log')
 export class CmsSearchLogEntity {
   @PrimaryGeneratedColumn() id: number;
-  @Column() keywords: string;
-  @Column() count: number;
+  @Column({ default: '' }) keywords: string;
+  @Column({ default: 0 }) count: number;
   @Column({ type: 'int', nullable: true }) createtime: number | null;
   @Column({ type: 'int', nullable: true }) updatetime: number | null;
 }

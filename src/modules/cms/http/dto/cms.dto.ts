@@ -2,7 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsOptional, Matches, ValidateBy, ValidationArguments } from 'class-validator';
 import { Enumeration, FormMode, ImageList, Money, OptionalInt, OptionalRef, OptionalText, RequiredRef, RequiredText } from '../../../../shared/http/form-fields';
 import { msg } from '../../../../shared/http/validation';
-import { COMMENT_GROUPS, CONTENT_STATUS, CURRENCIES, LINK_TARGETS, parseFlags, TITLE_STYLE_PATTERN, normaliseTitleStyle, VISIT_GROUPS } from '../../domain/content';
+import { COMMENT_GROUPS, CONTENT_FLAGS, CONTENT_STATUS, CURRENCIES, LINK_TARGETS, parseFlags, TITLE_STYLE_PATTERN, normaliseTitleStyle, VISIT_GROUPS } from '../../domain/content';
 import { BODY_MAX } from '../../domain/rich-text';
 import { IdList, IsSafeAddress, OptionalTime, RichText, SafeAddress, SafeImageList } from './cms-fields';
 
@@ -36,7 +36,7 @@ function FlagSet() {
     ValidateBy({
       name: 'flagSet',
       validator: {
-        validate: (value: unknown) => Array.isArray(value) && value.every((v) => typeof v === 'number'),
+        validate: (value: unknown) => Array.isArray(value) && value.every((v) => (CONTENT_FLAGS as unknown[]).includes(v)),
         defaultMessage: (args?: ValidationArguments) => JSON.stringify({ key: 'validation.in', field: args?.property ?? '' }),
       },
     })(target, property);

@@ -9,12 +9,12 @@ export class MessageTemplateEntity {
   @Column({ type: 'varchar' }) channel: TemplateChannel;
   @Column() lang: string;
   /** The e-mail subject ('' for SMS). */
-  @Column() title: string;
+  @Column({ default: '' }) title: string;
   @Column({ type: 'text' }) content: string;
   /** The SMS provider's template code ('' for e-mail). */
-  @Column() template_code: string;
+  @Column({ default: '' }) template_code: string;
   /** 1 used; 0 switched off (the built-in text is sent instead). */
-  @Column() status: number;
+  @Column({ default: 1 }) status: number;
   @Column({ type: 'int', nullable: true }) createtime: number | null;
   @Column({ type: 'int', nullable: true }) updatetime: number | null;
 }
