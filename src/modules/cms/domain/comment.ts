@@ -23,5 +23,5 @@ export function commentText(value: unknown): string {
 
 /** An audit of comments sets them shown or refused. */
 export function assertCommentAuditStatus(status: number): void {
-  if (status !== COMMENT_STATUS.normal && status !== COMMENT_STATUS.refused) throw new CmsRuleError('audit_status_invalid');
+  if (status !== COMMENT_STATUS.normal && status !== COMMENT_STATUS.refused) throw new CmsRuleError('comment_audit_invalid');
 }

@@ -211,7 +211,7 @@ export class CommentController {
   @Post('audit')
   @HttpCode(HttpStatus.OK)
   async audit(@Body() body: AuditCommentsDto): Promise<Reply<{ count: number }>> {
-    return reply(await this.audits.execute({ ids: body.ids, status: body.status, memo: body.memo ?? '' }), 'cms.audited');
+    return reply(await this.audits.execute({ ids: body.ids?.length ? body.ids : body.id, status: body.status, memo: body.memo ?? '' }), 'cms.audited');
   }
 
   @Get('export')

@@ -16,7 +16,8 @@ export class AuditContentDto {
 
 /** POST cms.Comment/audit: `ids` (or one `id`), the status, an optional note. */
 export class AuditCommentsDto {
-  @Transform(({ value, obj }) => value ?? (obj as { id?: unknown }).id) @IsDefined({ message: msg('validation.required') }) @IdList(1000) ids: number[];
+  @IdList(1000) ids?: number[];
+  @Transform(toInt) @IsOptional() @IsInt({ message: msg('validation.invalid') }) @Min(1, { message: msg('validation.invalid') }) id?: number;
   @Transform(toInt) @IsDefined({ message: msg('validation.required') }) @IsInt({ message: msg('validation.invalid') }) status: number;
   @IsOptional() @IsString({ message: msg('validation.invalid') }) @MaxLength(1000, { message: msg('validation.max_length', { max: 1000 }) }) memo?: string;
 }
