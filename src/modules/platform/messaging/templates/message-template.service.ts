@@ -7,8 +7,8 @@ import { defaultTemplate, RenderedTemplate, renderTemplate, TemplateChannel, Tem
 import { MessageTemplateEntity } from '../persistence/message-template.entity';
 
 /**
- * The texts e-mail and SMS are sent with: the enabled template of the event, channel and language (the
- * request's, else the other one), else the built-in default. Read on every send, so an edit applies at once.
+ * The texts e-mail and SMS are sent with: the template of the event, channel and the request's language
+ * (the other language's when it has none); the built-in text when that template is switched off. Read on every send, so an edit applies at once.
  */
 @Injectable()
 export class MessageTemplateService {
@@ -16,8 +16,10 @@ export class MessageTemplateService {
 
   async render(event: string, channel: TemplateChannel, values: Record<string, string>, lang: string = I18nContext.current()?.lang ?? 'zh-cn'): Promise<RenderedTemplate> {
     const wanted: TemplateLang = lang === 'en' ? 'en' : 'zh-cn';
-    const rows = await this.transactions.manager.find(MessageTemplateEntity, { where: { event, channel, status: 1 } });
-    const row = rows.find((r) => r.lang === wanted) ?? rows.find((r) => (TEMPLATE_LANGS as readonly string[]).includes(r.lang));
+    const rows = await this.transactions.manager.find(MessageTemplateEntity, { where: { event, channel } });
+    const own = rows.find((r) => r.lang === wanted);
+    // switched off: the built-in text of the language; missing: the other language's template
+    const row = own ? (own.status === 1 ? own : null) : (rows.find((r) => r.status === 1 && (TEMPLATE_LANGS as readonly string[]).includes(r.lang)) ?? null);
     return renderTemplate(row ?? defaultTemplate(event, channel, wanted), values);
   }
 
