@@ -5,7 +5,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * database has no rules or settings yet here: the seed writes them). Rows as they were introduced:
  * - admin rules: the "Content" menu with its pages and buttons, and Routine → Message templates; granted
  *   to no group but the super administrators (who hold every rule);
- * - member rules: "My content" (my contributions, my comments) and the `cms/contribute` button, which
+ * - member rules: "My content" (my contributions, my comments) and the `cms/contributions/contribute` button, which
  *   decides which member groups may contribute; groups holding every rule (`*`) have them at once;
  * - the SMS settings (group `sms`, the secret as a `password` item) and their group in `config_group`;
  * - the built-in message templates (the texts that were fixed in the code until now);
@@ -153,7 +153,7 @@ export class CmsRulesSmsSettingsTemplates1764000300100 implements MigrationInter
     };
     const dir = await insert(0, 'menu_dir', 'cms', '我的内容', 'My content', 'IconBook', 50);
     const contributions = await insert(dir, 'menu', 'cms/contributions', '我的投稿', 'My contributions', 'IconEdit', 49);
-    await insert(contributions, 'button', 'cms/contribute', '投稿', 'Contribute', '', 0);
+    await insert(contributions, 'button', 'cms/contributions/contribute', '投稿', 'Contribute', '', 0);
     await insert(dir, 'menu', 'cms/comments', '我的评论', 'My comments', 'IconMessage', 48);
   }
 

@@ -167,9 +167,9 @@ describe('content on the site (/api/cms)', () => {
     const contribution = { channel_id: news.id, title: 'My tip', content: '<p>Use <b>bins</b></p><script>x()</script>' };
     expect((await visitor().post('/api/cms/contribute', contribution)).body.code).toBe(302);
 
-    // a group without the `cms/contribute` rule
+    // a group without the `cms/contributions/contribute` rule
     const rules = await t.dataSource.getRepository(UserRuleEntity).find();
-    const readOnly = rules.filter((r) => r.name !== 'cms/contribute').map((r) => r.id).join(',');
+    const readOnly = rules.filter((r) => r.name !== 'cms/contributions/contribute').map((r) => r.id).join(',');
     const group = await t.dataSource.getRepository(UserGroupEntity).insert({ name: 'Readers', rules: readOnly, status: 1 });
     await createMember(t, { username: 'plain', groupId: group.identifiers[0].id });
     const plain = await memberLogin(t, 'plain');

@@ -43,7 +43,7 @@ export const MEMBER_RULES: MemberRuleSeed[] = [
         icon: 'IconEdit',
         type: 'menu',
         // a group holding this rule may contribute (POST /api/cms/contribute)
-        children: [{ name: 'cms/contribute', title: '投稿', title_en: 'Contribute', icon: '', type: 'button' }],
+        children: [{ name: 'cms/contributions/contribute', title: '投稿', title_en: 'Contribute', icon: '', type: 'button' }],
       },
       { name: 'cms/comments', title: '我的评论', title_en: 'My comments', icon: 'IconMessage', type: 'menu' },
     ],

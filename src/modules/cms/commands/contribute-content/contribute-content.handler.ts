@@ -9,7 +9,7 @@ import { sanitizeBody } from '../../domain/rich-text';
 import { CmsChannelEntity, CmsContentEntity } from '../../persistence/cms.entities';
 
 /** The member rule a member group needs to contribute (Members → Member rules; a `*` group has every rule). */
-export const CONTRIBUTE_RULE = 'cms/contribute';
+export const CONTRIBUTE_RULE = 'cms/contributions/contribute';
 
 export interface ContributeContentCommand {
   member: AuthMember;
@@ -24,7 +24,7 @@ export interface ContributeContentCommand {
 }
 
 /**
- * `POST /api/cms/contribute`: a member's contribution. Needs the member rule `cms/contribute` in the member's
+ * `POST /api/cms/contribute`: a member's contribution. Needs the member rule `cms/contributions/contribute` in the member's
  * group; goes to a shown channel; the body is sanitised; it enters unaudited (a revision of a refused one
  * too, its reason cleared) and is published only by an admin's audit.
  */

@@ -1,7 +1,7 @@
 /**
  * My contributions (/user/cms/contributions): the member's own content with its audit status and, when
  * refused, the reason; a form to contribute (rich text) or to revise an item that is unaudited or refused.
- * Shown only to member groups holding the rule `cms/contribute`.
+ * Shown only to member groups holding the rule `cms/contributions/contribute`.
  */
 import '@/components/cms/i18n';
 import { useEffect, useState } from 'react';
