@@ -191,5 +191,17 @@ test('an admin publishes an article, a member comments, the comment shows after 
     await eventually(async () => expect(await page.locator('[data-testid=home-latest]').innerText()).toContain('Latest'));
   });
 
+  await step('home page on a phone (English, dark)', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/#/');
+    await page.locator('[data-testid=home-top]').waitFor();
+    // nothing wider than the screen: no sideways scrolling of the page
+    const overflow = await page.evaluate(() => {
+      const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+      return root.scrollWidth - root.clientWidth;
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
   expect(pageErrors).toEqual([]);
 }, 240_000);
