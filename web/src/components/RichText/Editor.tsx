@@ -26,12 +26,8 @@ import IconRedo from '@arco-design/web-react/icon/react-icon/IconRedo';
 import { uploadFile } from '@/components/Upload/api';
 import { useT } from '@/lang';
 import type { RichTextEditorProps } from './index';
+import { isAllowedHref } from './links';
 
-/** Only http(s), mailto and paths on this site: what the server keeps anyway. */
-export function isAllowedHref(value: string): boolean {
-  const text = value.trim();
-  return /^(https?:\/\/|mailto:)/i.test(text) || /^\/(?!\/)/.test(text);
-}
 
 function Toolbar({ editor, app, disabled }: { editor: Editor; app: 'admin' | 'user'; disabled?: boolean }) {
   const t = useT();

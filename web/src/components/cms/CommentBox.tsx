@@ -5,13 +5,14 @@
  */
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { action, makeObservable, observable, runInAction } from 'mobx';
 import { Alert, Button, Empty, Input, Pagination } from '@arco-design/web-react';
 import { Link } from 'react-router-dom';
 import { getCheckIn } from '@/api/user';
 import { ClickCaptcha } from '@/components/ClickCaptcha';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
+import { PagedListStore } from '@/stores/pagedList';
 import { timeFormat } from '@/utils/time';
 import { cmsApi, type SiteComment } from './api';
 
@@ -21,12 +22,7 @@ function newId(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(16).slice(2)}`;
 }
 
-export class CommentBoxStore {
-  list: SiteComment[] = [];
-  total = 0;
-  page = 1;
-  loading = false;
-  error: string | null = null;
+export class CommentBoxStore extends PagedListStore<SiteComment> {
   text = '';
   nickname = '';
   sending = false;
@@ -35,25 +31,20 @@ export class CommentBoxStore {
   captchaOpen = false;
 
   constructor(readonly contentId: number) {
-    makeAutoObservable(this, { contentId: false }, { autoBind: true });
-  }
-
-  async load(page = this.page) {
-    this.loading = true;
-    this.page = page;
-    try {
-      const res = await cmsApi.comments(this.contentId, page, LIMIT);
-      runInAction(() => {
-        this.list = res.data.list;
-        this.total = res.data.total;
-        this.loading = false;
-      });
-    } catch (e) {
-      runInAction(() => {
-        this.loading = false;
-        this.error = (e as { msg?: string })?.msg || 'error';
-      });
-    }
+    super((page, limit) => cmsApi.comments(contentId, page, limit), LIMIT);
+    makeObservable(this, {
+      text: observable,
+      nickname: observable,
+      sending: observable,
+      captchaRequired: observable,
+      captchaId: observable,
+      captchaOpen: observable,
+      checkCaptcha: action.bound,
+      setText: action.bound,
+      setNickname: action.bound,
+      setCaptchaOpen: action.bound,
+      send: action.bound,
+    });
   }
 
   async checkCaptcha() {

@@ -2,52 +2,21 @@
 import '@/components/cms/i18n';
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { makeAutoObservable, runInAction, toJS } from 'mobx';
+import { toJS } from 'mobx';
 import { Table, Tag } from '@arco-design/web-react';
 import { Link } from 'react-router-dom';
 import { cmsApi, type MyComment } from '@/components/cms/api';
 import { COMMENT_STATUS_OPTIONS } from '@/components/cms/options';
 import { useT } from '@/lang';
+import { PagedListStore } from '@/stores/pagedList';
 import { timeFormat } from '@/utils/time';
 import '@/layouts/user/user.css';
 
 const p = (key: string) => `frontend.user.cms.comments.${key}`;
 
-export class MyCommentsStore {
-  list: MyComment[] = [];
-  total = 0;
-  page = 1;
-  limit = 10;
-  loading = false;
-  error: string | null = null;
-
-  constructor() {
-    makeAutoObservable(this, {}, { autoBind: true });
-  }
-
-  async load(page = this.page, limit = this.limit) {
-    this.loading = true;
-    this.page = page;
-    this.limit = limit;
-    try {
-      const res = await cmsApi.myComments(page, limit);
-      runInAction(() => {
-        this.list = res.data.list;
-        this.total = res.data.total;
-        this.loading = false;
-      });
-    } catch (e) {
-      runInAction(() => {
-        this.loading = false;
-        this.error = (e as { msg?: string })?.msg || 'error';
-      });
-    }
-  }
-}
-
 export default observer(function MyCommentsPage() {
   const t = useT();
-  const [store] = useState(() => new MyCommentsStore());
+  const [store] = useState(() => new PagedListStore(cmsApi.myComments));
   useEffect(() => {
     void store.load(1);
   }, [store]);

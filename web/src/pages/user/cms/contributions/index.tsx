@@ -6,51 +6,28 @@
 import '@/components/cms/i18n';
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { makeAutoObservable, runInAction, toJS } from 'mobx';
+import { action, makeObservable, observable, runInAction, toJS } from 'mobx';
 import { Button, Drawer, Form, Input, Select, Space, Table, Tag, Typography } from '@arco-design/web-react';
 import { cmsApi, type ChannelNode, type ContributionForm, type MyContribution } from '@/components/cms/api';
 import { CONTENT_STATUS, CONTENT_STATUS_OPTIONS } from '@/components/cms/options';
 import { RichTextEditor } from '@/components/RichText';
 import { useAuth } from '@/hooks/useAuth';
 import { useT } from '@/lang';
+import { PagedListStore } from '@/stores/pagedList';
 import { timeFormat } from '@/utils/time';
 import '@/layouts/user/user.css';
 
 const p = (key: string) => `frontend.user.cms.contributions.${key}`;
 
-export class ContributionsStore {
-  list: MyContribution[] = [];
-  total = 0;
-  page = 1;
-  limit = 10;
-  loading = false;
-  error: string | null = null;
+export class ContributionsStore extends PagedListStore<MyContribution> {
   channels: Array<{ id: number; name: string }> = [];
   /** the form: null closed, else the values being edited (id set when revising) */
   form: (ContributionForm & { memo?: string }) | null = null;
   saving = false;
 
   constructor() {
-    makeAutoObservable(this, {}, { autoBind: true });
-  }
-
-  async load(page = this.page, limit = this.limit) {
-    this.loading = true;
-    this.page = page;
-    this.limit = limit;
-    try {
-      const res = await cmsApi.myContributions(page, limit);
-      runInAction(() => {
-        this.list = res.data.list;
-        this.total = res.data.total;
-        this.loading = false;
-      });
-    } catch (e) {
-      runInAction(() => {
-        this.loading = false;
-        this.error = (e as { msg?: string })?.msg || 'error';
-      });
-    }
+    super(cmsApi.myContributions);
+    makeObservable(this, { channels: observable, form: observable, saving: observable, loadChannels: action.bound, open: action.bound, close: action.bound, setField: action.bound, submit: action.bound });
   }
 
   async loadChannels() {
