@@ -11,7 +11,6 @@ import dayjs from 'dayjs';
 import { Space } from '@arco-design/web-react';
 import { IconCheckCircle } from '@arco-design/web-react/icon';
 import { CrudPage, CrudTableStore, maxLengthRule, type CrudColumn, type CrudField } from '@/components/crud';
-import { ContentTitle } from '@/components/cms/ContentList';
 import {
   COMMENT_GROUP_OPTIONS,
   CONTENT_STATUS,
@@ -20,10 +19,11 @@ import {
   FLAG_OPTIONS,
   TARGET_OPTIONS,
   VISIT_OPTIONS,
+  titleStyle,
 } from '@/components/cms/options';
 import { ExportButton } from '@/components/orders/ExportButton';
 import { RichTextEditor } from '@/components/RichText';
-import { ImageUpload } from '@/components/Upload';
+import { ImageUpload, pathList } from '@/components/Upload';
 import { useStore } from '@/stores/context';
 import { AuditDialog, auditTargets } from './AuditDialog';
 
@@ -40,7 +40,12 @@ export const contentColumns: CrudColumn[] = [
     label: l('title'),
     minWidth: 240,
     operator: 'LIKE',
-    cell: (_: unknown, row: Record<string, any>) => <ContentTitle item={{ ...row, url: '' } as never} />,
+    // the public page, in a new tab (the back office stays open)
+    cell: (_: unknown, row: Record<string, any>) => (
+      <a href={`#/content/${row.id}`} target="_blank" rel="noopener noreferrer" style={titleStyle(row.title_style)} className="cms-title-link">
+        {String(row.title ?? '')}
+      </a>
+    ),
   },
   {
     prop: 'channel.name',
@@ -85,8 +90,9 @@ export const contentFields: CrudField[] = [
     prop: 'images',
     label: l('images'),
     type: 'custom',
-    render: ({ value, onChange }) => <ImageUpload value={value} onChange={onChange} topic="content" multiple />,
-    toServer: (value) => (Array.isArray(value) ? value.join(',') : typeof value === 'string' ? value : ''),
+    render: ({ value, onChange }) => <ImageUpload value={value} onChange={onChange} topic="content" multiple limit={9} />,
+    toForm: pathList,
+    toServer: (value) => pathList(value).join(','),
   },
   {
     prop: 'content',
