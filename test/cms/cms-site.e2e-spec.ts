@@ -1,5 +1,6 @@
 import { UserGroupEntity } from '../../src/modules/accounts/member/persistence/user-group.entity';
 import { UserRuleEntity } from '../../src/modules/accounts/member/persistence/user-rule.entity';
+import { QueryCounter } from '../../src/shared/database/query-counter';
 import { createTestApp, TestApp } from '../setup/create-test-app';
 import { login } from '../support/api';
 import { anonymous, asMember, createMember, memberLogin, MemberSession } from '../support/member';
@@ -51,6 +52,20 @@ describe('content on the site (/api/cms)', () => {
     expect(body.data.channels.map((c: Row) => [c.name, (c.children ?? []).map((x: Row) => x.name)])).toEqual([['News', ['Company']]]);
     expect(body.data.friendlyLinks).toEqual([expect.objectContaining({ title: 'Partner', link: 'https://partner.example.com', target: 1 })]);
     expect(body.data.hotSearches).toEqual(['story']);
+  });
+
+  it('reads the home page and a channel page in a fixed number of statements, however much is published', async () => {
+    await publish({ title: 'One', flag: [1, 2, 3, 4] });
+    const measure = async () => {
+      const home = await QueryCounter.measure(() => visitor().get('/api/cms/index'));
+      const channel = await QueryCounter.measure(() => visitor().get(`/api/cms/channel?id=${news.id}`));
+      expect([home.result.body.code, channel.result.body.code]).toEqual([1, 1]);
+      return [home.queries, channel.queries];
+    };
+    const few = await measure();
+    for (let i = 0; i < 12; i++) await publish({ title: `More ${i}`, flag: [1, 2, 3, 4], channel_id: i % 2 ? news.id : company.id });
+    expect(await measure()).toEqual(few);
+    expect(few[0]).toBeLessThanOrEqual(8);
   });
 
   it('pages a channel with its sub-channels and the content listed in it through further channels', async () => {
