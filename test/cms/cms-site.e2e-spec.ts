@@ -1,5 +1,6 @@
 import { UserGroupEntity } from '../../src/modules/accounts/member/persistence/user-group.entity';
 import { UserRuleEntity } from '../../src/modules/accounts/member/persistence/user-rule.entity';
+import { CmsSiteQueries } from '../../src/modules/cms/queries/cms-site.queries';
 import { QueryCounter } from '../../src/shared/database/query-counter';
 import { createTestApp, TestApp } from '../setup/create-test-app';
 import { login } from '../support/api';
@@ -55,17 +56,23 @@ describe('content on the site (/api/cms)', () => {
   });
 
   it('reads the home page and a channel page in a fixed number of statements, however much is published', async () => {
-    await publish({ title: 'One', flag: [1, 2, 3, 4] });
-    const measure = async () => {
-      const home = await QueryCounter.measure(() => visitor().get('/api/cms/index'));
-      const channel = await QueryCounter.measure(() => visitor().get(`/api/cms/channel?id=${news.id}`));
-      expect([home.result.body.code, channel.result.body.code]).toEqual([1, 1]);
-      return [home.queries, channel.queries];
-    };
+    const site = t.app.get(CmsSiteQueries);
+    // rows written straight to the table: no admin request (and its log entry) runs while statements are counted
+    const insert = (count: number, channelId: number) =>
+      t.dataSource.query(
+        `INSERT INTO cms_content (channel_id, title, flag, status, publish_time, create_time, content) VALUES ${Array.from({ length: count }, () => "(?, 'Bulk', '1,2,3,4', 1, 1, 1, '')").join(', ')}`,
+        Array.from({ length: count }, () => channelId),
+      );
+    await insert(1, news.id);
+    const measure = async () => [
+      (await QueryCounter.measure(() => site.home())).queries,
+      (await QueryCounter.measure(() => site.channel(news.id, { page: 1, limit: 10 }))).queries,
+    ];
     const few = await measure();
-    for (let i = 0; i < 12; i++) await publish({ title: `More ${i}`, flag: [1, 2, 3, 4], channel_id: i % 2 ? news.id : company.id });
+    await insert(12, company.id);
+    await insert(12, news.id);
     expect(await measure()).toEqual(few);
-    expect(few[0]).toBeLessThanOrEqual(8);
+    expect(few).toEqual([8, 3]);
   });
 
   it('pages a channel with its sub-channels and the content listed in it through further channels', async () => {
