@@ -10,6 +10,8 @@ import { Area1763800000800 } from './1763800000800-area';
 import { TerminalSettings1763800000900 } from './1763800000900-terminal-settings';
 import { HistoryWarehouseFormIndex1763800001000 } from './1763800001000-history-warehouse-form-index';
 import { HistoryOrderIndex1764000000000 } from './1764000000000-history-order-index';
+import { CmsAndMessageTemplates1764000300000 } from './1764000300000-cms-and-message-templates';
+import { CmsRulesSmsSettingsTemplates1764000300100 } from './1764000300100-cms-rules-sms-settings-templates';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
 export const migrations: Function[] = [
@@ -25,4 +27,6 @@ export const migrations: Function[] = [
   TerminalSettings1763800000900,
   HistoryWarehouseFormIndex1763800001000,
   HistoryOrderIndex1764000000000,
+  CmsAndMessageTemplates1764000300000,
+  CmsRulesSmsSettingsTemplates1764000300100,
 ];

@@ -3,6 +3,7 @@ import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { AccountsModule } from './modules/accounts';
+import { CmsModule } from './modules/cms';
 import { DemoModule } from './modules/demo';
 import { InventoryModule } from './modules/inventory';
 import { MasterDataModule } from './modules/master-data';
@@ -30,6 +31,7 @@ import { createValidationPipe } from './shared/http/validation';
     MasterDataModule,
     InventoryModule,
     OrdersModule,
+    CmsModule,
     DemoModule,
   ],
   providers: [

@@ -41,7 +41,7 @@ test('an administrator renames the site, sees the title follow, tries the test m
       await settled(page);
       await expectTitle(page, `${ROUTE_TITLE} - ${SEEDED_SITE_NAME}`);
       const tabs = (await configPage(page).locator('.arco-tabs-header-title').allInnerTexts()).map((text) => text.trim());
-      expect(tabs).toEqual(['基础配置', '邮件配置', expect.any(String), '快捷配置入口']);
+      expect(tabs).toEqual(['基础配置', '邮件配置', expect.any(String), '短信配置', '快捷配置入口']);
       expect(await configPage(page).locator('#config-site_name').inputValue()).toBe(SEEDED_SITE_NAME);
     });
 

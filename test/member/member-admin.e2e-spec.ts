@@ -93,7 +93,10 @@ describe('member administration', () => {
       ['默认分组', 'All permissions'],
     ]);
     expect((await api().get('/admin/user.Group/index?select=true')).body.data.list).toHaveLength(2);
-    const allIds = [account.id, ...account.children.map((c: { id: number }) => c.id)];
+    type Node = { id: number; children?: Node[] };
+    const allIds = (function walk(nodes: Node[]): number[] {
+      return nodes.flatMap((n) => [n.id, ...walk(n.children ?? [])]);
+    })(rules);
     expect((await api().post('/admin/user.Group/edit', { id: added.body.data.id, name: 'VIP+', rules: allIds })).body.data.name).toBe('VIP+');
     const [row] = await t.dataSource.query('SELECT rules FROM user_group WHERE id = ?', [added.body.data.id]);
     expect(row.rules).toBe('*');

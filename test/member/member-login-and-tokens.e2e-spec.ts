@@ -152,7 +152,7 @@ describe('member sign-in, tokens and bootstraps', () => {
     const session = await memberLogin(t, 'alice');
     const member = await asMember(t, session).get('/api/index/index?requiredLogin=1');
     expect(member.body).toMatchObject({ code: 1, data: { userInfo: { username: 'alice' } } });
-    expect(member.body.data.menus.map((m: { name: string }) => m.name)).toEqual(['account']);
+    expect(member.body.data.menus.map((m: { name: string }) => m.name)).toEqual(['account', 'cms']);
   });
 
   it('member-center bootstrap: the menus of the member group, in the request language', async () => {

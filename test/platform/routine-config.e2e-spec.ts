@@ -141,10 +141,10 @@ describe('routine.Config', () => {
   describe('index', () => {
     it('answers the items by group, typed and translated, with the quick entrances', async () => {
       const zh = await index(root, 'zh-cn');
-      expect(Object.keys(zh.list)).toEqual(['basics', 'mail', 'upload', 'config_quick_entrance']);
+      expect(Object.keys(zh.list)).toEqual(['basics', 'mail', 'upload', 'sms', 'config_quick_entrance']);
       expect(zh.configGroup).toMatchObject({ basics: '基础配置', mail: '邮件配置' });
       const en = await index();
-      expect(en.configGroup).toEqual({ basics: 'Basics', mail: 'Mail', upload: 'Upload', config_quick_entrance: 'Quick entrance' });
+      expect(en.configGroup).toEqual({ basics: 'Basics', mail: 'Mail', upload: 'Upload', sms: 'SMS', config_quick_entrance: 'Quick entrance' });
       expect(en.list.basics).toMatchObject({ name: 'basics', title: 'Basics' });
       expect(en.list.basics.list.map((item) => item.name)).toEqual(['site_name', 'record_number', 'version', 'time_zone', 'no_access_ip', 'config_group']);
       expect(en.list.basics.list[0]).toMatchObject({ name: 'site_name', type: 'string', value: '仓库管理系统', title: 'Site name', rule: 'required', allow_del: 0 });
@@ -152,6 +152,7 @@ describe('routine.Config', () => {
         { key: 'basics', value: 'Basics' },
         { key: 'mail', value: 'Mail' },
         { key: 'upload', value: 'Upload' },
+        { key: 'sms', value: 'SMS' },
         { key: 'config_quick_entrance', value: 'Quick entrance' },
       ]);
       expect(en.list.mail.list.find((item) => item.name === 'smtp_verification')).toMatchObject({ type: 'select', value: 'SSL', content: { SSL: 'SSL', TLS: 'TLS' } });
@@ -159,6 +160,7 @@ describe('routine.Config', () => {
       expect(en.quickEntrance).toEqual([
         { key: 'Attachments', value: '/admin/routine/attachment' },
         { key: 'Admin log', value: '/admin/auth/adminLog' },
+        { key: 'Message templates', value: '/admin/routine/messageTemplate' },
       ]);
       expect(typeof en.remark).toBe('string');
     });

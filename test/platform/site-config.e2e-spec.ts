@@ -42,8 +42,9 @@ describe('site configuration: seeds and reads', () => {
       'upload_cloud_sts_role',
     ]);
     expect(byGroup('config_quick_entrance')).toEqual(['config_quick_entrance']);
-    expect(rows).toHaveLength(26);
-    expect(rows.filter((r) => Number(r.secret) === 1).map((r) => r.name)).toEqual(['smtp_pass', 'upload_cloud_secret_key']);
+    expect(byGroup('sms')).toEqual(['sms_driver', 'sms_access_key_id', 'sms_access_key_secret', 'sms_sign_name', 'sms_region', 'sms_sdk_app_id', 'sms_endpoint']);
+    expect(rows).toHaveLength(33);
+    expect(rows.filter((r) => Number(r.secret) === 1).map((r) => r.name)).toEqual(['smtp_pass', 'upload_cloud_secret_key', 'sms_access_key_secret']);
     expect(rows.every((r) => Number(r.allow_del) === 0)).toBe(true);
   });
 
@@ -56,11 +57,13 @@ describe('site configuration: seeds and reads', () => {
       { key: 'basics', value: 'platform.config.group.basics' },
       { key: 'mail', value: 'platform.config.group.mail' },
       { key: 'upload', value: 'platform.config.group.upload' },
+      { key: 'sms', value: 'platform.config.group.sms' },
       { key: 'config_quick_entrance', value: 'platform.config.group.config_quick_entrance' },
     ]);
     await expect(config.get('config_quick_entrance')).resolves.toEqual([
       { key: 'platform.config.quick_entrance.attachment', value: '/admin/routine/attachment' },
       { key: 'platform.config.quick_entrance.admin_log', value: '/admin/auth/adminLog' },
+      { key: 'platform.config.quick_entrance.message_template', value: '/admin/routine/messageTemplate' },
     ]);
     await expect(config.get('no_such_setting')).resolves.toBeNull();
   });

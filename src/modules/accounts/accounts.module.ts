@@ -28,6 +28,7 @@ import { AdminLogEntity } from './persistence/admin-log.entity';
 import { AdminRuleEntity } from './persistence/admin-rule.entity';
 import { TokenEntity } from './persistence/token.entity';
 import { AccountsSeeder } from './seed/accounts.seeder';
+import { MemberDirectory } from './member/services/member-directory.service';
 import { MEMBER_CONTROLLERS, MEMBER_ENTITIES, MEMBER_MODULES, MEMBER_PROVIDERS } from './member/member.parts';
 
 @Module({
@@ -53,7 +54,7 @@ import { MEMBER_CONTROLLERS, MEMBER_ENTITIES, MEMBER_MODULES, MEMBER_PROVIDERS }
     AdminDirectory,
     ...MEMBER_PROVIDERS,
   ],
-  exports: [AccountsSeeder, AdminAccessService, AdminDirectory],
+  exports: [AccountsSeeder, AdminAccessService, AdminDirectory, MemberDirectory],
 })
 export class AccountsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

@@ -46,6 +46,8 @@ export interface CrudDefinition<E extends ObjectLiteral> {
   writable: readonly string[];
   /** Columns never selected nor returned (password, salt). They can never be searched either. */
   hidden?: readonly string[];
+  /** Columns `index` and exports leave out (large bodies); `edit` still answers them. */
+  listOmit?: readonly string[];
   /**
    * Fields `search[]`, `initKey` and named filters may address: main-table properties and `<join>.<property>`.
    * Default: every visible main-table column and every embedded join column.
@@ -96,6 +98,9 @@ export interface CrudModel<E extends ObjectLiteral> {
   selections: string[];
   /** The same columns as `selections`, as escaped expressions with their metadata. */
   readers: ColumnReader[];
+  /** `selections` and `readers` without the definition's `listOmit` columns. */
+  listSelections: string[];
+  listReaders: ColumnReader[];
   joins: CompiledJoin[];
   columns: ListColumns;
   rules: Omit<ListQueryRules, 'timeZone'>;
@@ -210,6 +215,10 @@ export function compileCrudDefinition<E extends ObjectLiteral>(dataSource: DataS
     columnOf(metadata, name, alias);
   }
 
+  const omitted = new Set(definition.listOmit ?? []);
+  for (const name of omitted) {
+    if (name === primaryKey || !visible.some((column) => column.propertyPath === name)) fail(`listOmit field "${name}" is not a visible column`);
+  }
   return {
     definition,
     metadata,
@@ -218,6 +227,8 @@ export function compileCrudDefinition<E extends ObjectLiteral>(dataSource: DataS
     primaryKeyColumn: escape(metadata.primaryColumns[0].databaseName),
     selections,
     readers,
+    listSelections: selections.filter((selection) => !omitted.has(selection.slice(alias.length + 1))),
+    listReaders: readers.filter((reader) => reader.owner !== null || !omitted.has(reader.property)),
     joins,
     columns: { fields, quickSearch, defaultOrder, tieBreaker: primaryKey },
     rules: { searchFields, orderFields, primaryKey, filterParams: definition.filterParams },

@@ -45,7 +45,7 @@ export class CrudService<E extends ObjectLiteral> {
     const environment = this.kit.environment;
     const timeZone = (await environment?.timeZone()) || DEFAULT_TIME_ZONE;
     const spec = parseListQuery(query, { ...this.model.rules, timeZone });
-    const qb = this.query();
+    const qb = this.query(undefined, true);
     await this.scopeList(qb, query);
     options.scope?.(qb as unknown as SelectQueryBuilder<ObjectLiteral>);
     applyListQuery(qb, spec, this.model.columns);
@@ -155,9 +155,10 @@ export class CrudService<E extends ObjectLiteral> {
     });
   }
 
-  /** The base select of every read: visible columns, the joins, and soft-deleted rows left out. */
-  query(manager: EntityManager = this.kit.dataSource.manager): SelectQueryBuilder<E> {
-    const { alias, joins, metadata, selections, softDelete } = this.model;
+  /** The base select of every read: visible columns (a list's without `listOmit`), the joins, and soft-deleted rows left out. */
+  query(manager: EntityManager = this.kit.dataSource.manager, forList = false): SelectQueryBuilder<E> {
+    const { alias, joins, metadata, softDelete } = this.model;
+    const selections = forList ? this.model.listSelections : this.model.selections;
     const qb = manager.createQueryBuilder<E>(metadata.target as never, alias);
     for (const join of joins) qb.leftJoinAndMapOne(`${alias}.${join.alias}`, join.target, join.alias, join.condition);
     // Chosen after the joins: leftJoinAndMapOne selects every column of the joined table.
@@ -171,7 +172,7 @@ export class CrudService<E extends ObjectLiteral> {
    * million rows then builds no entities, which halves its time and keeps its memory flat.
    */
   private async readRaw(qb: SelectQueryBuilder<E>): Promise<CrudRow[]> {
-    const { readers, joins } = this.model;
+    const { listReaders: readers, joins } = this.model;
     readers.forEach((reader, i) => (i === 0 ? qb.select(reader.expression, `c${i}`) : qb.addSelect(reader.expression, `c${i}`)));
     const driver = this.kit.dataSource.driver;
     return (await qb.getRawMany<Record<string, unknown>>()).map((raw) => {

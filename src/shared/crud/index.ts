@@ -8,3 +8,7 @@ export { applyListQuery } from './list-query-builder';
 export type { ListColumns } from './list-query-builder';
 export { DEFAULT_PAGE_SIZE, DEFAULT_TIME_ZONE, MAX_INIT_VALUES, MAX_PAGE_SIZE, isTrue, parseListQuery, toUnixSeconds } from './list-query';
 export type { ListQueryRules, ListQuerySpec, OrderTerm, SearchCondition } from './list-query';
+export { assertTreeParent, TreeCrudController, TreeCrudService } from './tree-crud';
+export type { ParentCheck, TreeAnswer, TreeRow } from './tree-crud';
+export { buildTree, descendantsOf, indentedOptions } from './tree';
+export type { TreeNode } from './tree';

@@ -14,6 +14,9 @@ export const USER_BASE = '/user';
 
 export const staticRoutes: StaticRouteInfo[] = [
   { name: 'home', path: '/', title: 'home' },
+  { name: 'channel', path: '/channel/:id', title: 'channel' },
+  { name: 'content', path: '/content/:id', title: 'content' },
+  { name: 'search', path: '/search', title: 'search' },
   { name: 'adminLogin', path: '/admin/login', title: 'adminLogin' },
   { name: 'userLogin', path: '/user/login', title: 'userLogin' },
   { name: 'notFound', path: '/404', title: 'notFound' },

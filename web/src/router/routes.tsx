@@ -12,6 +12,9 @@ import { pageComponent } from './pages';
 import { staticRoutes } from './names';
 
 const Home = lazy(() => import('@/pages/common/Home'));
+const ChannelView = lazy(() => import('@/pages/site/Channel'));
+const ContentView = lazy(() => import('@/pages/site/Content'));
+const SearchView = lazy(() => import('@/pages/site/Search'));
 const AdminLogin = lazy(() => import('@/pages/admin/login'));
 const AdminLayout = lazy(() => import('@/layouts/admin'));
 const AdminLoading = lazy(() => import('@/pages/admin/loading'));
@@ -58,6 +61,9 @@ export function buildRouteTable(menuRoutes: RouteMenu[], memberRoutes: RouteMenu
 
   return [
     { name: 'home', path: '/', element: <Home /> },
+    { name: 'channel', path: '/channel/:id', element: <ChannelView /> },
+    { name: 'content', path: '/content/:id', element: <ContentView /> },
+    { name: 'search', path: '/search', element: <SearchView /> },
     { name: 'adminLogin', path: '/admin/login', element: <AdminLogin /> },
     { name: 'userLogin', path: '/user/login', element: <UserLogin /> },
     { name: 'notFound', path: '/404', element: <NotFound /> },

@@ -19,6 +19,7 @@ import { MemberAccessService } from './services/member-access.service';
 import { MemberAccountService } from './services/member-account.service';
 import { MemberAdminService } from './services/member-admin.service';
 import { MemberContactsModule } from './services/member-contacts.service';
+import { MemberDirectory } from './services/member-directory.service';
 import { MemberLedgerService } from './services/member-ledger.service';
 import { MemberSessionService } from './services/member-session.service';
 
@@ -37,4 +38,4 @@ export const MEMBER_CONTROLLERS = [
   AdminScoreLogController,
 ];
 
-export const MEMBER_PROVIDERS = [MemberAccessService, MemberSessionService, MemberAccountService, MemberLedgerService, MemberAdminService, MemberSeeder];
+export const MEMBER_PROVIDERS = [MemberAccessService, MemberSessionService, MemberAccountService, MemberLedgerService, MemberAdminService, MemberSeeder, MemberDirectory];

@@ -91,12 +91,27 @@ export const ADMIN_MENUS: MenuSeed[] = [
     ],
   },
   {
+    name: 'cms',
+    title: '内容管理',
+    title_en: 'Content',
+    icon: 'IconBook',
+    children: [
+      { name: 'cms/content', title: '内容管理', title_en: 'Content', icon: 'IconFile', buttons: [...CRUD, 'sortable', 'audit', 'export'] },
+      { name: 'cms/channel', title: '频道管理', title_en: 'Channels', icon: 'IconMindMapping', buttons: [...CRUD, 'sortable', 'export'] },
+      { name: 'cms/comment', title: '评论管理', title_en: 'Comments', icon: 'IconMessage', buttons: ['index', 'del', 'audit', 'export'] },
+      { name: 'cms/tags', title: '标签管理', title_en: 'Tags', icon: 'IconTags', buttons: [...CRUD, 'sortable', 'export'] },
+      { name: 'cms/friendlyLink', title: '友情链接', title_en: 'Friendly links', icon: 'IconLink', buttons: [...CRUD, 'sortable', 'export'] },
+      { name: 'cms/searchLog', title: '搜索记录', title_en: 'Search log', icon: 'IconSearch', buttons: ['index', 'del', 'export'] },
+    ],
+  },
+  {
     name: 'routine',
     title: '常规管理',
     title_en: 'Routine',
     icon: 'IconSettings',
     children: [
       { name: 'routine/config', title: '系统配置', title_en: 'Site settings', icon: 'IconTool', buttons: ['index', 'edit', 'add', 'del', 'sendTestMail'] },
+      { name: 'routine/messageTemplate', title: '消息模板', title_en: 'Message templates', icon: 'IconEmail', buttons: ['index', 'edit', 'export'] },
       { name: 'routine/attachment', title: '附件管理', title_en: 'Attachments', icon: 'IconAttachment', buttons: ['index', 'edit', 'del'] },
       { name: 'routine/adminInfo', title: '个人资料', title_en: 'Profile', icon: 'IconIdcard', buttons: ['index', 'edit'] },
     ],

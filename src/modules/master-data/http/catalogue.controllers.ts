@@ -1,5 +1,5 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { CrudController, ListResult } from '../../../shared/crud';
+import { Controller } from '@nestjs/common';
+import { CrudController, TreeCrudController } from '../../../shared/crud';
 import { CatalogueCruds } from '../crud/catalogue-cruds';
 import { BrandEntity } from '../persistence/brand.entity';
 import { CategoryEntity } from '../persistence/category.entity';
@@ -45,15 +45,9 @@ export class SupplierController extends CrudController<SupplierEntity> {
 
 /** A tree: `index` answers `{list: tree}`, or `{options}` with `select`. */
 @Controller('admin/wms.Category')
-export class CategoryController extends CrudController<CategoryEntity> {
-  constructor(private readonly cruds: CatalogueCruds) {
+export class CategoryController extends TreeCrudController<CategoryEntity> {
+  constructor(cruds: CatalogueCruds) {
     super(cruds.category);
-  }
-
-  @Get('index')
-  override index(@Query() query: Record<string, unknown>): Promise<ListResult> {
-    // The tree answer replaces the flat list of the base (`{options}` for a select).
-    return this.cruds.category.tree(query, this.controllerPath()) as unknown as Promise<ListResult>;
   }
 }
 

@@ -1,7 +1,6 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { AppError, LoginRequiredError } from '../../../shared/http/app-error';
 import { AuthMember } from '../../../shared/http/auth.decorators';
-import { translate } from '../../../shared/http/translate';
 import { ClickCaptchaService, isLoginCaptchaEnabled } from '../captcha/click-captcha.service';
 import { SiteConfigService } from '../config/site-config.service';
 import { CODE_TTL, CodeChannel, isCodeEvent, normaliseTarget, purposeOf } from './domain/verification-code';
@@ -9,6 +8,7 @@ import { MailerService } from './mail/mailer.service';
 import { MEMBER_CONTACTS, MemberContacts } from './member-contacts.port';
 import { VerificationCodeService } from './codes/verification-code.service';
 import { SmsService } from './sms/sms.service';
+import { MessageTemplateService } from './templates/message-template.service';
 
 export interface SendCodeRequest {
   channel: CodeChannel;
@@ -34,6 +34,7 @@ export class VerificationSenderService {
     private readonly sms: SmsService,
     private readonly captcha: ClickCaptchaService,
     private readonly siteConfig: SiteConfigService,
+    private readonly templates: MessageTemplateService,
     @Optional() @Inject(MEMBER_CONTACTS) private readonly members: MemberContacts | null,
   ) {}
 
@@ -41,7 +42,7 @@ export class VerificationSenderService {
   async channels(): Promise<CodeChannel[]> {
     const channels: CodeChannel[] = [];
     if (await this.mailer.isConfigured()) channels.push('email');
-    if (this.sms.isEnabled()) channels.push('mobile');
+    if (await this.sms.isEnabled()) channels.push('mobile');
     return channels;
   }
 
@@ -53,7 +54,7 @@ export class VerificationSenderService {
       if (!request.captchaId || !request.captchaInfo) throw new AppError('messaging.captcha_required');
       if (!(await this.captcha.verify(request.captchaId, request.captchaInfo, true))) throw new AppError('messaging.captcha_error');
     }
-    if (channel === 'email' ? !(await this.mailer.isConfigured()) : !this.sms.isEnabled()) {
+    if (channel === 'email' ? !(await this.mailer.isConfigured()) : !(await this.sms.isEnabled())) {
       throw new AppError(channel === 'email' ? 'messaging.mail_not_configured' : 'messaging.sms_not_enabled');
     }
     await this.checkAllowed(channel, target, event, request.member);
@@ -92,23 +93,25 @@ export class VerificationSenderService {
     return typeof name === 'string' && name.trim() ? name.trim() : 'WMS';
   }
 
+  /** The code in the event's e-mail template (Routine → Message templates), in the request's language. */
   private async sendMail(to: string, event: string, code: string): Promise<void> {
-    const site = await this.siteName();
-    const args = { site, code, minutes: CODE_TTL / 60, purpose: translate(`messaging.purpose.${purposeOf(event)}`) };
-    const body = translate('messaging.mail_body', args);
-    await this.mailer.send({
-      to,
-      subject: translate('messaging.mail_subject', args),
-      text: body,
-      html: `<p>${escapeHtml(body)}</p><p style="font-size:24px;font-weight:bold;letter-spacing:4px">${code}</p>`,
-    });
+    const mail = await this.templates.render(event, 'email', { site: await this.siteName(), code, minutes: String(CODE_TTL / 60) });
+    await this.mailer.send({ to, subject: mail.title, text: mail.content, html: mailHtml(mail.content) });
   }
 
+  /** The code in the event's SMS template: its text, provider template code and variables. */
   private async sendSms(mobile: string, event: string, code: string): Promise<void> {
-    const site = await this.siteName();
-    const content = translate('messaging.sms_body', { site, code, minutes: CODE_TTL / 60, purpose: translate(`messaging.purpose.${purposeOf(event)}`) });
-    await this.sms.send({ mobile, template: event, params: { code }, content });
+    const sms = await this.templates.render(event, 'sms', { site: await this.siteName(), code, minutes: String(CODE_TTL / 60) });
+    await this.sms.send({ mobile, event, content: sms.content, templateCode: sms.templateCode, params: sms.params, orderedParams: sms.orderedParams });
   }
+}
+
+/** A plain-text body as HTML: escaped, its line breaks kept. */
+export function mailHtml(text: string): string {
+  return text
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
+    .join('');
 }
 
 function escapeHtml(value: string): string {

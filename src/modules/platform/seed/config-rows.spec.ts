@@ -56,8 +56,8 @@ describe('seeded site configuration', () => {
     }
   });
 
-  it('marks the SMTP password and the cloud secret key as secret and nothing public as secret', () => {
-    expect(CONFIG_SEED_ROWS.filter((row) => row.secret).map((row) => row.name)).toEqual(['smtp_pass', 'upload_cloud_secret_key']);
-    expect(CONFIG_SEED_ROWS.filter((row) => row.type === 'password').map((row) => row.name)).toEqual(['smtp_pass', 'upload_cloud_secret_key']);
+  it('marks the SMTP password, the cloud secret key and the SMS secret as secret and nothing public as secret', () => {
+    expect(CONFIG_SEED_ROWS.filter((row) => row.secret).map((row) => row.name)).toEqual(['smtp_pass', 'upload_cloud_secret_key', 'sms_access_key_secret']);
+    expect(CONFIG_SEED_ROWS.filter((row) => row.type === 'password').map((row) => row.name)).toEqual(['smtp_pass', 'upload_cloud_secret_key', 'sms_access_key_secret']);
   });
 });

@@ -23,12 +23,14 @@ export const CONFIG_GROUPS = [
   { key: 'basics', value: 'platform.config.group.basics' },
   { key: 'mail', value: 'platform.config.group.mail' },
   { key: 'upload', value: 'platform.config.group.upload' },
+  { key: 'sms', value: 'platform.config.group.sms' },
   { key: 'config_quick_entrance', value: 'platform.config.group.config_quick_entrance' },
 ];
 
 export const QUICK_ENTRANCES = [
   { key: 'platform.config.quick_entrance.attachment', value: '/admin/routine/attachment' },
   { key: 'platform.config.quick_entrance.admin_log', value: '/admin/auth/adminLog' },
+  { key: 'platform.config.quick_entrance.message_template', value: '/admin/routine/messageTemplate' },
 ];
 
 export const DEFAULT_UPLOAD = {
@@ -36,6 +38,13 @@ export const DEFAULT_UPLOAD = {
   maxsize: '10mb',
   savename: '/storage/{topic}/{year}{mon}{day}/{filename}{filesha1}{.suffix}',
   mimetype: 'jpg,png,bmp,jpeg,gif,webp,zip,rar,xls,xlsx,csv,doc,docx,wav,mp4,mp3,txt',
+};
+
+/** `sms_driver`: which provider sends text messages (SMS_DRIVER=database overrides it in development). */
+export const SMS_DRIVER_OPTIONS = {
+  none: 'platform.config.option.sms_driver_none',
+  aliyun: 'platform.config.option.sms_driver_aliyun',
+  tencent: 'platform.config.option.sms_driver_tencent',
 };
 
 /** `upload_mode`: this server, or a cloud bucket (any value but `local` means the cloud). */
@@ -84,5 +93,13 @@ export const CONFIG_SEED_ROWS: ConfigSeedRow[] = [
   row({ name: 'upload_cloud_public_url', group: 'upload', type: 'string', value: '', tip: tip('upload_cloud_public_url'), rule: 'url', weigh: -2 }),
   row({ name: 'upload_cloud_sts_endpoint', group: 'upload', type: 'string', value: '', tip: tip('upload_cloud_sts_endpoint'), rule: 'url', weigh: -3 }),
   row({ name: 'upload_cloud_sts_role', group: 'upload', type: 'string', value: '', tip: tip('upload_cloud_sts_role'), weigh: -4 }),
+  // text messages through Alibaba Cloud SMS or Tencent Cloud SMS (platform/messaging/sms); the secret is a password item
+  row({ name: 'sms_driver', group: 'sms', type: 'select', value: 'none', content: JSON.stringify(SMS_DRIVER_OPTIONS), tip: tip('sms_driver'), rule: 'required', weigh: 9 }),
+  row({ name: 'sms_access_key_id', group: 'sms', type: 'string', value: '', tip: tip('sms_access_key_id'), weigh: 8 }),
+  row({ name: 'sms_access_key_secret', group: 'sms', type: 'password', value: '', tip: tip('sms_access_key_secret'), weigh: 7, secret: true }),
+  row({ name: 'sms_sign_name', group: 'sms', type: 'string', value: '', tip: tip('sms_sign_name'), weigh: 6 }),
+  row({ name: 'sms_region', group: 'sms', type: 'string', value: '', tip: tip('sms_region'), weigh: 5 }),
+  row({ name: 'sms_sdk_app_id', group: 'sms', type: 'string', value: '', tip: tip('sms_sdk_app_id'), weigh: 4 }),
+  row({ name: 'sms_endpoint', group: 'sms', type: 'string', value: '', tip: tip('sms_endpoint'), rule: 'url', weigh: 3 }),
   row({ name: 'config_quick_entrance', group: 'config_quick_entrance', type: 'array', value: JSON.stringify(QUICK_ENTRANCES), weigh: 0 }),
 ];

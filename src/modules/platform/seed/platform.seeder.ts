@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Seeder } from '../../../shared/database/seeder';
+import { MessageTemplateService } from '../messaging/templates/message-template.service';
 import { ConfigEntity } from '../persistence/config.entity';
 import { CONFIG_SEED_ROWS } from './config-rows';
 
-/** The platform's initial rows: the site configuration. */
+/** The platform's initial rows: the site configuration and the message templates. */
 @Injectable()
 export class PlatformSeeder implements Seeder {
   readonly name = 'platform';
@@ -26,5 +27,6 @@ export class PlatformSeeder implements Seeder {
         secret: r.secret ? 1 : 0,
       })),
     );
+    await MessageTemplateService.seed(manager);
   }
 }

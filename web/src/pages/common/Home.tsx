@@ -1,72 +1,79 @@
-import { useEffect } from 'react';
-import { observer } from 'mobx-react-lite';
-import { runInAction } from 'mobx';
-import { Button, Space, Typography } from '@arco-design/web-react';
-import { Link } from 'react-router-dom';
-import { getFrontIndex } from '@/api/user';
-import { useT } from '@/lang';
-import { useStore } from '@/stores/context';
-import { TopTools } from '@/components/TopTools';
-import { withoutTokens } from '@/layouts/user/session';
-
 /**
- * The public home page: the site name and the ways in (member center, back office). The front bootstrap
- * (GET /api/index/index) brings the site settings and, for a signed-in member, the member.
+ * The public home page (/): the site's published content — top stories, recommended, hot and new items,
+ * the latest, the channels and the friendly links — in the site frame, in the chosen language.
  */
+import { useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Button, Result, Spin, Tag } from '@arco-design/web-react';
+import { Link } from 'react-router-dom';
+import { cmsApi, type HomeData } from '@/components/cms/api';
+import { ContentList } from '@/components/cms/ContentList';
+import { SiteLayout } from '@/components/cms/SiteLayout';
+import { SiteLoadStore } from '@/components/cms/store';
+import { useT } from '@/lang';
+
 export default observer(function Home() {
   const t = useT();
-  const { siteConfig, userInfo } = useStore();
-
+  const [store] = useState(() => new SiteLoadStore<HomeData>());
   useEffect(() => {
-    let alive = true;
-    getFrontIndex()
-      .then((res) => {
-        if (!alive) return;
-        runInAction(() => {
-          siteConfig.dataFill({ ...res.data.site, apiUrl: '' });
-          if (res.data.userInfo) userInfo.dataFill(withoutTokens(res.data.userInfo));
-          // a token the server no longer knows, with nothing to refresh it: signed out
-          else if (userInfo.token && !userInfo.refreshToken) userInfo.reset();
-        });
-      })
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, [siteConfig, userInfo]);
-
-  const name = userInfo.nickname || userInfo.username;
+    void store.run(cmsApi.home);
+  }, [store]);
+  const data = store.data;
+  const section = (key: 'top' | 'recommend' | 'hot' | 'new', items: HomeData['top']) =>
+    items.length ? (
+      <section className="ba-site-section" data-testid={`home-${key}`}>
+        <h2>{t(`cmsText.site.${key}`)}</h2>
+        <ContentList items={items} />
+      </section>
+    ) : null;
   return (
-    <div className="ba-public-page">
-      <div className="ba-public-top">
-        <TopTools />
-      </div>
-      <div className="ba-public-card">
-        <Typography.Title heading={3}>{siteConfig.siteName || t('home.welcome')}</Typography.Title>
-        <Typography.Paragraph type="secondary">{t('home.intro')}</Typography.Paragraph>
-        {userInfo.isLogin && name ? (
-          <Typography.Paragraph data-testid="home-member">{t('home.signedInAs', { name })}</Typography.Paragraph>
-        ) : null}
-        <Space size="medium" wrap style={{ justifyContent: 'center' }}>
-          {userInfo.isLogin ? (
-            <Link to="/user">
-              <Button type="primary">{t('home.memberCenter')}</Button>
-            </Link>
-          ) : (
-            <Link to="/user/login">
-              <Button type="primary">{t('home.memberLogin')}</Button>
-            </Link>
-          )}
-          <Link to="/admin/login">
-            <Button>{t('home.adminEntry')}</Button>
-          </Link>
-        </Space>
-        {siteConfig.recordNumber ? (
-          <Typography.Paragraph type="secondary" style={{ marginTop: 24, fontSize: 12 }}>
-            {siteConfig.recordNumber}
-          </Typography.Paragraph>
-        ) : null}
-      </div>
-    </div>
+    <SiteLayout home={data}>
+      {store.loading && !data ? (
+        <div className="ba-site-center">
+          <Spin />
+        </div>
+      ) : store.error ? (
+        <Result status="error" title={t('cmsText.site.loadFailed')} extra={<Button onClick={() => void store.run(cmsApi.home)}>{t('cmsText.site.retry')}</Button>} />
+      ) : data ? (
+        <div className="ba-site-grid">
+          <div>
+            {section('top', data.top)}
+            <section className="ba-site-section" data-testid="home-latest">
+              <h2>{t('cmsText.site.latest')}</h2>
+              <ContentList items={data.latest} />
+            </section>
+            {section('recommend', data.recommend)}
+          </div>
+          <aside>
+            {section('hot', data.hot)}
+            {section('new', data.new)}
+            {data.channels.length ? (
+              <section className="ba-site-section">
+                <h3>{t('cmsText.site.channels')}</h3>
+                <div className="ba-site-tags">
+                  {data.channels.flatMap((channel) => [channel, ...(channel.children ?? [])]).map((channel) => (
+                    <Link key={channel.id} to={`/channel/${channel.id}`}>
+                      <Tag color="arcoblue">{channel.name}</Tag>
+                    </Link>
+                  ))}
+                </div>
+              </section>
+            ) : null}
+            {data.hotSearches.length ? (
+              <section className="ba-site-section">
+                <h3>{t('cmsText.site.hotSearches')}</h3>
+                <div className="ba-site-tags">
+                  {data.hotSearches.map((words) => (
+                    <Link key={words} to={`/search?keywords=${encodeURIComponent(words)}`}>
+                      <Tag>{words}</Tag>
+                    </Link>
+                  ))}
+                </div>
+              </section>
+            ) : null}
+          </aside>
+        </div>
+      ) : null}
+    </SiteLayout>
   );
 });

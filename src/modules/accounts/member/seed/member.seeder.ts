@@ -29,6 +29,25 @@ export const MEMBER_RULES: MemberRuleSeed[] = [
       { name: 'account/balance', title: '余额记录', title_en: 'Balance log', icon: 'IconGift', type: 'menu' },
     ],
   },
+  {
+    name: 'cms',
+    title: '我的内容',
+    title_en: 'My content',
+    icon: 'IconBook',
+    type: 'menu_dir',
+    children: [
+      {
+        name: 'cms/contributions',
+        title: '我的投稿',
+        title_en: 'My contributions',
+        icon: 'IconEdit',
+        type: 'menu',
+        // a group holding this rule may contribute (POST /api/cms/contribute)
+        children: [{ name: 'cms/contributions/contribute', title: '投稿', title_en: 'Contribute', icon: '', type: 'button' }],
+      },
+      { name: 'cms/comments', title: '我的评论', title_en: 'My comments', icon: 'IconMessage', type: 'menu' },
+    ],
+  },
 ];
 
 /** The page a member rule opens: `/src/pages/user/<name>/index.tsx`. */

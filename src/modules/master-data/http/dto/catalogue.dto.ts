@@ -12,7 +12,7 @@ import {
   OptionalText,
   RequiredRef,
   RequiredText,
-} from './fields';
+} from '../../../../shared/http/form-fields';
 
 /*
  * The add and edit forms of every catalogue. Each form is declared once and built for both actions (see

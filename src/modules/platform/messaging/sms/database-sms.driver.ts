@@ -11,9 +11,13 @@ export class DatabaseSmsDriver implements SmsDriver {
 
   constructor(private readonly transactions: TransactionRunner) {}
 
+  missingSetting(): string | null {
+    return null;
+  }
+
   async send(message: SmsMessage): Promise<void> {
     await this.transactions.run((manager) =>
-      manager.insert(SmsMessageEntity, { mobile: message.mobile, template: message.template, content: message.content.slice(0, 500), createtime: unixNow() }),
+      manager.insert(SmsMessageEntity, { mobile: message.mobile, template: message.event, content: message.content.slice(0, 500), createtime: unixNow() }),
     );
   }
 }

@@ -1,17 +1,50 @@
-/** One text message to send. `content` is the full text; providers with templates use `template` + `params`. */
+/** One text message to send: the rendered text, and what template-based providers need instead of it. */
 export interface SmsMessage {
   mobile: string;
-  /** The template code (`user_register`, …); a provider maps it to its own template id. */
-  template: string;
-  params: Record<string, string>;
+  /** The event (`user_register`, …). */
+  event: string;
+  /** The full text (what the development driver records). */
   content: string;
+  /** The provider's template code (Alibaba Cloud `SMS_…`, Tencent Cloud's TemplateId). */
+  templateCode: string;
+  /** The variables the template uses, by name (Alibaba Cloud's TemplateParam). */
+  params: Record<string, string>;
+  /** The same values in order of first appearance (Tencent Cloud's TemplateParamSet). */
+  orderedParams: string[];
 }
 
-/**
- * Where text messages go. The development driver records them in the database (`sms_message`); a real
- * provider implements the same interface (see smsDriverFor in sms.service.ts for where to plug it in).
- */
+/** The SMS settings of the site (config group `sms`), with the secret. Never logged, never answered. */
+export interface SmsSettings {
+  accessKeyId: string;
+  accessKeySecret: string;
+  signName: string;
+  region: string;
+  /** Tencent Cloud's SmsSdkAppId. */
+  sdkAppId: string;
+  /** Overrides the provider's address (a loopback stand-in in tests); '' for the provider's own. */
+  endpoint: string;
+}
+
+/** Where text messages go: the development driver records them; the provider drivers call the provider. */
 export interface SmsDriver {
   readonly name: string;
-  send(message: SmsMessage): Promise<void>;
+  /** Why the settings cannot work with this driver (an i18n key), or null when they can. */
+  missingSetting(settings: SmsSettings): string | null;
+  /** Sends one message; rejects with an SmsProviderError when the provider refuses it. */
+  send(message: SmsMessage, settings: SmsSettings): Promise<void>;
 }
+
+/** The provider answered with an error (its code and message are logged, never answered to a member). */
+export class SmsProviderError extends Error {
+  constructor(
+    readonly provider: string,
+    readonly providerCode: string,
+    readonly providerMessage: string,
+    readonly requestId = '',
+  ) {
+    super(`${provider} refused the message: ${providerCode} ${providerMessage}`.trim());
+  }
+}
+
+/** Seconds a provider may take to answer. */
+export const SMS_TIMEOUT_MS = 10_000;

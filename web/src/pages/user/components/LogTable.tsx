@@ -1,47 +1,17 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { makeAutoObservable, runInAction, toJS } from 'mobx';
+import { toJS } from 'mobx';
 import { Table, Typography } from '@arco-design/web-react';
-import type { ApiResponse } from '@/api/request';
 import type { LogRow } from '@/api/user';
+import { PagedListStore, type PageFetch } from '@/stores/pagedList';
 import { useT } from '@/lang';
 import { timeFormat } from '@/utils/time';
 import '@/layouts/user/user.css';
 
-type Fetch = (page: number, limit: number) => Promise<ApiResponse<{ list: LogRow[]; total: number }>>;
+type Fetch = PageFetch<LogRow>;
 
 /** One page of a member's balance or score log. */
-export class LogTableStore {
-  list: LogRow[] = [];
-  total = 0;
-  page = 1;
-  limit = 10;
-  loading = false;
-  error: string | null = null;
-
-  constructor(private readonly fetch: Fetch) {
-    makeAutoObservable<LogTableStore, 'fetch'>(this, { fetch: false }, { autoBind: true });
-  }
-
-  async load(page = this.page, limit = this.limit) {
-    this.loading = true;
-    this.page = page;
-    this.limit = limit;
-    try {
-      const res = await this.fetch(page, limit);
-      runInAction(() => {
-        this.list = res.data.list;
-        this.total = res.data.total;
-        this.loading = false;
-      });
-    } catch (e) {
-      runInAction(() => {
-        this.loading = false;
-        this.error = (e as { msg?: string })?.msg || 'error';
-      });
-    }
-  }
-}
+export class LogTableStore extends PagedListStore<LogRow> {}
 
 /** The balance (`kind` money) or score log of the member: change, before, after, remark, time; paged. */
 export const LogTable = observer(function LogTable({ kind, fetch, prefix }: { kind: 'money' | 'score'; fetch: Fetch; prefix: string }) {

@@ -1,10 +1,10 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateBy, ValidateIf, ValidationArguments } from 'class-validator';
-import { msg } from '../../../../shared/http/validation';
+import { msg } from './validation';
 
 /*
- * Field rules of the master-data forms, built for both actions: `add` demands the required fields, `edit`
+ * Field rules of the back-office forms (master data, content), built for both actions: `add` demands the required fields, `edit`
  * checks only what the body carries (a list's status switch posts `{id, status}` alone). Text is trimmed;
  * integers and enumerations accept numbers and numeric strings (CONTRACT.md §1).
  */

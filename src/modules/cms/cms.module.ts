@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountsModule } from '../accounts';
+import { MessagingModule, PlatformModule } from '../platform';
+import { AuditCommentsHandler } from './commands/audit-comments/audit-comments.handler';
+import { AuditContentHandler } from './commands/audit-content/audit-content.handler';
+import { ContributeContentHandler } from './commands/contribute-content/contribute-content.handler';
+import { PostCommentHandler } from './commands/post-comment/post-comment.handler';
+import { CmsCruds } from './crud/cms.cruds';
+import { CMS_ADMIN_CONTROLLERS } from './http/cms-admin.controllers';
+import { CmsSiteController } from './http/cms-site.controller';
+import { CMS_ENTITIES } from './persistence/cms.entities';
+import { CmsSiteQueries } from './queries/cms-site.queries';
+
+/**
+ * Content management (the spec's cms content): channels, content with audit, tags, comments, friendly
+ * links and the search log in the back office; the site's home, channel, content and search pages, member
+ * comments and contributions under /api/cms.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature(CMS_ENTITIES), PlatformModule, MessagingModule, AccountsModule],
+  controllers: [...CMS_ADMIN_CONTROLLERS, CmsSiteController],
+  providers: [CmsCruds, CmsSiteQueries, AuditContentHandler, AuditCommentsHandler, PostCommentHandler, ContributeContentHandler],
+})
+export class CmsModule {}

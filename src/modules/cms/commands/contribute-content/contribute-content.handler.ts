@@ -1,0 +1,81 @@
+import { Injectable } from '@nestjs/common';
+import { TransactionRunner } from '../../../../shared/database/transaction-runner';
+import { AuthMember } from '../../../../shared/http/auth.decorators';
+import { unixNow } from '../../../../shared/http/envelope';
+import { forUpdate } from '../../../../shared/database/sql-dialect';
+import { CmsRuleError } from '../../domain/cms-errors';
+import { CONTENT_STATUS } from '../../domain/content';
+import { sanitizeBody } from '../../domain/rich-text';
+import { CmsChannelEntity, CmsContentEntity } from '../../persistence/cms.entities';
+
+/** The member rule a member group needs to contribute (Members → Member rules; a `*` group has every rule). */
+export const CONTRIBUTE_RULE = 'cms/contributions/contribute';
+
+export interface ContributeContentCommand {
+  member: AuthMember;
+  /** Set to revise one's own contribution that is still unaudited or was refused. */
+  id?: number;
+  channel_id: number;
+  title: string;
+  content: string;
+  description?: string;
+  keywords?: string;
+  images?: string;
+}
+
+/**
+ * `POST /api/cms/contribute`: a member's contribution. Needs the member rule `cms/contributions/contribute` in the member's
+ * group; goes to a shown channel; the body is sanitised; it enters unaudited (a revision of a refused one
+ * too, its reason cleared) and is published only by an admin's audit.
+ */
+@Injectable()
+export class ContributeContentHandler {
+  constructor(private readonly transactions: TransactionRunner) {}
+
+  async execute(command: ContributeContentCommand): Promise<{ id: number; status: number }> {
+    const { member } = command;
+    if (!member.isSuper && !member.nodes.has(CONTRIBUTE_RULE)) throw new CmsRuleError('contribute_not_allowed');
+    const body = sanitizeBody(command.content);
+    if (!body) throw new CmsRuleError('contribution_empty');
+    const now = unixNow();
+    return this.transactions.run(async (manager) => {
+      const channel = await manager.findOne(CmsChannelEntity, { where: { id: command.channel_id, status: 1 }, select: { id: true } });
+      if (!channel) throw new CmsRuleError('reference_missing', { field: '@cms.fields.channel_id' });
+      const fields = {
+        channel_id: command.channel_id,
+        title: command.title,
+        content: body,
+        description: command.description ?? '',
+        keywords: command.keywords ?? '',
+        images: command.images ?? '',
+        status: CONTENT_STATUS.unaudited,
+        memo: '',
+        update_time: now,
+      };
+      if (command.id) {
+        const [own]: Array<{ status: number | string }> = await manager.query(`SELECT status FROM cms_content WHERE id = ? AND user_id = ?${forUpdate(manager)}`, [command.id, member.id]);
+        if (!own) throw new CmsRuleError('content_not_found');
+        const status = Number(own.status);
+        if (status !== CONTENT_STATUS.unaudited && status !== CONTENT_STATUS.refused) throw new CmsRuleError('contribution_locked', { status: `@cms.status.${status}` });
+        await manager.update(CmsContentEntity, { id: command.id }, fields);
+        return { id: command.id, status: CONTENT_STATUS.unaudited };
+      }
+      const { identifiers } = await manager.insert(CmsContentEntity, {
+        ...fields,
+        user_id: member.id,
+        admin_id: 0,
+        channel_ids: [],
+        title_style: '',
+        flag: [],
+        seotitle: '',
+        tags: [],
+        url: '',
+        publish_time: null,
+        create_time: now,
+      });
+      const id = Number(identifiers[0].id);
+      await manager.update(CmsContentEntity, { id }, { weigh: id });
+      return { id, status: CONTENT_STATUS.unaudited };
+    });
+  }
+}

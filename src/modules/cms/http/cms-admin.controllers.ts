@@ -1,0 +1,276 @@
+import { All, Body, Controller, Get, HttpCode, HttpStatus, Post, Query, Req, Res } from '@nestjs/common';
+import { Request, Response } from 'express';
+import { SiteConfigService } from '../../platform';
+import { CrudController, CrudRow, CrudService, ListResult, TreeCrudController } from '../../../shared/crud';
+import { CsvColumn, sendCsv } from '../../../shared/http/csv-export';
+import { AppError } from '../../../shared/http/app-error';
+import { AuthAdmin, CurrentAdmin } from '../../../shared/http/auth.decorators';
+import { Reply, reply } from '../../../shared/http/reply';
+import { translate } from '../../../shared/http/translate';
+import { siteTimeFormatter } from '../../../shared/time/site-day';
+import { AuditCommentsHandler } from '../commands/audit-comments/audit-comments.handler';
+import { AuditContentHandler } from '../commands/audit-content/audit-content.handler';
+import { CmsCruds } from '../crud/cms.cruds';
+import { CmsChannelEntity, CmsContentEntity, CmsFriendlyLinkEntity, CmsTagEntity } from '../persistence/cms.entities';
+import { AuditCommentsDto, AuditContentDto } from './dto/cms-api.dto';
+
+/*
+ * The content pages of the back office (`admin/cms.*`): the generic CRUD actions over each definition
+ * (crud/cms.cruds.ts), CSV exports with the list's filters, and the audits. The guard checks
+ * `cms/<controller>/<action>` before any of them runs.
+ */
+
+type Row = Record<string, any>;
+type Column = { label: string; value: (row: Row, format: Formatters) => unknown };
+interface Formatters {
+  time(value: unknown): string;
+  label(prefix: string, value: unknown): string;
+}
+
+/** Streams a CSV of `crud`'s rows selected by the list filters, headers and enumeration labels translated. */
+async function exportCsv(siteConfig: SiteConfigService, crud: CrudService<any>, name: string, columns: Column[], query: Record<string, unknown>, response: Response): Promise<void> {
+  const formatTime = siteTimeFormatter(await siteConfig.timeZone());
+  const labels = new Map<string, string>();
+  const format: Formatters = {
+    time: (value) => (value === null || value === undefined || !Number(value) ? '' : formatTime(Number(value))),
+    label: (prefix, value) => {
+      const key = `${prefix}.${String(value)}`;
+      if (!labels.has(key)) labels.set(key, translate(key));
+      return labels.get(key)!;
+    },
+  };
+  const csvColumns: CsvColumn<Row>[] = columns.map((column) => ({ header: translate(column.label), value: (row) => column.value(row, format) }));
+  const filename = `${translate(`cms.exports.${name}`)}-${new Date().toISOString().slice(0, 10)}.csv`;
+  await sendCsv(response, filename, csvColumns, crud.scan(query, { chunkSize: 500 }));
+}
+
+const f = (name: string) => `cms.fields.${name}`;
+
+@Controller('admin/cms.Channel')
+export class ChannelController extends TreeCrudController<CmsChannelEntity> {
+  constructor(
+    private readonly cruds: CmsCruds,
+    private readonly siteConfig: SiteConfigService,
+  ) {
+    super(cruds.channel);
+  }
+
+  @Get('export')
+  export(@Query() query: Record<string, unknown>, @Res() response: Response): Promise<void> {
+    return exportCsv(
+      this.siteConfig,
+      this.cruds.channel,
+      'channel',
+      [
+        { label: f('id'), value: (r) => r.id },
+        { label: f('pid'), value: (r) => r.pid },
+        { label: f('name'), value: (r) => r.name },
+        { label: f('keywords'), value: (r) => r.keywords },
+        { label: f('description'), value: (r) => r.description },
+        { label: f('status'), value: (r, x) => x.label('cms.shown', r.status) },
+        { label: f('weigh'), value: (r) => r.weigh },
+        { label: f('createtime'), value: (r, x) => x.time(r.createtime) },
+      ],
+      query,
+      response,
+    );
+  }
+}
+
+@Controller('admin/cms.Content')
+export class ContentController extends CrudController<CmsContentEntity> {
+  constructor(
+    private readonly cruds: CmsCruds,
+    private readonly audits: AuditContentHandler,
+    private readonly siteConfig: SiteConfigService,
+  ) {
+    super(cruds.content);
+  }
+
+  /** The author of new content is the signed-in admin, whatever the body says. */
+  @Post('add')
+  override async add(@Body() body: unknown, @CurrentAdmin() admin?: AuthAdmin): Promise<Reply<CrudRow>> {
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new AppError('crud.parameter_error');
+    return reply(await this.crud.add({ ...(body as object), admin_id: admin?.id ?? 0 }), 'crud.added');
+  }
+
+  @Post('audit')
+  @HttpCode(HttpStatus.OK)
+  async audit(@Body() body: AuditContentDto): Promise<Reply<CrudRow>> {
+    const row = await this.audits.execute({ id: body.id, status: body.status, memo: body.memo ?? '' });
+    return reply(row, 'cms.audited');
+  }
+
+  @Get('export')
+  export(@Query() query: Record<string, unknown>, @Res() response: Response): Promise<void> {
+    return exportCsv(
+      this.siteConfig,
+      this.cruds.content,
+      'content',
+      [
+        { label: f('id'), value: (r) => r.id },
+        { label: f('title'), value: (r) => r.title },
+        { label: f('channel_id'), value: (r) => r.channel?.name ?? '' },
+        { label: f('flag'), value: (r, x) => (r.flag as number[]).map((flag) => x.label('cms.flag', flag)).join(', ') },
+        { label: f('status'), value: (r, x) => x.label('cms.status', r.status) },
+        { label: f('memo'), value: (r) => r.memo },
+        { label: f('author'), value: (r) => r.user?.nickname || r.user?.username || r.admin?.nickname || r.admin?.username || '' },
+        { label: f('views'), value: (r) => r.views },
+        { label: f('comments'), value: (r) => r.comments },
+        { label: f('price'), value: (r) => r.price },
+        { label: f('currency'), value: (r, x) => x.label('cms.currency', r.currency) },
+        { label: f('allow_visit_groups'), value: (r, x) => x.label('cms.visit_group', r.allow_visit_groups) },
+        { label: f('allow_comment_groups'), value: (r, x) => x.label('cms.comment_group', r.allow_comment_groups) },
+        { label: f('publish_time'), value: (r, x) => x.time(r.publish_time) },
+        { label: f('create_time'), value: (r, x) => x.time(r.create_time) },
+      ],
+      query,
+      response,
+    );
+  }
+}
+
+@Controller('admin/cms.Tags')
+export class TagsController extends CrudController<CmsTagEntity> {
+  constructor(
+    private readonly cruds: CmsCruds,
+    private readonly siteConfig: SiteConfigService,
+  ) {
+    super(cruds.tag);
+  }
+
+  @Get('export')
+  export(@Query() query: Record<string, unknown>, @Res() response: Response): Promise<void> {
+    return exportCsv(
+      this.siteConfig,
+      this.cruds.tag,
+      'tags',
+      [
+        { label: f('id'), value: (r) => r.id },
+        { label: f('name'), value: (r) => r.name },
+        { label: f('status'), value: (r, x) => x.label('cms.shown', r.status) },
+        { label: f('weigh'), value: (r) => r.weigh },
+        { label: f('createtime'), value: (r, x) => x.time(r.createtime) },
+      ],
+      query,
+      response,
+    );
+  }
+}
+
+@Controller('admin/cms.FriendlyLink')
+export class FriendlyLinkController extends CrudController<CmsFriendlyLinkEntity> {
+  constructor(
+    private readonly cruds: CmsCruds,
+    private readonly siteConfig: SiteConfigService,
+  ) {
+    super(cruds.friendlyLink);
+  }
+
+  @Get('export')
+  export(@Query() query: Record<string, unknown>, @Res() response: Response): Promise<void> {
+    return exportCsv(
+      this.siteConfig,
+      this.cruds.friendlyLink,
+      'friendly_link',
+      [
+        { label: f('id'), value: (r) => r.id },
+        { label: f('title'), value: (r) => r.title },
+        { label: f('link'), value: (r) => r.link },
+        { label: f('target'), value: (r, x) => x.label('cms.target', r.target) },
+        { label: f('status'), value: (r, x) => x.label('cms.shown', r.status) },
+        { label: f('weigh'), value: (r) => r.weigh },
+        { label: f('createtime'), value: (r, x) => x.time(r.createtime) },
+      ],
+      query,
+      response,
+    );
+  }
+}
+
+/** Comments: listed, audited, deleted and exported; never written in the back office. */
+@Controller('admin/cms.Comment')
+export class CommentController {
+  constructor(
+    private readonly cruds: CmsCruds,
+    private readonly audits: AuditCommentsHandler,
+    private readonly siteConfig: SiteConfigService,
+  ) {}
+
+  @Get('index')
+  index(@Query() query: Record<string, unknown>): Promise<ListResult> {
+    return this.cruds.comment.list(query, { controllerPath: 'cms/comment' });
+  }
+
+  @All('del')
+  async del(@Req() request: Request): Promise<Reply<{ count: number }>> {
+    if (request.method !== 'DELETE') throw new AppError('crud.parameter_error');
+    return reply(await this.cruds.comment.del(request.query.ids), 'crud.deleted');
+  }
+
+  @Post('audit')
+  @HttpCode(HttpStatus.OK)
+  async audit(@Body() body: AuditCommentsDto): Promise<Reply<{ count: number }>> {
+    return reply(await this.audits.execute({ ids: body.ids?.length ? body.ids : body.id, status: body.status, memo: body.memo ?? '' }), 'cms.audited');
+  }
+
+  @Get('export')
+  export(@Query() query: Record<string, unknown>, @Res() response: Response): Promise<void> {
+    return exportCsv(
+      this.siteConfig,
+      this.cruds.comment,
+      'comment',
+      [
+        { label: f('id'), value: (r) => r.id },
+        { label: f('title'), value: (r) => r.post?.title ?? '' },
+        { label: f('author'), value: (r) => r.user?.nickname || r.user?.username || r.nickname },
+        { label: f('comment'), value: (r) => r.content },
+        { label: f('status'), value: (r, x) => x.label('cms.comment_status', r.status) },
+        { label: f('memo'), value: (r) => r.memo },
+        { label: f('ip'), value: (r) => r.ip },
+        { label: f('createtime'), value: (r, x) => x.time(r.createtime) },
+      ],
+      query,
+      response,
+    );
+  }
+}
+
+/** The search log: listed, deleted and exported; the site's searches write it. */
+@Controller('admin/cms.SearchLog')
+export class SearchLogController {
+  constructor(
+    private readonly cruds: CmsCruds,
+    private readonly siteConfig: SiteConfigService,
+  ) {}
+
+  @Get('index')
+  index(@Query() query: Record<string, unknown>): Promise<ListResult> {
+    return this.cruds.searchLog.list(query, { controllerPath: 'cms/searchlog' });
+  }
+
+  @All('del')
+  async del(@Req() request: Request): Promise<Reply<{ count: number }>> {
+    if (request.method !== 'DELETE') throw new AppError('crud.parameter_error');
+    return reply(await this.cruds.searchLog.del(request.query.ids), 'crud.deleted');
+  }
+
+  @Get('export')
+  export(@Query() query: Record<string, unknown>, @Res() response: Response): Promise<void> {
+    return exportCsv(
+      this.siteConfig,
+      this.cruds.searchLog,
+      'search_log',
+      [
+        { label: f('keywords'), value: (r) => r.keywords },
+        { label: f('count'), value: (r) => r.count },
+        { label: f('createtime'), value: (r, x) => x.time(r.createtime) },
+        { label: f('updatetime'), value: (r, x) => x.time(r.updatetime) },
+      ],
+      query,
+      response,
+    );
+  }
+}
+
+export const CMS_ADMIN_CONTROLLERS = [ChannelController, ContentController, TagsController, FriendlyLinkController, CommentController, SearchLogController];

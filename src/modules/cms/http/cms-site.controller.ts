@@ -1,0 +1,88 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query, Req } from '@nestjs/common';
+import { Request } from 'express';
+import { parseId } from '../../../shared/crud';
+import { AuthMember, CurrentMember, LoginOnly, Public } from '../../../shared/http/auth.decorators';
+import { reply } from '../../../shared/http/reply';
+import { ContributeContentHandler } from '../commands/contribute-content/contribute-content.handler';
+import { PostCommentHandler } from '../commands/post-comment/post-comment.handler';
+import { CmsSiteQueries, pageOf } from '../queries/cms-site.queries';
+import { ContributeDto, PostCommentDto } from './dto/cms-api.dto';
+
+/**
+ * The site's content (`/api/cms/*`): public reads, member comments and contributions. `contributions` and
+ * `comments` (the member's own) are member-center pages, checked against the member rules of the same name.
+ */
+@Controller('api/cms')
+export class CmsSiteController {
+  constructor(
+    private readonly site: CmsSiteQueries,
+    private readonly comments: PostCommentHandler,
+    private readonly contributions: ContributeContentHandler,
+  ) {}
+
+  @Public()
+  @Get('index')
+  index() {
+    return this.site.home();
+  }
+
+  @Public()
+  @Get('channel')
+  channel(@Query() query: Record<string, unknown>) {
+    return this.site.channel(parseId(query.id), pageOf(query.page, query.limit));
+  }
+
+  @Public()
+  @Get('content')
+  content(@Query('id') id: unknown, @CurrentMember() member?: AuthMember) {
+    return this.site.content(parseId(id), !!member);
+  }
+
+  @Public()
+  @Get('search')
+  search(@Query() query: Record<string, unknown>) {
+    return this.site.search(typeof query.keywords === 'string' ? query.keywords : '', pageOf(query.page, query.limit));
+  }
+
+  /** The shown comments of a content item. */
+  @Public()
+  @Get('comment')
+  commentList(@Query() query: Record<string, unknown>, @CurrentMember() member?: AuthMember) {
+    return this.site.comments(parseId(query.content_id ?? query.id), pageOf(query.page, query.limit), !!member);
+  }
+
+  @Public()
+  @Post('comment')
+  @HttpCode(HttpStatus.OK)
+  async comment(@Body() body: PostCommentDto, @Req() request: Request, @CurrentMember() member?: AuthMember) {
+    const result = await this.comments.execute({
+      contentId: body.content_id,
+      text: body.content,
+      nickname: body.nickname,
+      member,
+      ip: request.ip ?? '',
+      captchaId: body.captchaId,
+      captchaInfo: body.captchaInfo,
+    });
+    return reply(result, 'cms.comment_posted');
+  }
+
+  @LoginOnly()
+  @Post('contribute')
+  @HttpCode(HttpStatus.OK)
+  async contribute(@Body() body: ContributeDto, @CurrentMember() member: AuthMember) {
+    return reply(await this.contributions.execute({ ...body, member }), 'cms.contributed');
+  }
+
+  /** The member's contributions; with `id`, one of them with its body. */
+  @Get('contributions')
+  myContributions(@Query() query: Record<string, unknown>, @CurrentMember() member: AuthMember) {
+    if (query.id !== undefined) return this.site.contribution(member.id, parseId(query.id));
+    return this.site.contributions(member.id, pageOf(query.page, query.limit));
+  }
+
+  @Get('comments')
+  myComments(@Query() query: Record<string, unknown>, @CurrentMember() member: AuthMember) {
+    return this.site.memberComments(member.id, pageOf(query.page, query.limit));
+  }
+}

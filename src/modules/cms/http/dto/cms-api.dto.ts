@@ -1,0 +1,44 @@
+import { Transform } from 'class-transformer';
+import { IsDefined, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { OptionalText, RequiredRef, RequiredText } from '../../../../shared/http/form-fields';
+import { msg } from '../../../../shared/http/validation';
+import { BODY_MAX } from '../../domain/rich-text';
+import { IdList, RichText, SafeImageList } from './cms-fields';
+
+const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value);
+
+/** POST cms.Content/audit */
+export class AuditContentDto {
+  @Transform(toInt) @IsDefined({ message: msg('validation.required') }) @IsInt({ message: msg('validation.invalid') }) @Min(1, { message: msg('validation.invalid') }) id: number;
+  @Transform(toInt) @IsDefined({ message: msg('validation.required') }) @IsInt({ message: msg('validation.invalid') }) status: number;
+  @IsOptional() @IsString({ message: msg('validation.invalid') }) @MaxLength(1000, { message: msg('validation.max_length', { max: 1000 }) }) memo?: string;
+}
+
+/** POST cms.Comment/audit: `ids` (or one `id`), the status, an optional note. */
+export class AuditCommentsDto {
+  @IdList(1000) ids?: number[];
+  @Transform(toInt) @IsOptional() @IsInt({ message: msg('validation.invalid') }) @Min(1, { message: msg('validation.invalid') }) id?: number;
+  @Transform(toInt) @IsDefined({ message: msg('validation.required') }) @IsInt({ message: msg('validation.invalid') }) status: number;
+  @IsOptional() @IsString({ message: msg('validation.invalid') }) @MaxLength(1000, { message: msg('validation.max_length', { max: 1000 }) }) memo?: string;
+}
+
+/** POST /api/cms/comment */
+export class PostCommentDto {
+  @RequiredRef('add') content_id: number;
+  /** The comment (plain text; checked and trimmed by the domain). */
+  @IsDefined({ message: msg('validation.required') }) @IsString({ message: msg('cms.comment_empty') }) @MaxLength(5000, { message: msg('validation.max_length', { max: 1000 }) }) content: string;
+  @OptionalText(30) nickname?: string;
+  @IsOptional() @IsString({ message: msg('validation.invalid') }) @MaxLength(64, { message: msg('validation.invalid') }) captchaId?: string;
+  @IsOptional() @IsString({ message: msg('validation.invalid') }) @MaxLength(2000, { message: msg('validation.invalid') }) captchaInfo?: string;
+}
+
+/** POST /api/cms/contribute */
+export class ContributeDto {
+  @Transform(toInt) @IsOptional() @IsInt({ message: msg('validation.invalid') }) @Min(1, { message: msg('validation.invalid') }) id?: number;
+  @RequiredRef('add') channel_id: number;
+  @RequiredText('add', 200) title: string;
+  @IsDefined({ message: msg('validation.required') }) @RichText(BODY_MAX) content: string;
+  @OptionalText(500) description?: string;
+  @OptionalText(255) keywords?: string;
+  @SafeImageList(2000) images?: string;
+}

@@ -1,0 +1,88 @@
+import { applyDecorators } from '@nestjs/common';
+import { Transform } from 'class-transformer';
+import { IsOptional, IsString, MaxLength, ValidateBy, ValidationArguments } from 'class-validator';
+import { msg } from '../../../../shared/http/validation';
+import { isSafeAddress } from '../../domain/rich-text';
+
+/*
+ * Field rules of the content forms besides the shared ones (shared/http/form-fields.ts).
+ */
+
+const invalid = (key: string) => (args?: ValidationArguments) => JSON.stringify({ key, field: args?.property ?? '' });
+
+/** Ids as an array or a comma list (`channel_ids`, `tags`); '' and null mean none. Stored as number[]. */
+export function IdList(maxItems = 50) {
+  return applyDecorators(
+    Transform(({ value }) => {
+      if (value === null || value === '') return [];
+      const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : typeof value === 'number' ? [value] : value;
+      if (!Array.isArray(items)) return items;
+      const ids = items.map((item) => (typeof item === 'string' ? item.trim() : item)).filter((item) => item !== '');
+      return ids.every((id) => (typeof id === 'number' || (typeof id === 'string' && /^\d{1,10}$/.test(id))) && Number(id) > 0)
+        ? [...new Set(ids.map(Number))]
+        : ids;
+    }),
+    IsOptional(),
+    ValidateBy({
+      name: 'idList',
+      validator: {
+        validate: (value: unknown) => Array.isArray(value) && value.length <= maxItems && value.every((id) => typeof id === 'number' && Number.isSafeInteger(id) && id > 0 && id <= 4294967295),
+        defaultMessage: invalid('validation.invalid'),
+      },
+    }),
+  );
+}
+
+/** The value is an address content may use (http(s) or a path on this site); never `javascript:` or `data:`. */
+export function IsSafeAddress() {
+  return ValidateBy({ name: 'safeAddress', validator: { validate: (value: unknown) => typeof value === 'string' && isSafeAddress(value), defaultMessage: invalid('cms.unsafe_address') } });
+}
+
+/** An optional safe address. */
+export function SafeAddress(max = 255) {
+  return applyDecorators(
+    Transform(({ value }) => (value === null ? '' : typeof value === 'string' ? value.trim() : value)),
+    IsOptional(),
+    IsString({ message: msg('validation.invalid') }),
+    MaxLength(max, { message: msg('validation.max_length', { max }) }),
+    IsSafeAddress(),
+  );
+}
+
+/** Comma-separated image addresses (an array or a string), each one safe. */
+export function SafeImageList(max = 10000) {
+  return applyDecorators(
+    Transform(({ value }) =>
+      value === null ? '' : Array.isArray(value) ? value.map((item) => (typeof item === 'string' ? item.trim() : item)).filter((item) => item !== '').join(',') : typeof value === 'string' ? value.trim() : value,
+    ),
+    IsOptional(),
+    IsString({ message: msg('validation.invalid') }),
+    MaxLength(max, { message: msg('validation.max_length', { max }) }),
+    ValidateBy({
+      name: 'safeImages',
+      validator: { validate: (value: unknown) => typeof value === 'string' && value.split(',').every((item) => isSafeAddress(item)), defaultMessage: invalid('cms.unsafe_address') },
+    }),
+  );
+}
+
+/** Unix seconds, or a date-time; null or '' clear it. */
+export function OptionalTime() {
+  return applyDecorators(
+    Transform(({ value }) => (value === '' ? null : typeof value === 'string' && /^\d{1,10}$/.test(value.trim()) ? Number(value) : value)),
+    IsOptional(),
+    ValidateBy({
+      name: 'unixTime',
+      validator: { validate: (value: unknown) => value === null || (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 4294967295), defaultMessage: invalid('validation.invalid') },
+    }),
+  );
+}
+
+/** A rich-text body (sanitised on the server before it is stored). */
+export function RichText(max: number) {
+  return applyDecorators(
+    Transform(({ value }) => (value === null ? '' : value)),
+    IsOptional(),
+    IsString({ message: msg('validation.invalid') }),
+    MaxLength(max, { message: msg('validation.max_length', { max }) }),
+  );
+}

@@ -1,0 +1,51 @@
+import { createTestApp, TestApp } from '../setup/create-test-app';
+import { as, login } from '../support/api';
+import { Mailbox } from '../support/mailbox';
+import { anonymous, asMember, createMember, memberLogin } from '../support/member';
+import { cmsAdmin } from './cms-fixtures';
+
+/** E-mail uses the message templates: verification codes and the notice a contributor gets after the audit. */
+describe('mail with message templates', () => {
+  let t: TestApp;
+  const mailbox = new Mailbox();
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await mailbox.start();
+  });
+  beforeEach(async () => {
+    await t.reset();
+    process.env.SMTP_URL = mailbox.url;
+    mailbox.clear();
+  });
+  afterAll(async () => {
+    delete process.env.SMTP_URL;
+    await mailbox.stop();
+    await t.close();
+  });
+
+  it('sends a verification code with the edited e-mail template', async () => {
+    const admin = as(t, await login(t));
+    const [template] = (await admin.get('/admin/routine.MessageTemplate/index?event=user_register&channel=email&lang=en')).body.data.list;
+    const edited = await admin.post('/admin/routine.MessageTemplate/edit', { id: template.id, title: 'Welcome to {site}: {code}', content: 'Your code: {code}\n\nIt expires in {minutes} minutes.' });
+    expect(edited.body.code).toBe(1);
+    expect((await anonymous(t).post('/api/Ems/send', { email: 'new@example.com', event: 'user_register' })).body.code).toBe(1);
+    const mail = await mailbox.latest('new@example.com');
+    expect(mail.subject).toMatch(/^Welcome to 仓库管理系统: \d{6}$/);
+    expect(mail.raw).toContain('It expires in 10 minutes.');
+  });
+
+  it('tells a contributor by e-mail that the contribution was refused, and why', async () => {
+    const admin = cmsAdmin(t, await login(t));
+    const channel = await admin.add('Channel', { name: 'Tips' });
+    await createMember(t, { username: 'writer', email: 'writer@example.com' });
+    const writer = await memberLogin(t, 'writer');
+    const sent = await asMember(t, writer).post('/api/cms/contribute', { channel_id: channel.id, title: 'Label bins', content: '<p>Always</p>' });
+    expect(sent.body.code).toBe(1);
+    expect((await admin.audit(sent.body.data.id, 2, 'Please add a photo')).body.code).toBe(1);
+    const mail = await mailbox.latest('writer@example.com');
+    expect(mail.subject).toBe('仓库管理系统: Your contribution was not accepted');
+    expect(mail.raw).toContain('Hello writer,');
+    expect(mail.raw).toContain('Please add a photo');
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * A content page (/content/:id): the title (in its title style, as text), channel path, author, date,
+ * tags, the body — the only HTML the site shows, sanitised by the server's allow-list — and the comments.
+ * Members-only content asks a visitor to sign in.
+ */
+import { useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Button, Result, Space, Spin, Tag } from '@arco-design/web-react';
+import { Link, useParams } from 'react-router-dom';
+import { cmsApi, type ContentPage } from '@/components/cms/api';
+import { CommentBox } from '@/components/cms/CommentBox';
+import { ContentMeta } from '@/components/cms/ContentList';
+import { titleStyle } from '@/components/cms/options';
+import { SiteLayout } from '@/components/cms/SiteLayout';
+import { SiteLoadStore } from '@/components/cms/store';
+import '@/components/RichText/rich-text.css';
+import { useT } from '@/lang';
+import { useStore } from '@/stores/context';
+
+export default observer(function ContentView() {
+  const t = useT();
+  const id = Number(useParams().id);
+  const { userInfo } = useStore();
+  const [store] = useState(() => new SiteLoadStore<ContentPage>());
+  useEffect(() => {
+    void store.run(() => cmsApi.content(id));
+  }, [store, id, userInfo.isLogin]);
+  const item = store.data;
+  return (
+    <SiteLayout activeChannel={item?.channel_id}>
+      {store.loading && !item ? (
+        <div className="ba-site-center">
+          <Spin />
+        </div>
+      ) : store.needLogin ? (
+        <Result
+          status="403"
+          title={t('cmsText.site.loginToRead')}
+          extra={
+            <Link to="/user/login">
+              <Button type="primary">{t('cmsText.site.signIn')}</Button>
+            </Link>
+          }
+        />
+      ) : !item ? (
+        <Result status="404" title={t('cmsText.site.notFound')} />
+      ) : (
+        <>
+          <article className="ba-site-section ba-article" data-testid="article">
+            <h1 style={titleStyle(item.title_style)} data-testid="article-title">
+              {item.title}
+            </h1>
+            <ContentMeta item={item} />
+            {item.author ? <div className="ba-site-meta">{t('cmsText.site.author', { name: item.author })}</div> : null}
+            {item.tags.length || item.channels.length ? (
+              <Space size={4} wrap style={{ marginTop: 8 }}>
+                {item.tags.map((tag) => (
+                  <Tag key={tag.id} size="small">
+                    {tag.name}
+                  </Tag>
+                ))}
+                {item.channels.map((channel) => (
+                  <Link key={channel.id} to={`/channel/${channel.id}`}>
+                    <Tag size="small" color="arcoblue">
+                      {t('cmsText.site.alsoIn')} {channel.name}
+                    </Tag>
+                  </Link>
+                ))}
+              </Space>
+            ) : null}
+            {/* the server's sanitiser kept only its allow-list of tags and attributes */}
+            <div className="ba-article-body" data-testid="article-body" dangerouslySetInnerHTML={{ __html: item.content }} />
+          </article>
+          <CommentBox key={item.id} contentId={item.id} commentGroup={item.allow_comment_groups} />
+        </>
+      )}
+    </SiteLayout>
+  );
+});
