@@ -92,7 +92,7 @@ async function driver(): Promise<{ run: Runner; close: () => Promise<void> }> {
   }
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const Database = require('better-sqlite3') as new (file: string, options?: { readonly?: boolean }) => SqliteDatabase;
-  const { databaseSettings } = await import('../src/shared/database/database-config');
+  const { databaseSettings } = await import('../ormconfig');
   const db = new Database(databaseSettings().database, { readonly: true });
   db.pragma('busy_timeout = 10000');
   const statements = new Map<string, ReturnType<SqliteDatabase['prepare']>>();

@@ -2,11 +2,13 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { connectAsMigrationUser } from '../ormconfig';
 import { AppModule } from '../src/app.module';
 import { ProjectionRebuilder } from '../src/modules/inventory';
 
 /** `npm run projections:rebuild`: replays the ledger into fresh projections (run it with the app stopped). */
 async function main(): Promise<void> {
+  connectAsMigrationUser();
   const app = await NestFactory.createApplicationContext(AppModule, { logger: ['error', 'warn'] });
   await app.get<DataSource>(getDataSourceToken()).runMigrations({ transaction: 'each' });
   let shown = -1;

@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { DataSource, QueryRunner } from 'typeorm';
+import { connectAsMigrationUser } from '../ormconfig';
 import { AppModule } from '../src/app.module';
 import { seedDatabase } from '../src/bootstrap';
 import { FormType, ProjectionRebuilder, StockEventType } from '../src/modules/inventory';
@@ -422,6 +423,7 @@ async function main(): Promise<void> {
   const o = options(process.argv.slice(2));
   const started = Date.now();
   process.env.SEED_DEMO = '0';
+  connectAsMigrationUser();
   const app = await NestFactory.createApplicationContext(AppModule, { logger: ['error', 'warn'] });
   const dataSource = app.get<DataSource>(getDataSourceToken());
   const mysql = dataSource.options.type === 'mysql';
