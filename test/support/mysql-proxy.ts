@@ -10,13 +10,15 @@ export class MysqlProxy {
   private sockets = new Set<Socket>();
   private commitsToLose = 0;
   port = 0;
+  /** Connections relayed so far. */
+  connections = 0;
 
   constructor(private readonly target: { host: string; port: number }) {
     this.server = createServer((client) => this.relay(client));
   }
 
-  async listen(): Promise<number> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+  async listen(port = 0): Promise<number> {
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
     this.port = (this.server.address() as { port: number }).port;
     return this.port;
   }
@@ -32,6 +34,7 @@ export class MysqlProxy {
   }
 
   private relay(client: Socket): void {
+    this.connections++;
     const upstream = createConnection(this.target);
     for (const socket of [client, upstream]) {
       this.sockets.add(socket);
