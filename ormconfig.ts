@@ -38,8 +38,11 @@ export interface DatabaseSettings {
  */
 const CONNECT_TIMEOUT_MS = 2000;
 const ACQUIRE_TIMEOUT_MS = 5000;
-/** A row lock is held for milliseconds; a transaction that waits longer is answered (and retried) sooner than 50 s. */
-const LOCK_WAIT_TIMEOUT_S = 5;
+/**
+ * A row lock is held for milliseconds: a transaction that waits 2 s for one is retried (transaction-runner.ts)
+ * instead of waiting InnoDB's 50 s, which keeps every answer within the web client's 10 s.
+ */
+const LOCK_WAIT_TIMEOUT_S = 2;
 /**
  * How long a SQLite write waits for a lock held by another process. better-sqlite3 waits synchronously, so
  * the whole process waits with it: short, and the transaction runner stops trying for a moment after one

@@ -28,11 +28,14 @@ interface Answer {
   body: { code: number; msg: string; data: any } | null;
 }
 
+type Phase = 'contest' | 'numbers' | 'load';
+let phase: Phase = 'contest';
+
 const figures = {
   commandsSent: 0,
   accepted: 0,
   refusedInsufficientStock: 0,
-  clientRetriesAfter503: 0,
+  clientRetriesAfter503: { contest: 0, numbers: 0, load: 0 },
   clientTimeouts: 0,
   addsAnswered503: 0,
   addsAnswered503ButCommitted: 0,
@@ -101,7 +104,7 @@ describe('two app processes on a three-node Galera cluster', () => {
         return res;
       }
       if (!retry || attempt >= 40) return res;
-      figures.clientRetriesAfter503++;
+      figures.clientRetriesAfter503[phase]++;
       await sleep(200 * Math.min(attempt, 5));
     }
   }
@@ -159,7 +162,7 @@ describe('two app processes on a three-node Galera cluster', () => {
       `| transactions retried on a deadlock / certification conflict (of them at COMMIT) | ${f.conflictRetries} (${f.conflictRetriesAtCommit}) |`,
       `| transactions retried on the next node after a node failure before COMMIT | ${f.nodeFailureRetries} |`,
       `| fail-overs to the next node (both processes) | ${f.failovers} |`,
-      `| keyed commands answered 503 and sent again with the same key | ${f.clientRetriesAfter503} |`,
+      `| commands answered 503 and sent again (same key): contested audits / parallel adds / load with the kill | ${f.clientRetriesAfter503.contest} / ${f.clientRetriesAfter503.numbers} / ${f.clientRetriesAfter503.load} |`,
       `| adds answered 503 (not retried), of them committed all the same | ${f.addsAnswered503}, ${f.addsAnswered503ButCommitted} |`,
       `| requests not answered within 10 s | ${f.clientTimeouts} |`,
       `| seconds from the kill to B's first accepted command | ${f.secondsFromKillToFirstAcceptedOnB} |`,
@@ -193,6 +196,7 @@ describe('two app processes on a three-node Galera cluster', () => {
   });
 
   it('gives orders added in parallel on both nodes distinct, consecutive numbers', async () => {
+    phase = 'numbers';
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => send(i % 2 ? a : b, '/admin/wms.Inbound/add', { ...inboundOf(w, 1, 1, 1), order_sn: `parallel-${i}` }, { retry: true })));
     expect(answers.every((res) => res.body?.code === 1)).toBe(true);
     const numbers = answers.map((res) => res.body!.data.receipt_no as string);
@@ -205,6 +209,7 @@ describe('two app processes on a three-node Galera cluster', () => {
   });
 
   it('loses no accepted command when node2 is killed mid-load; every surviving node holds the same ledger; the rebuild matches', async () => {
+    phase = 'load';
     const stock = 150;
     const orderCount = 160;
     await stockUp(ca, w, [{ product: 1, shelf: 0, quantity: stock }]);

@@ -13,10 +13,10 @@ const CONFLICT_ATTEMPTS = 12;
 /** Further attempts after a node failed before COMMIT (nothing was committed; the pool has moved on). */
 const NODE_FAILURE_RETRIES = 2;
 /**
- * No new attempt starts this long after the first: with a lock wait of at most 5 s (ormconfig.ts) the
+ * No new attempt starts this long after the first: with a lock wait of at most 2 s (ormconfig.ts) the
  * caller is answered — 503 when the conflicts never settled — within the web client's 10 s.
  */
-const RETRY_DEADLINE_MS = 3000;
+const RETRY_DEADLINE_MS = 6000;
 /** After a SQLite write found the file locked, transactions fail at once for this long instead of waiting again. */
 const SQLITE_LOCKED_PAUSE_MS = 1000;
 
