@@ -48,7 +48,7 @@ const LOCK_WAIT_TIMEOUT_S = 2;
  * the whole process waits with it: short, and the transaction runner stops trying for a moment after one
  * such failure (transaction-runner.ts).
  */
-export const SQLITE_BUSY_TIMEOUT_MS = 2000;
+const SQLITE_BUSY_TIMEOUT_MS = 2000;
 
 export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
   return resolve(env.DATA_DIR || './data');
