@@ -23,7 +23,8 @@ export async function buildServer(): Promise<void> {
       break;
     } catch {
       // A lock older than any build was left by a killed worker.
-      if (Date.now() - statSync(BUILD_LOCK, { throwIfNoEntry: false })!.mtimeMs > 300000) rmdirSync(BUILD_LOCK);
+      const lock = statSync(BUILD_LOCK, { throwIfNoEntry: false });
+      if (lock && Date.now() - lock.mtimeMs > 300000) rmdirSync(BUILD_LOCK, { recursive: true });
       await sleep(500);
     }
   }
