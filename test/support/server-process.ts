@@ -24,7 +24,7 @@ export async function buildServer(): Promise<void> {
     } catch {
       // A lock older than any build was left by a killed worker.
       const lock = statSync(BUILD_LOCK, { throwIfNoEntry: false });
-      if (lock && Date.now() - lock.mtimeMs > 300000) rmdirSync(BUILD_LOCK, { recursive: true });
+      if (lock && Date.now() - lock.mtimeMs > 300000) rmdirSync(BUILD_LOCK);
       await sleep(500);
     }
   }
