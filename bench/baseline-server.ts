@@ -76,13 +76,14 @@ type Runner = (query: string, parameters: unknown[]) => Promise<Array<Record<str
 async function driver(): Promise<{ run: Runner; close: () => Promise<void> }> {
   if (process.env.DB_URL) {
     const mysql = await import('mysql2/promise');
-    const url = new URL(process.env.DB_URL);
+    const { parseMysqlUrl } = await import('../src/shared/database/database-url');
+    const target = parseMysqlUrl(process.env.DB_URL);
     const pool = mysql.createPool({
-      host: url.hostname,
-      port: Number(url.port || 3306),
-      user: decodeURIComponent(url.username || 'root'),
-      password: decodeURIComponent(url.password || ''),
-      database: decodeURIComponent(url.pathname.replace(/^\//, '')),
+      host: target.hosts[0].host,
+      port: target.hosts[0].port,
+      user: target.user,
+      password: target.password,
+      database: target.database,
       charset: 'utf8mb4_unicode_ci',
       timezone: 'Z',
       supportBigNumbers: true,
@@ -92,7 +93,7 @@ async function driver(): Promise<{ run: Runner; close: () => Promise<void> }> {
   }
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const Database = require('better-sqlite3') as new (file: string, options?: { readonly?: boolean }) => SqliteDatabase;
-  const { databaseSettings } = await import('../src/shared/database/database-config');
+  const { databaseSettings } = await import('../ormconfig');
   const db = new Database(databaseSettings().database, { readonly: true });
   db.pragma('busy_timeout = 10000');
   const statements = new Map<string, ReturnType<SqliteDatabase['prepare']>>();

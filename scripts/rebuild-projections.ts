@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { connectAsMigrationUser } from '../ormconfig';
 import { AppModule } from '../src/app.module';
 import { ProjectionRebuilder } from '../src/modules/inventory';
 import { OrdersLedgerCheck } from '../src/modules/orders';
@@ -12,6 +13,7 @@ import { OrdersLedgerCheck } from '../src/modules/orders';
  * inconsistent in itself or disagrees with the orders.
  */
 async function main(): Promise<void> {
+  connectAsMigrationUser();
   const app = await NestFactory.createApplicationContext(AppModule, { logger: ['error', 'warn'] });
   const dataSource = app.get<DataSource>(getDataSourceToken());
   await dataSource.runMigrations({ transaction: 'each' });

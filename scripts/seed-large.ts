@@ -7,6 +7,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { DataSource, QueryRunner } from 'typeorm';
+import { connectAsMigrationUser } from '../ormconfig';
 import { AppModule } from '../src/app.module';
 import { seedDatabase } from '../src/bootstrap';
 import { FormType, ProjectionRebuilder, StockEventType } from '../src/modules/inventory';
@@ -512,6 +513,7 @@ export async function seedLarge(app: INestApplicationContext, o: Options, run: S
 async function main(): Promise<void> {
   const o = options(process.argv.slice(2));
   process.env.SEED_DEMO = '0';
+  connectAsMigrationUser();
   const app = await NestFactory.createApplicationContext(AppModule, { logger: ['error', 'warn'] });
   const interrupt = new AbortController();
   process.once('SIGINT', () => interrupt.abort());

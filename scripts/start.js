@@ -33,7 +33,7 @@ function run(label, command, args, env = process.env) {
 }
 
 const serverEntry = join(root, 'dist', 'src', 'main.js');
-if (stale(serverEntry, ['src', 'migrations', 'scripts', 'tsconfig.json', 'tsconfig.build.json'].map((p) => join(root, p)))) {
+if (stale(serverEntry, ['src', 'migrations', 'scripts', 'ormconfig.ts', 'tsconfig.json', 'tsconfig.build.json'].map((p) => join(root, p)))) {
   run('building the server', bin('tsc'), ['-p', 'tsconfig.build.json']);
 }
 // `--script <name>` runs a maintenance script (dist/scripts/<name>.js) instead of the server.
@@ -52,5 +52,6 @@ if (existsSync(join(root, 'web', 'vite.config.mts')) && stale(webEntry, [join(ro
 }
 
 const child = spawn(process.execPath, [serverEntry, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+// SIGUSR2 tells the server to go back to the first database host (after a fail-over); the rest stop it.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGUSR2']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 0)));

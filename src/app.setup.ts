@@ -24,7 +24,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   });
   describeApi(app);
   if (existsSync(WEB_DIST)) app.useStaticAssets(WEB_DIST, { index: 'index.html', maxAge: '1h' });
-  app.enableShutdownHooks();
+  // Not SIGUSR2 (Nest's default list has it): main.ts uses it to send the database pools back to their first host.
+  app.enableShutdownHooks(['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT']);
   return app;
 }
 

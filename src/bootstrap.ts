@@ -1,20 +1,34 @@
 import { INestApplication, Type } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import migrationDataSource, { databaseSettings } from '../ormconfig';
 import { AccountsSeeder } from './modules/accounts';
 import { DemoSeeder } from './modules/demo';
 import { PlatformSeeder } from './modules/platform';
+import { ensureDatabaseExists } from './shared/database/ensure-database';
 import { Seeder, SeedOptions } from './shared/database/seeder';
 import { TransactionRunner } from './shared/database/transaction-runner';
 
 /** Seeders in dependency order: each context's initial rows. */
 export const SEEDERS: Type<Seeder>[] = [PlatformSeeder, AccountsSeeder, DemoSeeder];
 
-/** Migrates, then seeds when the database has never been seeded. */
-export async function prepareDatabase(app: INestApplication, options: { migrateOnly?: boolean } = {}): Promise<void> {
+/**
+ * Creates the MySQL database when it is missing and runs the migrations, as the migration user
+ * (DB_MIGRATION_URL, else DB_URL) through the data source that the TypeORM CLI uses too (ormconfig.ts).
+ */
+export async function migrateDatabase(): Promise<void> {
+  await ensureDatabaseExists(databaseSettings(process.env, 'migration'));
+  const dataSource = await migrationDataSource.initialize();
+  try {
+    await dataSource.runMigrations({ transaction: 'each' });
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+/** Seeds when the database has never been seeded (after migrateDatabase). */
+export async function prepareDatabase(app: INestApplication): Promise<void> {
   const dataSource = app.get<DataSource>(getDataSourceToken());
-  await dataSource.runMigrations({ transaction: 'each' });
-  if (options.migrateOnly) return;
   if (!(await isEmpty(dataSource))) return;
   await seedDatabase(app, {
     adminPassword: process.env.ADMIN_PASSWORD || undefined,

@@ -1,18 +1,25 @@
 import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
-import { prepareDatabase } from './bootstrap';
+import { migrateDatabase, prepareDatabase } from './bootstrap';
+import { returnToFirstHosts } from './shared/database/failover-pool';
+import { runtimePrivilegeWarning } from './shared/database/runtime-privileges';
 
 async function main(): Promise<void> {
+  await migrateDatabase();
+  if (process.argv.includes('--migrate-only')) return;
   const app = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: true, logger: ['error', 'warn', 'log'] });
   configureApp(app);
-  await prepareDatabase(app, { migrateOnly: process.argv.includes('--migrate-only') });
-  if (process.argv.includes('--migrate-only')) {
-    await app.close();
-    return;
-  }
+  await prepareDatabase(app);
+  const warning = await runtimePrivilegeWarning(app.get<DataSource>(getDataSourceToken()));
+  if (warning) new Logger('Database').warn(warning);
+  // After a failed-over node is back: `kill -USR2 <pid>` sends the app back to the first host of DB_URL.
+  process.on('SIGUSR2', returnToFirstHosts);
   const port = Number(process.env.PORT || 8000);
   await app.listen(port);
   console.log(`WMS listening on http://127.0.0.1:${port}/ (admin: http://127.0.0.1:${port}/#/admin)`);

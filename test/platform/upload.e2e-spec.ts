@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { dataDir } from '../../src/shared/database/database-config';
+import { dataDir } from '../../ormconfig';
 import { createTestApp, TestApp } from '../setup/create-test-app';
 import { as, createAdmin, http, login, Session } from '../support/api';
 import { createMember, memberLogin } from '../support/member';

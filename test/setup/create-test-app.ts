@@ -6,7 +6,7 @@ import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.setup';
 import { createLedgerGuard, dropLedgerGuard } from '../../migrations/ledger-guard';
 import { seedDatabase } from '../../src/bootstrap';
-import { databaseSettings } from '../../src/shared/database/database-config';
+import { databaseSettings } from '../../ormconfig';
 import { ensureDatabaseExists } from '../../src/shared/database/ensure-database';
 
 export const TEST_ADMIN_PASSWORD = 'Admin-Pass-1';

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { formatMysqlUrl, parseMysqlUrl } from '../../src/shared/database/database-url';
 
 /**
  * Each jest worker gets a database of its own: a SQLite file in a fresh temporary folder, or, with
@@ -8,12 +9,10 @@ import { join } from 'node:path';
  */
 const worker = process.env.JEST_WORKER_ID ?? '1';
 if (process.env.DB_URL) {
-  const url = new URL(process.env.DB_URL);
-  const name = url.pathname.replace(/^\//, '');
-  if (!/test/i.test(name)) throw new Error(`Refusing to run tests against "${name}": its name must contain "test"`);
-  if (!process.env.TEST_DB_BASE) process.env.TEST_DB_BASE = name;
-  url.pathname = `/${process.env.TEST_DB_BASE}_w${worker}`;
-  process.env.DB_URL = url.toString();
+  const target = parseMysqlUrl(process.env.DB_URL);
+  if (!/test/i.test(target.database)) throw new Error(`Refusing to run tests against "${target.database}": its name must contain "test"`);
+  if (!process.env.TEST_DB_BASE) process.env.TEST_DB_BASE = target.database;
+  process.env.DB_URL = formatMysqlUrl({ ...target, database: `${process.env.TEST_DB_BASE}_w${worker}` }, true);
 }
 if (!process.env.TEST_DATA_DIR_SET) {
   process.env.DATA_DIR = mkdtempSync(join(tmpdir(), `wms-test-w${worker}-`));

@@ -25,14 +25,21 @@ export async function login(t: TestApp, username = 'admin', password = TEST_ADMI
 
 /** Requests as a signed-in admin, in English. */
 export function as(t: TestApp, session: Session | string) {
+  return asAt(t.app.getHttpServer(), session);
+}
+
+/** The same against a server by address (`http://127.0.0.1:8120`): a server process a spec started. */
+export function asAt(server: Parameters<typeof request>[0], session: Session | string) {
   const token = typeof session === 'string' ? session : session.token;
-  const agent = http(t);
+  const agent = request(server);
   return {
     get: (url: string) => agent.get(url).set('batoken', token).set('think-lang', 'en'),
     post: (url: string, body: object = {}) => agent.post(url).set('batoken', token).set('think-lang', 'en').send(body),
     del: (url: string) => agent.delete(url).set('batoken', token).set('think-lang', 'en'),
   };
 }
+
+export type Requester = ReturnType<typeof asAt>;
 
 /**
  * Creates an admin (password TEST_ADMIN_PASSWORD) in a new group holding exactly the named rules

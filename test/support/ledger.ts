@@ -5,7 +5,7 @@ import { TestApp } from '../setup/create-test-app';
  * its stock row, versions run 1..n without gaps, one history row per event, and each product's total equals
  * the sum of its shelves. Answers the violations (empty when all hold).
  */
-export async function ledgerViolations(t: TestApp): Promise<string[]> {
+export async function ledgerViolations(t: Pick<TestApp, 'dataSource'>): Promise<string[]> {
   const problems: string[] = [];
   const events: Array<{ id: number; stream_id: string; stream_version: number; payload: string }> = await t.dataSource.query('SELECT id, stream_id, stream_version, payload FROM inventory_event ORDER BY id');
   const streams = new Map<string, { sum: number; versions: number[]; product: number; shelf: number }>();

@@ -1,11 +1,15 @@
 import { TestApp } from '../setup/create-test-app';
-import { as, Session } from './api';
+import { as, Requester, Session } from './api';
 
 type Row = Record<string, any>;
 
 /** Requests as an admin that fail the test unless they succeed; answer `data`. */
 export function client(t: TestApp, session: Session) {
-  const req = as(t, session);
+  return clientOf(as(t, session));
+}
+
+/** The same over any requester (`asAt` for a server process). */
+export function clientOf(req: Requester) {
   const ok = async (res: { body: { code: number; data: any } }, what: string) => {
     if (res.body.code !== 1) throw new Error(`${what} failed: ${JSON.stringify(res.body)}`);
     return res.body.data;
@@ -48,7 +52,7 @@ export async function stockUp(c: Client, w: Warehouse, lines: Array<{ product: n
 }
 
 /** Stock rows keyed `P<n>@S<n>` by product_no and shelf name. */
-export async function stockOf(t: TestApp): Promise<Record<string, number>> {
+export async function stockOf(t: Pick<TestApp, 'dataSource'>): Promise<Record<string, number>> {
   const rows = await t.dataSource.query(
     'SELECT p.product_no AS p, s.name AS s, st.quantity AS q FROM stock st JOIN product p ON p.id = st.product_id JOIN warehouse_shelf s ON s.id = st.warehouse_shelf_id',
   );

@@ -72,7 +72,7 @@ export class OrdersModule implements OnModuleInit {
   /** Order lines pin what they name: products, shelves and parties stay while an order refers to them. */
   onModuleInit(): void {
     // The dashboard (inventory) counts orders awaiting review through this context's query.
-    this.dashboard.use(() => this.pendingOrders.execute());
+    this.dashboard.use((manager) => this.pendingOrders.execute(manager));
     const usedBy = (sql: string, by: string) => async (ids: readonly number[], manager: EntityManager) => {
       const [row] = await manager.query(sql.replace('(?)', `(${ids.map(() => '?').join(',')})`), [...ids]);
       return row ? { id: Number(row.id), by } : null;

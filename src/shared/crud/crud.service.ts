@@ -40,24 +40,29 @@ export class CrudService<E extends ObjectLiteral> {
     this.model = compileCrudDefinition(kit.dataSource, definition);
   }
 
-  /** Always two statements, whatever the page size: one count and one page query with the joins. */
+  /**
+   * Always two statements, whatever the page size: one count and one page query with the joins. Served by
+   * a replica when there is one (DB_READ_URL).
+   */
   async list(query: Record<string, unknown>, options: ListOptions = {}): Promise<ListResult> {
     const environment = this.kit.environment;
     const timeZone = (await environment?.timeZone()) || DEFAULT_TIME_ZONE;
     const spec = parseListQuery(query, { ...this.model.rules, timeZone });
-    const qb = this.query(undefined, true);
-    await this.scopeList(qb, query);
-    options.scope?.(qb as unknown as SelectQueryBuilder<ObjectLiteral>);
-    applyListQuery(qb, spec, this.model.columns);
-    const total = await countRows(qb);
-    const rows = await qb.getMany();
+    const { rows, total } = await this.kit.transactions.read(async (manager) => {
+      const qb = this.query(manager, true);
+      await this.scopeList(qb, query);
+      options.scope?.(qb as unknown as SelectQueryBuilder<ObjectLiteral>);
+      applyListQuery(qb, spec, this.model.columns);
+      return { total: await countRows(qb), rows: await qb.getMany() };
+    });
     const remark = options.controllerPath && environment ? await environment.remark(options.controllerPath) : '';
     return { list: rows.map((row) => this.toPlain(row)), total, remark: remark ?? '' };
   }
 
   /**
    * Every row a list request's filters select, newest first, `chunkSize` rows at a time (exports): keyset
-   * paging on the primary key keeps memory bounded whatever the number of rows.
+   * paging on the primary key keeps memory bounded whatever the number of rows. Served by a replica when
+   * there is one, a connection per chunk (none is held while the client reads).
    */
   async *scan(query: Record<string, unknown>, options: Pick<ListOptions, 'scope'> & { chunkSize?: number } = {}): AsyncGenerator<CrudRow[]> {
     const chunkSize = options.chunkSize ?? 1000;
@@ -65,12 +70,14 @@ export class CrudService<E extends ObjectLiteral> {
     const spec = parseListQuery({ ...query, order: undefined, page: undefined, limit: undefined }, { ...this.model.rules, timeZone });
     const order = { field: this.model.primaryKey, direction: 'DESC' as const };
     for (let cursor: number | null = null; ; ) {
-      const qb = this.query();
-      await this.scopeList(qb, query);
-      options.scope?.(qb as unknown as SelectQueryBuilder<ObjectLiteral>);
-      applyListQuery(qb, { ...spec, page: 1, limit: chunkSize, order }, this.model.columns);
-      if (cursor !== null) qb.andWhere(`${this.primaryKeyExpression()} < :crud_cursor`, { crud_cursor: cursor });
-      const rows = await this.readRaw(qb);
+      const rows = await this.kit.transactions.read(async (manager) => {
+        const qb = this.query(manager);
+        await this.scopeList(qb, query);
+        options.scope?.(qb as unknown as SelectQueryBuilder<ObjectLiteral>);
+        applyListQuery(qb, { ...spec, page: 1, limit: chunkSize, order }, this.model.columns);
+        if (cursor !== null) qb.andWhere(`${this.primaryKeyExpression()} < :crud_cursor`, { crud_cursor: cursor });
+        return this.readRaw(qb);
+      });
       if (!rows.length) return;
       yield rows;
       if (rows.length < chunkSize) return;

@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { databaseSettings, dataSourceOptions } from './database-config';
+import { databaseSettings, dataSourceOptions } from '../../../ormconfig';
 import { TransactionRunner } from './transaction-runner';
 
 @Global()

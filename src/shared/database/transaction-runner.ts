@@ -1,23 +1,51 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import { DatabaseUnavailableError, describeDatabaseError, isConflict, isNodeFailure, isSqliteLocked } from './database-errors';
 
-const RETRYABLE_MYSQL_ERRORS = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
-const MAX_ATTEMPTS = 5;
+/**
+ * Attempts of one unit of work when it meets a conflict. On a Galera cluster row locks are local to a
+ * node: two nodes changing the same row both proceed, and the later commit loses certification (a
+ * deadlock error at COMMIT); under contention across nodes that repeats, hence more attempts than a single
+ * server needs, with a growing random pause.
+ */
+const CONFLICT_ATTEMPTS = 12;
+/** Further attempts after a node failed before COMMIT (nothing was committed; the pool has moved on). */
+const NODE_FAILURE_RETRIES = 2;
+/**
+ * No new attempt starts this long after the first: with a lock wait of at most 2 s (ormconfig.ts) the
+ * caller is answered — 503 when the conflicts never settled — within the web client's 10 s.
+ */
+const RETRY_DEADLINE_MS = 6000;
+/** After a SQLite write found the file locked, transactions fail at once for this long instead of waiting again. */
+const SQLITE_LOCKED_PAUSE_MS = 1000;
+
+/** What the runner retried since the process started (the cluster suite reads them from the log). */
+export interface RetryCounts {
+  conflicts: number;
+  nodeFailures: number;
+}
 
 /**
  * Runs work in one database transaction.
- * - MySQL: a deadlock or lock-wait timeout rolls back and retries the whole unit a bounded number of times.
+ * - MySQL: a deadlock, lock-wait timeout or Galera certification failure — raised by any statement or by
+ *   COMMIT itself — rolls back and retries the whole unit, a bounded number of times. A node that fails
+ *   before COMMIT is sent is retried on the next host. A node that fails during COMMIT is not: the commit
+ *   may have happened (its answer was lost), so the caller gets 503 and a client retries with its
+ *   Idempotency-Key, which finds the first attempt if it committed.
  * - SQLite: TypeORM shares one connection for the whole process, so two interleaved transactions would
- *   silently merge into one; a queue makes them take turns.
+ *   silently merge into one; a queue makes them take turns. A file locked by another process answers 503.
  */
 @Injectable()
 export class TransactionRunner {
+  static readonly retried: RetryCounts = { conflicts: 0, nodeFailures: 0 };
+  private readonly logger = new Logger('Transactions');
   private sqliteQueue: Promise<unknown> = Promise.resolve();
+  private sqliteLockedUntil = 0;
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** For reads outside a unit of work. */
+  /** For reads outside a unit of work, on the writer: what a command is about to decide on. */
   get manager(): EntityManager {
     return this.dataSource.manager;
   }
@@ -26,24 +54,86 @@ export class TransactionRunner {
     return this.dataSource.options.type === 'better-sqlite3';
   }
 
+  /**
+   * Reads that may be served by a replica (DB_READ_URL): lists, exports and the dashboard. A replica may lag
+   * behind the writer; nothing read here is decided on. Without DB_READ_URL it is the writer's manager.
+   */
+  async read<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    if (!('replication' in this.dataSource.options && this.dataSource.options.replication)) return work(this.dataSource.manager);
+    const runner = this.dataSource.createQueryRunner('slave');
+    try {
+      return await work(runner.manager);
+    } finally {
+      await runner.release();
+    }
+  }
+
   run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     if (this.isSqlite) {
-      const next = this.sqliteQueue.then(() => this.dataSource.transaction(work));
+      const next = this.sqliteQueue.then(() => this.runOnSqlite(work));
       this.sqliteQueue = next.catch(() => undefined);
       return next;
     }
-    return this.withRetry(() => this.dataSource.transaction(work));
+    return this.runOnMysql(work);
   }
 
-  private async withRetry<T>(attempt: () => Promise<T>): Promise<T> {
-    for (let tries = 1; ; tries++) {
+  private async runOnSqlite<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    if (Date.now() < this.sqliteLockedUntil) throw new DatabaseUnavailableError('the SQLite file is locked by another process');
+    try {
+      return await this.dataSource.transaction(work);
+    } catch (error) {
+      if (isSqliteLocked(error)) this.sqliteLockedUntil = Date.now() + SQLITE_LOCKED_PAUSE_MS;
+      throw error;
+    }
+  }
+
+  private async runOnMysql<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    let nodeFailures = 0;
+    const deadline = Date.now() + RETRY_DEADLINE_MS;
+    for (let attempt = 1; ; attempt++) {
+      const phase = { committing: false };
       try {
-        return await attempt();
+        return await this.attempt(work, phase);
       } catch (error) {
-        const code = (error as { code?: string; driverError?: { code?: string } }).driverError?.code ?? (error as { code?: string }).code;
-        if (tries >= MAX_ATTEMPTS || !code || !RETRYABLE_MYSQL_ERRORS.has(code)) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 5 * tries + Math.random() * 20));
+        if (Date.now() > deadline) throw error;
+        if (isConflict(error) && attempt < CONFLICT_ATTEMPTS) {
+          TransactionRunner.retried.conflicts++;
+          this.logger.log(`retrying a transaction after ${describeDatabaseError(error)}${phase.committing ? ' at COMMIT' : ''} (attempt ${attempt + 1})`);
+          await pause(attempt);
+          continue;
+        }
+        if (isNodeFailure(error) && !phase.committing && nodeFailures < NODE_FAILURE_RETRIES) {
+          nodeFailures++;
+          TransactionRunner.retried.nodeFailures++;
+          this.logger.log(`retrying a transaction after ${describeDatabaseError(error)} before COMMIT (attempt ${attempt + 1})`);
+          continue;
+        }
+        throw error;
       }
     }
   }
+
+  /** One attempt on one connection; `phase.committing` tells the caller whether COMMIT had been sent. */
+  private async attempt<T>(work: (manager: EntityManager) => Promise<T>, phase: { committing: boolean }): Promise<T> {
+    const runner: QueryRunner = this.dataSource.createQueryRunner('master');
+    try {
+      await runner.connect();
+      await runner.startTransaction();
+      const result = await work(runner.manager);
+      phase.committing = true;
+      await runner.commitTransaction();
+      return result;
+    } catch (error) {
+      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+      throw error;
+    } finally {
+      await runner.release().catch(() => undefined);
+    }
+  }
+}
+
+/** A random pause that grows with the attempts (up to ~160 ms), so that contenders stop colliding. */
+function pause(attempt: number): Promise<void> {
+  const ceiling = Math.min(160, 5 * 2 ** attempt);
+  return new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * ceiling));
 }

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { Request, Response } from 'express';
 import { I18nContext, I18nService } from 'nestjs-i18n';
+import { describeDatabaseError, isDatabaseUnavailable } from '../database/database-errors';
 import { AppError } from './app-error';
 import { envelope, ResultCode } from './envelope';
 import { DEFAULT_LANGUAGE, LANGUAGES, translate } from './translate';
@@ -33,6 +34,13 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     const i18n = I18nContext.current(host) ?? this.contextFor(host.switchToHttp().getRequest<Request>());
     if (exception instanceof AppError) {
       response.status(HttpStatus.OK).json(envelope(exception.code, translate(exception.messageKey, exception.args, i18n), exception.data));
+      return;
+    }
+    if (isDatabaseUnavailable(exception)) {
+      // An outage, not a fault: one line per request, and the client is told to try again shortly.
+      this.logger.warn(`database unavailable (${describeDatabaseError(exception)}): ${host.switchToHttp().getRequest<Request>().path}`);
+      response.status(HttpStatus.SERVICE_UNAVAILABLE).setHeader('Retry-After', '5');
+      response.json(envelope(ResultCode.failure, translate('common.service_unavailable', {}, i18n), null));
       return;
     }
     const status = statusOf(exception);

@@ -1,7 +1,7 @@
 import { createSecretKey, KeyObject, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dataDir } from '../../../shared/database/database-config';
+import { dataDir } from '../../../../ormconfig';
 
 /**
  * JWT_SECRET, or a secret generated once and kept in DATA_DIR (mode 600) so every process on the same

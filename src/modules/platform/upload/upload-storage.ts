@@ -1,7 +1,7 @@
 import { constants, existsSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, rmdir, stat, unlink } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { dataDir } from '../../../shared/database/database-config';
+import { dataDir } from '../../../../ormconfig';
 
 /**
  * Where local uploads live: `DATA_DIR/uploads`, whose `storage/` folder is served at `/storage/...`.

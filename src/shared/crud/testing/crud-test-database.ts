@@ -1,5 +1,5 @@
 import { Column, DataSource, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { databaseSettings, DatabaseSettings, dataSourceOptions } from '../../database/database-config';
+import { databaseSettings, DatabaseSettings, dataSourceOptions } from '../../../../ormconfig';
 import { ensureDatabaseExists } from '../../database/ensure-database';
 import { QueryCounter } from '../../database/query-counter';
 
@@ -69,8 +69,8 @@ export function testDatabaseKinds(): TestDatabaseKind[] {
 export async function openTestDatabase(kind: TestDatabaseKind, mysqlDatabase: string): Promise<DataSource> {
   let settings: DatabaseSettings = { kind: 'sqlite', database: ':memory:' };
   if (kind === 'mysql') {
-    const url = new URL(process.env.DB_URL!);
-    settings = { ...databaseSettings({ DB_URL: url.toString() }), database: mysqlDatabase };
+    const server = databaseSettings();
+    settings = { ...server, database: mysqlDatabase, mysql: { ...server.mysql!, database: mysqlDatabase } };
     await ensureDatabaseExists(settings);
   }
   const dataSource = new DataSource({

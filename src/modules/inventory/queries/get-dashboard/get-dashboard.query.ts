@@ -34,8 +34,8 @@ export class GetDashboardQuery {
     const today = siteDayOf(await this.siteConfig.timeZone())(unixNow());
     const currentYear = Number(today.slice(0, 4));
     const year = query.year === undefined || query.year === '' ? currentYear : parseYear(query.year);
-    const manager = this.transactions.manager;
-    const [monthRows, todayRows, pending, remark] = await Promise.all([
+    // A replica serves the dashboard when there is one (DB_READ_URL).
+    const [monthRows, todayRows, pending, remark] = await this.transactions.read((manager) => Promise.all([
       // summed by month in the database: 12 × 6 rows instead of a year of days (amounts as whole cents, exact
       // on both databases — SQLite keeps DECIMAL as a float)
       manager.query(
@@ -43,9 +43,9 @@ export class GetDashboardQuery {
         [`${year}-01-01`, `${year}-12-31`],
       ) as Promise<Array<{ month: string; form_type: number | string; quantity: number | string; cents: number | string }>>,
       manager.query('SELECT day, form_type, quantity, amount FROM inventory_daily_stat WHERE day = ?', [today]) as Promise<DailyStatRow[]>,
-      this.pendingOrders.count(),
+      this.pendingOrders.count(manager),
       this.kit.environment ? this.kit.environment.remark('dashboard') : '',
-    ]);
+    ]));
     const yearRows: DailyStatRow[] = monthRows.map((row) => ({ day: row.month, form_type: row.form_type, quantity: row.quantity, amount: fromCents(wholeCents(row.cents)) }));
     return { remark: remark ?? '', today: todayFigures(todayRows), pending, monthly: monthlyFigures(year, yearRows) };
   }

@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
 
 export interface PendingOrderFigures {
   inbound_orders: number;
   outbound_orders: number;
 }
 
-export type PendingOrderCounter = () => Promise<PendingOrderFigures>;
+/** Counts with the caller's manager: the dashboard reads from a replica when there is one. */
+export type PendingOrderCounter = (manager: EntityManager) => Promise<PendingOrderFigures>;
 
 /**
  * The dashboard's port for "orders awaiting review": the orders context owns those tables and plugs its
@@ -20,7 +22,7 @@ export class PendingOrdersSource {
     this.counter = counter;
   }
 
-  count(): Promise<PendingOrderFigures> {
-    return this.counter ? this.counter() : Promise.resolve({ inbound_orders: 0, outbound_orders: 0 });
+  count(manager: EntityManager): Promise<PendingOrderFigures> {
+    return this.counter ? this.counter(manager) : Promise.resolve({ inbound_orders: 0, outbound_orders: 0 });
   }
 }
