@@ -5,12 +5,17 @@
  */
 const tsJest = (tsconfig) => ['ts-jest', { tsconfig, isolatedModules: true, diagnostics: false }];
 
+// A cache per checkout: jest's default cache in the system temp folder is shared by every checkout on the
+// machine, and two checkouts of this repository at different commits then ran each other's compiled code.
+const cacheDirectory = '<rootDir>/node_modules/.cache/jest';
+
 module.exports = {
   // API specs use real databases: MariaDB answers in milliseconds, and some specs do thousands of writes.
   testTimeout: 60000,
   projects: [
     {
       displayName: 'unit',
+      cacheDirectory,
       testEnvironment: 'node',
       roots: ['<rootDir>/src'],
       testMatch: ['**/*.spec.ts'],
@@ -18,6 +23,7 @@ module.exports = {
     },
     {
       displayName: 'api',
+      cacheDirectory,
       testEnvironment: 'node',
       roots: ['<rootDir>/test'],
       // *.mysql-spec.ts need a database shared by several processes: they run when DB_URL names one.
@@ -27,6 +33,7 @@ module.exports = {
     },
     {
       displayName: 'web',
+      cacheDirectory,
       testEnvironment: 'jsdom',
       roots: ['<rootDir>/web/src'],
       testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],

@@ -9,6 +9,7 @@ const root = join(__dirname, '..', '..');
 
 module.exports = {
   rootDir: root,
+  cacheDirectory: '<rootDir>/node_modules/.cache/jest',
   displayName: 'cluster',
   testEnvironment: 'node',
   roots: ['<rootDir>/test/cluster'],
