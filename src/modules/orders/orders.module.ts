@@ -17,6 +17,7 @@ import { OrderTransitions } from './commands/order-transitions';
 import { SaveOrderHandler } from './commands/save-order/save-order.handler';
 import { ShipOutboundOrderHandler } from './commands/ship-outbound-order/ship-outbound-order.handler';
 import { InboundController, OutboundController, RelocationController } from './http/order.controllers';
+import { ORDER_PRINT_CONTROLLERS } from './http/order-print.controllers';
 import { IdempotencyKeys } from './persistence/idempotency';
 import { OrderNumbers } from './persistence/order-numbers';
 import {
@@ -31,6 +32,7 @@ import {
 } from './persistence/order.entities';
 import { OrderRepository } from './persistence/order.repository';
 import { CountPendingOrdersQuery } from './queries/count-pending-orders/count-pending-orders.query';
+import { PrintOrderQuery } from './queries/print-order/print-order.query';
 
 @Module({
   imports: [
@@ -41,7 +43,7 @@ import { CountPendingOrdersQuery } from './queries/count-pending-orders/count-pe
     MasterDataModule,
     InventoryModule,
   ],
-  controllers: [InboundController, OutboundController, RelocationController],
+  controllers: [InboundController, OutboundController, RelocationController, ...ORDER_PRINT_CONTROLLERS],
   providers: [
     OrderRepository,
     OrderNumbers,
@@ -57,6 +59,7 @@ import { CountPendingOrdersQuery } from './queries/count-pending-orders/count-pe
     MoveRelocationOrderHandler,
     CancelRelocationOrderHandler,
     CountPendingOrdersQuery,
+    PrintOrderQuery,
   ],
   exports: [CountPendingOrdersQuery],
 })
