@@ -3,8 +3,8 @@ import { Pdf } from './pdf';
 
 /*
  * Barcodes are encoded by bwip-js (Barcode Writer in Pure PostScript); this file only decides where they go.
- * In PDFs they are drawn as vector shapes through bwip-js's drawing interface, so a label printer prints sharp
- * bars at its own resolution; PNG labels use bwip-js's own PNG renderer.
+ * In PDFs they are vector rectangles, so a label printer prints sharp bars at its own resolution; PNG labels
+ * use bwip-js's own PNG renderer.
  */
 
 export type Symbology = 'code128' | 'qrcode';
@@ -28,14 +28,45 @@ export function code128Encodable(value: string): boolean {
 const QUIET = { code128: 10, qrcode: 4 } as const;
 
 /**
- * Draws the symbol of `value` into `box` (points). Code 128 stretches to the box with its quiet zones
- * inside it; a QR code keeps its square and is centred.
+ * Draws the symbol of `value` into `box` (points) as filled rectangles, from the bars or modules bwip-js
+ * encodes: Code 128 stretches to the box with its quiet zones inside it; a QR code keeps its square and is
+ * centred. (bwip-js's own renderer costs more than the encoding itself; a sheet of labels draws thousands.)
  */
 export function drawBarcode(doc: Pdf, symbology: Symbology, value: string, box: Box): void {
-  bwipjs.render(
-    { bcid: symbology, text: value, scale: 1, ...(symbology === 'code128' ? { height: 10 } : { eclevel: 'M' }), paddingwidth: QUIET[symbology], paddingheight: symbology === 'qrcode' ? QUIET.qrcode : 0 } as bwipjs.RenderOptions,
-    pdfDrawing(doc, box, symbology === 'qrcode'),
-  );
+  const [symbol] = bwipjs.raw({ bcid: symbology, text: value, ...(symbology === 'qrcode' ? { eclevel: 'M' } : {}) } as bwipjs.RawOptions);
+  if ('sbs' in symbol) drawLinear(doc, symbol.sbs, box);
+  else drawMatrix(doc, symbol, box);
+  doc.fill('#000000');
+}
+
+/** Bars and spaces alternate in `widths` (in modules), a bar first. */
+function drawLinear(doc: Pdf, widths: number[], box: Box): void {
+  const modules = widths.reduce((sum, width) => sum + width, 0);
+  const unit = box.width / (modules + 2 * QUIET.code128);
+  let x = box.x + QUIET.code128 * unit;
+  widths.forEach((width, i) => {
+    if (i % 2 === 0) doc.rect(x, box.y, width * unit, box.height);
+    x += width * unit;
+  });
+}
+
+/** `pixs` holds the modules row by row, 1 for dark; each row's dark runs become one rectangle. */
+function drawMatrix(doc: Pdf, symbol: { pixs: number[]; pixx: number; pixy: number }, box: Box): void {
+  const unit = Math.min(box.width / (symbol.pixx + 2 * QUIET.qrcode), box.height / (symbol.pixy + 2 * QUIET.qrcode));
+  const left = box.x + (box.width - symbol.pixx * unit) / 2;
+  const top = box.y + (box.height - symbol.pixy * unit) / 2;
+  for (let row = 0; row < symbol.pixy; row++) {
+    for (let column = 0; column < symbol.pixx; ) {
+      if (!symbol.pixs[row * symbol.pixx + column]) {
+        column++;
+        continue;
+      }
+      const start = column;
+      while (column < symbol.pixx && symbol.pixs[row * symbol.pixx + column]) column++;
+      // a hair taller than the row, so the anti-aliased edges of neighbouring rows leave no seam
+      doc.rect(left + start * unit, top + row * unit, (column - start) * unit, unit + 0.01);
+    }
+  }
 }
 
 /** The symbol as a PNG of whole pixels per module (crisp at any size a printer scales it to). */
@@ -49,41 +80,4 @@ export function barcodePng(symbology: Symbology, value: string, options: { scale
     paddingheight: symbology === 'qrcode' ? QUIET.qrcode : 0,
     backgroundcolor: 'FFFFFF',
   } as bwipjs.RenderOptions);
-}
-
-/** bwip-js's drawing interface onto a pdfkit page, mapping the symbol's pixel grid into `box`. */
-function pdfDrawing(doc: Pdf, box: Box, square: boolean): bwipjs.DrawingContext<void> {
-  let [sx, sy, ox, oy] = [1, 1, box.x, box.y];
-  const at = (x: number, y: number): [number, number] => [ox + x * sx, oy + y * sy];
-  return {
-    setopts: () => undefined,
-    scale: (x, y) => [x, y],
-    measure: () => ({ width: 0, ascent: 0, descent: 0 }),
-    init(width, height) {
-      sx = box.width / width;
-      sy = box.height / height;
-      if (square) sx = sy = Math.min(sx, sy);
-      ox = box.x + (box.width - width * sx) / 2;
-      oy = box.y + (box.height - height * sy) / 2;
-    },
-    line(x0, y0, x1, y1, lineWidth, rgb) {
-      doc.save().moveTo(...at(x0, y0)).lineTo(...at(x1, y1)).lineWidth(lineWidth * sx).stroke(`#${rgb}`).restore();
-    },
-    polygon(points) {
-      points.forEach(([x, y], i) => (i ? doc.lineTo(...at(x, y)) : doc.moveTo(...at(x, y))));
-      doc.closePath();
-    },
-    hexagon(points) {
-      this.polygon(points);
-    },
-    ellipse(x, y, rx, ry) {
-      doc.ellipse(...at(x, y), rx * sx, ry * sy);
-    },
-    fill(rgb) {
-      doc.fill(`#${rgb}`);
-    },
-    // the human-readable text is set by the caller in the document's own font
-    text: () => undefined,
-    end: () => undefined,
-  };
 }
