@@ -13,7 +13,8 @@ export type OrderDocumentKind = 'receipt' | 'picking' | 'delivery' | 'relocation
 
 /** `doc` of the request → the document; null when this order type has no such document. */
 export function documentOf(kind: OrderKind, doc: unknown): OrderDocumentKind | null {
-  const asked = doc === undefined || doc === '' ? 'default' : String(doc);
+  if (doc !== undefined && typeof doc !== 'string') return null;
+  const asked = doc === undefined || doc === '' ? 'default' : doc;
   if (kind === 'inbound') return asked === 'default' || asked === 'receipt' ? 'receipt' : null;
   if (kind === 'relocation') return asked === 'default' || asked === 'relocation' ? 'relocation' : null;
   if (asked === 'default' || asked === 'picking') return 'picking';
