@@ -281,7 +281,7 @@ export class OrderFormStore {
 
   constructor(kind: OrderKind) {
     this.kind = kind;
-    makeAutoObservable<this, 'stockRequests'>(this, { kind: false, stockRequests: false });
+    makeAutoObservable<this, 'stockRequests' | 'lineIndex'>(this, { kind: false, stockRequests: false, lineIndex: false });
   }
 
   get isGoods(): boolean {
@@ -419,7 +419,7 @@ export class OrderFormStore {
       this.setQuantity(existing.key, 'plan_quantity', plan);
       if (this.isGoods && !follows) this.setQuantity(existing.key, 'actual_quantity', (existing.actual_quantity ?? 0) + 1);
       this.scannedKey = existing.key;
-      return { key: existing.key, index: this.lines.indexOf(existing), quantity: plan, added: false };
+      return { key: existing.key, index: this.lineIndex(existing.key), quantity: plan, added: false };
     }
     const last = this.lines[this.lines.length - 1];
     const line = last && !last.product_id ? last : this.addLine();
@@ -428,7 +428,12 @@ export class OrderFormStore {
     if (this.scanShelf) this.setShelf(line.key, side, this.scanShelf.id, { warehouse_id: this.scanShelf.warehouse_id });
     else if (num(product.warehouse_shelf_id) && !line[field]) this.setShelf(line.key, side, num(product.warehouse_shelf_id), { warehouse_id: product.warehouse_id });
     this.scannedKey = line.key;
-    return { key: line.key, index: this.lines.indexOf(line), quantity: 1, added: true };
+    return { key: line.key, index: this.lineIndex(line.key), quantity: 1, added: true };
+  }
+
+  /** By key: a line added a moment ago is the observable copy in `lines`, not the object that was pushed. */
+  private lineIndex(key: string): number {
+    return this.lines.findIndex((l) => l.key === key);
   }
 
   /** A scanned shelf: products scanned next go on it; a last line with a product but no shelf takes it now. */

@@ -35,8 +35,15 @@ describe('scanning into an order form', () => {
   it('fills the empty first line, then adds a line per new product and 1 per repeated one, in scan order', async () => {
     const form = outboundForm();
     const { resolve } = resolver({ B1: product(bolt), N1: product(nut) }, { B1: 30 });
+    form.addLine(); // a second empty line: the first scan fills the last empty one, a new product adds another
+    form.removeLine(form.lines[0].key);
     const scan = new ScanStore(form, resolve);
-    await Promise.all([scan.scan('B1'), scan.scan('N1'), scan.scan('B1\r\n'), scan.scan('B1')]);
+    await scan.scan('B1');
+    expect(scan.feedback).toEqual({ ok: true, key: 'orders.scan.added', args: { name: 'Bolt', quantity: 1, line: 1 } });
+    await scan.scan('N1');
+    expect(scan.feedback).toEqual({ ok: true, key: 'orders.scan.added', args: { name: 'Nut', quantity: 1, line: 2 } });
+    await Promise.all([scan.scan('B1\r\n'), scan.scan('B1')]);
+    expect(form.lines).toHaveLength(2);
     expect(form.lines.map((l) => [l.product_id, l.plan_quantity, l.actual_quantity, l.price])).toEqual([
       [1, 3, 3, '2.50'],
       [2, 1, 1, '0.10'],
