@@ -4,26 +4,13 @@ import { QueryCounter } from '../../src/shared/database/query-counter';
 import { LABEL_SHEETS, labelBox, labelParts, PNG_DPI } from '../../src/shared/documents/labels';
 import { unixNow } from '../../src/shared/http/envelope';
 import { createTestApp, TestApp } from '../setup/create-test-app';
-import { createAdmin, http, login, Session } from '../support/api';
+import { createAdmin, login, Session } from '../support/api';
 import { decodeBarcode, Region, Symbology } from '../support/barcodes';
+import { download } from '../support/download';
 import { compact, readPdf } from '../support/pdf';
 import { client, Client } from '../support/warehouse';
 
 type Row = Record<string, any>;
-
-async function fetchBytes(t: TestApp, url: string, token: string | null, lang = 'en') {
-  let request = http(t).get(url).buffer(true).parse((res, done) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (chunk: Buffer) => chunks.push(chunk));
-    res.on('end', () => done(null, Buffer.concat(chunks)));
-  });
-  if (token) request = request.set('batoken', token);
-  request = request.set('think-lang', lang);
-  const res = await request;
-  const type = String(res.headers['content-type'] ?? '');
-  const body = res.body as Buffer;
-  return { type, headers: res.headers, body, json: type.includes('json') ? JSON.parse(body.toString('utf8')) : null };
-}
 
 /** Renders each page at this many times 72 dpi (288 dpi): what a scanner sees of a printed label. */
 const RENDER = 4;
@@ -88,7 +75,7 @@ describe('product and shelf labels: Code 128 and QR codes that decode to the exa
 
   it('prints an A4 sheet of product labels: bar code else product number, names in Chinese, every symbol decodes', async () => {
     const ids = w.products.map((p: Row) => p.id);
-    const res = await fetchBytes(t, `/admin/wms.Product/labels?${ids.map((id: number) => `ids[]=${id}`).join('&')}&format=pdf`, session.token, 'zh-cn');
+    const res = await download(t, `/admin/wms.Product/labels?${ids.map((id: number) => `ids[]=${id}`).join('&')}&format=pdf`, session.token, 'zh-cn');
     expect(res.type).toBe('application/pdf');
     const pdf = await readPdf(res.body, { render: RENDER });
     expect(pdf.info.Title).toBe('商品标签');
@@ -106,7 +93,7 @@ describe('product and shelf labels: Code 128 and QR codes that decode to the exa
 
   it('prints shelf labels for a label printer, one 60 × 40 mm label per page, in English', async () => {
     const ids = w.shelves.map((s: Row) => s.id);
-    const res = await fetchBytes(t, `/admin/wms.Shelf/labels?ids=${ids.join(',')}&format=pdf&layout=roll`, session.token, 'en');
+    const res = await download(t, `/admin/wms.Shelf/labels?ids=${ids.join(',')}&format=pdf&layout=roll`, session.token, 'en');
     const pdf = await readPdf(res.body, { render: RENDER * 2 });
     expect(pdf.info.Title).toBe('Shelf labels');
     expect(pdf.pages).toHaveLength(2);
@@ -130,11 +117,11 @@ describe('product and shelf labels: Code 128 and QR codes that decode to the exa
       const symbol = (kind: Symbology, part: Row) => decodeBarcode(png, kind, region({ x: 0, y: 0, width, height }, part as any, scale));
       return { code128: await symbol('code128', parts.barcode).catch(() => null), qr: await symbol('qrcode', parts.qr) };
     };
-    const one = await fetchBytes(t, `/admin/wms.Product/labels?ids[]=${w.products[0].id}&format=png`, session.token);
+    const one = await download(t, `/admin/wms.Product/labels?ids[]=${w.products[0].id}&format=png`, session.token);
     expect(one.type).toBe('image/png');
     expect(await decodeLabel(one.body)).toEqual({ code128: '6901234567892', qr: '6901234567892' });
 
-    const several = await fetchBytes(t, `/admin/wms.Product/labels?${w.products.map((p: Row) => `ids[]=${p.id}`).join('&')}&format=png`, session.token);
+    const several = await download(t, `/admin/wms.Product/labels?${w.products.map((p: Row) => `ids[]=${p.id}`).join('&')}&format=png`, session.token);
     expect(several.type).toBe('application/zip');
     const zip = await JSZip.loadAsync(several.body);
     const names = Object.keys(zip.files).sort();
@@ -150,8 +137,8 @@ describe('product and shelf labels: Code 128 and QR codes that decode to the exa
     const ids: number[] = (await t.dataSource.query("SELECT id FROM product WHERE spec = 'bulk' ORDER BY id")).map((r: Row) => Number(r.id));
     expect(ids).toHaveLength(1000);
     const url = (list: number[]) => `/admin/wms.Product/labels?${list.map((id) => `ids[]=${id}`).join('&')}`;
-    const small = await QueryCounter.measure(() => fetchBytes(t, url(ids.slice(0, 100)), session.token));
-    const large = await QueryCounter.measure(() => fetchBytes(t, url(ids), session.token));
+    const small = await QueryCounter.measure(() => download(t, url(ids.slice(0, 100)), session.token));
+    const large = await QueryCounter.measure(() => download(t, url(ids), session.token));
     expect(large.result.type).toBe('application/pdf');
     expect(large.result.headers['transfer-encoding']).toBe('chunked');
     expect(large.queries - small.queries).toBe(9);
@@ -175,21 +162,21 @@ describe('product and shelf labels: Code 128 and QR codes that decode to the exa
       [`/admin/wms.Product/labels?ids=${Array.from({ length: 1001 }, (_, i) => i + 1).join(',')}`, 'At most 1000 labels at a time: print them in batches'],
     ];
     for (const [url, msg] of cases) {
-      const res = await fetchBytes(t, url, session.token);
+      const res = await download(t, url, session.token);
       expect({ url, json: res.json }).toMatchObject({ url, json: { code: 0, msg } });
     }
-    const zh = await fetchBytes(t, `/admin/wms.Shelf/labels?ids=${Array.from({ length: 1001 }, (_, i) => i + 1).join(',')}`, session.token, 'zh-cn');
+    const zh = await download(t, `/admin/wms.Shelf/labels?ids=${Array.from({ length: 1001 }, (_, i) => i + 1).join(',')}`, session.token, 'zh-cn');
     expect(zh.json).toMatchObject({ code: 0, msg: '一次最多打印 1000 个标签，请分批打印' });
   });
 
   it('needs the labels node of the list', async () => {
     await createAdmin(t, 'viewer', ['wms/product', 'wms/product/index']);
     const viewer = await login(t, 'viewer');
-    expect((await fetchBytes(t, `/admin/wms.Product/labels?ids[]=${w.products[0].id}`, viewer.token)).json).toMatchObject({ code: 401 });
+    expect((await download(t, `/admin/wms.Product/labels?ids[]=${w.products[0].id}`, viewer.token)).json).toMatchObject({ code: 401 });
     await createAdmin(t, 'labeller', ['wms/product', 'wms/product/index', 'wms/product/labels']);
     const labeller = await login(t, 'labeller');
-    expect((await fetchBytes(t, `/admin/wms.Product/labels?ids[]=${w.products[0].id}`, labeller.token)).type).toBe('application/pdf');
-    expect((await fetchBytes(t, `/admin/wms.Shelf/labels?ids[]=${w.shelves[0].id}`, labeller.token)).json).toMatchObject({ code: 401 });
-    expect((await fetchBytes(t, `/admin/wms.Shelf/labels?ids[]=${w.shelves[0].id}`, null)).json).toMatchObject({ code: 302 });
+    expect((await download(t, `/admin/wms.Product/labels?ids[]=${w.products[0].id}`, labeller.token)).type).toBe('application/pdf');
+    expect((await download(t, `/admin/wms.Shelf/labels?ids[]=${w.shelves[0].id}`, labeller.token)).json).toMatchObject({ code: 401 });
+    expect((await download(t, `/admin/wms.Shelf/labels?ids[]=${w.shelves[0].id}`, null)).json).toMatchObject({ code: 302 });
   });
 });

@@ -1,24 +1,10 @@
 import { createTestApp, TestApp } from '../setup/create-test-app';
-import { createAdmin, http, login, Session } from '../support/api';
+import { createAdmin, login, Session } from '../support/api';
+import { download } from '../support/download';
 import { compact, readPdf } from '../support/pdf';
 import { client, Client, stockUp } from '../support/warehouse';
 
 type Row = Record<string, any>;
-
-/** A GET whose answer is kept as bytes (a PDF) or parsed (the envelope of a refusal). */
-async function fetchDocument(t: TestApp, url: string, token: string | null, lang = 'en') {
-  let request = http(t).get(url).buffer(true).parse((res, done) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (chunk: Buffer) => chunks.push(chunk));
-    res.on('end', () => done(null, Buffer.concat(chunks)));
-  });
-  if (token) request = request.set('batoken', token);
-  if (lang) request = request.set('think-lang', lang);
-  const res = await request;
-  const body = res.body as Buffer;
-  const type = String(res.headers['content-type'] ?? '');
-  return { status: res.status, type, headers: res.headers, pdf: type.startsWith('application/pdf') ? body : null, json: type.includes('json') ? JSON.parse(body.toString('utf8')) : null };
-}
 
 describe('printed orders: receipts, picking lists, delivery notes, relocation sheets', () => {
   let t: TestApp;
@@ -80,11 +66,11 @@ describe('printed orders: receipts, picking lists, delivery notes, relocation sh
       remark: '第一批到货',
       lines: [goodsLine(w.products.screw, w.shelves.a2, 3, '19.90', 4), goodsLine(w.products.glove, w.shelves.n1, 10, '3.50')],
     });
-    const res = await fetchDocument(t, `/admin/wms.Inbound/print?id=${order.id}&format=pdf`, session.token, 'zh-cn');
+    const res = await download(t, `/admin/wms.Inbound/print?id=${order.id}&format=pdf`, session.token, 'zh-cn');
     expect(res.status).toBe(200);
     expect(res.type).toBe('application/pdf');
     expect(res.headers['content-disposition']).toContain(`${order.receipt_no}-receipt.pdf`);
-    const { text, pages, info } = await readPdf(res.pdf!);
+    const { text, pages, info } = await readPdf(res.body);
     expect(info.Title).toBe(`入库单 ${order.receipt_no}`);
     expect(pages).toHaveLength(1);
     const flat = compact(text);
@@ -116,15 +102,15 @@ describe('printed orders: receipts, picking lists, delivery notes, relocation sh
       expect(flat).toContain(compact(expected));
     }
     // the CJK font is embedded as a subset: a one-page order stays small
-    expect(res.pdf!.length).toBeLessThan(150_000);
+    expect(res.body.length).toBeLessThan(150_000);
   });
 
   it('prints the same receipt in English when asked by the lang query, with the token in the query string as a browser tab sends it', async () => {
     const order = await c.add('Inbound', { supplier_id: w.supplier.id, type: 30, lines: [goodsLine(w.products.tape, w.shelves.b1, 1200, '8.00')] });
     await c.post('Inbound', 'audit', { id: order.id });
-    const res = await fetchDocument(t, `/admin/wms.Inbound/print?id=${order.id}&format=pdf&batoken=${encodeURIComponent(session.token)}&server=1&lang=en`, null, '');
+    const res = await download(t, `/admin/wms.Inbound/print?id=${order.id}&format=pdf&batoken=${encodeURIComponent(session.token)}&server=1&lang=en`, null, '');
     expect(res.type).toBe('application/pdf');
-    const flat = compact((await readPdf(res.pdf!)).text);
+    const flat = compact((await readPdf(res.body)).text);
     for (const expected of ['Inbound receipt', order.receipt_no, 'Return', 'Audited', 'Admin', 'Packing tape 封箱胶带', '1,200', 'Total received: 1,200', 'Total amount: 9,600.00', 'Warehouse keeper', 'Page 1 of 1']) {
       expect(flat).toContain(compact(expected));
     }
@@ -149,9 +135,9 @@ describe('printed orders: receipts, picking lists, delivery notes, relocation sh
         goodsLine(w.products.glove, w.shelves.a2, 4, '3.50'),
       ],
     });
-    const res = await fetchDocument(t, `/admin/wms.Outbound/print?id=${order.id}&format=pdf`, session.token, 'zh-cn');
+    const res = await download(t, `/admin/wms.Outbound/print?id=${order.id}&format=pdf`, session.token, 'zh-cn');
     expect(res.type).toBe('application/pdf');
-    const flat = compact((await readPdf(res.pdf!)).text);
+    const flat = compact((await readPdf(res.body)).text);
     expect(flat).toContain('拣货单');
     expect(flat).toContain(order.outbound_no);
     expect(flat).toContain('杭州客户有限公司');
@@ -168,11 +154,11 @@ describe('printed orders: receipts, picking lists, delivery notes, relocation sh
     const order = await c.add('Outbound', { customer_id: w.customer.id, type: 10, lines: [goodsLine(w.products.screw, w.shelves.a2, 6, '21.00')] });
     await c.post('Outbound', 'audit', { id: order.id });
     await c.post('Outbound', 'ship', { id: order.id, carrier_id: w.carrier.id, courier_number: 'SF1234567890' });
-    const zh = compact((await readPdf((await fetchDocument(t, `/admin/wms.Outbound/print?id=${order.id}&format=pdf&doc=delivery`, session.token, 'zh-cn')).pdf!)).text);
+    const zh = compact((await readPdf((await download(t, `/admin/wms.Outbound/print?id=${order.id}&format=pdf&doc=delivery`, session.token, 'zh-cn')).body)).text);
     for (const expected of ['送货单', order.outbound_no, '杭州客户有限公司', '顺丰速运', 'SF1234567890', '螺丝刀套装', '21.00', '126.00', '数量合计：6', '金额合计：126.00', '收货人签字及日期']) {
       expect(zh).toContain(compact(expected));
     }
-    const en = compact((await readPdf((await fetchDocument(t, `/admin/wms.Outbound/print?id=${order.id}&format=pdf&doc=delivery`, session.token, 'en')).pdf!)).text);
+    const en = compact((await readPdf((await download(t, `/admin/wms.Outbound/print?id=${order.id}&format=pdf&doc=delivery`, session.token, 'en')).body)).text);
     expect(en).toContain(compact('Delivery note'));
     expect(en).toContain(compact('Total amount: 126.00'));
   });
@@ -183,7 +169,7 @@ describe('printed orders: receipts, picking lists, delivery notes, relocation sh
     await c.post('Relocation', 'audit', { id: order.id });
     const edit = await c.get(`/admin/wms.Relocation/edit?id=${order.id}`);
     await c.post('Relocation', 'move', { id: order.id, lines: [{ id: edit.row.lines[0].id, quantity: 3 }] });
-    const flat = compact((await readPdf((await fetchDocument(t, `/admin/wms.Relocation/print?id=${order.id}&format=pdf`, session.token, 'en')).pdf!)).text);
+    const flat = compact((await readPdf((await download(t, `/admin/wms.Relocation/print?id=${order.id}&format=pdf`, session.token, 'en')).body)).text);
     for (const expected of ['Relocation sheet', order.relocation_no, 'Partly moved', 'ST-002', '上海仓 / A区 / 货架S2 (S2)', '北京仓 / 北区 / 货架S1 (S1)', 'Total planned: 8', 'Total moved: 3', 'Moved by']) {
       expect(flat).toContain(compact(expected));
     }
@@ -192,7 +178,7 @@ describe('printed orders: receipts, picking lists, delivery notes, relocation sh
   it('paginates a long order: every line printed once, the table header and page numbers on every page', async () => {
     const lines = Array.from({ length: 150 }, (_, i) => goodsLine(i % 2 ? w.products.glove : w.products.screw, w.shelves.a2, i + 1, '1.00'));
     const order = await c.add('Inbound', { supplier_id: w.supplier.id, type: 10, lines });
-    const { pages } = await readPdf((await fetchDocument(t, `/admin/wms.Inbound/print?id=${order.id}&format=pdf`, session.token, 'en')).pdf!);
+    const { pages } = await readPdf((await download(t, `/admin/wms.Inbound/print?id=${order.id}&format=pdf`, session.token, 'en')).body);
     expect(pages.length).toBeGreaterThanOrEqual(3);
     pages.forEach((page, i) => {
       expect(page.text).toContain(`Page ${i + 1} of ${pages.length}`);
@@ -218,24 +204,24 @@ describe('printed orders: receipts, picking lists, delivery notes, relocation sh
       [`/admin/wms.Inbound/print?id=${order.id}&doc=delivery`, 'No such document: an outbound order prints a picking list (doc=picking) or a delivery note (doc=delivery)'],
     ];
     for (const [url, msg] of cases) {
-      const res = await fetchDocument(t, url, session.token, 'en');
-      expect({ url, pdf: res.pdf, json: res.json && { code: res.json.code, msg: res.json.msg } }).toEqual({ url, pdf: null, json: { code: 0, msg } });
+      const res = await download(t, url, session.token, 'en');
+      expect({ url, type: res.type, json: res.json && { code: res.json.code, msg: res.json.msg } }).toEqual({ url, type: 'application/json; charset=utf-8', json: { code: 0, msg } });
     }
-    const zh = await fetchDocument(t, '/admin/wms.Inbound/print?id=99999', session.token, 'zh-cn');
+    const zh = await download(t, '/admin/wms.Inbound/print?id=99999', session.token, 'zh-cn');
     expect(zh.json).toMatchObject({ code: 0 });
-    expect(zh.json.msg).toMatch(/[\u4e00-\u9fff]/);
+    expect(zh.json!.msg).toMatch(/[\u4e00-\u9fff]/);
   });
 
   it('asks for a login without a token and refuses an admin without the print node', async () => {
     const order = await c.add('Inbound', { supplier_id: w.supplier.id, type: 10, lines: [goodsLine(w.products.screw, w.shelves.a2, 1, '1.00')] });
-    expect((await fetchDocument(t, `/admin/wms.Inbound/print?id=${order.id}`, null)).json).toMatchObject({ code: 302 });
+    expect((await download(t, `/admin/wms.Inbound/print?id=${order.id}`, null)).json).toMatchObject({ code: 302 });
     await createAdmin(t, 'viewer', ['wms/inbound', 'wms/inbound/index']);
     const viewer = await login(t, 'viewer');
-    expect((await fetchDocument(t, `/admin/wms.Inbound/print?id=${order.id}`, viewer.token)).json).toMatchObject({ code: 401 });
+    expect((await download(t, `/admin/wms.Inbound/print?id=${order.id}`, viewer.token)).json).toMatchObject({ code: 401 });
     await createAdmin(t, 'printer', ['wms/inbound', 'wms/inbound/index', 'wms/inbound/print']);
     const printer = await login(t, 'printer');
-    expect((await fetchDocument(t, `/admin/wms.Inbound/print?id=${order.id}`, printer.token)).type).toBe('application/pdf');
+    expect((await download(t, `/admin/wms.Inbound/print?id=${order.id}`, printer.token)).type).toBe('application/pdf');
     // printing one order type does not print the others
-    expect((await fetchDocument(t, `/admin/wms.Outbound/print?id=${order.id}`, printer.token)).json).toMatchObject({ code: 401 });
+    expect((await download(t, `/admin/wms.Outbound/print?id=${order.id}`, printer.token)).json).toMatchObject({ code: 401 });
   });
 });

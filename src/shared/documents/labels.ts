@@ -129,7 +129,7 @@ export async function labelPng(label: LabelContent, qrOnly: string): Promise<Buf
   const box = (part: Box) => ({ left: px(part.x), top: px(part.y), width: px(part.width), height: px(part.height) });
   const layers: OverlayOptions[] = [];
   const text = box(parts.text);
-  const markup = `<span font_weight="bold" size="${9 * 1024}">${escapeMarkup(label.title)}</span>\n<span size="${7 * 1024}" foreground="#444444">${label.lines.filter(Boolean).map(escapeMarkup).join('\n')}</span>`;
+  const markup = `<span size="${9 * 1024}">${escapeMarkup(label.title)}</span>\n<span size="${7 * 1024}" foreground="#444444">${label.lines.filter(Boolean).map(escapeMarkup).join('\n')}</span>`;
   layers.push({ input: await textImage(markup, text.width, text.height), left: text.left, top: text.top });
   const qr = box(parts.qr);
   layers.push({ input: await fitted(await barcodePng('qrcode', label.value, { scale: 1 }), qr.width, qr.height, true), left: qr.left, top: qr.top });
@@ -137,9 +137,9 @@ export async function labelPng(label: LabelContent, qrOnly: string): Promise<Buf
   const value = box(parts.value);
   if (code128Encodable(label.value)) {
     layers.push({ input: await fitted(await barcodePng('code128', label.value, { scale: 1, height: 12 }), barcode.width, barcode.height, false), left: barcode.left, top: barcode.top });
-    layers.push({ input: await textImage(`<span font_weight="bold" size="${8 * 1024}">${escapeMarkup(label.value)}</span>`, value.width, value.height + px(4), 'centre'), left: value.left, top: value.top });
+    layers.push({ input: await textImage(`<span size="${8 * 1024}">${escapeMarkup(label.value)}</span>`, value.width, value.height + px(3), 'centre'), left: value.left, top: value.top + px(1.5) });
   } else {
-    layers.push({ input: await textImage(`<span font_weight="bold" size="${11 * 1024}">${escapeMarkup(label.value)}</span>\n<span size="${7 * 1024}" foreground="#666666">${escapeMarkup(qrOnly)}</span>`, barcode.width, barcode.height + value.height, 'centre'), left: barcode.left, top: barcode.top });
+    layers.push({ input: await textImage(`<span size="${11 * 1024}">${escapeMarkup(label.value)}</span>\n<span size="${7 * 1024}" foreground="#666666">${escapeMarkup(qrOnly)}</span>`, barcode.width, barcode.height + value.height, 'centre'), left: barcode.left, top: barcode.top });
   }
   return sharp({ create: { width: px(width), height: px(height), channels: 3, background: '#ffffff' } })
     .composite(layers)
@@ -185,7 +185,10 @@ export async function sendLabelPngs(response: Response, basename: string, qrOnly
   await zip.finalize();
 }
 
-/** A greyscale text block (pango markup) rendered in the label font, black on white, as a PNG. */
+/**
+ * A text block (pango markup) in the label font, black on transparent, as a PNG. Only the regular face is
+ * given to pango (one font file per text), so the output is the same with or without system fonts.
+ */
 async function textImage(markup: string, width: number, height: number, align: 'left' | 'centre' = 'left'): Promise<Buffer> {
   const { data, info } = await sharp({
     text: { text: `<span foreground="#000000">${markup}</span>`, font: FONT_FAMILY, fontfile: FONT_FILES.regular, width, dpi: PNG_DPI, rgba: true, wrap: 'word-char', align, justify: false },

@@ -96,26 +96,12 @@ export class ResolveScanQuery {
   }
 
   private async product(manager: EntityManager, code: string, found: ProductEntity, gs1?: Gs1Data): Promise<ScannedProduct> {
-    const product = (await this.reader.products(manager, [found.id])).get(found.id)!;
+    const { deleted: _deleted, ...product } = (await this.reader.products(manager, [found.id])).get(found.id)!;
     const answer: ScannedProduct = {
       kind: 'product',
       code,
-      row: {
-        id: product.id,
-        product_no: product.product_no,
-        bar_code: product.bar_code,
-        name: product.name,
-        spec: product.spec,
-        price: product.price,
-        status: product.status,
-        total_stock_num: product.total_stock_num,
-        unit_id: product.unit_id,
-        unit_name: product.unit_name,
-        unit: { name: product.unit_name },
-        warehouse_id: found.warehouse_id,
-        warehouse_area_id: found.warehouse_area_id,
-        warehouse_shelf_id: found.warehouse_shelf_id,
-      },
+      // the snapshot (codes, names, price, unit) as a select row has it, and the default place
+      row: { ...product, unit: { name: product.unit_name }, warehouse_id: found.warehouse_id, warehouse_area_id: found.warehouse_area_id, warehouse_shelf_id: found.warehouse_shelf_id },
     };
     if (gs1?.gtin) answer.gtin = gs1.gtin;
     if (gs1?.lot) answer.lot_no = gs1.lot;
