@@ -239,7 +239,13 @@ export const LineEditor = observer(function LineEditor({ store }: { store: Order
   const width = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 120), 0);
   return (
     <div className="orders-lines" data-orders="line-editor">
-      {canScan && <ScanField form={store} />}
+      {canScan && (
+        <ScanField
+          form={store}
+          placeholder={store.isGoods ? 'orders.scan.placeholder' : 'orders.scan.placeholderRelocation'}
+          shelfChip={store.isGoods ? 'orders.scan.onShelf' : 'orders.scan.fromShelf'}
+        />
+      )}
       <Table<LineDraft>
         className="orders-lines-table"
         rowKey="key"

@@ -11,8 +11,7 @@ import type { RefInputType } from '@arco-design/web-react/es/Input/interface';
 import { IconScan } from '@arco-design/web-react/icon';
 import { useT } from '@/lang';
 import CameraScan from './CameraScan';
-import type { OrderFormStore } from './formStore';
-import { isTypingTarget, ScanStore, WedgeBuffer } from './scan';
+import { isTypingTarget, ScanStore, WedgeBuffer, type ScanTarget } from './scan';
 
 const Feedback = observer(function Feedback({ scan }: { scan: ScanStore }) {
   const t = useT();
@@ -26,7 +25,15 @@ const Feedback = observer(function Feedback({ scan }: { scan: ScanStore }) {
   );
 });
 
-export const ScanField = observer(function ScanField({ form }: { form: OrderFormStore }) {
+export interface ScanFieldProps {
+  /** What the scans change (an order form). */
+  form: ScanTarget;
+  /** Language keys: the field's placeholder, and the chip of the scanned shelf ({location}). */
+  placeholder: string;
+  shelfChip: string;
+}
+
+export const ScanField = observer(function ScanField({ form, placeholder, shelfChip }: ScanFieldProps) {
   const t = useT();
   const [scan] = useState(() => new ScanStore(form));
   const [value, setValue] = useState('');
@@ -65,7 +72,7 @@ export const ScanField = observer(function ScanField({ form }: { form: OrderForm
           value={value}
           onChange={setValue}
           prefix={<IconScan />}
-          placeholder={t(form.isGoods ? 'orders.scan.placeholder' : 'orders.scan.placeholderRelocation')}
+          placeholder={t(placeholder)}
           aria-label={t('orders.scan.label')}
           autoComplete="off"
           spellCheck={false}
@@ -84,7 +91,7 @@ export const ScanField = observer(function ScanField({ form }: { form: OrderForm
       <div className="orders-scan-status" role="status" aria-live="polite">
         {form.scanShelf && (
           <Tag closable size="small" color="arcoblue" onClose={() => form.setScanShelf(null)} data-orders="scan-shelf">
-            {t(form.isGoods ? 'orders.scan.onShelf' : 'orders.scan.fromShelf', { location: form.scanShelf.location })}
+            {t(shelfChip, { location: form.scanShelf.location })}
           </Tag>
         )}
         <Feedback scan={scan} />

@@ -431,6 +431,13 @@ export class OrderFormStore {
     return { key: line.key, index: this.lineIndex(line.key), quantity: 1, added: true };
   }
 
+  /** The warehouse a scanned shelf code is looked up in: the scanned shelf's, else the last line's. */
+  get scanWarehouseId(): number | null {
+    if (this.scanShelf) return this.scanShelf.warehouse_id;
+    const last = this.lines[this.lines.length - 1];
+    return (this.isGoods ? last?.warehouse_id : last?.source_warehouse_id) ?? null;
+  }
+
   /** By key: a line added a moment ago is the observable copy in `lines`, not the object that was pushed. */
   private lineIndex(key: string): number {
     return this.lines.findIndex((l) => l.key === key);

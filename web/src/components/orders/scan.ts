@@ -6,7 +6,7 @@
  */
 import { makeAutoObservable, runInAction } from 'mobx';
 import { fetchJson } from '@/components/crud/api';
-import type { OrderFormStore } from './formStore';
+import type { ScanOutcome, ScannedShelf } from './formStore';
 
 export const SCAN_URL = '/admin/wms.Scan/resolve';
 /** The permission node of resolving codes (a button rule of the warehouse-operations menu). */
@@ -30,6 +30,19 @@ export interface ScanFeedback {
 
 export type Resolver = (code: string, warehouseId: number | null) => Promise<ScanAnswer>;
 
+/**
+ * What scanning changes: an order form here; a count sheet would be another (one more counted per scan).
+ * The scan field and the camera work on any of them.
+ */
+export interface ScanTarget {
+  /** The shelf scanned last, if any: the place of the products scanned next. */
+  readonly scanShelf: ScannedShelf | null;
+  /** The warehouse a shelf code is looked up in (a code may name shelves in several warehouses). */
+  readonly scanWarehouseId: number | null;
+  addScanned(product: Record<string, any>): ScanOutcome;
+  setScanShelf(shelf: ScannedShelf | null): void;
+}
+
 export const resolveCode: Resolver = (code, warehouseId) => fetchJson<ScanAnswer>(SCAN_URL, { code, warehouse_id: warehouseId ?? undefined }, { showErrorMessage: false });
 
 export class ScanStore {
@@ -41,7 +54,7 @@ export class ScanStore {
   private queue: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly form: OrderFormStore,
+    private readonly form: ScanTarget,
     private readonly resolve: Resolver = resolveCode,
   ) {
     makeAutoObservable<this, 'queue' | 'form' | 'resolve'>(this, { queue: false, form: false, resolve: false });
@@ -56,16 +69,9 @@ export class ScanStore {
     return this.queue;
   }
 
-  /** The warehouse a shelf code is looked up in: the scanned shelf's, else the last line's. */
-  private warehouse(): number | null {
-    if (this.form.scanShelf) return this.form.scanShelf.warehouse_id;
-    const last = this.form.lines[this.form.lines.length - 1];
-    return (this.form.isGoods ? last?.warehouse_id : last?.source_warehouse_id) ?? null;
-  }
-
   private async apply(code: string): Promise<void> {
     try {
-      const answer = await this.resolve(code, this.warehouse());
+      const answer = await this.resolve(code, this.form.scanWarehouseId);
       runInAction(() => {
         this.applied++;
         if (answer.kind === 'shelf') {
