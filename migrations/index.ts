@@ -12,6 +12,7 @@ import { HistoryWarehouseFormIndex1763800001000 } from './1763800001000-history-
 import { HistoryOrderIndex1764000000000 } from './1764000000000-history-order-index';
 import { CmsAndMessageTemplates1764000300000 } from './1764000300000-cms-and-message-templates';
 import { CmsRulesSmsSettingsTemplates1764000300100 } from './1764000300100-cms-rules-sms-settings-templates';
+import { PrintLabelsScanRules1764000500000 } from './1764000500000-print-labels-scan-rules';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
 export const migrations: Function[] = [
@@ -29,4 +30,5 @@ export const migrations: Function[] = [
   HistoryOrderIndex1764000000000,
   CmsAndMessageTemplates1764000300000,
   CmsRulesSmsSettingsTemplates1764000300100,
+  PrintLabelsScanRules1764000500000,
 ];

@@ -2,6 +2,9 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CatalogueCruds } from './crud/catalogue-cruds';
 import { CATALOGUE_CONTROLLERS } from './http/catalogue.controllers';
+import { ProductLabelController, ShelfLabelController } from './http/label.controllers';
+import { ScanController } from './http/scan.controller';
+import { LabelService } from './labels/label.service';
 import { BrandEntity } from './persistence/brand.entity';
 import { CategoryEntity } from './persistence/category.entity';
 import { CarrierEntity, CustomerEntity, SupplierEntity } from './persistence/partner.entity';
@@ -13,6 +16,7 @@ import { WarehouseEntity } from './persistence/warehouse.entity';
 import { MasterDataReader } from './services/master-data-reader.service';
 import { MasterDataReferences } from './services/master-data-references.service';
 import { ProductStockTotals } from './services/product-stock-totals.service';
+import { ResolveScanQuery } from './queries/resolve-scan/resolve-scan.query';
 import { ExportService } from './transfer/export.service';
 import { ImportService } from './transfer/import.service';
 import { TRANSFER_CONTROLLERS } from './transfer/transfer.controllers';
@@ -33,8 +37,8 @@ import { TRANSFER_CONTROLLERS } from './transfer/transfer.controllers';
       ProductEntity,
     ]),
   ],
-  controllers: [...CATALOGUE_CONTROLLERS, ...TRANSFER_CONTROLLERS],
-  providers: [MasterDataReferences, CatalogueCruds, MasterDataReader, ProductStockTotals, ExportService, ImportService],
+  controllers: [...CATALOGUE_CONTROLLERS, ...TRANSFER_CONTROLLERS, ProductLabelController, ShelfLabelController, ScanController],
+  providers: [MasterDataReferences, CatalogueCruds, MasterDataReader, ProductStockTotals, ExportService, ImportService, LabelService, ResolveScanQuery],
   exports: [MasterDataReferences, MasterDataReader, ProductStockTotals, CatalogueCruds],
 })
 export class MasterDataModule {}

@@ -17,6 +17,7 @@ import { OrderTransitions } from './commands/order-transitions';
 import { SaveOrderHandler } from './commands/save-order/save-order.handler';
 import { ShipOutboundOrderHandler } from './commands/ship-outbound-order/ship-outbound-order.handler';
 import { InboundController, OutboundController, RelocationController } from './http/order.controllers';
+import { ORDER_PRINT_CONTROLLERS } from './http/order-print.controllers';
 import { IdempotencyKeys } from './persistence/idempotency';
 import { OrderNumbers } from './persistence/order-numbers';
 import {
@@ -32,6 +33,7 @@ import {
 import { OrderRepository } from './persistence/order.repository';
 import { CountPendingOrdersQuery } from './queries/count-pending-orders/count-pending-orders.query';
 import { OrdersLedgerCheck } from './queries/check-orders-against-ledger/orders-ledger-check';
+import { PrintOrderQuery } from './queries/print-order/print-order.query';
 
 @Module({
   imports: [
@@ -42,7 +44,7 @@ import { OrdersLedgerCheck } from './queries/check-orders-against-ledger/orders-
     MasterDataModule,
     InventoryModule,
   ],
-  controllers: [InboundController, OutboundController, RelocationController],
+  controllers: [InboundController, OutboundController, RelocationController, ...ORDER_PRINT_CONTROLLERS],
   providers: [
     OrderRepository,
     OrderNumbers,
@@ -59,6 +61,7 @@ import { OrdersLedgerCheck } from './queries/check-orders-against-ledger/orders-
     CancelRelocationOrderHandler,
     CountPendingOrdersQuery,
     OrdersLedgerCheck,
+    PrintOrderQuery,
   ],
   exports: [CountPendingOrdersQuery, OrdersLedgerCheck],
 })

@@ -7,7 +7,7 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { OUTPUT_DIR, serverInfo } from './server';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -42,11 +42,15 @@ export interface BrowserTestContext {
   pageErrors: string[];
 }
 
+/** A phone (390 × 844 CSS pixels, touch, the mobile viewport meta honoured), for `browserSpec(name, PHONE)`. */
+export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
 /**
  * Declares the browser specs of one file: `const { test } = browserSpec('admin-journey')`, then
- * `test('name', async ({ page, step }) => …)`. Screenshots go to test-output/screenshots/<spec>/.
+ * `test('name', async ({ page, step }) => …)`. Screenshots go to test-output/screenshots/<spec>/. `device`
+ * replaces the desktop viewport (e.g. PHONE).
  */
-export function browserSpec(spec: string) {
+export function browserSpec(spec: string, device: BrowserContextOptions = { viewport: VIEWPORT }) {
   const dir = join(OUTPUT_DIR, 'screenshots', spec);
   let browser: Browser | undefined;
   let counter = 0;
@@ -67,7 +71,7 @@ export function browserSpec(spec: string) {
       async () => {
         if (!browser) throw new Error('the browser did not start');
         const { baseUrl, adminPassword } = serverInfo();
-        const context = await browser.newContext({ viewport: VIEWPORT, baseURL: baseUrl });
+        const context = await browser.newContext({ ...device, baseURL: baseUrl });
         context.setDefaultTimeout(15_000);
         const page = await context.newPage();
         const pageErrors: string[] = [];

@@ -84,6 +84,7 @@ export class AccountsSeeder implements Seeder {
           const [title, titleEn] = BUTTON_TITLES[action];
           await insert({ pid: id, type: 'button', title, title_en: titleEn, name: `${menu.name}/${action}`, path: '', weigh: 0 });
         }
+        for (const node of menu.nodes ?? []) await insert({ pid: id, type: 'button', title: node.title, title_en: node.title_en, name: node.name, path: '', weigh: 0 });
         if (menu.children) await walk(menu.children, id);
       }
     };

@@ -9,6 +9,8 @@ export interface MenuSeed {
   /** A folder in the menu when it has children and no page of its own. */
   children?: MenuSeed[];
   buttons?: Array<keyof typeof BUTTON_TITLES>;
+  /** Button rules whose node is not `<name>/<action>`: actions several pages use (scanning). */
+  nodes?: Array<{ name: string; title: string; title_en: string }>;
   menu_type?: MenuType;
 }
 
@@ -25,11 +27,16 @@ export const BUTTON_TITLES = {
   move: ['移库', 'Move'],
   cancel: ['取消', 'Cancel'],
   sendTestMail: ['发送测试邮件', 'Send test mail'],
+  print: ['打印', 'Print'],
+  labels: ['打印标签', 'Print labels'],
 } as const;
+
+/** Resolving a scanned code (`wms.Scan/resolve`): used by the order line editors, granted with them. */
+export const SCAN_RULE = { name: 'wms/scan/resolve', title: '扫码识别', title_en: 'Resolve scanned codes' } as const;
 
 const CRUD = ['index', 'add', 'edit', 'del'] as const;
 const CATALOGUE = [...CRUD, 'sortable', 'import', 'export'] as const;
-const ORDER = [...CRUD, 'audit'] as const;
+const ORDER = [...CRUD, 'audit', 'print'] as const;
 
 /** Every page the product has, in menu order. */
 export const ADMIN_MENUS: MenuSeed[] = [
@@ -39,6 +46,7 @@ export const ADMIN_MENUS: MenuSeed[] = [
     title: '仓库作业',
     title_en: 'Warehouse operations',
     icon: 'IconStorage',
+    nodes: [SCAN_RULE],
     children: [
       { name: 'wms/inbound', title: '入库单', title_en: 'Inbound orders', icon: 'IconImport', buttons: [...ORDER] },
       { name: 'wms/outbound', title: '出库单', title_en: 'Outbound orders', icon: 'IconExport', buttons: [...ORDER, 'ship'] },
@@ -53,13 +61,13 @@ export const ADMIN_MENUS: MenuSeed[] = [
     title_en: 'Master data',
     icon: 'IconApps',
     children: [
-      { name: 'wms/product', title: '商品', title_en: 'Products', icon: 'IconGift', buttons: [...CATALOGUE] },
+      { name: 'wms/product', title: '商品', title_en: 'Products', icon: 'IconGift', buttons: [...CATALOGUE, 'labels'] },
       { name: 'wms/category', title: '商品分类', title_en: 'Categories', icon: 'IconMindMapping', buttons: [...CATALOGUE] },
       { name: 'wms/brand', title: '品牌', title_en: 'Brands', icon: 'IconTags', buttons: [...CATALOGUE] },
       { name: 'wms/unit', title: '计量单位', title_en: 'Units', icon: 'IconCommon', buttons: [...CATALOGUE] },
       { name: 'wms/warehouse', title: '仓库', title_en: 'Warehouses', icon: 'IconHome', buttons: [...CATALOGUE] },
       { name: 'wms/warehouseArea', title: '库区', title_en: 'Warehouse areas', icon: 'IconNav', buttons: [...CATALOGUE] },
-      { name: 'wms/shelf', title: '货架', title_en: 'Shelves', icon: 'IconList', buttons: [...CATALOGUE] },
+      { name: 'wms/shelf', title: '货架', title_en: 'Shelves', icon: 'IconList', buttons: [...CATALOGUE, 'labels'] },
       { name: 'wms/supplier', title: '供应商', title_en: 'Suppliers', icon: 'IconBranch', buttons: [...CATALOGUE] },
       { name: 'wms/customer', title: '客户', title_en: 'Customers', icon: 'IconUserGroup', buttons: [...CATALOGUE] },
       { name: 'wms/carrier', title: '承运商', title_en: 'Carriers', icon: 'IconSend', buttons: [...CATALOGUE] },
@@ -142,7 +150,8 @@ export const SEEDED_GROUPS: Array<{ key: string; name: string; parent: string | 
     key: 'level3',
     name: '三级管理员',
     parent: 'level2',
-    rules: (n) => n.startsWith('dashboard') || (n.startsWith('wms') && !/\/(add|edit|del|import|sortable|audit|ship|move|cancel)$/.test(n)),
+    // reads only: prints and labels yes, scanning into order forms (which it cannot edit) no
+    rules: (n) => n.startsWith('dashboard') || (n.startsWith('wms') && !/\/(add|edit|del|import|sortable|audit|ship|move|cancel|resolve)$/.test(n)),
   },
   {
     key: 'auditor',
@@ -152,6 +161,7 @@ export const SEEDED_GROUPS: Array<{ key: string; name: string; parent: string | 
       n.startsWith('dashboard') ||
       n === 'wmsOperation' ||
       /^wms\/(inbound|outbound|relocation|stock|inventoryHistory)(\/(index|export))?$/.test(n) ||
+      /^wms\/(inbound|outbound|relocation)\/print$/.test(n) ||
       n === 'routine' ||
       /^routine\/adminInfo(\/index)?$/.test(n),
   },

@@ -34,6 +34,11 @@ export interface CrudTableProps<Row extends Record<string, any> = any> {
   rowButtonVisible?: Partial<Record<'edit' | 'delete', (row: Row) => boolean>>;
   /** checkbox column (default: when the delete button is in the toolbar). */
   selectable?: boolean;
+  /**
+   * Permission nodes of the page whose buttons act on the selected rows (default ['del']): the checkboxes show
+   * when the admin holds any of them (a read-only admin may still select rows to print their labels).
+   */
+  selectionNodes?: string[];
   /** width of the operation column. */
   operateWidth?: number;
   /** start the page's data load (default true). */
@@ -185,7 +190,7 @@ function CrudTableInner<Row extends Record<string, any>>(props: CrudTableProps<R
         data={data}
         scroll={{ x: scrollX }}
         rowSelection={
-          selectable && auth('del')
+          selectable && (props.selectionNodes ?? ['del']).some((node) => auth(node))
             ? {
                 type: 'checkbox',
                 selectedRowKeys: store.selectedKeys,

@@ -14,6 +14,9 @@ import { formatCents, lineTotalCents } from './money';
 import { msgText } from './cells';
 import type { LineDraft, LineField, OrderFormStore, ShelfSide } from './formStore';
 import { ProductSelect, ShelfSelect, WarehouseSelect } from './selects';
+import { SCAN_NODE } from './scan';
+import ScanField from './ScanField';
+import { useStore } from '@/stores/context';
 
 type Props = { store: OrderFormStore; line: LineDraft };
 
@@ -222,13 +225,27 @@ const Totals = observer(function Totals({ store }: { store: OrderFormStore }) {
   );
 });
 
+/** Whether the admin may resolve scanned codes: a button rule outside the page's own nodes. */
+function useCanScan(): boolean {
+  const { navTabs } = useStore();
+  return Object.values(navTabs.authNode).some((nodes) => nodes.includes(`/admin/${SCAN_NODE}`));
+}
+
 export const LineEditor = observer(function LineEditor({ store }: { store: OrderFormStore }) {
   const t = useT();
+  const canScan = useCanScan();
   const columns = columnsFor(store, t);
   const linesError = store.headerError('lines');
   const width = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 120), 0);
   return (
     <div className="orders-lines" data-orders="line-editor">
+      {canScan && (
+        <ScanField
+          form={store}
+          placeholder={store.isGoods ? 'orders.scan.placeholder' : 'orders.scan.placeholderRelocation'}
+          shelfChip={store.isGoods ? 'orders.scan.onShelf' : 'orders.scan.fromShelf'}
+        />
+      )}
       <Table<LineDraft>
         className="orders-lines-table"
         rowKey="key"
@@ -238,6 +255,7 @@ export const LineEditor = observer(function LineEditor({ store }: { store: Order
         columns={columns}
         data={store.lines.slice()}
         scroll={{ x: width }}
+        rowClassName={(line) => (line.key === store.scannedKey ? 'orders-line-scanned' : '')}
         noDataElement={<div className="orders-empty">{t('orders.form.noLines')}</div>}
       />
       {linesError && <div className="orders-field-msg is-error">{msgText(t, linesError)}</div>}

@@ -11,6 +11,7 @@ import { formatDatetime } from '@/components/crud';
 import { useAuth } from '@/hooks/useAuth';
 import { useT, type TFunction } from '@/lang';
 import { MoneyCell, NumberCell, SignedCell, StateTag } from './cells';
+import PrintButtons from './PrintButtons';
 import { formatCents, orderTotals } from './money';
 import { NUMBER_FIELD, type OrderPageStore, type Row } from './pageStore';
 import {
@@ -117,7 +118,7 @@ function headerItems(kind: OrderKind, row: Row, t: TFunction) {
 }
 
 /** The transition buttons of an order (detail footer). */
-export const OrderActionButtons = observer(function OrderActionButtons({ page, row, onEdit }: { page: OrderPageStore; row: Row; onEdit?: () => void }) {
+export const OrderActionButtons = observer(function OrderActionButtons({ page, row, onEdit, extra }: { page: OrderPageStore; row: Row; onEdit?: () => void; extra?: React.ReactNode }) {
   const t = useT();
   const auth = useAuth();
   const actions = orderActions(page.kind, row, auth);
@@ -153,6 +154,7 @@ export const OrderActionButtons = observer(function OrderActionButtons({ page, r
           </Button>
         </Popconfirm>
       )}
+      {extra}
     </Space>
   );
 });
@@ -176,10 +178,19 @@ export const OrderDetailDrawer = observer(function OrderDetailDrawer({ page }: {
       data-orders="order-detail"
       footer={
         <div className="orders-detail-footer">
-          <div>{row && <OrderActionButtons page={page} row={row} onEdit={() => {
-            detail.close();
-            void page.table.openEdit(row.id);
-          }} />}</div>
+          <div className="orders-detail-actions">
+            {row && (
+              <OrderActionButtons
+                page={page}
+                row={row}
+                extra={<PrintButtons kind={kind} id={Number(row.id)} />}
+                onEdit={() => {
+                  detail.close();
+                  void page.table.openEdit(row.id);
+                }}
+              />
+            )}
+          </div>
           <Button onClick={() => detail.close()}>{t('crud.close')}</Button>
         </div>
       }

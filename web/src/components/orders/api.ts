@@ -3,6 +3,7 @@
  * with their transitions, the stock list and the inventory history (list and CSV export URL).
  */
 import { createCrudApi, fetchJson, type CrudApi } from '@/components/crud';
+import { directUrl } from '@/components/documents/directUrl';
 import type { OrderKind } from './states';
 
 export const ORDER_API: Record<OrderKind, string> = {
@@ -80,21 +81,10 @@ export async function fetchProductStock(productId: number): Promise<Map<number, 
 }
 
 /**
- * The URL of a CSV export a browser downloads directly: the list's filters (no paging), the token and
- * `server=1` in the query (CONTRACT §1), the language for the headers.
+ * The URL of a CSV export a browser downloads directly: the list's filters (no paging), with the token,
+ * `server=1` and the language (for the headers) in the query.
  */
 export function exportUrl(base: string, indexParams: Record<string, unknown>, token: string, lang: string): string {
-  const params: Record<string, unknown> = { ...indexParams };
-  delete params.page;
-  delete params.limit;
-  const query = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) {
-    if (v === undefined || v === null || v === '') continue;
-    query.append(k, String(v));
-  }
-  query.append('batoken', token);
-  query.append('server', '1');
-  query.append('lang', lang);
-  return `${base}/export?${query.toString()}`;
+  const { page: _page, limit: _limit, ...params } = indexParams;
+  return directUrl(`${base}/export`, params, token, lang);
 }
-

@@ -66,6 +66,21 @@ export type LineField =
 
 export type HeaderField = 'order_sn' | 'party_id' | 'type' | 'remark' | 'lines';
 
+/** A shelf as a scan answers it (`wms.Scan/resolve`, kind shelf). */
+export interface ScannedShelf {
+  id: number;
+  warehouse_id: number;
+  location: string;
+}
+
+/** What a scan did to the lines: which line, its new quantity, and whether the line is new. */
+export interface ScanOutcome {
+  key: string;
+  index: number;
+  quantity: number;
+  added: boolean;
+}
+
 /** A message: a language key and its arguments. */
 export interface Message {
   key: string;
@@ -258,11 +273,15 @@ export class OrderFormStore {
   stock = new Map<number, Map<number, number>>();
   loading = false;
   error: string | null = null;
+  /** The shelf the scanner is at: products scanned next go on it (relocations: move from it). */
+  scanShelf: ScannedShelf | null = null;
+  /** The line the last scan changed (highlighted). */
+  scannedKey: string | null = null;
   private stockRequests = new Set<number>();
 
   constructor(kind: OrderKind) {
     this.kind = kind;
-    makeAutoObservable<this, 'stockRequests'>(this, { kind: false, stockRequests: false });
+    makeAutoObservable<this, 'stockRequests' | 'lineIndex'>(this, { kind: false, stockRequests: false, lineIndex: false });
   }
 
   get isGoods(): boolean {
@@ -274,6 +293,8 @@ export class OrderFormStore {
     this.touched = new Set();
     this.submitted = false;
     this.error = null;
+    this.scanShelf = null;
+    this.scannedKey = null;
     if (!row) {
       this.header = { order_sn: '', party_id: null, type: this.isGoods ? 10 : null, remark: '', ...defaults };
       this.lines = [emptyLine()];
@@ -378,6 +399,57 @@ export class OrderFormStore {
     const warehouseId = num(row?.warehouse_id);
     if (shelfId && warehouseId) line[wField] = warehouseId;
     this.touch(key, shelfField(side));
+  }
+
+  /**
+   * A scanned product: one more on its line (the line of that product on the scanned shelf, when a shelf was
+   * scanned), else a new line with quantity 1 — the empty last line if there is one — on the scanned shelf or
+   * else the product's default shelf, priced from the product.
+   */
+  addScanned(product: Record<string, any>): ScanOutcome {
+    const productId = Number(product.id);
+    const side: ShelfSide = this.isGoods ? 'warehouse' : 'source';
+    const field = shelfField(side);
+    const shelfId = this.scanShelf?.id ?? null;
+    const same = this.lines.filter((l) => l.product_id === productId && (shelfId === null || l[field] === shelfId));
+    const existing = same[same.length - 1];
+    if (existing) {
+      const plan = (existing.plan_quantity ?? 0) + 1;
+      const follows = existing.actualFollowsPlan;
+      this.setQuantity(existing.key, 'plan_quantity', plan);
+      if (this.isGoods && !follows) this.setQuantity(existing.key, 'actual_quantity', (existing.actual_quantity ?? 0) + 1);
+      this.scannedKey = existing.key;
+      return { key: existing.key, index: this.lineIndex(existing.key), quantity: plan, added: false };
+    }
+    const last = this.lines[this.lines.length - 1];
+    const line = last && !last.product_id ? last : this.addLine();
+    this.setProduct(line.key, productId, product);
+    this.setQuantity(line.key, 'plan_quantity', 1);
+    if (this.scanShelf) this.setShelf(line.key, side, this.scanShelf.id, { warehouse_id: this.scanShelf.warehouse_id });
+    else if (num(product.warehouse_shelf_id) && !line[field]) this.setShelf(line.key, side, num(product.warehouse_shelf_id), { warehouse_id: product.warehouse_id });
+    this.scannedKey = line.key;
+    return { key: line.key, index: this.lineIndex(line.key), quantity: 1, added: true };
+  }
+
+  /** The warehouse a scanned shelf code is looked up in: the scanned shelf's, else the last line's. */
+  get scanWarehouseId(): number | null {
+    if (this.scanShelf) return this.scanShelf.warehouse_id;
+    const last = this.lines[this.lines.length - 1];
+    return (this.isGoods ? last?.warehouse_id : last?.source_warehouse_id) ?? null;
+  }
+
+  /** By key: a line added a moment ago is the observable copy in `lines`, not the object that was pushed. */
+  private lineIndex(key: string): number {
+    return this.lines.findIndex((l) => l.key === key);
+  }
+
+  /** A scanned shelf: products scanned next go on it; a last line with a product but no shelf takes it now. */
+  setScanShelf(shelf: ScannedShelf | null): void {
+    this.scanShelf = shelf;
+    if (!shelf) return;
+    const side: ShelfSide = this.isGoods ? 'warehouse' : 'source';
+    const last = this.lines[this.lines.length - 1];
+    if (last?.product_id && !last[shelfField(side)]) this.setShelf(last.key, side, shelf.id, { warehouse_id: shelf.warehouse_id });
   }
 
   async loadStock(productId: number, force = false): Promise<void> {

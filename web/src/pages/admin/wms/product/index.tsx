@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import './product.css';
 import { CrudPage, CrudTableStore, maxLengthRule, type CrudColumn, type CrudField } from '@/components/crud';
+import { LabelButton } from '@/components/documents/LabelButton';
 import { TransferButtons } from '@/components/transfer';
 import { ImageUpload } from '@/components/Upload';
 import { useStore } from '@/stores/context';
@@ -194,5 +195,17 @@ export default function ProductPage() {
         quickSearchFields: ['wms.product.id', 'wms.product.name', 'wms.product.productNo', 'wms.product.barCode'],
       }),
   );
-  return <CrudPage store={store} entity="wms.product.product" toolbarExtra={<TransferButtons table={store} entity="wms.product.product" importable />} formWidth={640} />;
+  return (
+    <CrudPage
+      store={store}
+      entity="wms.product.product"
+      selectionNodes={['del', 'labels']}
+      toolbarExtra={
+        <>
+          <LabelButton table={store} entity="wms.product.product" />
+          <TransferButtons table={store} entity="wms.product.product" importable />
+        </>
+      } formWidth={640}
+    />
+  );
 }

@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { CrudPage, CrudTableStore, STATUS_OPTIONS, maxLengthRule, type CrudColumn, type CrudField } from '@/components/crud';
+import { LabelButton } from '@/components/documents/LabelButton';
 import { TransferButtons } from '@/components/transfer';
 import { useStore } from '@/stores/context';
 import { AREA_REMOTE, SHELF_API, WAREHOUSE_REMOTE, areaSearchParams, locationFields, refCell } from '../warehouse/location';
@@ -67,5 +68,17 @@ export default function ShelfPage() {
         quickSearchFields: ['wms.shelf.id', 'wms.shelf.name', 'wms.shelf.serialNo'],
       }),
   );
-  return <CrudPage store={store} entity="wms.shelf.shelf" toolbarExtra={<TransferButtons table={store} entity="wms.shelf.shelf" />} />;
+  return (
+    <CrudPage
+      store={store}
+      entity="wms.shelf.shelf"
+      selectionNodes={['del', 'labels']}
+      toolbarExtra={
+        <>
+          <LabelButton table={store} entity="wms.shelf.shelf" />
+          <TransferButtons table={store} entity="wms.shelf.shelf" />
+        </>
+      }
+    />
+  );
 }

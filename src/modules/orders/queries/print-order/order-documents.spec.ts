@@ -1,0 +1,62 @@
+import type { ShelfSnapshot } from '../../../master-data';
+import { DocumentContext, documentOf, money, orderDocument, pickingOrder } from './order-documents';
+
+const shelf = (id: number, warehouse: [number, string], area: string, serial: string): ShelfSnapshot => ({
+  id,
+  serial_no: serial,
+  name: `Shelf ${serial}`,
+  status: 1,
+  warehouse_id: warehouse[0],
+  warehouse_name: `Warehouse ${warehouse[1]}`,
+  warehouse_serial_no: warehouse[1],
+  warehouse_area_id: area.charCodeAt(0),
+  area_name: `Area ${area}`,
+  area_serial_no: area,
+  location: `Warehouse ${warehouse[1]} / Area ${area} / Shelf ${serial}`,
+  deleted: false,
+});
+
+const SHELVES = new Map([shelf(1, [1, 'W2'], 'A', 'S1'), shelf(2, [2, 'W1'], 'B', 'S10'), shelf(3, [2, 'W1'], 'B', 'S2'), shelf(4, [2, 'W1'], 'A', 'S9')].map((s) => [s.id, s]));
+
+const context: DocumentContext = {
+  t: (key, args) => (args ? `${key}${JSON.stringify(args)}` : key),
+  time: (unix) => `T${unix}`,
+  timeZone: 'Asia/Shanghai',
+  site: 'Depot',
+  printedBy: 'Ann',
+  printedAt: 100,
+  shelves: SHELVES,
+};
+
+const line = (id: number, shelfId: number, productNo: string, actual = 1, price = '1.00') => ({ id, warehouse_shelf_id: shelfId, product_id: id, plan_quantity: actual, actual_quantity: actual, price, product: { product_no: productNo, name: `Product ${productNo}`, spec: '', unit_name: 'pcs' } });
+
+describe('printed order documents', () => {
+  it('walks the warehouse for picking: warehouse code, area code, shelf code with numbers as numbers, then product number', () => {
+    const lines = [line(1, 1, 'A'), line(2, 2, 'B'), line(3, 3, 'Z'), line(4, 3, 'C'), line(5, 4, 'D'), line(6, 99, 'E')];
+    expect(pickingOrder(lines, SHELVES).map((l) => l.id)).toEqual([5, 4, 3, 2, 1, 6]);
+  });
+
+  it('groups the picking list under a heading per warehouse and sums what to pick', () => {
+    const doc = orderDocument('outbound', 'picking', { outbound_no: 'CK1', type: 10, audit_status: 0, lines: [line(1, 1, 'A', 2), line(2, 2, 'B', 3)] }, context);
+    expect(doc.rows.map((row) => (Array.isArray(row) ? row[0] : row.heading))).toEqual(['documents.warehouse_heading{"name":"Warehouse W1 (W1)"}', '1', 'documents.warehouse_heading{"name":"Warehouse W2 (W2)"}', '2']);
+    expect(doc.totals).toEqual([
+      ['documents.total.lines', '2'],
+      ['documents.total.to_pick', '5'],
+    ]);
+    expect(doc.columns.at(-1)).toMatchObject({ checkbox: true });
+  });
+
+  it('sums amounts exactly in cents and groups thousands', () => {
+    const doc = orderDocument('inbound', 'receipt', { receipt_no: 'RK1', type: 10, audit_status: 1, lines: [line(1, 1, 'A', 3, '0.10'), line(2, 1, 'B', 1000, '1234.56')] }, context);
+    expect(doc.totals.at(-1)).toEqual(['documents.total.amount', '1,234,560.30']);
+    expect(doc.rows[1]).toEqual(['2', 'B', 'Product B', '', 'pcs', 'Warehouse W2 / Area A / Shelf S1 (S1)', '1,000', '1,000', '1,234.56', '1,234,560.00']);
+    expect(money('0.1')).toBe('0.10');
+    expect(money('-1234567.5')).toBe('-1,234,567.50');
+  });
+
+  it('knows which documents each order type prints', () => {
+    expect([documentOf('inbound', undefined), documentOf('inbound', 'receipt'), documentOf('inbound', 'delivery')]).toEqual(['receipt', 'receipt', null]);
+    expect([documentOf('outbound', ''), documentOf('outbound', 'picking'), documentOf('outbound', 'delivery'), documentOf('outbound', ['delivery'])]).toEqual(['picking', 'picking', 'delivery', null]);
+    expect([documentOf('relocation', undefined), documentOf('relocation', 'picking')]).toEqual(['relocation', null]);
+  });
+});
