@@ -2,7 +2,8 @@
  * The warehouse-operation endpoints (CONTRACT §4), on the one request instance: the three order controllers
  * with their transitions, the stock list and the inventory history (list and CSV export URL).
  */
-import { createCrudApi, fetchJson, type CrudApi } from '@/components/crud';
+import request from '@/api/request';
+import { actionUrl, createCrudApi, fetchJson, type CrudApi } from '@/components/crud';
 import { directUrl } from '@/components/documents/directUrl';
 import type { OrderKind } from './states';
 
@@ -33,21 +34,26 @@ export interface ShipInput {
   shipment_time?: number;
 }
 
+/** The transitions that move stock or change an order's state; each sends the `Idempotency-Key` given. */
 export interface OrderApi extends CrudApi {
-  audit(id: number): Promise<Record<string, any>>;
-  ship(id: number, input: ShipInput): Promise<Record<string, any>>;
-  move(id: number, lines: Array<{ id: number; quantity: number }>): Promise<Record<string, any>>;
-  cancel(id: number): Promise<Record<string, any>>;
+  audit(id: number, key: string): Promise<Record<string, any>>;
+  ship(id: number, input: ShipInput, key: string): Promise<Record<string, any>>;
+  move(id: number, lines: Array<{ id: number; quantity: number }>, key: string): Promise<Record<string, any>>;
+  cancel(id: number, key: string): Promise<Record<string, any>>;
 }
 
 export function createOrderApi(kind: OrderKind): OrderApi {
   const crud = createCrudApi(ORDER_API[kind]);
+  const transition = async (action: string, data: Record<string, unknown>, key: string) => {
+    const res = await request({ url: actionUrl(crud.base, action), method: 'post', data, headers: { 'Idempotency-Key': key } }, { showSuccessMessage: true });
+    return res.data;
+  };
   return {
     ...crud,
-    audit: (id) => crud.post('audit', { id }),
-    ship: (id, input) => crud.post('ship', { id, ...input }),
-    move: (id, lines) => crud.post('move', { id, lines }),
-    cancel: (id) => crud.post('cancel', { id }),
+    audit: (id, key) => transition('audit', { id }, key),
+    ship: (id, input, key) => transition('ship', { id, ...input }, key),
+    move: (id, lines, key) => transition('move', { id, lines }, key),
+    cancel: (id, key) => transition('cancel', { id }, key),
   };
 }
 

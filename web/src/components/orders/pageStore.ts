@@ -7,6 +7,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { CrudTableStore, type CrudColumn, type CrudRoot } from '@/components/crud';
 import { createOrderApi, fetchOrderHistory, fetchPartyName, ORDER_API, SELECT_URL, type OrderApi, type ShipInput } from './api';
 import { OrderFormStore } from './formStore';
+import { TransitionKeys, wasAnswered } from './idempotency';
 import type { OrderKind } from './states';
 
 /** The number column of each order kind. */
@@ -134,6 +135,7 @@ export interface OrderPageOptions {
 export class OrderPageStore {
   readonly kind: OrderKind;
   readonly api: OrderApi;
+  readonly keys = new TransitionKeys();
   readonly table: CrudTableStore;
   readonly form: OrderFormStore;
   readonly detail: OrderDetailStore;
@@ -158,7 +160,7 @@ export class OrderPageStore {
     });
     this.form = new OrderFormStore(kind);
     this.detail = new OrderDetailStore(this.api, kind);
-    makeAutoObservable(this, { kind: false, api: false, table: false, form: false, detail: false });
+    makeAutoObservable(this, { kind: false, api: false, table: false, form: false, detail: false, keys: false });
   }
 
   get loading(): boolean {
@@ -169,18 +171,23 @@ export class OrderPageStore {
     return this.busy === `${action}:${id}`;
   }
 
-  /** Runs a transition; the list and an open detail show the answer. Resolves true on success. */
-  private async transition(action: string, id: number, run: () => Promise<Row>): Promise<boolean> {
+  /**
+   * Runs a transition with its idempotency key; the list and an open detail show the answer. Resolves true
+   * on success.
+   */
+  private async transition(action: string, id: number, run: (key: string) => Promise<Row>): Promise<boolean> {
     this.busy = `${action}:${id}`;
     this.error = null;
     try {
-      const row = await run();
+      const row = await run(this.keys.keyFor(action, id));
+      this.keys.settle(action, id, true);
       runInAction(() => {
         this.busy = null;
       });
       await Promise.all([this.table.load(), this.detail.replace(row)]);
       return true;
     } catch (e) {
+      this.keys.settle(action, id, wasAnswered(e));
       runInAction(() => {
         this.busy = null;
         this.error = messageOf(e);
@@ -192,11 +199,11 @@ export class OrderPageStore {
   }
 
   audit(id: number): Promise<boolean> {
-    return this.transition('audit', id, () => this.api.audit(id));
+    return this.transition('audit', id, (key) => this.api.audit(id, key));
   }
 
   cancel(id: number): Promise<boolean> {
-    return this.transition('cancel', id, () => this.api.cancel(id));
+    return this.transition('cancel', id, (key) => this.api.cancel(id, key));
   }
 
   openShip(row: Row): void {
@@ -208,7 +215,7 @@ export class OrderPageStore {
   }
 
   async ship(id: number, input: ShipInput): Promise<boolean> {
-    const ok = await this.transition('ship', id, () => this.api.ship(id, input));
+    const ok = await this.transition('ship', id, (key) => this.api.ship(id, input, key));
     if (ok) this.closeShip();
     return ok;
   }
@@ -237,7 +244,7 @@ export class OrderPageStore {
   }
 
   async move(id: number, lines: Array<{ id: number; quantity: number }>): Promise<boolean> {
-    const ok = await this.transition('move', id, () => this.api.move(id, lines));
+    const ok = await this.transition('move', id, (key) => this.api.move(id, lines, key));
     if (ok) this.closeMove();
     return ok;
   }
