@@ -10,6 +10,7 @@ import { Area1763800000800 } from './1763800000800-area';
 import { TerminalSettings1763800000900 } from './1763800000900-terminal-settings';
 import { HistoryWarehouseFormIndex1763800001000 } from './1763800001000-history-warehouse-form-index';
 import { HistoryOrderIndex1764000000000 } from './1764000000000-history-order-index';
+import { RateGate1764000000100 } from './1764000000100-rate-gate';
 import { CmsAndMessageTemplates1764000300000 } from './1764000300000-cms-and-message-templates';
 import { CmsRulesSmsSettingsTemplates1764000300100 } from './1764000300100-cms-rules-sms-settings-templates';
 import { PrintLabelsScanRules1764000500000 } from './1764000500000-print-labels-scan-rules';
@@ -28,6 +29,7 @@ export const migrations: Function[] = [
   TerminalSettings1763800000900,
   HistoryWarehouseFormIndex1763800001000,
   HistoryOrderIndex1764000000000,
+  RateGate1764000000100,
   CmsAndMessageTemplates1764000300000,
   CmsRulesSmsSettingsTemplates1764000300100,
   PrintLabelsScanRules1764000500000,

@@ -185,6 +185,18 @@ describe('content on the site (/api/cms)', () => {
     expect(csv.text).toContain('From a visitor');
   });
 
+  it('lets one of many comments sent at the same moment through, per member and per address', async () => {
+    const open = await publish({ title: 'Open', allow_comment_groups: 1 });
+    const send = (as: ReturnType<typeof visitor>) => as.post('/api/cms/comment', { content_id: open.id, content: 'at once', nickname: 'Guest' });
+    const byMember = await Promise.all(Array.from({ length: 8 }, () => send(asMember(t, member))));
+    expect(byMember.map((r) => r.body.code).sort()).toEqual([0, 0, 0, 0, 0, 0, 0, 1]);
+    for (const refused of byMember.filter((r) => r.body.code === 0)) expect(refused.body.msg).toBe('You are commenting too often: please wait 10 seconds');
+    const byVisitor = await Promise.all(Array.from({ length: 8 }, () => send(visitor())));
+    expect(byVisitor.filter((r) => r.body.code === 1)).toHaveLength(1);
+    const [{ n }] = await t.dataSource.query('SELECT COUNT(*) AS n FROM cms_comment WHERE content_id = ?', [open.id]);
+    expect(Number(n)).toBe(2);
+  });
+
   it('takes contributions from members whose group holds the rule; they enter unaudited', async () => {
     const contribution = { channel_id: news.id, title: 'My tip', content: '<p>Use <b>bins</b></p><script>x()</script>' };
     expect((await visitor().post('/api/cms/contribute', contribution)).body.code).toBe(302);

@@ -8,5 +8,6 @@ export { SiteConfigService, translateConfigText, DEFAULT_TIME_ZONE } from './con
 export type { SiteConfigForClient } from './config/site-config.service';
 export type { ConfigValue } from './domain/config-value';
 export { parseFileSize } from './domain/file-size';
+export { RateGate } from './throttle/rate-gate.service';
 export * from './messaging';
 export * from './terminal';

@@ -7,6 +7,8 @@ import { CaptchaEntity } from './persistence/captcha.entity';
 import { CaptchaRepository } from './persistence/captcha.repository';
 import { ConfigEntity } from './persistence/config.entity';
 import { ConfigRepository } from './persistence/config.repository';
+import { RateGate } from './throttle/rate-gate.service';
+import { RateGateEntity } from './persistence/rate-gate.entity';
 import { PlatformSeeder } from './seed/platform.seeder';
 import { AttachmentController } from './http/attachment.controller';
 import { AdminUploadController, MemberUploadController, StorageController } from './http/upload.controller';
@@ -20,9 +22,9 @@ import { TerminalModule } from './terminal/terminal.module';
 import { AjaxModule } from './ajax/ajax.module';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([AttachmentEntity, CaptchaEntity, ConfigEntity]), TerminalModule, AjaxModule],
+  imports: [TypeOrmModule.forFeature([AttachmentEntity, CaptchaEntity, ConfigEntity, RateGateEntity]), TerminalModule, AjaxModule],
   controllers: [AdminUploadController, MemberUploadController, AdminCosController, MemberCosController, StorageController, AttachmentController, ClickCaptchaController],
-  providers: [UploadService, CloudUploadService, UploadFileInterceptor, AttachmentService, CaptchaRepository, ConfigRepository, ClickCaptchaService, SiteConfigService, PlatformSeeder],
-  exports: [ClickCaptchaService, SiteConfigService, PlatformSeeder, TerminalModule],
+  providers: [UploadService, CloudUploadService, UploadFileInterceptor, AttachmentService, CaptchaRepository, ConfigRepository, ClickCaptchaService, SiteConfigService, PlatformSeeder, RateGate],
+  exports: [ClickCaptchaService, SiteConfigService, PlatformSeeder, TerminalModule, RateGate],
 })
 export class PlatformModule {}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ClickCaptchaService, isLoginCaptchaEnabled } from '../../../platform';
+import { ClickCaptchaService, isLoginCaptchaEnabled, RateGate } from '../../../platform';
 import { TransactionRunner } from '../../../../shared/database/transaction-runner';
 import { AppError } from '../../../../shared/http/app-error';
 import { AuthMember } from '../../../../shared/http/auth.decorators';
@@ -31,6 +31,7 @@ export class PostCommentHandler {
   constructor(
     private readonly transactions: TransactionRunner,
     private readonly captcha: ClickCaptchaService,
+    private readonly gate: RateGate,
   ) {}
 
   async execute(command: PostCommentCommand): Promise<{ id: number; status: number }> {
@@ -49,13 +50,8 @@ export class PostCommentHandler {
       if (!(await this.captcha.verify(command.captchaId, command.captchaInfo, true))) throw new AppError('messaging.captcha_error');
     }
     return this.transactions.run(async (manager) => {
-      const recent = manager
-        .createQueryBuilder(CmsCommentEntity, 'c')
-        .select('c.id')
-        .where('c.createtime > :since', { since: now - COMMENT_INTERVAL });
-      if (command.member) recent.andWhere('c.user_id = :user', { user: command.member.id });
-      else recent.andWhere('c.user_id = 0 AND c.ip = :ip', { ip: command.ip });
-      if (await recent.getOne()) throw new CmsRuleError('comment_too_frequent', { seconds: COMMENT_INTERVAL });
+      const commenter = command.member ? `member:${command.member.id}` : `ip:${command.ip}`;
+      if (!(await this.gate.pass(manager, `cms-comment:${commenter}`, COMMENT_INTERVAL, now))) throw new CmsRuleError('comment_too_frequent', { seconds: COMMENT_INTERVAL });
       const { identifiers } = await manager.insert(CmsCommentEntity, {
         content_id: content.id,
         user_id: command.member?.id ?? 0,
