@@ -7,15 +7,22 @@ import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
 import { migrateDatabase, prepareDatabase } from './bootstrap';
+import { databaseSettings } from '../ormconfig';
+import { withStartupLock } from './shared/database/ensure-database';
 import { returnToFirstHosts } from './shared/database/failover-pool';
 import { runtimePrivilegeWarning } from './shared/database/runtime-privileges';
 
 async function main(): Promise<void> {
-  await migrateDatabase();
-  if (process.argv.includes('--migrate-only')) return;
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: true, logger: ['error', 'warn', 'log'] });
-  configureApp(app);
-  await prepareDatabase(app);
+  const migrateOnly = process.argv.includes('--migrate-only');
+  const app = await withStartupLock(databaseSettings(process.env, 'migration'), async () => {
+    await migrateDatabase();
+    if (migrateOnly) return null;
+    const created = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: true, logger: ['error', 'warn', 'log'] });
+    configureApp(created);
+    await prepareDatabase(created);
+    return created;
+  });
+  if (!app) return;
   const warning = await runtimePrivilegeWarning(app.get<DataSource>(getDataSourceToken()));
   if (warning) new Logger('Database').warn(warning);
   // After a failed-over node is back: `kill -USR2 <pid>` sends the app back to the first host of DB_URL.

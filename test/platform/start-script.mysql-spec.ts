@@ -56,6 +56,21 @@ describe('npm start on a fresh MySQL database', () => {
     }
   }, 240000);
 
+  it('two processes started at the same moment on a missing database take turns: one migration run, one admin', async () => {
+    await root.query(`DROP DATABASE IF EXISTS \`${database}\``);
+    const env = () => ({ DB_URL: url(admin), DATA_DIR: mkdtempSync(join(tmpdir(), 'wms-start-')), SEED_DEMO: '1' });
+    const apps = await Promise.all([startServer(env(), { timeoutMs: 200000 }), startServer(env(), { timeoutMs: 200000 })]);
+    try {
+      for (const app of apps) expect((await (await signIn(app)).client.get('/admin/auth.Admin/index')).total).toBe(1);
+      const [migrated] = await root.query(`SELECT COUNT(*) AS n FROM \`${database}\`.migrations`);
+      expect(Number((migrated as Array<{ n: number }>)[0].n)).toBe(migrations.length);
+      const [warehouses] = await root.query(`SELECT COUNT(*) AS n FROM \`${database}\`.warehouse`);
+      expect(Number((warehouses as Array<{ n: number }>)[0].n)).toBe(1);
+    } finally {
+      await Promise.all(apps.map((app) => app.stop()));
+    }
+  }, 300000);
+
   it('npm run migration:run creates and migrates a missing database, and stops', async () => {
     await root.query(`DROP DATABASE \`${database}\``);
     await run(process.execPath, [join(ROOT, 'scripts', 'start.js'), '--migrate-only'], { cwd: ROOT, env: { ...process.env, DB_URL: url(admin) } });
