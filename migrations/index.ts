@@ -9,6 +9,7 @@ import { CloudUploadSettings1763800000700 } from './1763800000700-cloud-upload-s
 import { Area1763800000800 } from './1763800000800-area';
 import { TerminalSettings1763800000900 } from './1763800000900-terminal-settings';
 import { HistoryWarehouseFormIndex1763800001000 } from './1763800001000-history-warehouse-form-index';
+import { LoginFailures1764000100000 } from './1764000100000-login-failures';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
 export const migrations: Function[] = [
@@ -23,4 +24,5 @@ export const migrations: Function[] = [
   Area1763800000800,
   TerminalSettings1763800000900,
   HistoryWarehouseFormIndex1763800001000,
+  LoginFailures1764000100000,
 ];

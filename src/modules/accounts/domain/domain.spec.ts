@@ -1,4 +1,4 @@
-import { isLockedOut, LOCK_SECONDS, MAX_LOGIN_FAILURES } from './login-policy';
+import { isLockedOut, LOCK_SECONDS, lockKey, MAX_LOGIN_FAILURES } from './login-policy';
 import { ACCOUNT_PATTERN, hashPassword, PASSWORD_PATTERN, verifyPassword } from './password';
 import { buildTree, dominates, isDescendant, parseRuleIds } from './rule-tree';
 import { maskSensitive, maskSensitiveUrl } from './sensitive-data';
@@ -45,9 +45,16 @@ describe('account and password rules (SPEC §5)', () => {
 describe('login lockout', () => {
   const now = 1_800_000_000;
   it('locks after the tenth failure for 24 hours from the last failure', () => {
-    expect(isLockedOut({ login_failure: MAX_LOGIN_FAILURES - 1, lastlogintime: now }, now)).toBe(false);
-    expect(isLockedOut({ login_failure: MAX_LOGIN_FAILURES, lastlogintime: now - 10 }, now)).toBe(true);
-    expect(isLockedOut({ login_failure: MAX_LOGIN_FAILURES, lastlogintime: now - LOCK_SECONDS }, now)).toBe(false);
+    expect(isLockedOut(null, now)).toBe(false);
+    expect(isLockedOut({ failures: MAX_LOGIN_FAILURES - 1, lasttime: now }, now)).toBe(false);
+    expect(isLockedOut({ failures: MAX_LOGIN_FAILURES, lasttime: now - 10 }, now)).toBe(true);
+    expect(isLockedOut({ failures: MAX_LOGIN_FAILURES, lasttime: now - LOCK_SECONDS }, now)).toBe(false);
+  });
+
+  it('counts against the account when the name found one, else against the name as typed', () => {
+    expect(lockKey(7, 'Admin')).toBe('#7');
+    expect(lockKey(null, ' Nobody ')).toBe('?nobody');
+    expect(lockKey(null, 'x'.repeat(500))).toHaveLength(120);
   });
 });
 

@@ -3,6 +3,7 @@ import { I18nContext } from 'nestjs-i18n';
 import { CacheRegistry } from '../../../shared/cache/cache-registry';
 import { CrudKit, parseIds } from '../../../shared/crud';
 import { AppError } from '../../../shared/http/app-error';
+import { isDuplicateKey } from '../../../shared/database/duplicate-key';
 import { TransactionRunner } from '../../../shared/database/transaction-runner';
 import { translate } from '../../../shared/http/translate';
 import {
@@ -160,11 +161,5 @@ function textTranslator(i18n: I18nContext | undefined = I18nContext.current()): 
 function asObject(body: unknown): Record<string, unknown> {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw new AppError('common.parameter_error');
   return body as Record<string, unknown>;
-}
-
-function isDuplicateKey(error: unknown): boolean {
-  const driver = (error as { driverError?: { code?: string; message?: string } })?.driverError;
-  const code = driver?.code ?? (error as { code?: string })?.code;
-  return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/i.test(driver?.message ?? '');
 }
 
