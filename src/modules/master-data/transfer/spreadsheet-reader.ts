@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { importedText } from '../../../shared/http/spreadsheet-cells';
 
 /** One data line of an imported file: its line number in the file (the header is line 1) and its cells. */
 export interface SheetRow {
@@ -34,6 +35,8 @@ export async function readSpreadsheet(buffer: Buffer, filename: string, maxRows:
   else throw new SpreadsheetError('unsupported');
   const [head, ...rows] = lines;
   if (!head) throw new SpreadsheetError('empty');
+  // a file this product exported has `'` before text that would start a formula: it reads back without it
+  for (const row of rows) row.cells = row.cells.map(importedText);
   return { header: head.cells.map((cell) => cell.trim()), rows };
 }
 
