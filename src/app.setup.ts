@@ -4,9 +4,13 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { NextFunction, Request, Response } from 'express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import * as qs from 'qs';
+import { MAX_INPUT_DEPTH, refuseDeepJson, refuseDeepQuery } from './shared/http/input-depth';
 
-/** Large enough for a thousand ids or search entries (CONTRACT.md §1), small enough to bound work. */
-const QS_LIMITS = { arrayLimit: 5000, parameterLimit: 20000, depth: 5 } as const;
+/**
+ * Large enough for a thousand ids or search entries (CONTRACT.md §1), small enough to bound work; a query
+ * nested deeper than MAX_INPUT_DEPTH is refused (strictDepth), not silently flattened.
+ */
+const QS_LIMITS = { arrayLimit: 5000, parameterLimit: 20000, depth: MAX_INPUT_DEPTH, strictDepth: true } as const;
 
 export const WEB_DIST = join(__dirname, '..', existsSync(join(__dirname, '..', 'web')) ? '' : '..', 'web', 'dist');
 
@@ -15,8 +19,9 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.set('query parser', (query: string) => qs.parse(query, QS_LIMITS));
-  app.useBodyParser('json', { limit: '5mb' });
-  app.useBodyParser('urlencoded', { extended: true, limit: '5mb', parameterLimit: QS_LIMITS.parameterLimit });
+  app.useBodyParser('json', { limit: '5mb', verify: refuseDeepJson });
+  app.useBodyParser('urlencoded', { extended: true, limit: '5mb', parameterLimit: QS_LIMITS.parameterLimit, depth: MAX_INPUT_DEPTH });
+  app.use(refuseDeepQuery);
   app.use((_req: Request, res: Response, next: NextFunction) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'same-origin');
