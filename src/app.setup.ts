@@ -1,9 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { NextFunction, Request, Response } from 'express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import * as qs from 'qs';
+import { ContentSecurityPolicyService, inlineScriptHashes } from './modules/platform';
 import { MAX_INPUT_DEPTH, refuseDeepJson, refuseDeepQuery } from './shared/http/input-depth';
 
 /**
@@ -25,12 +26,37 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.use((_req: Request, res: Response, next: NextFunction) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'same-origin');
+    // no other site may frame any of it (the page's CSP says frame-ancestors 'self' too)
+    res.setHeader('X-Frame-Options', 'SAMEORIGIN');
     next();
   });
   describeApi(app);
-  if (existsSync(WEB_DIST)) app.useStaticAssets(WEB_DIST, { index: 'index.html', maxAge: '1h' });
+  if (existsSync(WEB_DIST)) {
+    app.use(pagePolicy(app));
+    app.useStaticAssets(WEB_DIST, { index: 'index.html', maxAge: '1h' });
+  }
   app.enableShutdownHooks();
   return app;
+}
+
+/**
+ * The Content-Security-Policy of the app's one page (`/`, `/index.html`), computed for each load: its
+ * inline scripts by hash (read from the built page once), the iframe menus and the cloud bucket as they
+ * are now. A page whose policy cannot be computed is not served without one: the request fails.
+ */
+function pagePolicy(app: NestExpressApplication) {
+  const html = join(WEB_DIST, 'index.html');
+  const hashes = existsSync(html) ? inlineScriptHashes(readFileSync(html, 'utf8')) : [];
+  const policy = app.get(ContentSecurityPolicyService);
+  return (req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || (req.path !== '/' && req.path !== '/index.html')) return next();
+    policy.header(hashes).then((header) => {
+      res.setHeader('Content-Security-Policy', header);
+      // the page changes with the policy: never from a cache
+      res.setHeader('Cache-Control', 'no-cache');
+      next();
+    }, next);
+  };
 }
 
 /** The OpenAPI description of every route, at /api-docs (JSON at /api-docs-json). */

@@ -8,6 +8,7 @@ import { AdminDirectory } from './auth/admin-directory.service';
 import { AdminMenuService } from './auth/admin-menu.service';
 import { CrudEnvironmentModule } from './auth/crud-environment';
 import { AdminSessionService } from './auth/admin-session.service';
+import { IframeMenusModule } from './auth/iframe-menus.service';
 import { LoginAttemptsService } from './auth/login-attempts.service';
 import { jwtSigningKey } from './auth/jwt-secret';
 import { PermissionGuard } from './auth/permission.guard';
@@ -39,6 +40,7 @@ import { MEMBER_CONTROLLERS, MEMBER_ENTITIES, MEMBER_MODULES, MEMBER_PROVIDERS }
     PlatformModule,
     CrudEnvironmentModule,
     AdminActivityLogModule,
+    IframeMenusModule,
     TypeOrmModule.forFeature(MEMBER_ENTITIES),
     ...MEMBER_MODULES,
   ],

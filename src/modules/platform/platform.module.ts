@@ -1,3 +1,4 @@
+import { ContentSecurityPolicyService } from './config/content-security-policy.service';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClickCaptchaService } from './captcha/click-captcha.service';
@@ -22,7 +23,7 @@ import { AjaxModule } from './ajax/ajax.module';
 @Module({
   imports: [TypeOrmModule.forFeature([AttachmentEntity, CaptchaEntity, ConfigEntity]), TerminalModule, AjaxModule],
   controllers: [AdminUploadController, MemberUploadController, AdminCosController, MemberCosController, StorageController, AttachmentController, ClickCaptchaController],
-  providers: [UploadService, CloudUploadService, UploadFileInterceptor, AttachmentService, CaptchaRepository, ConfigRepository, ClickCaptchaService, SiteConfigService, PlatformSeeder],
-  exports: [ClickCaptchaService, SiteConfigService, PlatformSeeder, TerminalModule],
+  providers: [UploadService, CloudUploadService, UploadFileInterceptor, AttachmentService, CaptchaRepository, ConfigRepository, ClickCaptchaService, SiteConfigService, ContentSecurityPolicyService, PlatformSeeder],
+  exports: [ClickCaptchaService, SiteConfigService, ContentSecurityPolicyService, PlatformSeeder, TerminalModule],
 })
 export class PlatformModule {}
