@@ -1,12 +1,17 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { NextFunction, Request, Response } from 'express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import * as qs from 'qs';
+import { ContentSecurityPolicyService, inlineScriptHashes } from './modules/platform';
+import { MAX_INPUT_DEPTH, refuseDeepJson, refuseDeepQuery } from './shared/http/input-depth';
 
-/** Large enough for a thousand ids or search entries (CONTRACT.md §1), small enough to bound work. */
-const QS_LIMITS = { arrayLimit: 5000, parameterLimit: 20000, depth: 5 } as const;
+/**
+ * Large enough for a thousand ids or search entries (CONTRACT.md §1), small enough to bound work; a query
+ * nested deeper than MAX_INPUT_DEPTH is refused (strictDepth), not silently flattened.
+ */
+const QS_LIMITS = { arrayLimit: 5000, parameterLimit: 20000, depth: MAX_INPUT_DEPTH, strictDepth: true } as const;
 
 export const WEB_DIST = join(__dirname, '..', existsSync(join(__dirname, '..', 'web')) ? '' : '..', 'web', 'dist');
 
@@ -15,18 +20,46 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.set('query parser', (query: string) => qs.parse(query, QS_LIMITS));
-  app.useBodyParser('json', { limit: '5mb' });
-  app.useBodyParser('urlencoded', { extended: true, limit: '5mb', parameterLimit: QS_LIMITS.parameterLimit });
+  app.useBodyParser('json', { limit: '5mb', verify: refuseDeepJson });
+  app.useBodyParser('urlencoded', { extended: true, limit: '5mb', parameterLimit: QS_LIMITS.parameterLimit, depth: MAX_INPUT_DEPTH });
+  app.use(refuseDeepQuery);
   app.use((_req: Request, res: Response, next: NextFunction) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'same-origin');
+    // no other site may frame any of it (the page's CSP says frame-ancestors 'self' too)
+    res.setHeader('X-Frame-Options', 'SAMEORIGIN');
     next();
   });
   describeApi(app);
-  if (existsSync(WEB_DIST)) app.useStaticAssets(WEB_DIST, { index: 'index.html', maxAge: '1h' });
+  if (existsSync(WEB_DIST)) {
+    app.use(pagePolicy(app));
+    app.useStaticAssets(WEB_DIST, { index: 'index.html', maxAge: '1h' });
+  }
   // Not SIGUSR2 (Nest's default list has it): main.ts uses it to send the database pools back to their first host.
   app.enableShutdownHooks(['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT']);
   return app;
+}
+
+/**
+ * The Content-Security-Policy of the app's one page (`/`, `/index.html`), computed for each load: its
+ * inline scripts by hash (read from the built page once), the iframe menus and the cloud bucket as they
+ * are now. A page whose policy cannot be computed is not served without one: the request fails.
+ */
+function pagePolicy(app: NestExpressApplication) {
+  const html = join(WEB_DIST, 'index.html');
+  const hashes = existsSync(html) ? inlineScriptHashes(readFileSync(html, 'utf8')) : [];
+  return (req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || (req.path !== '/' && req.path !== '/index.html')) return next();
+    // resolved here, not up front: an app assembled without the platform (a unit spec's) serves no page
+    Promise.resolve()
+      .then(() => app.get(ContentSecurityPolicyService).header(hashes))
+      .then((header) => {
+        res.setHeader('Content-Security-Policy', header);
+        // the page changes with the policy: never from a cache
+        res.setHeader('Cache-Control', 'no-cache');
+        next();
+      }, next);
+  };
 }
 
 /** The OpenAPI description of every route, at /api-docs (JSON at /api-docs-json). */

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { adminApi } from './support/api';
 import { browserSpec } from './support/browser';
+import { watchCsp } from './support/csp';
 import { currentPage, drawer, eventually, expectPath, formItem, openMenu, settled, signIn } from './support/admin';
 
 // s3rver ships no types
@@ -63,7 +64,9 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test('a brand logo over 5 MB goes straight into the bucket in slices and shows from there', async ({ page, step, shot, adminPassword, pageErrors }) => {
+test('a brand logo over 5 MB goes straight into the bucket in slices and shows from there', async ({ page, context, step, shot, adminPassword, pageErrors }) => {
+  // the page's CSP lets it talk to the bucket of the settings and show images from it
+  const violations = await watchCsp(context, page);
   const api = await adminApi(adminPassword);
   const settings = {
     upload_mode: 'cloud',
@@ -140,13 +143,15 @@ test('a brand logo over 5 MB goes straight into the bucket in slices and shows f
       const list = await api.get('routine.Attachment', 'index', { quickSearch: 'small' });
       expect(list.total).toBe(0);
     });
+    expect(await violations()).toEqual([]);
     expect(pageErrors).toEqual([]);
   } finally {
     await api.post('routine.Config', 'edit', { upload_mode: 'local' });
   }
 });
 
-test('sts mode: the page signs its requests to the bucket with the temporary credentials', async ({ page, step, shot, adminPassword, pageErrors }) => {
+test('sts mode: the page signs its requests to the bucket with the temporary credentials', async ({ page, context, step, shot, adminPassword, pageErrors }) => {
+  const violations = await watchCsp(context, page);
   const api = await adminApi(adminPassword);
   const logo = join(dir, 'sts logo.png');
   await sharp({ create: { width: 20, height: 10, channels: 3, background: '#2266aa' } }).png().toFile(logo);
@@ -190,6 +195,7 @@ test('sts mode: the page signs its requests to the bucket with the temporary cre
       await eventually(async () => expect(await drawer(page).locator('.arco-upload-list-item-picture img').getAttribute('src')).toBe(answer.data.file.url));
       await shot('signed upload done');
     });
+    expect(await violations()).toEqual([]);
     expect(pageErrors).toEqual([]);
   } finally {
     await api.post('routine.Config', 'edit', { upload_mode: 'local', upload_cloud_sts_endpoint: '' });

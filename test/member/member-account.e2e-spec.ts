@@ -154,7 +154,7 @@ describe('member account', () => {
     const code = await mailbox.codeFor('alice@example.com');
     expect((await api.post('/api/account/retrievePassword', { type: 'email', account: 'nobody@example.com', captcha: code, password: 'Fresh-Pass-3' })).body).toMatchObject({
       code: 0,
-      msg: 'Account does not exist~',
+      msg: 'Please enter the correct verification code',
     });
     expect((await api.post('/api/account/retrievePassword', { type: 'email', account: 'alice@example.com', captcha: 'abcdef', password: 'Fresh-Pass-3' })).body).toMatchObject({
       code: 0,

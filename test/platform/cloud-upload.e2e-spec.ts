@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { CloudUploadSettings1763800000700 } from '../../migrations/1763800000700-cloud-upload-settings';
 import { axiosTransport, BucketRequest, CloudTicket, uploadToBucket } from '../../web/src/components/Upload/cloud/transfer';
 import { createTestApp, TestApp } from '../setup/create-test-app';
-import { as, http, login, Session } from '../support/api';
+import { as, createAdmin, http, login, Session } from '../support/api';
 import { createMember, memberLogin } from '../support/member';
 
 /**
@@ -396,6 +396,18 @@ describe('Cos/refreshToken and Cos/callback (cloud upload to an S3-compatible bu
     const rows = await rowsOf();
     expect(rows).toHaveLength(1);
     expect(rows[0].quote).toBe(2);
+    // another uploader is never handed the first one's key (its file name) nor its row
+    await createAdmin(t, 'second', ['dashboard']);
+    const secondAdmin = await login(t, 'second');
+    const theirs = (await refresh(factsOf(content, 'mine.txt', 'text/plain'), secondAdmin)).body.data as CloudTicket;
+    expect(theirs.exists).toBe(false);
+    expect(theirs.key).not.toBe(first.ticket.key);
+    expect(JSON.stringify(theirs)).not.toContain('same.txt');
+    // and a callback naming the first object (whoever learnt its address) records a row of the caller's own
+    const named = await callback({ ...factsOf(content, 'mine.txt', 'text/plain'), url: first.ticket.url }, secondAdmin);
+    expect(named.body.data.file).toMatchObject({ admin_id: secondAdmin.id, name: 'mine.txt' });
+    expect(named.body.data.file.id).not.toBe(first.answer.body.data.file.id);
+    expect(await rowsOf()).toHaveLength(2);
     // another topic is another attachment
     const other = (await refresh({ ...factsOf(content, 'same.txt', 'text/plain'), topic: 'brand' })).body.data as CloudTicket;
     expect(other.exists).toBe(false);

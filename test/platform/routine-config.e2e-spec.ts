@@ -1,5 +1,7 @@
-import { AddressInfo, createServer } from 'node:net';
+import { Logger } from '@nestjs/common';
+import { AddressInfo, createServer, Server, Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { ConfigAdminService } from '../../src/modules/platform/config/config-admin.service';
 import { ConfigTestMailRule1763800000600 } from '../../migrations/1763800000600-config-test-mail-rule';
 import { CacheRegistry } from '../../src/shared/cache/cache-registry';
 import { createTestApp, TestApp } from '../setup/create-test-app';
@@ -361,14 +363,32 @@ describe('routine.Config', () => {
   describe('sendTestMail', () => {
     let mailbox: Mailbox;
 
+    const FAILED = 'The test mail could not be sent. Check the mail settings; the reason is in the server log.';
+    /** Shorter than the product's connection timeout, so the spec does not wait ten seconds per failure. */
+    const FLOOR_MS = 400;
+    let warnings: string[];
+    let warn: jest.SpyInstance;
+    const freePort = () =>
+      new Promise<number>((resolve) => {
+        const probe = createServer();
+        probe.listen(0, '127.0.0.1', () => {
+          const { port } = probe.address() as AddressInfo;
+          probe.close(() => resolve(port));
+        });
+      });
+
     beforeAll(async () => {
       mailbox = await new Mailbox().start();
+      t.app.get(ConfigAdminService).testMailFailureFloorMs = FLOOR_MS;
     });
     afterAll(() => mailbox.stop());
     beforeEach(() => {
       mailbox.clear();
       delete process.env.SMTP_URL;
+      warnings = [];
+      warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation((message: unknown) => void warnings.push(String(message)));
     });
+    afterEach(() => warn.mockRestore());
 
     const plain = () => ({ smtp_server: '127.0.0.1', smtp_port: String(mailbox.port), smtp_user: '', smtp_pass: '', smtp_verification: '', smtp_sender_mail: 'depot@example.com' });
 
@@ -417,10 +437,38 @@ describe('routine.Config', () => {
         expect(logins).toEqual([{ username: 'mailer', password: SECRET }]);
 
         const refused = await as(t, root).post(`${BASE}/sendTestMail`, { ...form, smtp_pass: 'wrong-one' });
-        expect(refused.body).toMatchObject({ code: 0, msg: 'The test mail could not be sent: the SMTP user or password was refused', data: null });
+        expect(refused.body).toMatchObject({ code: 0, msg: FAILED, data: null });
         expect(JSON.stringify(refused.body)).not.toContain('wrong-one');
+        // the detail goes to the server log, without the password in any form
+        const line = warnings.find((w) => w.includes(`127.0.0.1:${port}`)) ?? '';
+        expect(line).toContain('(auth)');
+        for (const secret of ['wrong-one', Buffer.from('wrong-one').toString('base64'), Buffer.from('\0mailer\0wrong-one').toString('base64')]) expect(line).not.toContain(secret);
       } finally {
         await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
+    });
+
+    it('answers one failure, no sooner than the same least time, for a closed port and for a port that is open but not SMTP', async () => {
+      const closed = await freePort();
+      const notSmtp: Server = createServer((socket: Socket) => socket.end('SSH-2.0-OpenSSH_9.2\r\n'));
+      await new Promise<void>((resolve) => notSmtp.listen(0, '127.0.0.1', () => resolve()));
+      try {
+        const answers: Array<{ body: unknown; took: number; port: number }> = [];
+        // (a filtered or silent port fails after the connection timeout, which the floor is by default)
+        for (const port of [closed, (notSmtp.address() as AddressInfo).port]) {
+          const started = Date.now();
+          const res = await as(t, root).post(`${BASE}/sendTestMail`, { ...plain(), smtp_port: String(port), testMail: 'scan@example.com' });
+          answers.push({ body: res.body, took: Date.now() - started, port });
+        }
+        for (const answer of answers) {
+          expect(answer.body).toEqual({ code: 0, msg: FAILED, time: expect.any(Number), data: null });
+          // not a measurement of speed: the answer is held back to the floor whatever happened
+          expect(answer.took).toBeGreaterThanOrEqual(FLOOR_MS);
+        }
+        // the log tells the operator what the answer does not
+        expect(warnings.find((w) => w.includes(`:${closed} `))).toContain('(connection)');
+      } finally {
+        await new Promise((resolve) => notSmtp.close(resolve));
       }
     });
 
@@ -435,11 +483,12 @@ describe('routine.Config', () => {
       await setStored('smtp_pass', SECRET);
       const form = { ...plain(), smtp_port: String(closed), smtp_user: 'mailer', smtp_pass: MASK, testMail: 'nobody@example.com' };
       const res = await as(t, root).post(`${BASE}/sendTestMail`, form);
-      expect(res.body).toMatchObject({ code: 0, msg: 'The test mail could not be sent: the SMTP server could not be reached (check the server and the port)', data: null });
+      expect(res.body).toMatchObject({ code: 0, msg: FAILED, data: null });
       const text = JSON.stringify(res.body);
       for (const leak of [SECRET, 'ECONNREFUSED', 'at ', 'Error:']) expect(text).not.toContain(leak);
       const zh = await http(t).post(`${BASE}/sendTestMail`).set('batoken', root.token).set('think-lang', 'zh-cn').send(form);
-      expect(zh.body.msg).toBe('测试邮件发送失败：无法连接 SMTP 服务器（请检查服务器地址和端口）');
+      expect(zh.body.msg).toBe('测试邮件发送失败。请检查邮件设置；具体原因见服务器日志。');
+      for (const line of warnings) expect(line).not.toContain(SECRET);
     });
 
     it('asks for a recipient and for the settings it needs', async () => {

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { dataDir } from '../../ormconfig';
@@ -166,7 +166,7 @@ describe('ajax/upload and routine.Attachment', () => {
   });
 
   describe('de-duplication by sha1 + topic + storage', () => {
-    it('answers the existing row for the same content and topic, bumping quote and last_upload_time', async () => {
+    it('answers the uploader’s existing row for the same content and topic, bumping quote and last_upload_time', async () => {
       const content = await png(5, 5);
       const first = (await send(content, 'a.png', 'image/png')).body.data.file;
       await t.dataSource.query('UPDATE attachment SET last_upload_time = 1000 WHERE id = ?', [first.id]);
@@ -205,6 +205,70 @@ describe('ajax/upload and routine.Attachment', () => {
       const rows = await rowsOf();
       expect(rows).toHaveLength(1);
       expect(Number(rows[0].quote)).toBe(4);
+    });
+  });
+
+  describe('storage is shared, ownership never', () => {
+    const memberSend = (token: string, buffer: Buffer, filename: string) =>
+      http(t).post('/api/ajax/upload').set('ba-user-token', token).set('think-lang', 'en').attach('file', buffer, { filename, contentType: 'text/plain' });
+
+    it('gives a member uploading bytes another member uploaded a row of its own, sharing the stored bytes', async () => {
+      await createMember(t, { username: 'alice' });
+      await createMember(t, { username: 'mallory' });
+      const alice = await memberLogin(t, 'alice');
+      const mallory = await memberLogin(t, 'mallory');
+      const content = Buffer.from('alice’s private price list');
+      const first = (await memberSend(alice.token, content, 'prices-2027.txt')).body.data.file;
+      const probe = await memberSend(mallory.token, content, 'guess.txt');
+      expect(probe.body.code).toBe(1);
+      const copy = probe.body.data.file;
+      // mallory's own row: own id, owner, name and URL — nothing of alice's
+      expect(copy).toMatchObject({ user_id: mallory.id, admin_id: 0, name: 'guess.txt' });
+      expect(copy.id).not.toBe(first.id);
+      expect(JSON.stringify(probe.body)).not.toContain('prices-2027');
+      // the bytes are stored once: the second name is a hard link to the first file
+      expect(statSync(fileOf(copy.url)).ino).toBe(statSync(fileOf(first.url)).ino);
+      // an admin uploading the same bytes gets its own row too; the same uploader again counts its own row
+      const byAdmin = (await send(content, 'admin-copy.txt', 'text/plain')).body.data.file;
+      expect(byAdmin).toMatchObject({ admin_id: root.id, user_id: 0, name: 'admin-copy.txt' });
+      expect((await memberSend(alice.token, content, 'again.txt')).body.data.file).toMatchObject({ id: first.id, name: 'prices-2027.txt' });
+      const rows = await rowsOf();
+      expect(rows.map((r: { user_id: number; admin_id: number; quote: number }) => [Number(r.user_id), Number(r.admin_id), Number(r.quote)])).toEqual([
+        [alice.id, 0, 2],
+        [mallory.id, 0, 1],
+        [0, root.id, 1],
+      ]);
+      // deleting alice's row leaves mallory's file whole
+      expect((await as(t, root).del(`/admin/routine.Attachment/del?ids[]=${first.id}`)).body.code).toBe(1);
+      expect((await http(t).get(copy.url)).text).toBe(content.toString());
+    });
+
+    it('with a name pattern that gives one URL for one content, the rows share the file, and it goes with the last row', async () => {
+      await setConfig('upload_savename', '/storage/{topic}/{filesha1}{.suffix}');
+      await createMember(t, { username: 'alice' });
+      const alice = await memberLogin(t, 'alice');
+      const content = Buffer.from('shared bytes');
+      const mine = (await memberSend(alice.token, content, 'a.txt')).body.data.file;
+      const theirs = (await send(content, 'b.txt', 'text/plain')).body.data.file;
+      expect(theirs).toMatchObject({ url: mine.url, name: 'b.txt', admin_id: root.id });
+      expect(theirs.id).not.toBe(mine.id);
+      const client = as(t, root);
+      expect((await client.del(`/admin/routine.Attachment/del?ids[]=${mine.id}`)).body.code).toBe(1);
+      expect(existsSync(fileOf(mine.url))).toBe(true);
+      expect((await client.del(`/admin/routine.Attachment/del?ids[]=${theirs.id}`)).body.code).toBe(1);
+      expect(existsSync(fileOf(mine.url))).toBe(false);
+    });
+
+    it('two admins uploading the same file at once each get their own row and one stored file', async () => {
+      await createAdmin(t, 'second', ['dashboard']);
+      const other = await login(t, 'second');
+      const content = await png(8, 8);
+      const upload = (token: string, name: string) => http(t).post(UPLOAD).set('batoken', token).set('think-lang', 'en').attach('file', content, { filename: name, contentType: 'image/png' });
+      const [a, b] = await Promise.all([upload(root.token, 'mine.png'), upload(other.token, 'theirs.png')]);
+      expect([a.body.data.file.admin_id, a.body.data.file.name]).toEqual([root.id, 'mine.png']);
+      expect([b.body.data.file.admin_id, b.body.data.file.name]).toEqual([other.id, 'theirs.png']);
+      expect(statSync(fileOf(a.body.data.file.url)).ino).toBe(statSync(fileOf(b.body.data.file.url)).ino);
+      expect(await rowsOf()).toHaveLength(2);
     });
   });
 

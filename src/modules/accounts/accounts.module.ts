@@ -8,6 +8,8 @@ import { AdminDirectory } from './auth/admin-directory.service';
 import { AdminMenuService } from './auth/admin-menu.service';
 import { CrudEnvironmentModule } from './auth/crud-environment';
 import { AdminSessionService } from './auth/admin-session.service';
+import { IframeMenusModule } from './auth/iframe-menus.service';
+import { LoginAttemptsService } from './auth/login-attempts.service';
 import { jwtSigningKey } from './auth/jwt-secret';
 import { PermissionGuard } from './auth/permission.guard';
 import { RefreshSessionService } from './auth/refresh-session.service';
@@ -26,6 +28,7 @@ import { AdminEntity } from './persistence/admin.entity';
 import { AdminGroupAccessEntity, AdminGroupEntity } from './persistence/admin-group.entity';
 import { AdminLogEntity } from './persistence/admin-log.entity';
 import { AdminRuleEntity } from './persistence/admin-rule.entity';
+import { LoginFailureEntity } from './persistence/login-failure.entity';
 import { TokenEntity } from './persistence/token.entity';
 import { AccountsSeeder } from './seed/accounts.seeder';
 import { MemberDirectory } from './member/services/member-directory.service';
@@ -33,11 +36,12 @@ import { MEMBER_CONTROLLERS, MEMBER_ENTITIES, MEMBER_MODULES, MEMBER_PROVIDERS }
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([AdminEntity, AdminGroupEntity, AdminGroupAccessEntity, AdminRuleEntity, AdminLogEntity, TokenEntity]),
+    TypeOrmModule.forFeature([AdminEntity, AdminGroupEntity, AdminGroupAccessEntity, AdminRuleEntity, AdminLogEntity, TokenEntity, LoginFailureEntity]),
     JwtModule.registerAsync({ useFactory: () => ({ secret: jwtSigningKey(), signOptions: { algorithm: 'HS256' }, verifyOptions: { algorithms: ['HS256'] } }) }),
     PlatformModule,
     CrudEnvironmentModule,
     AdminActivityLogModule,
+    IframeMenusModule,
     TypeOrmModule.forFeature(MEMBER_ENTITIES),
     ...MEMBER_MODULES,
   ],
@@ -48,6 +52,7 @@ import { MEMBER_CONTROLLERS, MEMBER_ENTITIES, MEMBER_MODULES, MEMBER_PROVIDERS }
     AdminAccessService,
     AdminMenuService,
     AdminSessionService,
+    LoginAttemptsService,
     AdminManagementService,
     RefreshSessionService,
     AccountsSeeder,

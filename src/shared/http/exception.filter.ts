@@ -4,6 +4,7 @@ import { I18nContext, I18nService } from 'nestjs-i18n';
 import { describeDatabaseError, isDatabaseUnavailable } from '../database/database-errors';
 import { AppError } from './app-error';
 import { envelope, ResultCode } from './envelope';
+import { INPUT_TOO_DEEP, QUERYSTRING_TOO_DEEP } from './input-depth';
 import { DEFAULT_LANGUAGE, LANGUAGES, translate } from './translate';
 
 const HTTP_MESSAGES: Record<number, string> = {
@@ -45,16 +46,31 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     }
     const status = statusOf(exception);
     if (status >= 500) this.logger.error(describe(exception));
-    const key = HTTP_MESSAGES[status] ?? (status >= 500 ? 'common.server_error' : 'common.bad_request');
+    const key = isTooDeep(exception) ? 'common.input_too_deep' : (HTTP_MESSAGES[status] ?? (status >= 500 ? 'common.server_error' : 'common.bad_request'));
     response.status(status).json(envelope(ResultCode.failure, translate(key, {}, i18n), null));
   }
 
   /** Failures raised before the i18n middleware ran (body parsing) still answer in the caller's language. */
   private contextFor(request: Request): I18nContext {
-    const asked = String(request.query?.lang ?? request.headers['think-lang'] ?? '').toLowerCase();
+    const asked = String(queryLang(request) ?? request.headers['think-lang'] ?? '').toLowerCase();
     const lang = (LANGUAGES as readonly string[]).includes(asked) ? asked : DEFAULT_LANGUAGE;
     return new I18nContext(lang, this.i18n);
   }
+}
+
+/** `?lang=`, when the query string can be read at all (one nested too deeply throws when it is parsed). */
+function queryLang(request: Request): unknown {
+  try {
+    return request.query?.lang;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A body or query string refused for its nesting (shared/http/input-depth). */
+function isTooDeep(exception: unknown): boolean {
+  const type = (exception as { type?: unknown })?.type;
+  return type === INPUT_TOO_DEEP || type === QUERYSTRING_TOO_DEEP;
 }
 
 function statusOf(exception: unknown): number {

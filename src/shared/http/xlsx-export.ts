@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { Response } from 'express';
 import ExcelJS from 'exceljs';
 import { CsvColumn } from './csv-export';
+import { xlsxCell, xmlSafe } from './spreadsheet-cells';
 
 /** The columns of an XLSX download: as for CSV, plus an optional width in characters. */
 export interface XlsxColumn<R> extends CsvColumn<R> {
@@ -11,7 +12,8 @@ export interface XlsxColumn<R> extends CsvColumn<R> {
 /**
  * Streams rows as an XLSX download (the sibling of sendCsv): a streaming workbook writer commits each row
  * as it goes and waits for the socket to drain between chunks, so memory stays bounded however many rows
- * there are. Values are written as they are (numbers stay numbers); null and undefined give empty cells.
+ * there are. Cells go through xlsxCell: numbers of number columns stay numbers, everything else is a
+ * string (never a formula) in a text-formatted column, with the characters XML forbids replaced.
  */
 export async function sendXlsx<R>(response: Response, filename: string, sheetName: string, columns: XlsxColumn<R>[], chunks: AsyncIterable<R[]>): Promise<void> {
   response.status(200);
@@ -19,22 +21,22 @@ export async function sendXlsx<R>(response: Response, filename: string, sheetNam
   response.setHeader('Content-Disposition', `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`);
   response.setHeader('Cache-Control', 'no-store');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: response, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName.replace(/[*?:\\/[\]]/g, ' ').slice(0, 31) || 'Sheet1', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((column, index) => ({ header: column.header, key: String(index), width: column.width ?? Math.min(40, Math.max(10, column.header.length * 2 + 2)) }));
+  const sheet = workbook.addWorksheet(xmlSafe(sheetName).replace(/[*?:\\/[\]]/g, ' ').slice(0, 31) || 'Sheet1', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((column, index) => ({
+    header: xmlSafe(column.header),
+    key: String(index),
+    width: column.width ?? Math.min(40, Math.max(10, column.header.length * 2 + 2)),
+    // text format: Excel keeps "=..." a string even when someone edits the cell
+    ...(column.type === 'number' ? {} : { style: { numFmt: '@' } }),
+  }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   const closed = once(response, 'close');
   for await (const rows of chunks) {
     if (response.destroyed) break; // the client went away: stop reading the database
-    for (const row of rows) sheet.addRow(columns.map((column) => cellValue(column.value(row)))).commit();
+    for (const row of rows) sheet.addRow(columns.map((column) => xlsxCell(column.value(row), column.type))).commit();
     if (response.writableNeedDrain) await Promise.race([once(response, 'drain'), closed]);
   }
   sheet.commit();
   await workbook.commit();
-}
-
-function cellValue(value: unknown): ExcelJS.CellValue {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean' || value instanceof Date) return value;
-  return String(value);
 }

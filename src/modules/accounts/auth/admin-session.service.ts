@@ -5,8 +5,7 @@ import { TransactionRunner } from '../../../shared/database/transaction-runner';
 import { AppError } from '../../../shared/http/app-error';
 import { unixNow } from '../../../shared/http/envelope';
 import { ClickCaptchaService, isLoginCaptchaEnabled } from '../../platform';
-import { isLockedOut } from '../domain/login-policy';
-import { verifyPassword } from '../domain/password';
+import { LoginAttemptsService } from './login-attempts.service';
 import { AdminEntity } from '../persistence/admin.entity';
 import { AdminAccessService } from './admin-access.service';
 import { TokenService } from './token.service';
@@ -40,6 +39,7 @@ export class AdminSessionService {
     private readonly tokens: TokenService,
     private readonly access: AdminAccessService,
     private readonly captcha: ClickCaptchaService,
+    private readonly attempts: LoginAttemptsService,
   ) {}
 
   async login(input: AdminLoginInput): Promise<AdminUserInfo> {
@@ -47,25 +47,9 @@ export class AdminSessionService {
       if (!input.captchaId || !input.captchaInfo) throw new AppError('accounts.captcha_required');
       if (!(await this.captcha.verify(input.captchaId, input.captchaInfo, true))) throw new AppError('accounts.captcha_error');
     }
-    const admin = await this.admins.findOne({ where: { username: input.username }, select: { id: true, password: true, status: true, login_failure: true, lastlogintime: true } });
+    const found = await this.admins.findOne({ where: { username: input.username }, select: { id: true, password: true, status: true } });
+    const admin = await this.attempts.check('admin', input.username, found, input.password, input.ip);
     const now = unixNow();
-    if (!admin) {
-      // The same answer as a wrong password, so sign-in does not reveal which usernames exist.
-      throw new AppError('accounts.wrong_credentials');
-    }
-    if (admin.status !== 1) throw new AppError('accounts.account_disabled');
-    if (isLockedOut(admin, now)) throw new AppError('accounts.locked_out');
-    if (!(await verifyPassword(input.password, admin.password))) {
-      await this.transactions.run((m) =>
-        m
-          .createQueryBuilder()
-          .update(AdminEntity)
-          .set({ login_failure: () => 'login_failure + 1', lastlogintime: now, lastloginip: input.ip })
-          .where('id = :id', { id: admin.id })
-          .execute(),
-      );
-      throw new AppError('accounts.wrong_credentials');
-    }
     return this.transactions.run(async (manager) => {
       await manager.update(AdminEntity, { id: admin.id }, { login_failure: 0, lastlogintime: now, lastloginip: input.ip });
       const token = await this.tokens.issueAccess(manager, 'admin', admin.id);

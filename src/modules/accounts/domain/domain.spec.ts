@@ -1,7 +1,7 @@
-import { isLockedOut, LOCK_SECONDS, MAX_LOGIN_FAILURES } from './login-policy';
+import { isLockedOut, LOCK_SECONDS, lockKey, MAX_LOGIN_FAILURES } from './login-policy';
 import { ACCOUNT_PATTERN, hashPassword, PASSWORD_PATTERN, verifyPassword } from './password';
 import { buildTree, dominates, isDescendant, parseRuleIds } from './rule-tree';
-import { maskSensitive, maskSensitiveUrl } from './sensitive-data';
+import { adminLogData, maskSensitive, maskSensitiveUrl, truncateUtf8 } from './sensitive-data';
 
 describe('password hashing', () => {
   it('verifies the right password and refuses a wrong one', async () => {
@@ -45,9 +45,16 @@ describe('account and password rules (SPEC §5)', () => {
 describe('login lockout', () => {
   const now = 1_800_000_000;
   it('locks after the tenth failure for 24 hours from the last failure', () => {
-    expect(isLockedOut({ login_failure: MAX_LOGIN_FAILURES - 1, lastlogintime: now }, now)).toBe(false);
-    expect(isLockedOut({ login_failure: MAX_LOGIN_FAILURES, lastlogintime: now - 10 }, now)).toBe(true);
-    expect(isLockedOut({ login_failure: MAX_LOGIN_FAILURES, lastlogintime: now - LOCK_SECONDS }, now)).toBe(false);
+    expect(isLockedOut(null, now)).toBe(false);
+    expect(isLockedOut({ failures: MAX_LOGIN_FAILURES - 1, lasttime: now }, now)).toBe(false);
+    expect(isLockedOut({ failures: MAX_LOGIN_FAILURES, lasttime: now - 10 }, now)).toBe(true);
+    expect(isLockedOut({ failures: MAX_LOGIN_FAILURES, lasttime: now - LOCK_SECONDS }, now)).toBe(false);
+  });
+
+  it('counts against the account when the name found one, else against the name as typed', () => {
+    expect(lockKey(7, 'Admin')).toBe('#7');
+    expect(lockKey(null, ' Nobody ')).toBe('?nobody');
+    expect(lockKey(null, 'x'.repeat(500))).toHaveLength(120);
   });
 });
 
@@ -121,5 +128,23 @@ describe('isDescendant', () => {
   });
   it('answers on a broken tree with a cycle', () => {
     expect(isDescendant([{ id: 5, pid: 6 }, { id: 6, pid: 5 }], 5, 9)).toBe(false);
+  });
+});
+
+describe('admin log data', () => {
+  it('cuts a body to the column in bytes, never inside a character', () => {
+    const text = truncateUtf8('仓'.repeat(30000), 60000);
+    expect(Buffer.byteLength(text)).toBe(60000);
+    expect(text).toBe('仓'.repeat(20000));
+    expect(truncateUtf8('ab仓', 4)).toBe('ab');
+    expect(truncateUtf8('short', 10)).toBe('short');
+  });
+
+  it('records a note with the reason when a body cannot be serialised, and cuts nesting past 40 levels', () => {
+    expect(JSON.parse(adminLogData({ n: BigInt(1) }))).toEqual({ unrecorded: 'the request body could not be recorded', error: expect.stringContaining('BigInt') });
+    let deep: unknown = 'bottom';
+    for (let i = 0; i < 5000; i++) deep = [deep];
+    expect(adminLogData(deep)).toContain('[nested too deeply]');
+    expect(JSON.parse(adminLogData({ password: 'x', a: 1 }))).toEqual({ password: '***', a: 1 });
   });
 });

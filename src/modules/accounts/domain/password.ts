@@ -26,3 +26,14 @@ export async function verifyPassword(plain: string, stored: string): Promise<boo
 export const PASSWORD_PATTERN = /^(?!.*[&<>"'\r\n]).{6,32}$/;
 /** SPEC.md §5: 3–15 characters, a letter first, then letters, digits and underscores. */
 export const ACCOUNT_PATTERN = /^[a-zA-Z][a-zA-Z0-9_]{2,14}$/;
+
+let dummyHash: Promise<string> | null = null;
+
+/**
+ * A hash of a random password with the cost of real ones: a sign-in for a name without an account checks
+ * against it, so it takes as long as one for a real account and the time tells nobody which names exist.
+ */
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(24).toString('base64'));
+  return dummyHash;
+}

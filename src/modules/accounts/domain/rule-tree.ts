@@ -70,3 +70,14 @@ export function isDescendant(nodes: ReadonlyArray<{ id: number; pid: number }>, 
   }
   return false;
 }
+
+/**
+ * A group's `rules` text without the ids of deleted rules (`*` stays `*`). A stale id would hand the group
+ * whatever rule later got that id.
+ */
+export function withoutRuleIds(rules: string | null, removed: ReadonlyArray<number>): string | null {
+  const parsed = parseRuleIds(rules);
+  if (parsed.all) return rules;
+  const gone = new Set(removed);
+  return parsed.ids.filter((id) => !gone.has(id)).join(',');
+}

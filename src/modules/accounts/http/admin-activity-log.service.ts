@@ -3,10 +3,8 @@ import { InjectRepository, TypeOrmModule } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { unixNow } from '../../../shared/http/envelope';
 import { ADMIN_ACTIVITY_LOG, AdminActivity, AdminActivityLog } from '../../platform';
-import { maskSensitive } from '../domain/sensitive-data';
+import { adminLogData } from '../domain/sensitive-data';
 import { AdminLogEntity } from '../persistence/admin-log.entity';
-
-const MAX_DATA_LENGTH = 60000;
 
 /** Admin log rows for what other contexts report (terminal runs), with the same masking and limits as the middleware's. */
 @Injectable()
@@ -14,13 +12,12 @@ export class AdminActivityLogService implements AdminActivityLog {
   constructor(@InjectRepository(AdminLogEntity) private readonly rows: Repository<AdminLogEntity>) {}
 
   async record(activity: AdminActivity): Promise<void> {
-    const data = JSON.stringify(maskSensitive(activity.data));
     await this.rows.insert({
       admin_id: activity.adminId,
       username: activity.username.slice(0, 20),
       url: activity.url.slice(0, 1500),
       title: activity.title.slice(0, 100),
-      data: data.length > MAX_DATA_LENGTH ? data.slice(0, MAX_DATA_LENGTH) : data,
+      data: adminLogData(activity.data),
       ip: activity.ip.slice(0, 50),
       useragent: activity.useragent.slice(0, 255),
       createtime: unixNow(),

@@ -4,12 +4,11 @@ import { TransactionRunner } from '../../../shared/database/transaction-runner';
 import { AuthenticatedRequest } from '../../../shared/http/auth.decorators';
 import { unixNow } from '../../../shared/http/envelope';
 import { sensitiveFieldsOf } from '../../../shared/http/sensitive-fields';
-import { maskSensitive, maskSensitiveUrl } from '../domain/sensitive-data';
+import { adminLogData, maskSensitiveUrl, unrecordedData } from '../domain/sensitive-data';
 import { AdminLogEntity } from '../persistence/admin-log.entity';
 import { AdminRuleEntity } from '../persistence/admin-rule.entity';
 
 const SKIPPED_ACTION = /\/(select|index|logout)$/i;
-const MAX_DATA_LENGTH = 60000;
 
 /**
  * Records every POST and DELETE under /admin once the answer is sent, failures and refusals included
@@ -32,30 +31,42 @@ export class AdminLogMiddleware implements NestMiddleware {
     next();
   }
 
+  /**
+   * The entry is written whatever happens to its parts: a body that cannot be serialised is replaced by a
+   * note (adminLogData), and when the write itself fails, a second one records the entry with the reason
+   * in place of the body. Only when that fails too is the server log all that is left.
+   */
   private async write(request: AuthenticatedRequest, path: string): Promise<void> {
     const [controller, action] = nodesOf(path);
     const body = (request.body ?? {}) as Record<string, unknown>;
     const isLogin = /^index\/login$/i.test(action ?? '');
-    const data = JSON.stringify(maskSensitive({ ...(request.query as object), ...body }, sensitiveFieldsOf(request)));
-    await this.transactions.run(async (manager) => {
-      const titles = await manager
-        .createQueryBuilder(AdminRuleEntity, 'r')
-        .select(['r.name', 'r.title'])
-        .where('LOWER(r.name) IN (:...names)', { names: [controller, action].filter(Boolean) })
-        .getMany();
-      const titleOf = (node?: string) => titles.find((t) => t.name.toLowerCase() === node)?.title;
-      const title = isLogin ? '登录' : titleOf(controller) && titleOf(action) ? `${titleOf(controller)}-${titleOf(action)}` : `Unknown(${path.split('/').pop()})`;
-      await manager.insert(AdminLogEntity, {
-        admin_id: request.admin?.id ?? 0,
-        username: request.admin?.username ?? (isLogin && typeof body.username === 'string' ? body.username.slice(0, 20) : 'Unknown'),
-        url: maskSensitiveUrl(request.originalUrl).slice(0, 1500),
-        title: title.slice(0, 100),
-        data: data.length > MAX_DATA_LENGTH ? data.slice(0, MAX_DATA_LENGTH) : data,
-        ip: (request.ip ?? '').slice(0, 50),
-        useragent: String(request.headers['user-agent'] ?? '').slice(0, 255),
-        createtime: unixNow(),
+    const entry: Partial<AdminLogEntity> = {
+      admin_id: request.admin?.id ?? 0,
+      username: request.admin?.username ?? (isLogin && typeof body.username === 'string' ? body.username.slice(0, 20) : 'Unknown'),
+      url: maskSensitiveUrl(request.originalUrl).slice(0, 1500),
+      title: isLogin ? '登录' : `Unknown(${(path.split('/').pop() ?? '').slice(0, 80)})`,
+      data: adminLogData({ ...(request.query as object), ...body }, sensitiveFieldsOf(request)),
+      ip: (request.ip ?? '').slice(0, 50),
+      useragent: String(request.headers['user-agent'] ?? '').slice(0, 255),
+      createtime: unixNow(),
+    };
+    try {
+      await this.transactions.run(async (manager) => {
+        if (!isLogin) {
+          const titles = await manager
+            .createQueryBuilder(AdminRuleEntity, 'r')
+            .select(['r.name', 'r.title'])
+            .where('LOWER(r.name) IN (:...names)', { names: [controller, action].filter(Boolean) })
+            .getMany();
+          const titleOf = (node?: string) => titles.find((t) => t.name.toLowerCase() === node)?.title;
+          if (titleOf(controller) && titleOf(action)) entry.title = `${titleOf(controller)}-${titleOf(action)}`.slice(0, 100);
+        }
+        await manager.insert(AdminLogEntity, entry);
       });
-    });
+    } catch (error) {
+      this.logger.error(`recording ${path} failed, recorded without its body: ${(error as Error).message}`);
+      await this.transactions.run((manager) => manager.insert(AdminLogEntity, { ...entry, data: unrecordedData(error) }));
+    }
   }
 }
 

@@ -9,11 +9,17 @@ import { unixNow } from '../../../shared/http/envelope';
 import { reply } from '../../../shared/http/reply';
 import { AdminAccessService } from '../auth/admin-access.service';
 import { ruleTitle } from '../auth/admin-menu.service';
+import { checkRename, dropDeletedRuleIds, ruleNameTaken } from '../auth/rule-edits';
 import { buildForest, flattenTree, isDescendant } from '../domain/rule-tree';
+import { AdminGroupEntity } from '../persistence/admin-group.entity';
 import { AdminRuleEntity } from '../persistence/admin-rule.entity';
 import { RuleDto } from './dto/group-rule.dto';
 
-/** Menu rules: the operator sees the rules it holds; a rule is never orphaned or hung below itself. */
+/**
+ * Menu rules. An operator who is not a super admin sees and touches only the rules it holds (the rest are
+ * the super admin's: answered 401 as if they did not exist to it), never renames one, and hangs new or
+ * moved rules only below rules it holds. A rule is never orphaned or hung below itself.
+ */
 @Controller('admin/auth.rule')
 export class RuleController {
   private readonly crud: CrudService<AdminRuleEntity>;
@@ -42,14 +48,15 @@ export class RuleController {
   }
 
   @Get('edit')
-  async row(@Query('id') id: unknown) {
+  async row(@Query('id') id: unknown, @CurrentAdmin() operator: AuthAdmin) {
+    await this.checkHeld(operator, [parseId(id)]);
     return this.crud.get(id);
   }
 
   @Post('add')
-  async add(@Body() body: RuleDto) {
+  async add(@Body() body: RuleDto, @CurrentAdmin() operator: AuthAdmin) {
     const id = await this.transactions.run(async (manager) => {
-      const data = await this.checked(body, manager);
+      const data = await this.checked(body, manager, operator);
       const now = unixNow();
       const { identifiers } = await manager.insert(AdminRuleEntity, { ...data, createtime: now, updatetime: now });
       const newId = identifiers[0].id as number;
@@ -60,25 +67,30 @@ export class RuleController {
   }
 
   @Post('edit')
-  async edit(@Body() body: RuleDto) {
+  async edit(@Body() body: RuleDto, @CurrentAdmin() operator: AuthAdmin) {
     const id = parseId(body.id);
+    await this.checkHeld(operator, [id]);
     await this.transactions.run(async (manager) => {
-      if (!(await manager.count(AdminRuleEntity, { where: { id } }))) throw new AppError('crud.record_not_found');
-      const data = await this.checked(body, manager, id);
+      const current = await manager.findOne(AdminRuleEntity, { where: { id } });
+      if (!current) throw new AppError('crud.record_not_found');
+      checkRename(operator, current.name, body.name);
+      const data = await this.checked(body, manager, operator, current);
       await manager.update(AdminRuleEntity, { id }, { ...data, updatetime: unixNow() });
     });
     return reply((await this.crud.get(id)).row, 'crud.updated');
   }
 
   @All('del')
-  async del(@Req() request: Request) {
+  async del(@Req() request: Request, @CurrentAdmin() operator: AuthAdmin) {
     if (request.method !== 'DELETE') throw new AppError('crud.parameter_error');
     const ids = parseIds(request.query.ids);
+    await this.checkHeld(operator, ids);
     const count = await this.transactions.run(async (manager) => {
       const orphan = await manager.findOne(AdminRuleEntity, { where: { pid: In(ids), id: Not(In(ids)) } });
       if (orphan) throw new AppError('accounts.rule_has_children', { name: ruleTitle(orphan) });
       const affected = (await manager.delete(AdminRuleEntity, { id: In(ids) })).affected ?? 0;
       if (!affected) throw new AppError('crud.no_rows_deleted');
+      await dropDeletedRuleIds(manager, AdminGroupEntity, ids);
       return affected;
     });
     return reply({ count }, 'crud.deleted');
@@ -86,23 +98,28 @@ export class RuleController {
 
   @Post('sortable')
   async sortable(@Body() body: { id?: unknown; targetId?: unknown }, @CurrentAdmin() operator: AuthAdmin) {
-    if (!operator.isSuper) {
-      const rights = await this.access.rightsOf(operator.id);
-      if (![body?.id, body?.targetId].every((id) => rights.ruleIds.has(Number(id)))) throw new NoPermissionError();
-    }
+    await this.checkHeld(operator, [Number(body?.id), Number(body?.targetId)]);
     await this.crud.sortable(body?.id, body?.targetId);
     return null;
   }
 
+  /** A super admin touches every rule; anyone else only the (enabled) rules its groups hold. */
+  private async checkHeld(operator: AuthAdmin, ids: number[]): Promise<void> {
+    if (operator.isSuper) return;
+    const { ruleIds } = await this.access.rightsOf(operator.id);
+    if (!ids.every((id) => ruleIds.has(id))) throw new NoPermissionError();
+  }
+
   /** The writable fields of a rule, after the checks of its name and parent. */
-  private async checked(body: RuleDto, manager: EntityManager, id?: number): Promise<Partial<AdminRuleEntity>> {
+  private async checked(body: RuleDto, manager: EntityManager, operator: AuthAdmin, current?: AdminRuleEntity): Promise<Partial<AdminRuleEntity>> {
     const pid = body.pid ?? 0;
-    if (id !== undefined && (await manager.count(AdminRuleEntity, { where: { name: body.name, id: Not(id) } }))) throw new AppError('accounts.rule_name_taken');
-    if (id === undefined && (await manager.count(AdminRuleEntity, { where: { name: body.name } }))) throw new AppError('accounts.rule_name_taken');
-    if (pid) {
+    const id = current?.id;
+    if (await ruleNameTaken(manager, AdminRuleEntity, body.name, id)) throw new AppError('accounts.rule_name_taken');
+    if (pid && pid !== current?.pid) {
       const parent = await manager.findOne(AdminRuleEntity, { where: { id: pid } });
       const tree = () => manager.find(AdminRuleEntity, { select: { id: true, pid: true } });
-      if (!parent || parent.type === 'button' || (id !== undefined && (pid === id || isDescendant(await tree(), pid, id)))) {
+      const held = async () => operator.isSuper || (await this.access.rightsOf(operator.id)).ruleIds.has(pid);
+      if (!parent || parent.type === 'button' || !(await held()) || (id !== undefined && (pid === id || isDescendant(await tree(), pid, id)))) {
         throw new AppError('accounts.rule_parent_invalid');
       }
     }

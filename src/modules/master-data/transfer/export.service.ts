@@ -39,7 +39,7 @@ export class ExportService {
     const name = translate(`master-data.catalogues.${transfer.catalogue}`);
     const stamp = formatTime(Math.floor(Date.now() / 1000)).replace(/[-:]/g, '').replace(' ', '-');
     const filename = `${name}-${stamp}.${format}`;
-    const columns = transfer.columns.map((column) => ({ header: translate(column.label), width: column.width, value: (row: Record<string, unknown>) => column.value(row, helpers) }));
+    const columns = transfer.columns.map((column) => ({ header: translate(column.label), width: column.width, type: column.type, value: (row: Record<string, unknown>) => column.value(row, helpers) }));
     const { format: _format, ...filters } = query;
     // the first chunk is read before anything is sent: a bad filter still answers an error envelope
     const rows = await started(transfer.service(this.cruds).scan(filters, { chunkSize: 1000 }));

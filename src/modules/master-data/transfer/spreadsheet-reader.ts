@@ -1,5 +1,5 @@
-import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { importedText } from '../../../shared/http/spreadsheet-cells';
+import { DEFAULT_XLSX_LIMITS, readXlsxRows, XlsxError } from './xlsx-reader';
 
 /** One data line of an imported file: its line number in the file (the header is line 1) and its cells. */
 export interface SheetRow {
@@ -13,7 +13,7 @@ export interface Sheet {
 }
 
 export class SpreadsheetError extends Error {
-  constructor(readonly reason: 'unsupported' | 'unreadable' | 'too_many_rows' | 'empty') {
+  constructor(readonly reason: 'unsupported' | 'unreadable' | 'too_many_rows' | 'unpacked_too_large' | 'empty') {
     super(reason);
   }
 }
@@ -34,6 +34,8 @@ export async function readSpreadsheet(buffer: Buffer, filename: string, maxRows:
   else throw new SpreadsheetError('unsupported');
   const [head, ...rows] = lines;
   if (!head) throw new SpreadsheetError('empty');
+  // a file this product exported has `'` before text that would start a formula: it reads back without it
+  for (const row of rows) row.cells = row.cells.map(importedText);
   return { header: head.cells.map((cell) => cell.trim()), rows };
 }
 
@@ -96,46 +98,15 @@ function readCsv(buffer: Buffer, maxRows: number): SheetRow[] {
   return parseCsv(decodeText(buffer), maxRows);
 }
 
+/**
+ * The first worksheet through the bounded reader (xlsx-reader.ts): a file that unpacks to more than an
+ * import reads is refused while it is being read, whatever its size on upload.
+ */
 async function readXlsx(buffer: Buffer, maxRows: number): Promise<SheetRow[]> {
-  const rows: SheetRow[] = [];
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buffer), {
-      sharedStrings: 'cache',
-      hyperlinks: 'ignore',
-      styles: 'ignore',
-      worksheets: 'emit',
-      entries: 'emit',
-    });
-    for await (const worksheet of reader) {
-      for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
-        const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-        const cells = Array.from({ length: values.length }, (_, i) => cellText(values[i]));
-        if (!cells.some((cell) => cell.trim() !== '')) continue;
-        if (rows.length > maxRows) throw new SpreadsheetError('too_many_rows');
-        rows.push({ line: row.number, cells });
-      }
-      break; // the first worksheet only
-    }
+    return await readXlsxRows(buffer, { ...DEFAULT_XLSX_LIMITS, maxRowsRead: maxRows + 1 });
   } catch (error) {
-    if (error instanceof SpreadsheetError) throw error;
+    if (error instanceof XlsxError) throw new SpreadsheetError(error.reason === 'too_large' ? 'unpacked_too_large' : error.reason);
     throw new SpreadsheetError('unreadable');
   }
-  return rows;
-}
-
-/** A cell as the text a user sees: rich text joined, formulas by their result, dates as YYYY-MM-DD. */
-export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(15)));
-  if (typeof value === 'boolean') return value ? '1' : '0';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    const v = value as { richText?: Array<{ text: string }>; text?: unknown; result?: unknown; error?: unknown };
-    if (Array.isArray(v.richText)) return v.richText.map((part) => part.text).join('');
-    if ('result' in v) return cellText(v.result);
-    if (v.text !== undefined) return cellText(v.text);
-    if (v.error !== undefined) return '';
-  }
-  return String(value);
 }

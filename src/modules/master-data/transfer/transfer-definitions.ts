@@ -1,6 +1,7 @@
 import { Type } from '@nestjs/common';
 import { EntityTarget, ObjectLiteral } from 'typeorm';
 import { CrudRow, CrudService } from '../../../shared/crud';
+import { CellType } from '../../../shared/http/spreadsheet-cells';
 import { CATEGORY_STATUS, Catalogue, ENABLED_STATUS, PRODUCT_STATUS, WAREHOUSE_TYPE } from '../domain/catalogue';
 import { CatalogueCruds } from '../crud/catalogue-cruds';
 import { AddBrandDto, AddCategoryDto, AddPartnerDto, AddProductDto, AddUnitDto, AddWarehouseDto } from '../http/dto/catalogue.dto';
@@ -43,6 +44,8 @@ export interface ExportColumn {
   label: string;
   value: (row: CrudRow, helpers: ExportHelpers) => unknown;
   width?: number;
+  /** `number` for numeric columns; the rest are text (neutralised against formula injection). */
+  type?: CellType;
 }
 
 export interface ImportField {
@@ -78,6 +81,7 @@ export interface CatalogueTransfer {
 }
 
 const plain = (key: string, label = `fields.${key}`, width?: number): ExportColumn => ({ label, value: (row) => row[key], width });
+const numeric = (key: string): ExportColumn => ({ ...plain(key), type: 'number' });
 const timeColumn = (key: 'createtime' | 'updatetime'): ExportColumn => ({ label: `transfer.columns.${key}`, value: (row, h) => h.time(row[key]), width: 20 });
 const enumColumn = (key: string, enumeration: TransferEnum): ExportColumn => ({
   label: `fields.${key}`,
@@ -95,16 +99,16 @@ const joined = (join: string, label: string, column = 'name'): ExportColumn => (
 const field = (key: string, extra: Partial<ImportField> = {}): ImportField => ({ key, label: `fields.${key}`, ...extra });
 
 const PARTNER_EXPORT: ExportColumn[] = [
-  plain('id'),
+  numeric('id'),
   plain('name', 'fields.name', 24),
   plain('contact_person'),
   plain('mobile', 'fields.mobile', 16),
   plain('email', 'fields.email', 24),
   plain('wechat'),
-  plain('level'),
+  numeric('level'),
   plain('city'),
   plain('address', 'fields.address', 30),
-  plain('weigh'),
+  numeric('weigh'),
   plain('remark', 'fields.remark', 30),
   timeColumn('createtime'),
 ];
@@ -132,7 +136,7 @@ export const TRANSFERS: Record<string, CatalogueTransfer> = {
   brand: {
     catalogue: 'brand',
     service: (cruds) => cruds.brand as unknown as CrudService<ObjectLiteral>,
-    columns: [plain('id'), plain('name', 'fields.name', 24), plain('image', 'fields.image', 40), plain('introduce', 'fields.introduce', 40), plain('weigh'), timeColumn('createtime'), timeColumn('updatetime')],
+    columns: [numeric('id'), plain('name', 'fields.name', 24), plain('image', 'fields.image', 40), plain('introduce', 'fields.introduce', 40), numeric('weigh'), timeColumn('createtime'), timeColumn('updatetime')],
     import: { kind: 'brand', entity: BrandEntity, dto: AddBrandDto, fields: [field('name', { required: true }), field('image'), field('introduce'), field('weigh')] },
   },
   carrier: partner('carrier', CarrierEntity),
@@ -143,11 +147,11 @@ export const TRANSFERS: Record<string, CatalogueTransfer> = {
     service: (cruds) => cruds.category as unknown as CrudService<ObjectLiteral>,
     names: 'categories',
     columns: [
-      plain('id'),
+      numeric('id'),
       plain('name', 'fields.name', 24),
       { label: 'fields.pid', value: (row, h) => h.names.get(Number(row.pid)) ?? '', width: 24 },
       enumColumn('status', ENUMS.categoryStatus),
-      plain('weigh'),
+      numeric('weigh'),
       timeColumn('createtime'),
     ],
     import: {
@@ -160,7 +164,7 @@ export const TRANSFERS: Record<string, CatalogueTransfer> = {
   unit: {
     catalogue: 'unit',
     service: (cruds) => cruds.unit as unknown as CrudService<ObjectLiteral>,
-    columns: [plain('id'), plain('name'), plain('description', 'fields.description', 30), enumColumn('status', ENUMS.enabled), plain('remark', 'fields.remark', 30), plain('weigh'), timeColumn('createtime')],
+    columns: [numeric('id'), plain('name'), plain('description', 'fields.description', 30), enumColumn('status', ENUMS.enabled), plain('remark', 'fields.remark', 30), numeric('weigh'), timeColumn('createtime')],
     import: {
       kind: 'unit',
       entity: UnitEntity,
@@ -172,7 +176,7 @@ export const TRANSFERS: Record<string, CatalogueTransfer> = {
     catalogue: 'warehouse',
     service: (cruds) => cruds.warehouse as unknown as CrudService<ObjectLiteral>,
     columns: [
-      plain('id'),
+      numeric('id'),
       plain('serial_no', 'fields.serial_no', 16),
       plain('name', 'fields.name', 24),
       enumColumn('warehouse_type', ENUMS.warehouseType),
@@ -181,7 +185,7 @@ export const TRANSFERS: Record<string, CatalogueTransfer> = {
       plain('responsible_person'),
       plain('mobile', 'fields.mobile', 16),
       enumColumn('status', ENUMS.enabled),
-      plain('weigh'),
+      numeric('weigh'),
       plain('remark', 'fields.remark', 30),
       timeColumn('createtime'),
     ],
@@ -207,13 +211,13 @@ export const TRANSFERS: Record<string, CatalogueTransfer> = {
     catalogue: 'warehouse_area',
     service: (cruds) => cruds.warehouseArea as unknown as CrudService<ObjectLiteral>,
     columns: [
-      plain('id'),
+      numeric('id'),
       joined('warehouse', 'transfer.columns.warehouse_serial_no', 'serial_no'),
       joined('warehouse', 'fields.warehouse_id'),
       plain('serial_no', 'fields.serial_no', 16),
       plain('name', 'fields.name', 24),
       enumColumn('status', ENUMS.enabled),
-      plain('weigh'),
+      numeric('weigh'),
       plain('remark', 'fields.remark', 30),
       timeColumn('createtime'),
     ],
@@ -222,13 +226,13 @@ export const TRANSFERS: Record<string, CatalogueTransfer> = {
     catalogue: 'shelf',
     service: (cruds) => cruds.shelf as unknown as CrudService<ObjectLiteral>,
     columns: [
-      plain('id'),
+      numeric('id'),
       joined('warehouse', 'fields.warehouse_id'),
       joined('area', 'fields.warehouse_area_id'),
       plain('serial_no', 'fields.serial_no', 16),
       plain('name', 'fields.name', 24),
       enumColumn('status', ENUMS.enabled),
-      plain('weigh'),
+      numeric('weigh'),
       plain('remark', 'fields.remark', 30),
       timeColumn('createtime'),
     ],
@@ -237,7 +241,7 @@ export const TRANSFERS: Record<string, CatalogueTransfer> = {
     catalogue: 'product',
     service: (cruds) => cruds.product as unknown as CrudService<ObjectLiteral>,
     columns: [
-      plain('id'),
+      numeric('id'),
       plain('product_no', 'fields.product_no', 18),
       plain('bar_code', 'fields.bar_code', 18),
       plain('name', 'fields.name', 24),
@@ -245,16 +249,16 @@ export const TRANSFERS: Record<string, CatalogueTransfer> = {
       joined('category', 'fields.category_id'),
       joined('unit', 'fields.unit_id'),
       plain('spec', 'fields.spec', 18),
-      plain('price'),
-      plain('safety_stock_num'),
-      plain('total_stock_num'),
+      numeric('price'),
+      numeric('safety_stock_num'),
+      numeric('total_stock_num'),
       joined('warehouse', 'fields.warehouse_id'),
       joined('area', 'fields.warehouse_area_id'),
       joined('shelf', 'fields.warehouse_shelf_id'),
       plain('images', 'fields.images', 40),
-      plain('effective_day'),
+      numeric('effective_day'),
       enumColumn('status', ENUMS.productStatus),
-      plain('weigh'),
+      numeric('weigh'),
       plain('remark', 'fields.remark', 30),
       timeColumn('createtime'),
       timeColumn('updatetime'),

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { AppError, LoginRequiredError } from '../../../shared/http/app-error';
 import { AuthMember } from '../../../shared/http/auth.decorators';
 import { ClickCaptchaService, isLoginCaptchaEnabled } from '../captcha/click-captcha.service';
@@ -28,6 +28,8 @@ const USER_LOGIN_ROUTE = '/user/login';
  */
 @Injectable()
 export class VerificationSenderService {
+  private readonly logger = new Logger('VerificationSender');
+
   constructor(
     private readonly codes: VerificationCodeService,
     private readonly mailer: MailerService,
@@ -57,29 +59,45 @@ export class VerificationSenderService {
     if (channel === 'email' ? !(await this.mailer.isConfigured()) : !(await this.sms.isEnabled())) {
       throw new AppError(channel === 'email' ? 'messaging.mail_not_configured' : 'messaging.sms_not_enabled');
     }
+    if (purposeOf(event) === 'retrieve') return this.sendRetrieveCode(channel, target, event);
     await this.checkAllowed(channel, target, event, request.member);
 
     const issued = await this.codes.issue(channel, target, event);
     try {
-      if (channel === 'email') await this.sendMail(target, event, issued.code);
-      else await this.sendSms(target, event, issued.code);
+      await this.deliver(channel, target, event, issued.code);
     } catch {
       await this.codes.withdraw(issued);
       throw new AppError(channel === 'email' ? 'messaging.mail_failed' : 'messaging.sms_failed');
     }
   }
 
-  /** Register: a new address. Retrieve: a member's address. Change: signed in, a free address. Verify: one's own. */
+  /**
+   * A password-reset code. The answer must not tell whether a member has the address (unlike sign-up, where
+   * "already registered" is the point), so: the same answer, the same once-a-minute limit (a code is
+   * issued for any address, and only a member's is sent), and the same time (the mail or SMS leaves after
+   * the answer; a failure is logged by the mailer and withdraws the code).
+   */
+  private async sendRetrieveCode(channel: CodeChannel, target: string, event: string): Promise<void> {
+    if (!this.members) throw new AppError('messaging.unknown_event');
+    const issued = await this.codes.issue(channel, target, event);
+    if (!(await this.members.isRegistered(channel, target))) return;
+    void this.deliver(channel, target, event, issued.code).catch(async (error: unknown) => {
+      this.logger.warn(`The ${channel} password-reset code could not be sent: ${(error as Error)?.message ?? error}`);
+      await this.codes.withdraw(issued).catch(() => undefined);
+    });
+  }
+
+  private deliver(channel: CodeChannel, target: string, event: string, code: string): Promise<void> {
+    return channel === 'email' ? this.sendMail(target, event, code) : this.sendSms(target, event, code);
+  }
+
+  /** Register: a new address. Change: signed in, a free address. Verify: one's own. (Retrieve: see above.) */
   private async checkAllowed(channel: CodeChannel, target: string, event: string, member: AuthMember | undefined): Promise<void> {
     if (!this.members) throw new AppError('messaging.unknown_event');
     const purpose = purposeOf(event);
     if (purpose === 'register' || purpose === 'change') {
       if (purpose === 'change' && !member) throw new LoginRequiredError(USER_LOGIN_ROUTE);
       if (await this.members.isRegistered(channel, target)) throw new AppError(`messaging.${channel}_registered`);
-      return;
-    }
-    if (purpose === 'retrieve') {
-      if (!(await this.members.isRegistered(channel, target))) throw new AppError(`messaging.${channel}_not_registered`);
       return;
     }
     if (!member) throw new LoginRequiredError(USER_LOGIN_ROUTE);

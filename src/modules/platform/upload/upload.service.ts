@@ -99,15 +99,21 @@ export class UploadService {
     // MySQL: a locking read on the sha1 index, so two uploads of the same file cannot both insert.
     if (manager.connection.options.type !== 'better-sqlite3') lookup.setLock('pessimistic_write');
     const existing = await lookup.getMany();
+    const live: AttachmentEntity[] = [];
     for (const row of existing) {
       const stored = fileOfUrl(row.url);
-      if (stored && (await isFile(stored))) {
-        await manager.update(AttachmentEntity, { id: row.id }, { quote: row.quote + 1, last_upload_time: now });
-        return { ...row, quote: row.quote + 1, last_upload_time: now };
-      }
+      if (stored && (await isFile(stored))) live.push(row);
     }
-    // rows whose file is gone are stale: replaced by the new one
-    if (existing.length) await manager.delete(AttachmentEntity, existing.map((row) => row.id));
+    const { own, shared, ownStale } = splitByOwner(existing, live, facts.uploader);
+    if (own) {
+      await manager.update(AttachmentEntity, { id: own.id }, { quote: own.quote + 1, last_upload_time: now });
+      return { ...own, quote: own.quote + 1, last_upload_time: now };
+    }
+    // the uploader's rows whose file is gone are stale: replaced by the new one (others' rows are theirs)
+    if (ownStale.length) await manager.delete(AttachmentEntity, ownStale.map((row) => row.id));
+    // The uploader's own name makes its own URL (another's URL would tell that uploader's file name); the
+    // bytes on disk are shared all the same: its file is a hard link to the one stored already.
+    const source = (shared && fileOfUrl(shared.url)) || file.path;
 
     let url = urlOfSaveName(buildSaveName({ pattern: facts.pattern, topic: facts.topic, originalName: facts.name, suffix: facts.suffix, sha1: file.sha1, now: new Date(now * 1000), timeZone: facts.timeZone }));
     if (!url || url.length > 255) throw new AppError('platform.upload.invalid_savename');
@@ -119,36 +125,55 @@ export class UploadService {
     }
     // the row first: on MySQL a concurrent upload of the same file waits on it (or deadlocks and is retried)
     // before any file is placed, so a rolled-back attempt never removes a file another row points at
-    const result = await manager.insert(AttachmentEntity, {
-      topic: facts.topic,
-      admin_id: facts.uploader.adminId,
-      user_id: facts.uploader.userId,
-      url,
-      width: facts.width,
-      height: facts.height,
-      name: facts.name,
-      size: file.size,
-      mimetype: facts.mimetype,
-      quote: 1,
-      storage: LOCAL_STORAGE,
-      sha1: file.sha1,
-      createtime: now,
-      last_upload_time: now,
-    });
-    const id = Number(result.identifiers[0]?.id);
+    const row = await this.insertRow(manager, { ...facts, url, size: file.size, sha1: file.sha1, now });
     let placed = false;
     try {
       if (!fileExists(target)) {
         // a copy (or hard link): the received file stays until the request ends, for a retried transaction
-        await placeCopy(file.path, target);
+        await placeCopy(source, target);
         placed = true;
       }
-      return (await manager.findOneBy(AttachmentEntity, { id }))!;
+      return row;
     } catch (error) {
       if (placed) await removeQuietly(target);
       throw error;
     }
   }
+
+  /** The uploader's own row (own name, own owner) for a stored file, which other rows may share. */
+  private async insertRow(
+    manager: EntityManager,
+    row: { topic: string; uploader: Uploader; url: string; width: number; height: number; name: string; size: number; mimetype: string; sha1: string; now: number },
+  ): Promise<AttachmentEntity> {
+    const result = await manager.insert(AttachmentEntity, {
+      topic: row.topic,
+      admin_id: row.uploader.adminId,
+      user_id: row.uploader.userId,
+      url: row.url,
+      width: row.width,
+      height: row.height,
+      name: row.name,
+      size: row.size,
+      mimetype: row.mimetype,
+      quote: 1,
+      storage: LOCAL_STORAGE,
+      sha1: row.sha1,
+      createtime: row.now,
+      last_upload_time: row.now,
+    });
+    return (await manager.findOneBy(AttachmentEntity, { id: Number(result.identifiers[0]?.id) }))!;
+  }
+}
+
+/**
+ * Storage is de-duplicated, ownership never: of the rows with the same content and topic (`live`: those
+ * whose stored file is still there), the uploader's own one is counted again; else another's stored file
+ * is shared by a new row of the uploader's own. Never is another uploader's row (its name, its owner, its
+ * URL) handed out.
+ */
+export function splitByOwner<T extends { admin_id: number; user_id: number }>(rows: T[], live: T[], uploader: Uploader): { own: T | undefined; shared: T | undefined; ownStale: T[] } {
+  const mine = (row: T) => row.admin_id === uploader.adminId && row.user_id === uploader.userId;
+  return { own: live.find(mine), shared: live[0], ownStale: rows.filter((row) => mine(row) && !live.includes(row)) };
 }
 
 function parseTopic(value: unknown): string {

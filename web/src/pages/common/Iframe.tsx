@@ -1,14 +1,23 @@
-import { useParams } from 'react-router-dom';
+import { lazy } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Navigate, useLocation } from 'react-router-dom';
+import { loadingPathFor } from '@/router/names';
+import { useStore } from '@/stores/context';
 
-/** An iframe menu: /admin/iframe/<encoded url>. */
-export default function IframePage() {
-  const { url = '' } = useParams();
-  let src = url;
-  try {
-    src = decodeURIComponent(url);
-  } catch {
-    // already decoded
-  }
-  if (!/^(https?:)?\/\//.test(src) && !src.startsWith('/')) src = '';
-  return <iframe className="ba-iframe" src={src} title={src} />;
-}
+const NotFound = lazy(() => import('@/pages/common/NotFound'));
+
+/**
+ * An iframe menu: /admin/iframe/<encoded url> (or /user/iframe/…). It frames only the address of an
+ * iframe menu rule the signed-in admin or member has: any other address gets the 404 page, so a link
+ * into the app cannot make it frame an outside page. (The page's CSP frame-src lists the same addresses.)
+ */
+export default observer(function IframePage() {
+  const { navTabs, memberCenter } = useStore();
+  const location = useLocation();
+  const menus = location.pathname.startsWith('/user/') ? memberCenter : navTabs;
+  if (!menus.loaded) return <Navigate to={loadingPathFor(location.pathname, location.search)} replace />;
+  const menu = menus.findByPath(location.pathname);
+  const url = menu?.menuType === 'iframe' ? menu.url : '';
+  if (!url || !/^(https?:)?\/\/|^\/(?!\/)/.test(url)) return <NotFound />;
+  return <iframe className="ba-iframe" src={url} title={menu?.title ?? url} />;
+});

@@ -4,14 +4,20 @@ import { EntityManager, In, Not } from 'typeorm';
 import { CrudKit, CrudService, isTrue, parseId, parseIds } from '../../../../shared/crud';
 import { TransactionRunner } from '../../../../shared/database/transaction-runner';
 import { AppError } from '../../../../shared/http/app-error';
+import { AuthAdmin, CurrentAdmin } from '../../../../shared/http/auth.decorators';
 import { unixNow } from '../../../../shared/http/envelope';
 import { reply } from '../../../../shared/http/reply';
+import { checkRename, dropDeletedRuleIds, ruleNameTaken } from '../../auth/rule-edits';
 import { buildForest, flattenTree, isDescendant } from '../../domain/rule-tree';
+import { UserGroupEntity } from '../persistence/user-group.entity';
 import { UserRuleEntity } from '../persistence/user-rule.entity';
 import { memberRuleTitle } from '../services/member-access.service';
 import { MemberRuleDto } from './dto/member-admin.dto';
 
-/** /admin/user.Rule: member rules (route, menu_dir, menu, nav_user_menu, nav, button) as a tree. */
+/**
+ * /admin/user.Rule: member rules (route, menu_dir, menu, nav_user_menu, nav, button) as a tree. Member
+ * groups grant rules by id and the member guard reads their names, so only a super admin renames one.
+ */
 @Controller('admin/user.rule')
 export class AdminMemberRuleController {
   private readonly crud: CrudService<UserRuleEntity>;
@@ -58,10 +64,12 @@ export class AdminMemberRuleController {
 
   @Post('edit')
   @HttpCode(HttpStatus.OK)
-  async edit(@Body() body: MemberRuleDto) {
+  async edit(@Body() body: MemberRuleDto, @CurrentAdmin() operator: AuthAdmin) {
     const id = parseId(body.id);
     await this.transactions.run(async (manager) => {
-      if (!(await manager.count(UserRuleEntity, { where: { id } }))) throw new AppError('crud.record_not_found');
+      const current = await manager.findOne(UserRuleEntity, { where: { id } });
+      if (!current) throw new AppError('crud.record_not_found');
+      checkRename(operator, current.name, body.name);
       await manager.update(UserRuleEntity, { id }, { ...(await this.checked(body, manager, id)), updatetime: unixNow() });
     });
     return reply((await this.crud.get(id)).row, 'crud.updated');
@@ -76,6 +84,7 @@ export class AdminMemberRuleController {
       if (orphan) throw new AppError('accounts.rule_has_children', { name: memberRuleTitle(orphan) });
       const affected = (await manager.delete(UserRuleEntity, { id: In(ids) })).affected ?? 0;
       if (!affected) throw new AppError('crud.no_rows_deleted');
+      await dropDeletedRuleIds(manager, UserGroupEntity, ids);
       return affected;
     });
     return reply({ count }, 'crud.deleted');
@@ -90,8 +99,7 @@ export class AdminMemberRuleController {
 
   private async checked(body: MemberRuleDto, manager: EntityManager, id?: number): Promise<Partial<UserRuleEntity>> {
     const pid = body.pid ?? 0;
-    const sameName = await manager.count(UserRuleEntity, { where: id === undefined ? { name: body.name } : { name: body.name, id: Not(id) } });
-    if (sameName) throw new AppError('accounts.rule_name_taken');
+    if (await ruleNameTaken(manager, UserRuleEntity, body.name, id)) throw new AppError('accounts.rule_name_taken');
     if (pid) {
       const parent = await manager.findOne(UserRuleEntity, { where: { id: pid } });
       const tree = () => manager.find(UserRuleEntity, { select: { id: true, pid: true } });

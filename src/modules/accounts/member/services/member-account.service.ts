@@ -157,9 +157,11 @@ export class MemberAccountService {
   async retrievePassword(input: RetrievePasswordInput): Promise<void> {
     const type = input.type;
     const account = type === 'email' ? input.account.trim().toLowerCase() : input.account.trim();
-    const member = await this.transactions.manager.findOne(UserEntity, { where: { [type]: account }, select: { id: true, status: true } });
-    if (!member) throw new AppError('member.account_not_exist');
+    // The code first: only whoever received it learns anything about the account (codes are issued, and
+    // never sent, for addresses no member has, so that sending one does not tell either).
     if (!(await this.codes.verify(type, account, 'user_retrieve_pwd', input.captcha))) throw new AppError('member.wrong_code');
+    const member = await this.transactions.manager.findOne(UserEntity, { where: { [type]: account }, select: { id: true, status: true } });
+    if (!member) throw new AppError('member.wrong_code');
     const hash = await hashPassword(input.password);
     await this.transactions.run(async (manager) => {
       if (!(await this.codes.consume(manager, type, account, 'user_retrieve_pwd', input.captcha))) throw new AppError('member.wrong_code');

@@ -6,7 +6,7 @@ import { AppError } from '../../../../shared/http/app-error';
 import { unixNow } from '../../../../shared/http/envelope';
 import { ClickCaptchaService, CodeChannel, isLoginCaptchaEnabled, VerificationCodeService } from '../../../platform';
 import { TokenService } from '../../auth/token.service';
-import { isLockedOut } from '../../domain/login-policy';
+import { LoginAttemptsService } from '../../auth/login-attempts.service';
 import { hashPassword, verifyPassword } from '../../domain/password';
 import { loginKindOf } from '../domain/member-account';
 import { UserGroupEntity } from '../persistence/user-group.entity';
@@ -41,6 +41,7 @@ export class MemberSessionService {
     private readonly tokens: TokenService,
     private readonly captcha: ClickCaptchaService,
     private readonly codes: VerificationCodeService,
+    private readonly attempts: LoginAttemptsService,
   ) {}
 
   async login(input: MemberLoginInput): Promise<MemberInfo> {
@@ -49,28 +50,13 @@ export class MemberSessionService {
       if (!(await this.captcha.verify(input.captchaId, input.captchaInfo, true))) throw new AppError('accounts.captcha_error');
     }
     const kind = loginKindOf(input.username);
-    // An unknown name gets the same answer as a wrong password: sign-in does not reveal who is a member.
-    if (!kind) throw new AppError('accounts.wrong_credentials');
     const value = kind === 'email' ? input.username.trim().toLowerCase() : input.username.trim();
-    const member = await this.transactions.manager.findOne(UserEntity, {
-      where: { [kind]: value },
-      select: { id: true, password: true, status: true, login_failure: true, lastlogintime: true },
-    });
-    if (!member) throw new AppError('accounts.wrong_credentials');
-    if (member.status !== 1) throw new AppError('accounts.account_disabled');
+    // A name that cannot be an account still goes through the same check (and time) as one that could.
+    const found = kind
+      ? await this.transactions.manager.findOne(UserEntity, { where: { [kind]: value }, select: { id: true, password: true, status: true } })
+      : null;
+    const member = await this.attempts.check('user', input.username, found, input.password, input.ip);
     const now = unixNow();
-    if (isLockedOut(member, now)) throw new AppError('accounts.locked_out');
-    if (!(await verifyPassword(input.password, member.password))) {
-      await this.transactions.run((m) =>
-        m
-          .createQueryBuilder()
-          .update(UserEntity)
-          .set({ login_failure: () => 'login_failure + 1', lastlogintime: now, lastloginip: input.ip })
-          .where('id = :id', { id: member.id })
-          .execute(),
-      );
-      throw new AppError('accounts.wrong_credentials');
-    }
     return this.transactions.run(async (manager) => {
       await manager.update(UserEntity, { id: member.id }, { login_failure: 0, lastlogintime: now, lastloginip: input.ip });
       return this.signedIn(manager, member.id, Boolean(input.keep));

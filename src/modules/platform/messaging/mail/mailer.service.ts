@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { createTransport } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { SiteConfigService } from '../../config/site-config.service';
+import { mailFailureReason } from './mail-failure';
 
 export interface OutgoingMail {
   to: string;
@@ -18,6 +19,9 @@ export interface MailSettings {
 
 /** Slow or silent servers fail in seconds, not minutes (the member waits for the answer). */
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
+/** How long a connection to a silent address (a filtered port) may take before it fails. */
+export const MAIL_CONNECT_TIMEOUT_MS = TIMEOUTS.connectionTimeout;
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
@@ -63,7 +67,7 @@ export class MailerService {
     try {
       await transport.sendMail({ from: settings.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
     } catch (error) {
-      this.logger.warn(`Sending mail failed: ${(error as Error).message}`);
+      this.logger.warn(describeMailFailure(error, options));
       throw error;
     } finally {
       transport.close();
@@ -93,4 +97,28 @@ export function mailSettingsFrom(mail: Record<string, unknown>): MailSettings | 
     },
     from: sender,
   };
+}
+
+/**
+ * The server log's line for a failed send: the reason, where it went and what the server or the socket
+ * said — with the password (plain, and as the base64 of AUTH PLAIN / LOGIN) cut out of every part.
+ */
+export function describeMailFailure(error: unknown, options: SMTPTransport.Options): string {
+  const { code, responseCode, message } = (error ?? {}) as { code?: unknown; responseCode?: unknown; message?: unknown };
+  const auth = (options.auth ?? {}) as { user?: string; pass?: string };
+  const url = typeof options.url === 'string' ? safeUrl(options.url) : null;
+  const secrets = [auth.pass, url?.password ? decodeURIComponent(url.password) : undefined].filter((s): s is string => !!s && s.length > 0);
+  const hidden = secrets.flatMap((secret) => [secret, Buffer.from(secret).toString('base64'), Buffer.from(`\0${auth.user ?? url?.username ?? ''}\0${secret}`).toString('base64')]);
+  const where = url ? `${url.hostname}:${url.port || '(default)'}` : `${options.host ?? '?'}:${options.port ?? '(default)'}`;
+  let detail = `Sending mail via ${where} failed (${mailFailureReason(error)}): code=${String(code ?? '-')} response=${String(responseCode ?? '-')} ${typeof message === 'string' ? message : String(error)}`;
+  for (const secret of hidden) detail = detail.split(secret).join('***');
+  return detail;
+}
+
+function safeUrl(text: string): URL | null {
+  try {
+    return new URL(text);
+  } catch {
+    return null;
+  }
 }

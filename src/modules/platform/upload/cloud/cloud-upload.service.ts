@@ -10,7 +10,7 @@ import { SiteConfigService } from '../../config/site-config.service';
 import { AttachmentEntity } from '../attachment.entity';
 import { probeImage } from '../image-probe';
 import { buildSaveName, randomAlnum } from '../savename';
-import { answer, UploadedFile, Uploader } from '../upload.service';
+import { answer, splitByOwner, UploadedFile, Uploader } from '../upload.service';
 import { isImage, suffixOf } from '../upload-rules';
 import { removeQuietly, uploadTempDir } from '../upload-storage';
 import { cloudNotConfiguredError, cloudRefusalError } from './cloud-errors';
@@ -111,7 +111,8 @@ export class CloudUploadService {
       const noCredentials = { tmpSecretId: '', tmpSecretKey: '', sessionToken: '', startTime: 0, expiredTime: 0, upload: null };
       const mode = settings.stsEndpoint ? 'sts' : 'presigned';
 
-      const duplicate = (await this.rowsOf(bucket, settings, facts)).live[0];
+      // Only the uploader's own copy is offered: another's key would tell that uploader's file name.
+      const duplicate = (await this.rowsOf(bucket, settings, facts)).live.find(({ row }) => row.admin_id === uploader.adminId && row.user_id === uploader.userId);
       if (duplicate) {
         return { ...common, ...noCredentials, mode, exists: true, key: duplicate.key, objectUrl: urlOfKey(bucketUrl(settings), duplicate.key), url: duplicate.row.url };
       }
@@ -288,9 +289,10 @@ export class CloudUploadService {
   }
 
   /**
-   * The attachment row: an existing one of the same content and topic gets its quote raised (read under a
-   * lock on MySQL, so two callbacks cannot both insert); rows whose object was found gone are replaced. A
-   * row that appeared since the objects were checked was recorded by a verified callback: it is used.
+   * The attachment row: the uploader's own one of the same content and topic gets its quote raised (read
+   * under a lock on MySQL, so two callbacks cannot both insert); else a new row of the uploader's own for
+   * the checked object, which may be another row's (`exists: true` shares storage, never ownership). The
+   * uploader's rows whose object was found gone are replaced.
    */
   private async record(
     manager: EntityManager,
@@ -304,13 +306,14 @@ export class CloudUploadService {
       .orderBy('a.id', 'ASC');
     if (manager.connection.options.type !== 'better-sqlite3') lookup.setLock('pessimistic_write');
     const existing = await lookup.getMany();
-    const live = existing.find((row) => !input.deadIds.has(row.id) && !input.foreignIds.has(row.id));
-    if (live) {
-      await manager.update(AttachmentEntity, { id: live.id }, { quote: live.quote + 1, last_upload_time: now });
-      return { ...live, quote: live.quote + 1, last_upload_time: now };
+    const live = existing.filter((row) => !input.deadIds.has(row.id) && !input.foreignIds.has(row.id));
+    // the object checked by this callback (input.url) is recorded in the uploader's own row
+    const { own, ownStale } = splitByOwner(existing.filter((row) => !input.foreignIds.has(row.id)), live, input.uploader);
+    if (own) {
+      await manager.update(AttachmentEntity, { id: own.id }, { quote: own.quote + 1, last_upload_time: now });
+      return { ...own, quote: own.quote + 1, last_upload_time: now };
     }
-    const dead = existing.filter((row) => input.deadIds.has(row.id)).map((row) => row.id);
-    if (dead.length) await manager.delete(AttachmentEntity, { id: In(dead) });
+    if (ownStale.length) await manager.delete(AttachmentEntity, { id: In(ownStale.map((row) => row.id)) });
     const result = await manager.insert(AttachmentEntity, {
       topic: facts.topic,
       admin_id: input.uploader.adminId,

@@ -36,7 +36,7 @@ export default observer(function AdminLoading() {
       }
       const target = parseLoadingTarget(to);
       if (target && target.path !== '/admin' && !target.path.startsWith('/admin/loading')) {
-        const known = navTabs.findByPath(target.path) || target.path.startsWith('/admin/iframe/');
+        const known = navTabs.findByPath(target.path);
         navigate(known ? withQuery(target.path, target.query) : '/404', { replace: true });
         return;
       }

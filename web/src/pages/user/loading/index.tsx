@@ -35,7 +35,7 @@ export default observer(function UserLoading() {
       if (!alive) return;
       const target = parseLoadingTarget(to);
       if (target && target.path !== '/user' && !target.path.startsWith('/user/loading')) {
-        const known = memberCenter.findByPath(target.path) || target.path.startsWith('/user/iframe/');
+        const known = memberCenter.findByPath(target.path);
         navigate(known ? withQuery(target.path, target.query) : '/404', { replace: true });
         return;
       }

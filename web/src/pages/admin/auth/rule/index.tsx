@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { CrudPage, CrudTableStore, STATUS_OPTIONS, YES_NO_OPTIONS, type CrudColumn, type CrudField, type CrudOption } from '@/components/crud';
 import { useStore } from '@/stores/context';
+import { withRuleNameLock } from './name-lock';
 
 export const RULE_API = '/admin/auth.Rule';
 
@@ -96,7 +97,7 @@ export default function RulePage() {
         // some 170 rules: the top level first, folders open on demand (or with "Expand all")
         expandAll: false,
         columns: ruleColumns,
-        fields: ruleFields,
+        fields: withRuleNameLock(ruleFields, root.adminInfo.super, 'auth.rule.nameLockedTip'),
         quickSearchFields: ['auth.rule.title', 'auth.rule.name'],
       }),
   );

@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { CrudPage, CrudTableStore, STATUS_OPTIONS, YES_NO_OPTIONS, type CrudColumn, type CrudField, type CrudOption } from '@/components/crud';
+import { withRuleNameLock } from '@/pages/admin/auth/rule/name-lock';
 import { useStore } from '@/stores/context';
 
 export const MEMBER_RULE_API = '/admin/user.Rule';
@@ -85,7 +86,7 @@ export default function MemberRulePage() {
         api: MEMBER_RULE_API,
         tree: true,
         columns: memberRuleColumns,
-        fields: memberRuleFields,
+        fields: withRuleNameLock(memberRuleFields, root.adminInfo.super, 'user.rule.nameLockedTip'),
         quickSearchFields: ['user.rule.title', 'user.rule.name'],
       }),
   );

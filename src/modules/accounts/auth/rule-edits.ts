@@ -1,0 +1,31 @@
+import { EntityManager, EntityTarget, In, ObjectLiteral } from 'typeorm';
+import { AppError } from '../../../shared/http/app-error';
+import { AuthAdmin } from '../../../shared/http/auth.decorators';
+import { parseRuleIds, withoutRuleIds } from '../domain/rule-tree';
+
+/**
+ * The checks admin rules and member rules share. Groups grant rules by id and the guard reads the names
+ * of those rules, so a rule's name IS the permission it carries: renaming a rule would move a permission
+ * from whoever held the old name to whoever holds the rule. Only a super administrator, who holds every
+ * permission anyway, may do that; anyone else edits the other fields of a rule and never its name.
+ */
+export function checkRename(operator: AuthAdmin, before: string, after: string): void {
+  if (before !== after && !operator.isSuper) throw new AppError('accounts.rule_rename_super_only');
+}
+
+/** The guard compares names in lower case, so two names that differ only in case would be one permission. */
+export async function ruleNameTaken(manager: EntityManager, entity: EntityTarget<ObjectLiteral>, name: string, exceptId?: number): Promise<boolean> {
+  const query = manager.createQueryBuilder(entity, 'r').where('LOWER(r.name) = LOWER(:name)', { name });
+  if (exceptId !== undefined) query.andWhere('r.id <> :exceptId', { exceptId });
+  return (await query.getCount()) > 0;
+}
+
+/** Takes deleted rule ids out of every group that held them (in the deleting transaction). */
+export async function dropDeletedRuleIds(manager: EntityManager, groupEntity: EntityTarget<{ id: number; rules: string | null }>, ids: ReadonlyArray<number>): Promise<void> {
+  const groups = await manager.find(groupEntity, { select: { id: true, rules: true } });
+  for (const group of groups) {
+    const parsed = parseRuleIds(group.rules);
+    if (parsed.all || !parsed.ids.some((id) => ids.includes(id))) continue;
+    await manager.update(groupEntity, { id: In([group.id]) }, { rules: withoutRuleIds(group.rules, ids) });
+  }
+}

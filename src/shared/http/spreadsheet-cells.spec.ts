@@ -1,0 +1,32 @@
+import { csvCell, importedText, neutraliseFormula, xlsxCell, xmlSafe } from './spreadsheet-cells';
+
+describe('spreadsheet cells', () => {
+  it('neutralises text that a spreadsheet would run as a formula, and the importer reads it back', () => {
+    for (const text of ['=1+1', '+1', '-1', '@SUM(A1)', '\t=1', '\r=1']) {
+      expect(neutraliseFormula(text)).toBe(`'${text}`);
+      expect(importedText(neutraliseFormula(text))).toBe(text);
+    }
+    for (const text of ['plain', '1-2', "'quoted", '', '中文']) expect(neutraliseFormula(text)).toBe(text);
+    expect(importedText("'plain")).toBe("'plain");
+  });
+
+  it('decides by the column type: a number column keeps numbers, a text column neutralises what looks like one', () => {
+    expect(csvCell(-5, 'number')).toBe(-5);
+    expect(csvCell('-12.50', 'number')).toBe('-12.50');
+    expect(csvCell('-5', 'text')).toBe("'-5");
+    expect(csvCell(-5)).toBe("'-5");
+    expect(csvCell('=cmd', 'number')).toBe("'=cmd");
+    expect(csvCell(null, 'number')).toBe('');
+    expect(csvCell(true)).toBe('1');
+    expect(xlsxCell(-5, 'number')).toBe(-5);
+    expect(xlsxCell('=1+1')).toBe('=1+1');
+    expect(xlsxCell(undefined)).toBeNull();
+  });
+
+  it('replaces what XML 1.0 forbids: C0 controls but tab, LF and CR, lone surrogates, U+FFFE, U+FFFF', () => {
+    expect(xmlSafe('a\u0000b\u0008c\u000Bd\u001Fe\uFFFEf\uFFFFg')).toBe('a\uFFFDb\uFFFDc\uFFFDd\uFFFDe\uFFFDf\uFFFDg');
+    expect(xmlSafe('lone \uD800 high, lone \uDC00 low')).toBe('lone \uFFFD high, lone \uFFFD low');
+    expect(xmlSafe('tab\tlf\ncr\r 😀 中文 \uFFFD')).toBe('tab\tlf\ncr\r 😀 中文 \uFFFD');
+    expect(xlsxCell('x\uFFFF')).toBe('x\uFFFD');
+  });
+});
