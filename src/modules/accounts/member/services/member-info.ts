@@ -1,7 +1,9 @@
+import { withFrameworkAliases } from '../../../../shared/http/framework-aliases';
 import { fromCents } from '../../../../shared/database/money';
 import { UserEntity } from '../persistence/user.entity';
 
 /** The member as the member center shows it (SPEC.md §3 user info). Money as a 2-decimal string. */
+/** Also answered under the framework v2 names (`last_login_time`, `join_time`, `refresh_token`, ...): see framework-aliases.ts. */
 export interface MemberInfo {
   id: number;
   username: string;
@@ -26,7 +28,7 @@ export function moneyText(cents: number | string | null | undefined): string {
 }
 
 export function memberInfo(user: UserEntity, token = '', refreshToken = ''): MemberInfo {
-  return {
+  return withFrameworkAliases({
     id: user.id,
     username: user.username,
     nickname: user.nickname,
@@ -43,5 +45,5 @@ export function memberInfo(user: UserEntity, token = '', refreshToken = ''): Mem
     motto: user.motto,
     token,
     refreshToken,
-  };
+  });
 }
