@@ -59,7 +59,7 @@ export interface CrudDefinition<E extends ObjectLiteral> {
   quickSearchFields?: readonly string[];
   /** An index that narrows the quickSearch before its LIKEs (a superset of what they match; see QuickSearchIndex). */
   quickSearchIndex?: QuickSearchIndex;
-  /** Plain query parameters accepted as equality filters (`warehouse_id=3`, CONTRACT.md §2). */
+  /** Plain query parameters accepted as equality filters (`warehouse_id=3`). */
   filterParams?: readonly string[];
   joins?: Readonly<Record<string, CrudJoin>>;
   /** Rows with `deletetime` set (a nullable Unix-seconds column) are hidden, and `del` sets it instead of deleting. */
