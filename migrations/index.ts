@@ -14,6 +14,7 @@ import { RateGate1764000000100 } from './1764000000100-rate-gate';
 import { CmsAndMessageTemplates1764000300000 } from './1764000300000-cms-and-message-templates';
 import { CmsRulesSmsSettingsTemplates1764000300100 } from './1764000300100-cms-rules-sms-settings-templates';
 import { PrintLabelsScanRules1764000500000 } from './1764000500000-print-labels-scan-rules';
+import { SafetyTools1764000400000 } from './1764000400000-safety-tools';
 import { LoginFailures1764000100000 } from './1764000100000-login-failures';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
@@ -35,4 +36,5 @@ export const migrations: Function[] = [
   CmsRulesSmsSettingsTemplates1764000300100,
   PrintLabelsScanRules1764000500000,
   LoginFailures1764000100000,
+  SafetyTools1764000400000,
 ];
