@@ -1,5 +1,5 @@
 import { createReadStream, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
-import { Injectable, Logger } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { dataDir, databaseSettings } from '../../../../ormconfig';
 import { CrudKit, CrudService, ListResult } from '../../../shared/crud';
@@ -20,7 +20,7 @@ const PROGRESS_EVERY_MS = 500;
  * bytes written so far), one at a time per process. Files live in DATA_DIR/backups.
  */
 @Injectable()
-export class BackupService {
+export class BackupService implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Backup');
   private readonly crud: CrudService<BackupEntity>;
   private running: Promise<void> | null = null;
@@ -76,8 +76,15 @@ export class BackupService {
     } catch (error) {
       this.logger.error(`backup ${name} failed: ${(error as Error).message}`);
       rmSync(file, { force: true });
-      await this.dataSource.manager.update(BackupEntity, { id }, { status: BACKUP_FAILED, error: String((error as Error).message).slice(0, 255), updatetime: unixNow() });
+      await this.dataSource.manager
+        .update(BackupEntity, { id }, { status: BACKUP_FAILED, error: String((error as Error).message).slice(0, 255), updatetime: unixNow() })
+        .catch(() => undefined);
     }
+  }
+
+  /** A running backup finishes before the database connection closes. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.running;
   }
 
   /** The file of a finished backup, by id: never a path from the request. */
