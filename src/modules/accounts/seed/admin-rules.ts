@@ -29,6 +29,10 @@ export const BUTTON_TITLES = {
   sendTestMail: ['发送测试邮件', 'Send test mail'],
   print: ['打印', 'Print'],
   labels: ['打印标签', 'Print labels'],
+  restore: ['还原', 'Restore'],
+  rollback: ['回滚', 'Roll back'],
+  download: ['下载', 'Download'],
+  info: ['详情', 'Details'],
 } as const;
 
 /** Resolving a scanned code (`wms.Scan/resolve`): used by the order line editors, granted with them. */
@@ -122,6 +126,19 @@ export const ADMIN_MENUS: MenuSeed[] = [
       { name: 'routine/messageTemplate', title: '消息模板', title_en: 'Message templates', icon: 'IconEmail', buttons: ['index', 'edit', 'export'] },
       { name: 'routine/attachment', title: '附件管理', title_en: 'Attachments', icon: 'IconAttachment', buttons: ['index', 'edit', 'del'] },
       { name: 'routine/adminInfo', title: '个人资料', title_en: 'Profile', icon: 'IconIdcard', buttons: ['index', 'edit'] },
+      { name: 'routine/backup', title: '数据备份', title_en: 'Database backup', icon: 'IconCloudDownload', buttons: ['index', 'add', 'download', 'del'] },
+    ],
+  },
+  {
+    name: 'security',
+    title: '数据安全管理',
+    title_en: 'Data security',
+    icon: 'IconSafe',
+    children: [
+      { name: 'security/dataRecycleLog', title: '数据回收站', title_en: 'Recycle bin', icon: 'IconDelete', buttons: ['index', 'info', 'restore', 'del'] },
+      { name: 'security/sensitiveDataLog', title: '敏感数据修改记录', title_en: 'Sensitive data log', icon: 'IconEye', buttons: ['index', 'info', 'rollback', 'del'] },
+      { name: 'security/dataRecycle', title: '数据回收规则', title_en: 'Recycle rules', icon: 'IconSettings', buttons: [...CRUD] },
+      { name: 'security/sensitiveData', title: '敏感字段规则', title_en: 'Sensitive field rules', icon: 'IconLock', buttons: [...CRUD] },
     ],
   },
 ];
