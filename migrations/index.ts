@@ -17,6 +17,8 @@ import { PrintLabelsScanRules1764000500000 } from './1764000500000-print-labels-
 import { SafetyTools1764000400000 } from './1764000400000-safety-tools';
 import { LoginFailures1764000100000 } from './1764000100000-login-failures';
 import { ProductSearchIndex1764000900000 } from './1764000900000-product-search-index';
+import { LedgerHashChain1764000800000 } from './1764000800000-ledger-hash-chain';
+import { LedgerAuditRules1764000800100 } from './1764000800100-ledger-audit-rules';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
 export const migrations: Function[] = [
@@ -39,4 +41,6 @@ export const migrations: Function[] = [
   LoginFailures1764000100000,
   SafetyTools1764000400000,
   ProductSearchIndex1764000900000,
+  LedgerHashChain1764000800000,
+  LedgerAuditRules1764000800100,
 ];

@@ -35,6 +35,15 @@ export const BUTTON_TITLES = {
   info: ['详情', 'Details'],
 } as const;
 
+/** The auditor's ledger workspace: actions beyond the list and its export. */
+export const LEDGER_AUDIT_NODES = [
+  { name: 'audit/ledger/runs', title: '校验记录', title_en: 'Verification runs' },
+  { name: 'audit/ledger/take', title: '生成摘要', title_en: 'Take a digest' },
+  { name: 'audit/ledger/download', title: '下载摘要', title_en: 'Download a digest' },
+  { name: 'audit/ledger/publicKey', title: '签名公钥', title_en: 'Signing public key' },
+  { name: 'audit/ledger/verify', title: '校验账本', title_en: 'Verify the ledger' },
+] as const;
+
 /** Resolving a scanned code (`wms.Scan/resolve`): used by the order line editors, granted with them. */
 export const SCAN_RULE = { name: 'wms/scan/resolve', title: '扫码识别', title_en: 'Resolve scanned codes' } as const;
 
@@ -76,6 +85,13 @@ export const ADMIN_MENUS: MenuSeed[] = [
       { name: 'wms/customer', title: '客户', title_en: 'Customers', icon: 'IconUserGroup', buttons: [...CATALOGUE] },
       { name: 'wms/carrier', title: '承运商', title_en: 'Carriers', icon: 'IconSend', buttons: [...CATALOGUE] },
     ],
+  },
+  {
+    name: 'audit',
+    title: '审计工作台',
+    title_en: "Auditor's workspace",
+    icon: 'IconSafe',
+    children: [{ name: 'audit/ledger', title: '账本校验', title_en: 'Ledger integrity', icon: 'IconCheckCircle', buttons: ['index', 'export'], nodes: [...LEDGER_AUDIT_NODES] }],
   },
   {
     name: 'auth',
@@ -180,6 +196,8 @@ export const SEEDED_GROUPS: Array<{ key: string; name: string; parent: string | 
       /^wms\/(inbound|outbound|relocation|stock|inventoryHistory)(\/(index|export))?$/.test(n) ||
       /^wms\/(inbound|outbound|relocation)\/print$/.test(n) ||
       n === 'routine' ||
-      /^routine\/adminInfo(\/index)?$/.test(n),
+      /^routine\/adminInfo(\/index)?$/.test(n) ||
+      n === 'audit' ||
+      n.startsWith('audit/'),
   },
 ];
