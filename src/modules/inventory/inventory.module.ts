@@ -11,13 +11,14 @@ import { GetStockAsOfQuery } from './queries/get-stock-as-of';
 import { GetDashboardQuery } from './queries/get-dashboard/get-dashboard.query';
 import { PendingOrdersSource } from './queries/get-dashboard/pending-orders.source';
 import { OrderMovementTotals } from './queries/order-movement-totals/order-movement-totals';
+import { StockInScope } from './queries/stock-in-scope/stock-in-scope';
 import { InventoryDailyStatEntity, InventoryEventEntity, InventoryHistoryEntity, StockEntity } from './persistence/inventory.entities';
 
 @Module({
   imports: [TypeOrmModule.forFeature([InventoryEventEntity, StockEntity, InventoryHistoryEntity, InventoryDailyStatEntity]), PlatformModule, MasterDataModule],
   controllers: [StockController, InventoryHistoryController, DashboardController],
-  providers: [StockLedger, GetStockAsOfQuery, ProjectionRebuilder, GetDashboardQuery, PendingOrdersSource, OrderMovementTotals],
-  exports: [StockLedger, ProjectionRebuilder, PendingOrdersSource, OrderMovementTotals],
+  providers: [StockLedger, GetStockAsOfQuery, ProjectionRebuilder, GetDashboardQuery, PendingOrdersSource, OrderMovementTotals, StockInScope],
+  exports: [StockLedger, ProjectionRebuilder, PendingOrdersSource, OrderMovementTotals, StockInScope],
 })
 export class InventoryModule implements OnModuleInit {
   constructor(private readonly references: MasterDataReferences) {}
