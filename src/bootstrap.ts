@@ -3,6 +3,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import migrationDataSource, { databaseSettings } from '../ormconfig';
 import { AccountsSeeder } from './modules/accounts';
+import { CmsDemoSeeder } from './modules/cms';
 import { DemoSeeder } from './modules/demo';
 import { PlatformSeeder } from './modules/platform';
 import { ensureDatabaseExists } from './shared/database/ensure-database';
@@ -10,7 +11,7 @@ import { Seeder, SeedOptions } from './shared/database/seeder';
 import { TransactionRunner } from './shared/database/transaction-runner';
 
 /** Seeders in dependency order: each context's initial rows. */
-export const SEEDERS: Type<Seeder>[] = [PlatformSeeder, AccountsSeeder, DemoSeeder];
+export const SEEDERS: Type<Seeder>[] = [PlatformSeeder, AccountsSeeder, DemoSeeder, CmsDemoSeeder];
 
 /**
  * Creates the MySQL database when it is missing and runs the migrations, as the migration user

@@ -57,7 +57,7 @@ export interface CrudDefinition<E extends ObjectLiteral> {
   orderFields?: readonly string[];
   /** Fields `quickSearch` ORs a LIKE over. Default: the primary key. */
   quickSearchFields?: readonly string[];
-  /** Plain query parameters accepted as equality filters (`warehouse_id=3`, CONTRACT.md §2). */
+  /** Plain query parameters accepted as equality filters (`warehouse_id=3`). */
   filterParams?: readonly string[];
   joins?: Readonly<Record<string, CrudJoin>>;
   /** Rows with `deletetime` set (a nullable Unix-seconds column) are hidden, and `del` sets it instead of deleting. */

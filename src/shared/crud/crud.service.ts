@@ -26,7 +26,7 @@ export interface ListOptions {
 }
 
 /**
- * The generic list / get / add / edit / del / sortable of one resource (CONTRACT.md §2). Compose it in a
+ * The generic list / get / add / edit / del / sortable of one resource. Compose it in a
  * controller (see CrudController), or extend it to override the hooks with injected collaborators.
  * Answers are plain objects without hidden columns; joined names are embedded under each join's alias.
  */

@@ -13,7 +13,7 @@ import { AdminAccessService } from './admin-access.service';
 import { TokenService } from './token.service';
 
 /**
- * The rules of buildadmin-behaviour.md §5.5 for managing admins: an operator sees and manages only admins
+ * The rules for managing admins (as in BuildAdmin): an operator sees and manages only admins
  * of groups it dominates (and itself), assigns only such groups, never disables or deletes itself.
  */
 @Injectable()

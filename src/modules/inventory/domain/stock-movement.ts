@@ -1,6 +1,6 @@
 import { AppError } from '../../../shared/http/app-error';
 
-/** SPEC.md §4 inventory form types. */
+/** Inventory form types (`form_type` of the ledger and the history). */
 export const FormType = {
   purchaseInbound: 10,
   outsourcedInbound: 20,

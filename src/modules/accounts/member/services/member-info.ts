@@ -1,7 +1,7 @@
 import { fromCents } from '../../../../shared/database/money';
 import { UserEntity } from '../persistence/user.entity';
 
-/** The member as the member center shows it (SPEC.md §3 user info). Money as a 2-decimal string. */
+/** The member as the member center shows it (the `userInfo` of `/api/user/index`). Money as a 2-decimal string. */
 export interface MemberInfo {
   id: number;
   username: string;

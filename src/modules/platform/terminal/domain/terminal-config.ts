@@ -2,8 +2,8 @@ import { AppError } from '../../../../shared/http/app-error';
 import { isPackageManager, PACKAGE_MANAGERS, PackageManager } from './terminal-commands';
 
 /**
- * The terminal's settings (buildadmin-behaviour.md §8.2): the package manager the panel uses for install
- * and build, and the install service port. Defaults from SPEC.md §9.
+ * The terminal's settings: the package manager the panel uses for install
+ * and build, and the install service port. Defaults below (pnpm, port 8000).
  */
 export interface TerminalSettings {
   npmPackageManager: PackageManager;
