@@ -19,6 +19,7 @@ import { LoginFailures1764000100000 } from './1764000100000-login-failures';
 import { ProductSearchIndex1764000900000 } from './1764000900000-product-search-index';
 import { LedgerHashChain1764000800000 } from './1764000800000-ledger-hash-chain';
 import { LedgerAuditRules1764000800100 } from './1764000800100-ledger-audit-rules';
+import { StocktakesAndAdjustments1764001000000 } from './1764001000000-stocktakes-and-adjustments';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
 export const migrations: Function[] = [
@@ -43,4 +44,5 @@ export const migrations: Function[] = [
   ProductSearchIndex1764000900000,
   LedgerHashChain1764000800000,
   LedgerAuditRules1764000800100,
+  StocktakesAndAdjustments1764001000000,
 ];

@@ -33,6 +33,9 @@ export const BUTTON_TITLES = {
   rollback: ['回滚', 'Roll back'],
   download: ['下载', 'Download'],
   info: ['详情', 'Details'],
+  start: ['开始盘点', 'Start'],
+  count: ['录入盘点', 'Count'],
+  post: ['过账', 'Post'],
 } as const;
 
 /** The auditor's ledger workspace: actions beyond the list and its export. */
@@ -64,6 +67,8 @@ export const ADMIN_MENUS: MenuSeed[] = [
       { name: 'wms/inbound', title: '入库单', title_en: 'Inbound orders', icon: 'IconImport', buttons: [...ORDER] },
       { name: 'wms/outbound', title: '出库单', title_en: 'Outbound orders', icon: 'IconExport', buttons: [...ORDER, 'ship'] },
       { name: 'wms/relocation', title: '移库单', title_en: 'Relocation orders', icon: 'IconSwap', buttons: [...ORDER, 'move', 'cancel'] },
+      { name: 'wms/stocktake', title: '盘点单', title_en: 'Stock counts', icon: 'IconCheckSquare', buttons: [...CRUD, 'start', 'count', 'post', 'cancel', 'print'] },
+      { name: 'wms/adjustment', title: '库存调整单', title_en: 'Stock adjustments', icon: 'IconEdit', buttons: [...ORDER] },
       { name: 'wms/stock', title: '库存查询', title_en: 'Stock', icon: 'IconArchive', buttons: ['index', 'export'] },
       { name: 'wms/inventoryHistory', title: '库存流水', title_en: 'Inventory history', icon: 'IconHistory', buttons: ['index', 'export'] },
     ],
@@ -163,6 +168,12 @@ export const ADMIN_MENUS: MenuSeed[] = [
 export function componentOf(name: string): string {
   return `/src/pages/admin/${name}/index.tsx`;
 }
+
+/**
+ * Rules the seed grants to the super administrators only (whatever the groups' patterns below say): counts
+ * and adjustments change stock without a supplier or customer behind them, so a site grants them on purpose.
+ */
+export const SUPER_ONLY_RULES = /^wms\/(stocktake|adjustment)(\/|$)/;
 
 /** Seeded groups below the super administrators, by the rule names they hold. */
 export const SEEDED_GROUPS: Array<{ key: string; name: string; parent: string | null; rules: (name: string) => boolean }> = [
