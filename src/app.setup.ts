@@ -8,7 +8,7 @@ import { ContentSecurityPolicyService, inlineScriptHashes } from './modules/plat
 import { MAX_INPUT_DEPTH, refuseDeepJson, refuseDeepQuery } from './shared/http/input-depth';
 
 /**
- * Large enough for a thousand ids or search entries (CONTRACT.md §1), small enough to bound work; a query
+ * Large enough for a thousand ids or search entries, small enough to bound work; a query
  * nested deeper than MAX_INPUT_DEPTH is refused (strictDepth), not silently flattened.
  */
 const QS_LIMITS = { arrayLimit: 5000, parameterLimit: 20000, depth: MAX_INPUT_DEPTH, strictDepth: true } as const;

@@ -1,8 +1,37 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
-/** STYLE.md §4: the boundaries between the kernel, the contexts and the domain code, read from the imports. */
-const SRC = resolve(__dirname, '..', 'src');
+/** The boundaries (docs/ARCHITECTURE.md) between the kernel, the contexts and the domain code, read from the imports. */
+const ROOT = resolve(__dirname, '..');
+const SRC = join(ROOT, 'src');
+
+/**
+ * The repository stands on its own: no tracked file may send its reader to a document the repository does
+ * not hold — a product document kept elsewhere (named below), or a relative path that climbs out of the
+ * checkout. Relative paths that stay inside (`../../shared/http/reply` from src/modules) are imports.
+ */
+const OUTSIDE_DOCUMENTS = /\b(SPEC|DESIGN|CONTRACT|STYLE)\.md\b|buildadmin-behaviour|\bdependencies\.md\b/;
+
+function trackedTextFiles(): string[] {
+  const listed = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
+  return listed.filter((f) => !/(^|\/)package-lock\.json$|\.(png|jpe?g|gif|ico|woff2?|ttf|pdf|xlsx|zip|sqlite)$/i.test(f) && existsSync(join(ROOT, f)));
+}
+
+export function outsideReferences(file: string, text: string): string[] {
+  const found: string[] = [];
+  text.split('\n').forEach((line, index) => {
+    const where = `${file}:${index + 1}`;
+    const named = OUTSIDE_DOCUMENTS.exec(line);
+    if (named && !existsSync(join(ROOT, named[0]))) found.push(`${where} names ${named[0]}`);
+    // a climbing path to a document or to the product's shared folder (not test data such as ../../etc/x)
+    for (const m of line.matchAll(/(?:\.\.\/)+(?:shared\/[\w./@-]*|[\w./@-]*\.md\b)/g)) {
+      const target = resolve(ROOT, dirname(file), m[0]);
+      if (!target.startsWith(ROOT + sep)) found.push(`${where} points outside the repository: ${m[0]}`);
+    }
+  });
+  return found;
+}
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -54,5 +83,18 @@ describe('architecture', () => {
       .filter((f) => relative(SRC, f).split(sep).includes('domain'))
       .flatMap((f) => importsOf(f).filter((i) => /^(@nestjs|typeorm|class-validator|class-transformer)/.test(i)).map((i) => `${relative(SRC, f)} → ${i}`));
     expect(framework).toEqual([]);
+  });
+  it('keeps every tracked file free of references to documents outside the repository', () => {
+    // this spec names what it forbids
+    const files = trackedTextFiles().filter((f) => f !== 'test/architecture.spec.ts');
+    expect(files.length).toBeGreaterThan(100);
+    expect(files.flatMap((f) => outsideReferences(f, readFileSync(join(ROOT, f), 'utf8')))).toEqual([]);
+  });
+
+  it('recognises a reference to a document outside the repository', () => {
+    expect(outsideReferences('src/a.ts', "/** see DESIGN.md §6 */")).toHaveLength(1);
+    expect(outsideReferences('README.md', 'See `../shared/CONTRACT.md`.')).toHaveLength(2);
+    expect(outsideReferences('src/modules/x/y.ts', "import { reply } from '../../shared/http/reply';")).toEqual([]);
+    expect(outsideReferences('src/modules/x/y.ts', 'see ../../../../shared/reference/notes.md')).toHaveLength(1);
   });
 });

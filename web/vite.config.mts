@@ -18,7 +18,7 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
-    // bizcharts pulls react-reconciler, which must not bring a second React (dependencies.md, gotcha 1).
+    // bizcharts pulls react-reconciler, which must not bring a second React (two Reacts break hooks at run time).
     dedupe: ['react', 'react-dom'],
   },
   server: {

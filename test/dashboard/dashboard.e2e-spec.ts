@@ -10,7 +10,7 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 
 /**
- * `dashboard/index` (CONTRACT.md §4) against a known set of orders audited through the API at chosen site
+ * `dashboard/index` against a known set of orders audited through the API at chosen site
  * times: only `Date` is faked, so the audit handlers, the ledger and the daily-statistics projection run
  * exactly as in production and stamp the events with the chosen time.
  */

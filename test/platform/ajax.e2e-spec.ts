@@ -5,7 +5,7 @@ import { as, createAdmin, http, login, Session } from '../support/api';
 import { createMember, memberLogin } from '../support/member';
 
 /**
- * The ajax helpers (CONTRACT.md §3, buildadmin-behaviour.md §7.4, §9.4): `ajax/area` (China's divisions,
+ * The ajax helpers: `ajax/area` (China's divisions,
  * loaded by a migration), `ajax/getTablePk` and `ajax/getTableFieldList` (only the product's own tables,
  * labelled in the caller's language), `ajax/buildSuffixSvg` (a file icon) and `ajax/clearCache`.
  */

@@ -11,7 +11,7 @@ import { createTestApp, TestApp } from '../setup/create-test-app';
 import { as, createAdmin, http, login, Session } from '../support/api';
 
 /**
- * The web terminal (buildadmin-behaviour.md §8): GET /admin/Terminal/index as an event stream, super admin
+ * The web terminal: GET /admin/Terminal/index as an event stream, super admin
  * only, allow-listed keys only, one run at a time, the child stopped when the client goes away; and
  * POST /admin/ajax/changeTerminalConfig, whose values index/index then answers.
  */

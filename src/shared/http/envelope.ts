@@ -1,6 +1,6 @@
 import { pinnedUnixTime } from '../time/clock';
 
-/** The answer shape of every JSON endpoint (CONTRACT.md §1). */
+/** The answer shape of every JSON endpoint. */
 export interface Envelope<T = unknown> {
   code: number;
   msg: string;

@@ -1,5 +1,5 @@
 /**
- * The one request layer (SPEC.md §7–8). Every call to the server goes through `request()`:
+ * The one request layer. Every call to the server goes through `request()`:
  * same-origin base, 10 s timeout (none when `config.timeout === 0`), headers think-lang / server / batoken
  * or ba-user-token, the XSRF cookie, cancellation of duplicate in-flight requests, the 409 refresh with a
  * queue, the 302 redirect and the error catalogue.

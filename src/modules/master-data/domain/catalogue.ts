@@ -1,5 +1,5 @@
 /**
- * The master-data enumerations (SPEC.md §4) and catalogue names. Plain TypeScript: shared by the DTOs, the
+ * The master-data enumerations and catalogue names. Plain TypeScript: shared by the DTOs, the
  * CRUD definitions and, through index.ts, by the other contexts.
  */
 
@@ -15,7 +15,7 @@ export const ENABLED_STATUSES = [ENABLED_STATUS.disabled, ENABLED_STATUS.enabled
 export const CATEGORY_STATUS = { hidden: 0, shown: 1 } as const;
 export const CATEGORY_STATUSES = [CATEGORY_STATUS.hidden, CATEGORY_STATUS.shown] as const;
 
-/** warehouse.warehouse_type (not listed in SPEC.md §4; ours): 1 own warehouse, 2 third-party (outsourced) warehouse. */
+/** warehouse.warehouse_type (not in the original product spec; ours): 1 own warehouse, 2 third-party (outsourced) warehouse. */
 export const WAREHOUSE_TYPE = { own: 1, thirdParty: 2 } as const;
 export const WAREHOUSE_TYPES = [WAREHOUSE_TYPE.own, WAREHOUSE_TYPE.thirdParty] as const;
 

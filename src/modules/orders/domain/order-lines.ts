@@ -40,7 +40,7 @@ export function lineTotalPrice(line: Pick<GoodsLine, 'actual_quantity' | 'price'
 }
 
 /**
- * Audit checks shared by inbound and outbound orders (DESIGN.md §6): unaudited, at least one line, every
+ * Audit checks shared by inbound and outbound orders: unaudited, at least one line, every
  * line on an enabled shelf with a positive actual quantity and a price ≥ 0. Answers the stock changes,
  * signed by `direction`, in line order.
  */

@@ -1,5 +1,5 @@
 /**
- * The checks of an upload (SPEC.md §5), pure so the server and its specs share them; the browser runs the
+ * The checks of an upload, pure so the server and its specs share them; the browser runs the
  * same rules before sending (web/src/components/Upload/checks.ts).
  */
 
@@ -48,7 +48,7 @@ export function typeAllowed(allowed: string, name: string, mimetype: string): bo
   });
 }
 
-/** The first rule the file breaks, in the order of SPEC.md §5 (name and size, type, size), or null. */
+/** The first rule the file breaks, in their order (name and size, type, size), or null. */
 export function checkUpload(file: UploadedFileFacts, config: { mimetype: string; maxsize: number }): UploadRefusal | null {
   if (!file.name || !(file.size > 0)) return 'incomplete';
   if (!typeAllowed(config.mimetype, file.name, file.mimetype)) return 'type_not_allowed';

@@ -168,7 +168,7 @@ const ConfigDialog = observer(function ConfigDialog() {
 });
 
 /**
- * The terminal panel (SPEC.md §2, §4): the allow-listed commands, the task queue with status, output, retry
+ * The terminal panel: the allow-listed commands, the task queue with status, output, retry
  * and delete, the notice about tasks blocked behind a failed one, and the package-manager and config dialogs.
  */
 export default observer(function TerminalPanel() {

@@ -1,5 +1,5 @@
 /**
- * The checks the server makes of an upload (SPEC.md §5), run in the browser before sending, in the same
+ * The checks the server makes of an upload, run in the browser before sending, in the same
  * order: a name and a size, a type the site allows, a size within the maximum. The server runs them again.
  */
 export interface UploadLimits {

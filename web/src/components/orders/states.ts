@@ -1,5 +1,5 @@
 /**
- * The order lifecycles of DESIGN.md §6 as the screens see them: enumerations with their tag colours, and
+ * The order lifecycles (docs/ARCHITECTURE.md) as the screens see them: enumerations with their tag colours, and
  * which buttons an order offers in its current state (and to whom). Pure: unit-tested in states.spec.ts.
  */
 import type { CrudOption } from '@/components/crud';
@@ -89,7 +89,7 @@ export function isAudited(row: OrderStateRow): boolean {
 }
 
 /**
- * The transitions an order's state allows (DESIGN.md §6), before permissions:
+ * The transitions an order's state allows, before permissions:
  * - every kind: edit and delete only while unaudited; audit while unaudited;
  * - outbound: ship once audited and not yet shipped;
  * - relocation: a cancelled order is closed (no edit, audit, move or cancel; delete stays while unaudited);

@@ -2,8 +2,11 @@ import { withFrameworkAliases } from '../../../../shared/http/framework-aliases'
 import { fromCents } from '../../../../shared/database/money';
 import { UserEntity } from '../persistence/user.entity';
 
-/** The member as the member center shows it (SPEC.md §3 user info). Money as a 2-decimal string. */
-/** Also answered under the framework v2 names (`last_login_time`, `join_time`, `refresh_token`, ...): see framework-aliases.ts. */
+/**
+ * The member as the member center shows it (the `userInfo` of `/api/user/index`). Money as a 2-decimal string.
+ * Also answered under the framework v2 names (`last_login_time`, `join_time`, `refresh_token`, ...): see
+ * framework-aliases.ts.
+ */
 export interface MemberInfo {
   id: number;
   username: string;

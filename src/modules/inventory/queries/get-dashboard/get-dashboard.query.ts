@@ -17,7 +17,7 @@ export interface DashboardAnswer {
 }
 
 /**
- * `dashboard/index` (CONTRACT.md §4): today's inbound and outbound quantities and the twelve months of a
+ * `dashboard/index`: today's inbound and outbound quantities and the twelve months of a
  * year, read from the daily statistics projection only (at most 366 × 6 rows by primary key, never the
  * history), and the counts of orders awaiting review. "Today" and months are in the site time zone.
  */

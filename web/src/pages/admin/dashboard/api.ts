@@ -1,4 +1,4 @@
-/** `GET /admin/dashboard/index` (CONTRACT.md §4). */
+/** `GET /admin/dashboard/index`. */
 import { fetchJson } from '@/components/crud';
 
 export const DASHBOARD_URL = '/admin/dashboard/index';

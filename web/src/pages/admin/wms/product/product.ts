@@ -6,7 +6,7 @@ import { URL_REGEX, type CrudOption, type CrudRemote } from '@/components/crud';
 
 export const PRODUCT_API = '/admin/wms.Product';
 
-/** product.status: 10 on shelf, 20 off shelf (SPEC.md §4). */
+/** product.status: 10 on shelf, 20 off shelf. */
 export const PRODUCT_STATUS_OPTIONS: CrudOption[] = [
   { value: 10, label: 'wms.product.statusOnShelf', color: 'green' },
   { value: 20, label: 'wms.product.statusOffShelf', color: 'gray' },
