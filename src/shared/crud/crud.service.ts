@@ -9,14 +9,12 @@ import { compileCrudDefinition, CrudContext, CrudDefinition, CrudModel, WriteCon
 import { CrudKit } from './crud-kit';
 import { applyListQuery } from './list-query-builder';
 import { DEFAULT_TIME_ZONE, parseListQuery } from './list-query';
+import type { ListAnswer } from '../../../contract/envelope';
 
 export type CrudRow = Record<string, unknown>;
 
-export interface ListResult {
-  list: CrudRow[];
-  total: number;
-  remark: string;
-}
+/** `GET index` of a generic list (contract/envelope.ts). */
+export type ListResult = ListAnswer<CrudRow>;
 
 export interface ListOptions {
   /** The controller path (`wms/brand`) whose admin-rule remark the answer carries. */
