@@ -4,7 +4,7 @@
  */
 import type { CrudOption } from '@/components/crud';
 
-export type OrderKind = 'inbound' | 'outbound' | 'relocation';
+export type OrderKind = 'inbound' | 'outbound' | 'relocation' | 'adjustment';
 
 export const AUDIT_STATUS = { unaudited: 0, audited: 1 } as const;
 export const SHIPMENT_STATUS = { unshipped: 0, shipped: 1 } as const;
@@ -44,7 +44,7 @@ export const OUTBOUND_TYPE_OPTIONS: CrudOption[] = [
   { value: 30, label: 'orders.outboundType.30', color: 'cyan' },
 ];
 
-/** inventory form_type (SPEC §4): inbound kinds green shades, outbound kinds red shades, moves blue. */
+/** inventory form_type: inbound kinds green shades, outbound kinds red shades, moves blue, counts purple, adjustments gold. */
 export const FORM_TYPE_OPTIONS: CrudOption[] = [
   { value: 10, label: 'orders.formType.10', color: 'green' },
   { value: 20, label: 'orders.formType.20', color: 'lime' },
@@ -53,6 +53,10 @@ export const FORM_TYPE_OPTIONS: CrudOption[] = [
   { value: 50, label: 'orders.formType.50', color: 'orangered' },
   { value: 60, label: 'orders.formType.60', color: 'magenta' },
   { value: 70, label: 'orders.formType.70', color: 'arcoblue' },
+  { value: 80, label: 'orders.formType.80', color: 'purple' },
+  { value: 90, label: 'orders.formType.90', color: 'pinkpurple' },
+  { value: 100, label: 'orders.formType.100', color: 'gold' },
+  { value: 110, label: 'orders.formType.110', color: 'orange' },
 ];
 
 /** order_type of a history row. */
@@ -60,6 +64,8 @@ export const ORDER_TYPE_OPTIONS: CrudOption[] = [
   { value: 'inbound', label: 'orders.orderType.inbound', color: 'green' },
   { value: 'outbound', label: 'orders.orderType.outbound', color: 'red' },
   { value: 'relocation', label: 'orders.orderType.relocation', color: 'arcoblue' },
+  { value: 'stocktake', label: 'orders.orderType.stocktake', color: 'purple' },
+  { value: 'adjustment', label: 'orders.orderType.adjustment', color: 'gold' },
 ];
 
 /** The button an order may offer. `view` is always there; the others depend on the state. */
