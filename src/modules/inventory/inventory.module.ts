@@ -18,13 +18,14 @@ import { GetStockAsOfQuery } from './queries/get-stock-as-of';
 import { GetDashboardQuery } from './queries/get-dashboard/get-dashboard.query';
 import { PendingOrdersSource } from './queries/get-dashboard/pending-orders.source';
 import { OrderMovementTotals } from './queries/order-movement-totals/order-movement-totals';
+import { StockInScope } from './queries/stock-in-scope/stock-in-scope';
 import { InventoryDailyStatEntity, InventoryEventEntity, InventoryHistoryEntity, StockEntity } from './persistence/inventory.entities';
 
 @Module({
   imports: [TypeOrmModule.forFeature([InventoryEventEntity, StockEntity, InventoryHistoryEntity, InventoryDailyStatEntity, LedgerDigestEntity, LedgerDigestLeafEntity, LedgerVerificationEntity]), PlatformModule, MasterDataModule],
   controllers: [StockController, InventoryHistoryController, DashboardController, LedgerIntegrityController],
-  providers: [StockLedger, EventChain, GetStockAsOfQuery, ProjectionRebuilder, GetDashboardQuery, PendingOrdersSource, OrderMovementTotals, LedgerSigningKey, LedgerDigests, LedgerVerifier, DailyLedgerDigest],
-  exports: [StockLedger, ProjectionRebuilder, PendingOrdersSource, OrderMovementTotals, LedgerDigests, LedgerVerifier, DailyLedgerDigest],
+  providers: [StockLedger, EventChain, GetStockAsOfQuery, ProjectionRebuilder, GetDashboardQuery, PendingOrdersSource, OrderMovementTotals, LedgerSigningKey, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScope],
+  exports: [StockLedger, ProjectionRebuilder, PendingOrdersSource, OrderMovementTotals, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScope],
 })
 export class InventoryModule implements OnModuleInit {
   constructor(private readonly references: MasterDataReferences) {}

@@ -96,6 +96,21 @@ export class StockLedger {
     return events;
   }
 
+  /**
+   * Each stream's quantity and version by stream id (a stream without a stock row is absent). With `lock`
+   * (the default) the stock rows are locked in canonical order, as `record` locks them: for commands that
+   * decide on stock before they record (a count's post), what this answers holds until the transaction ends.
+   */
+  async streams(manager: EntityManager, streams: ReadonlyArray<{ productId: number; shelfId: number }>, lock = true): Promise<Map<string, StreamState>> {
+    if (!streams.length) return new Map();
+    const rows = await this.lockStreams(
+      manager,
+      streams.map((s) => ({ product_id: s.productId, warehouse_shelf_id: s.shelfId })),
+      lock,
+    );
+    return new Map([...rows].map(([id, row]) => [id, { quantity: row.quantity, version: row.version }]));
+  }
+
   /** History rows and daily statistics of events (used live and by the rebuild). */
   async project(manager: EntityManager, events: StoredStockEvent[]): Promise<void> {
     await insertMany(manager, 'inventory_history', events.map(historyRowOf));
@@ -103,14 +118,14 @@ export class StockLedger {
     await upsertAdding(manager, 'inventory_daily_stat', ['day', 'form_type'], ['quantity', 'amount'], [], dailyStatDeltas(events, dayOf) as unknown as Array<Record<string, unknown>>);
   }
 
-  private async lockStreams(manager: EntityManager, snapshots: StockSnapshot[]): Promise<Map<string, StockRow>> {
+  private async lockStreams(manager: EntityManager, snapshots: Array<Pick<StockSnapshot, 'product_id' | 'warehouse_shelf_id'>>, lock = true): Promise<Map<string, StockRow>> {
     const pairs = [...new Map(snapshots.map((s) => [streamIdOf(s.product_id, s.warehouse_shelf_id), [s.product_id, s.warehouse_shelf_id] as const])).values()].sort(
       (a, b) => a[0] - b[0] || a[1] - b[1],
     );
     const rows = new Map<string, StockRow>();
     for (const part of chunk(pairs, STREAMS_PER_QUERY)) {
       const found: StockRow[] = await manager.query(
-        `SELECT id, product_id, warehouse_shelf_id, quantity, version FROM stock WHERE ${part.map(() => '(product_id = ? AND warehouse_shelf_id = ?)').join(' OR ')} ORDER BY product_id, warehouse_shelf_id${forUpdate(manager)}`,
+        `SELECT id, product_id, warehouse_shelf_id, quantity, version FROM stock WHERE ${part.map(() => '(product_id = ? AND warehouse_shelf_id = ?)').join(' OR ')} ORDER BY product_id, warehouse_shelf_id${lock ? forUpdate(manager) : ''}`,
         part.flat(),
       );
       for (const row of found) rows.set(streamIdOf(Number(row.product_id), Number(row.warehouse_shelf_id)), { ...row, id: Number(row.id), quantity: Number(row.quantity), version: Number(row.version) });
