@@ -39,7 +39,7 @@ const Detail = observer(function Detail({ store }: { store: SafetyLogStore }) {
   const row = store.detail;
   const record = recordOf(row?.data);
   return (
-    <Drawer width={Math.min(640, typeof window !== 'undefined' ? window.innerWidth : 640)} title={t(l('detail'))} visible={!!row} onCancel={() => store.closeDetail()} footer={null}>
+    <Drawer className="safety-drawer" width={Math.min(640, typeof window !== 'undefined' ? window.innerWidth : 640)} title={t(l('detail'))} visible={!!row} onCancel={() => store.closeDetail()} footer={null}>
       {row && (
         <>
           <Descriptions

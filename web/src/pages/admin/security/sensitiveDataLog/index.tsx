@@ -55,7 +55,7 @@ const Detail = observer(function Detail({ store }: { store: SafetyLogStore }) {
   const t = useT();
   const row = store.detail;
   return (
-    <Drawer width={Math.min(560, typeof window !== 'undefined' ? window.innerWidth : 560)} title={t(l('detail'))} visible={!!row} onCancel={() => store.closeDetail()} footer={null}>
+    <Drawer className="safety-drawer" width={Math.min(560, typeof window !== 'undefined' ? window.innerWidth : 560)} title={t(l('detail'))} visible={!!row} onCancel={() => store.closeDetail()} footer={null}>
       {row && (
         <Descriptions
           column={1}
