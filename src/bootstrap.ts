@@ -2,6 +2,7 @@ import { INestApplication, Type } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import migrationDataSource, { databaseSettings } from '../ormconfig';
+import { repairProductSearch } from '../migrations/product-search';
 import { AccountsSeeder } from './modules/accounts';
 import { CmsDemoSeeder } from './modules/cms';
 import { DemoSeeder } from './modules/demo';
@@ -23,6 +24,7 @@ export async function migrateDatabase(): Promise<void> {
   const dataSource = await migrationDataSource.initialize();
   try {
     await dataSource.runMigrations({ transaction: 'each' });
+    if (await repairProductSearch(dataSource)) console.log('The product search index had lost its triggers (a rebuilt product table): put back and refilled.');
   } finally {
     await dataSource.destroy();
   }

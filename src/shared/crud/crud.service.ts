@@ -15,9 +15,21 @@ export type CrudRow = Record<string, unknown>;
 
 export interface ListResult {
   list: CrudRow[];
+  /** The number of matching rows, or with `total_capped` a lower bound of it. */
   total: number;
+  /**
+   * Present (true) when counting stopped at the cap: `total` is then a lower bound ("10,000+"). Absent
+   * otherwise, so clients that do not know the field read an exact total as before.
+   */
+  total_capped?: true;
   remark: string;
 }
+
+/**
+ * Counting stops after this many matching rows (or after the page asked for and one more page, when that is
+ * further): a pager needs no exact count of millions, and counting them is what made broad lists slow.
+ */
+export const COUNT_CAP = 10_000;
 
 export interface ListOptions {
   /** The controller path (`wms/brand`) whose admin-rule remark the answer carries. */
@@ -43,22 +55,25 @@ export class CrudService<E extends ObjectLiteral> implements Restorer {
   }
 
   /**
-   * Always two statements, whatever the page size: one count and one page query with the joins. Served by
-   * a replica when there is one (DB_READ_URL).
+   * Always two statements, whatever the page size: one count (which stops at COUNT_CAP, see countRows) and
+   * one page query with the joins. Served by a replica when there is one (DB_READ_URL).
    */
   async list(query: Record<string, unknown>, options: ListOptions = {}): Promise<ListResult> {
     const environment = this.kit.environment;
     const timeZone = (await environment?.timeZone()) || DEFAULT_TIME_ZONE;
     const spec = parseListQuery(query, { ...this.model.rules, timeZone });
-    const { rows, total } = await this.kit.transactions.read(async (manager) => {
+    const { rows, count } = await this.kit.transactions.read(async (manager) => {
       const qb = this.query(manager, true);
       await this.scopeList(qb, query);
       options.scope?.(qb as unknown as SelectQueryBuilder<ObjectLiteral>);
       applyListQuery(qb, spec, this.model.columns);
-      return { total: await countRows(qb), rows: await qb.getMany() };
+      const cap = Math.max(COUNT_CAP, (spec.page + 1) * spec.limit);
+      return { count: await countRows(manager, qb, cap), rows: await qb.getMany() };
     });
     const remark = options.controllerPath && environment ? await environment.remark(options.controllerPath) : '';
-    return { list: rows.map((row) => this.toPlain(row)), total, remark: remark ?? '' };
+    const list = rows.map((row) => this.toPlain(row));
+    if (count.capped) return { list, total: count.total, total_capped: true, remark: remark ?? '' };
+    return { list, total: count.total, remark: remark ?? '' };
   }
 
   /**
@@ -310,11 +325,15 @@ export function parseIds(value: unknown): number[] {
 }
 
 /**
- * The rows a list's filters select. Every join of a list is many-to-one (on the joined table's primary
- * key), so COUNT(*) is exact; TypeORM's getCount counts DISTINCT ids, which makes the database de-duplicate
- * every matching row first.
+ * The rows a list's filters select, counted up to `cap`: `SELECT COUNT(*) FROM (SELECT 1 … LIMIT cap + 1)`
+ * stops reading after cap + 1 matching rows, so a broad filter over millions of rows costs no more than
+ * reading that many index entries. More than `cap` rows answer `{total: cap, capped: true}`. Every join of a
+ * list is many-to-one (on the joined table's primary key), so counting rows is exact; TypeORM's getCount
+ * counts DISTINCT ids, which makes the database de-duplicate every matching row first.
  */
-async function countRows(qb: SelectQueryBuilder<ObjectLiteral>): Promise<number> {
-  const row = await qb.clone().select('COUNT(*)', 'total').orderBy().offset(undefined).limit(undefined).getRawOne<{ total: number | string }>();
-  return Number(row?.total ?? 0);
+async function countRows(manager: EntityManager, qb: SelectQueryBuilder<ObjectLiteral>, cap: number): Promise<{ total: number; capped: boolean }> {
+  const [inner, parameters] = qb.clone().select('1', 'one').orderBy().offset(undefined).limit(cap + 1).getQueryAndParameters();
+  const [row] = (await manager.query(`SELECT COUNT(*) AS total FROM (${inner}) counted`, parameters)) as Array<{ total: number | string }>;
+  const total = Number(row?.total ?? 0);
+  return total > cap ? { total: cap, capped: true } : { total, capped: false };
 }

@@ -27,10 +27,11 @@ export class DeleteOrdersHandler implements ICommandHandler<DeleteOrdersCommand>
       { column: 'target_warehouse_shelf_id', table: 'warehouse_shelf', label: '@fields.target_warehouse_shelf_id' },
     ];
     for (const k of Object.values(ORDER_KINDS)) {
-      const party = { column: k.party.column, table: k.party.party, label: `@fields.${k.party.column}` };
+      // an adjustment has no party
+      const parents = k.party ? [{ column: k.party.column, table: k.party.party, label: `@fields.${k.party.column}` }] : [];
       changes.describe(k.orderTable, {
         unique: [k.numberColumn],
-        parents: [party],
+        parents,
         children: [{ target: k.line, column: k.lineOrderColumn, parents: k.kind === 'relocation' ? relocationGoods : goods }],
       });
     }
