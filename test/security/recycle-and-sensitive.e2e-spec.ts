@@ -106,6 +106,12 @@ describe('safety tools: recycle bin and sensitive-data log', () => {
     expect(back.row.lines).toHaveLength(1);
     // and it can be audited as if never deleted
     await c.post('Inbound', 'audit', { id: order.id });
+
+    const adjustment = await c.add('Adjustment', { lines: [{ product_id: w.products[1].id, warehouse_shelf_id: w.shelves[0].id, quantity: 2, reason: 'found' }] });
+    expect((await api().del(`/admin/wms.Adjustment/del?ids[]=${adjustment.id}`)).body.code).toBe(1);
+    const [adjustmentLog] = (await recycled('adjustment_order')).list;
+    expect((await api().post('/admin/security.DataRecycleLog/restore', { ids: [adjustmentLog.id] })).body.code).toBe(1);
+    expect((await c.get(`/admin/wms.Adjustment/edit?id=${adjustment.id}`)).row.lines).toHaveLength(1);
   });
 
   it('keeps deleted admins and members and refuses one whose username was taken since', async () => {
