@@ -1,3 +1,4 @@
+import { withFrameworkAliases } from '../http/framework-aliases';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
@@ -247,7 +248,7 @@ export class CrudService<E extends ObjectLiteral> implements Restorer {
       plain[key] = value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date) ? { ...value } : value;
     }
     for (const join of this.model.joins) plain[join.alias] ??= null;
-    return plain;
+    return withFrameworkAliases(plain);
   }
 
   protected beforeWrite(data: Record<string, unknown>, context: WriteContext<E>): void | Promise<void> {

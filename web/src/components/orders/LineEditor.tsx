@@ -17,6 +17,7 @@ import { ProductSelect, ShelfSelect, WarehouseSelect } from './selects';
 import { SCAN_NODE } from './scan';
 import ScanField from './ScanField';
 import { useStore } from '@/stores/context';
+import { usePhone } from '@/hooks/usePhone';
 
 type Props = { store: OrderFormStore; line: LineDraft };
 
@@ -282,9 +283,82 @@ function useCanScan(): boolean {
   return Object.values(navTabs.authNode).some((nodes) => nodes.includes(`/admin/${SCAN_NODE}`));
 }
 
+/** One labelled field of a line card. */
+function CardField({ label, children }: { label: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <div className="orders-line-card-field">
+      <div className="orders-line-card-label">{label}</div>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A phone has no room for the table's seven columns side by side: each line is a card, its fields stacked
+ * (quantities, price and total two to a row), so the form never scrolls sideways.
+ */
+const LineCards = observer(function LineCards({ store }: { store: OrderFormStore }) {
+  const t = useT();
+  if (!store.lines.length) return <div className="orders-empty">{t('orders.form.noLines')}</div>;
+  return (
+    <div className="orders-line-cards">
+      {store.lines.map((line, i) => (
+        <div key={line.key} className={`orders-line-card${line.key === store.scannedKey ? ' orders-line-scanned' : ''}`} data-orders="line-card">
+          <div className="orders-line-card-head">
+            <span className="orders-index">#{i + 1}</span>
+            <RemoveCell store={store} line={line} />
+          </div>
+          <CardField label={<Req t={t} k="orders.line.product" />}>
+            <ProductCell store={store} line={line} />
+          </CardField>
+          {store.kind === 'relocation' ? (
+            <>
+              <CardField label={<Req t={t} k="orders.line.source" />}>
+                <ShelfCell store={store} line={line} side="source" />
+              </CardField>
+              <CardField label={<Req t={t} k="orders.line.target" />}>
+                <ShelfCell store={store} line={line} side="target" />
+              </CardField>
+              <CardField label={<Req t={t} k="orders.line.planQuantity" />}>
+                <QuantityCell store={store} line={line} field="plan_quantity" />
+              </CardField>
+            </>
+          ) : (
+            <>
+              <CardField label={<Req t={t} k="orders.line.shelf" />}>
+                <ShelfCell store={store} line={line} side="warehouse" />
+              </CardField>
+              <CardField label={t('orders.line.detailCode')}>
+                <DetailCodeCell store={store} line={line} />
+              </CardField>
+              <div className="orders-line-card-pair">
+                <CardField label={<Req t={t} k="orders.line.planQuantity" />}>
+                  <QuantityCell store={store} line={line} field="plan_quantity" />
+                </CardField>
+                <CardField label={<Req t={t} k={store.kind === 'inbound' ? 'orders.line.receivedQuantity' : 'orders.line.issuedQuantity'} />}>
+                  <QuantityCell store={store} line={line} field="actual_quantity" />
+                </CardField>
+              </div>
+              <div className="orders-line-card-pair">
+                <CardField label={<Req t={t} k="orders.line.price" />}>
+                  <PriceCell store={store} line={line} />
+                </CardField>
+                <CardField label={t('orders.line.total')}>
+                  <LineTotalCell store={store} line={line} />
+                </CardField>
+              </div>
+            </>
+          )}
+        </div>
+      ))}
+    </div>
+  );
+});
+
 export const LineEditor = observer(function LineEditor({ store }: { store: OrderFormStore }) {
   const t = useT();
   const canScan = useCanScan();
+  const phone = usePhone();
   const columns = columnsFor(store, t);
   const linesError = store.headerError('lines');
   const width = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 120), 0);
@@ -297,6 +371,9 @@ export const LineEditor = observer(function LineEditor({ store }: { store: Order
           shelfChip={store.isGoods ? 'orders.scan.onShelf' : 'orders.scan.fromShelf'}
         />
       )}
+      {phone ? (
+        <LineCards store={store} />
+      ) : (
       <Table<LineDraft>
         className="orders-lines-table"
         rowKey="key"
@@ -309,6 +386,7 @@ export const LineEditor = observer(function LineEditor({ store }: { store: Order
         rowClassName={(line) => (line.key === store.scannedKey ? 'orders-line-scanned' : '')}
         noDataElement={<div className="orders-empty">{t('orders.form.noLines')}</div>}
       />
+      )}
       {linesError && <div className="orders-field-msg is-error">{msgText(t, linesError)}</div>}
       <div className="orders-lines-footer">
         <Button type="dashed" icon={<IconPlus />} onClick={() => store.addLine()} data-orders="add-line">

@@ -7,6 +7,7 @@ import { toJS } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { Alert, Button, Descriptions, Drawer, Empty, Popconfirm, Space, Spin, Table, Tag } from '@arco-design/web-react';
 import { IconCheckCircle, IconClose, IconEdit, IconSend, IconSwap } from '@arco-design/web-react/icon';
+import { useEscapeClose } from '@/hooks/useEscapeClose';
 import { formatDatetime } from '@/components/crud';
 import { useAuth } from '@/hooks/useAuth';
 import { useT, type TFunction } from '@/lang';
@@ -178,6 +179,7 @@ export const OrderDetailDrawer = observer(function OrderDetailDrawer({ page }: {
   const lines: Row[] = row && Array.isArray(row.lines) ? row.lines : [];
   const totals = orderTotals(lines);
   const history = toJS(detail.history);
+  useEscapeClose(detail.open, () => detail.close());
   return (
     <Drawer
       className="orders-drawer"
