@@ -10,5 +10,11 @@ export type { OrderMovementTotal } from './queries/order-movement-totals/order-m
 export type { RebuildReport } from './projections/projection-rebuilder';
 export { PendingOrdersSource } from './queries/get-dashboard/pending-orders.source';
 export type { PendingOrderCounter, PendingOrderFigures } from './queries/get-dashboard/pending-orders.source';
+export { chainHash } from './domain/event-chain';
+export { LedgerDigests } from './integrity/ledger-digests.service';
+export type { DigestFile } from './integrity/ledger-digests.service';
+export { LedgerVerifier } from './integrity/ledger-verifier.service';
+export type { VerificationReport, VerificationProgress } from './integrity/ledger-verifier.service';
+export { DailyLedgerDigest } from './integrity/daily-ledger-digest';
 export { StockInScope } from './queries/stock-in-scope/stock-in-scope';
 export type { ScopedStream, StockScope } from './queries/stock-in-scope/stock-in-scope';

@@ -5,6 +5,7 @@ import { AppError } from '../../../shared/http/app-error';
 import { SiteConfigService } from '../../platform';
 import { MasterDataReader, ProductStockTotals } from '../../master-data';
 import { dailyStatDeltas, historyRowOf, lineTotal, StockEventMetadata, StockEventPayload, StoredStockEvent } from '../domain/projection';
+import { EventChain } from './event-chain.service';
 import { siteDayOf } from '../../../shared/time/site-day';
 import { FormTypeValue, placeMovements, StockEventTypeValue, StockMovement, StockSnapshot, StreamState, streamIdOf } from '../domain/stock-movement';
 
@@ -43,6 +44,7 @@ export class StockLedger {
     private readonly siteConfig: SiteConfigService,
     private readonly catalogue: MasterDataReader,
     private readonly totals: ProductStockTotals,
+    private readonly chain: EventChain,
   ) {}
 
   async record(manager: EntityManager, requests: MovementRequest[], context: RecordContext): Promise<StoredStockEvent[]> {
@@ -70,11 +72,8 @@ export class StockLedger {
       command_id: context.command_id,
     } satisfies StockEventMetadata);
     const payloads = placed.map<StockEventPayload>((m) => ({ ...m.snapshot, quantity: m.quantity, price: m.price, total_price: lineTotal(m.quantity, m.price), form_type: m.formType, balance: m.balance }));
-    await insertMany(
-      manager,
-      'inventory_event',
-      placed.map((m, i) => ({ stream_id: m.streamId, stream_version: m.version, type: m.type, payload: JSON.stringify(payloads[i]), metadata, occurred_at: context.occurredAt })),
-    ).catch((error: unknown) => {
+    const rows = placed.map((m, i) => ({ stream_id: m.streamId, stream_version: m.version, type: m.type, payload: JSON.stringify(payloads[i]), metadata, occurred_at: context.occurredAt }));
+    await insertMany(manager, 'inventory_event', await this.chain.link(manager, rows)).catch((error: unknown) => {
       // Appends to a stream are serialised by its stock row's lock, so a version already in the ledger means
       // the stock row is behind it (an interrupted import or a restored projection): never a lost race.
       if (isDuplicateKey(error)) throw new AppError('inventory.projection_behind');

@@ -209,7 +209,7 @@ function CrudTableInner<Row extends Record<string, any>>(props: CrudTableProps<R
                 current: store.page,
                 pageSize: store.limit,
                 total: store.total,
-                showTotal: (total: number) => t('crud.total', { total }),
+                showTotal: (total: number) => (store.totalCapped ? t('crud.totalCapped', { total: total.toLocaleString('en-US') }) : t('crud.total', { total })),
                 sizeCanChange: true,
                 sizeOptions: [10, 20, 50, 100],
                 showJumper: store.total > store.limit * 5,

@@ -1,25 +1,9 @@
 import { fromCents } from '../../../../shared/database/money';
+import type { MemberInfo } from '../../../../../contract/member';
 import { UserEntity } from '../persistence/user.entity';
 
-/** The member as the member center shows it (the `userInfo` of `/api/user/index`). Money as a 2-decimal string. */
-export interface MemberInfo {
-  id: number;
-  username: string;
-  nickname: string;
-  email: string;
-  mobile: string;
-  avatar: string;
-  gender: number;
-  birthday: string;
-  money: string;
-  score: number;
-  lastlogintime: number | null;
-  lastloginip: string;
-  jointime: number | null;
-  motto: string;
-  token: string;
-  refreshToken: string;
-}
+/** The member as the member center shows it: contract/member.ts. */
+export type { MemberInfo } from '../../../../../contract/member';
 
 export function moneyText(cents: number | string | null | undefined): string {
   return fromCents(BigInt(Math.trunc(Number(cents ?? 0))));
