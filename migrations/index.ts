@@ -16,6 +16,7 @@ import { CmsRulesSmsSettingsTemplates1764000300100 } from './1764000300100-cms-r
 import { PrintLabelsScanRules1764000500000 } from './1764000500000-print-labels-scan-rules';
 import { LoginFailures1764000100000 } from './1764000100000-login-failures';
 import { ProductSearchIndex1764000900000 } from './1764000900000-product-search-index';
+import { CacheVersion1764000900100 } from './1764000900100-cache-version';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
 export const migrations: Function[] = [
@@ -37,4 +38,5 @@ export const migrations: Function[] = [
   PrintLabelsScanRules1764000500000,
   LoginFailures1764000100000,
   ProductSearchIndex1764000900000,
+  CacheVersion1764000900100,
 ];
