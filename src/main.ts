@@ -6,6 +6,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
+import { DailyLedgerDigest } from './modules/inventory';
 import { migrateDatabase, prepareDatabase } from './bootstrap';
 import { databaseSettings } from '../ormconfig';
 import { withStartupLock } from './shared/database/ensure-database';
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
   process.on('SIGUSR2', returnToFirstHosts);
   const port = Number(process.env.PORT || 8000);
   await app.listen(port);
+  app.get(DailyLedgerDigest).start();
   console.log(`WMS listening on http://127.0.0.1:${port}/ (admin: http://127.0.0.1:${port}/#/admin)`);
 }
 

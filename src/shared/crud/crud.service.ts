@@ -7,6 +7,7 @@ import { AppError } from '../http/app-error';
 import { validationErrorToAppError } from '../http/validation';
 import { compileCrudDefinition, CrudContext, CrudDefinition, CrudModel, WriteContext } from './crud-definition';
 import { CrudKit } from './crud-kit';
+import { RecycledRecord, Restorer } from './data-changes';
 import { applyListQuery } from './list-query-builder';
 import { DEFAULT_TIME_ZONE, parseListQuery } from './list-query';
 
@@ -42,7 +43,7 @@ export interface ListOptions {
  * controller (see CrudController), or extend it to override the hooks with injected collaborators.
  * Answers are plain objects without hidden columns; joined names are embedded under each join's alias.
  */
-export class CrudService<E extends ObjectLiteral> {
+export class CrudService<E extends ObjectLiteral> implements Restorer {
   protected readonly model: CrudModel<E>;
 
   constructor(
@@ -50,6 +51,7 @@ export class CrudService<E extends ObjectLiteral> {
     readonly definition: CrudDefinition<E>,
   ) {
     this.model = compileCrudDefinition(kit.dataSource, definition);
+    kit.changes.registerRestorer(this.model.metadata.tableName, this, true);
   }
 
   /**
@@ -130,8 +132,10 @@ export class CrudService<E extends ObjectLiteral> {
       if (!existing) throw new AppError('crud.record_not_found');
       const data = this.writableData(input);
       await this.beforeWrite(data, { manager, action: 'edit', existing });
+      const recordChanges = await this.kit.changes.beforeEdit(manager, { target: this.model.metadata.target, id });
       if (this.model.has.updatetime) data.updatetime = unixNow();
       if (Object.keys(data).length) await this.update(manager, id, data);
+      await recordChanges(manager);
       return this.findRow(manager, id);
     });
   }
@@ -145,6 +149,7 @@ export class CrudService<E extends ObjectLiteral> {
       await this.beforeDelete(rows, { manager });
       const found = rows.map((row) => row[this.model.primaryKey] as number);
       const target = this.model.metadata.target;
+      await this.kit.changes.beforeDelete(manager, { target, ids: found, soft: !!this.model.softDelete });
       const { softDelete, primaryKeyColumn } = this.model; // UPDATE / DELETE take no alias
       const statement = softDelete
         ? manager
@@ -158,6 +163,38 @@ export class CrudService<E extends ObjectLiteral> {
       if (!count) throw new AppError('crud.no_rows_deleted');
       return { count };
     });
+  }
+
+  /**
+   * Puts back a row this resource deleted (recycle bin), refused with this resource's own write checks as
+   * they stand now: a code taken since, a referenced row that is gone. Soft-deleted rows get `deletetime`
+   * cleared; hard-deleted rows are inserted again with their id.
+   */
+  async restore(manager: EntityManager, record: RecycledRecord): Promise<void> {
+    const { metadata, softDelete } = this.model;
+    const idColumn = metadata.primaryColumns[0].databaseName;
+    const id = Number(record.row[idColumn]);
+    const current = await manager
+      .createQueryBuilder(metadata.target, 't')
+      .select(`t.${this.model.primaryKey}`)
+      .addSelect(softDelete ? 't.deletetime' : `t.${this.model.primaryKey}`)
+      .where(`t.${this.model.primaryKey} = :id`, { id })
+      .getOne();
+    if (record.soft && softDelete) {
+      if (!current) throw new AppError('crud.record_not_found');
+      if ((current as ObjectLiteral).deletetime == null) throw new AppError('security.row_not_deleted');
+    } else if (current) {
+      throw new AppError('security.id_taken', { id });
+    }
+    const properties: Record<string, unknown> = {};
+    for (const column of metadata.columns) if (column.databaseName in record.row) properties[column.propertyPath] = record.row[column.databaseName];
+    const data = this.writableData(properties);
+    await this.beforeWrite(data, { manager, action: 'add', existing: null });
+    if (record.soft && softDelete) {
+      await manager.createQueryBuilder().update(metadata.target).set({ deletetime: null } as unknown as QueryDeepPartialEntity<E>).where(`${this.model.primaryKeyColumn} = :id`, { id }).execute();
+    } else {
+      await manager.getRepository(metadata.target).insert({ ...properties, ...data } as QueryDeepPartialEntity<E>);
+    }
   }
 
   /** Swaps the weights of two rows (BuildAdmin's sortable: a swap, not a positional shift). */

@@ -13,3 +13,5 @@ export { assertTreeParent, TreeCrudController, TreeCrudService } from './tree-cr
 export type { ParentCheck, TreeAnswer, TreeRow } from './tree-crud';
 export { buildTree, descendantsOf, indentedOptions } from './tree';
 export type { TreeNode } from './tree';
+export { DataChanges } from './data-changes';
+export type { ChangeJournal, ChildRows, DeletedRows, EditedRow, ParentReference, RecycledRecord, RestoreDescription, Restorer, VirtualField } from './data-changes';

@@ -9,10 +9,16 @@ export const FormType = {
   outsourcedOutbound: 50,
   transferOutbound: 60,
   stockMove: 70,
+  countGain: 80,
+  countLoss: 90,
+  adjustmentIn: 100,
+  adjustmentOut: 110,
 } as const;
 export type FormTypeValue = (typeof FormType)[keyof typeof FormType];
 export const INBOUND_FORM_TYPES: readonly number[] = [10, 20, 30];
 export const OUTBOUND_FORM_TYPES: readonly number[] = [40, 50, 60];
+/** Every form type the ledger knows, in the order the history filter lists them. */
+export const ALL_FORM_TYPES: readonly number[] = Object.values(FormType);
 
 /** Persisted event types: stable, versioned strings, never class names. */
 export const StockEventType = {
@@ -20,6 +26,10 @@ export const StockEventType = {
   issued: 'inventory.stock-issued.v1',
   movedOut: 'inventory.stock-moved-out.v1',
   movedIn: 'inventory.stock-moved-in.v1',
+  /** A count's variance (form type 80 gain, 90 loss), signed. */
+  counted: 'inventory.stock-counted.v1',
+  /** An adjustment order's line (form type 100 in, 110 out), signed. */
+  adjusted: 'inventory.stock-adjusted.v1',
 } as const;
 export type StockEventTypeValue = (typeof StockEventType)[keyof typeof StockEventType];
 

@@ -1,7 +1,8 @@
 import { GoodsLine } from './order-lines';
+import { AdjustmentLine } from './adjustment';
 import { RelocationLine } from './relocation';
 
-export type OrderKind = 'inbound' | 'outbound' | 'relocation';
+export type OrderKind = 'inbound' | 'outbound' | 'relocation' | 'adjustment';
 
 /** What every order carries. */
 export interface OrderHeader {
@@ -38,6 +39,10 @@ export interface RelocationOrder extends OrderHeader {
   status: number;
 }
 
+export interface AdjustmentOrder extends OrderHeader {
+  adjustment_no: string;
+}
+
 export interface StoredGoodsLine extends GoodsLine {
   id: number;
   total_price: string;
@@ -47,6 +52,7 @@ interface Orders {
   inbound: { order: InboundOrder; line: StoredGoodsLine };
   outbound: { order: OutboundOrder; line: StoredGoodsLine };
   relocation: { order: RelocationOrder; line: RelocationLine };
+  adjustment: { order: AdjustmentOrder; line: AdjustmentLine };
 }
 
 export type OrderOf<K extends OrderKind> = Orders[K]['order'];
@@ -59,7 +65,8 @@ export interface OrderState<K extends OrderKind> {
 }
 
 /** The order number of any kind of order. */
-export function orderNumberOf(order: InboundOrder | OutboundOrder | RelocationOrder): string {
+export function orderNumberOf(order: InboundOrder | OutboundOrder | RelocationOrder | AdjustmentOrder): string {
+  if ('adjustment_no' in order) return order.adjustment_no;
   return 'receipt_no' in order ? order.receipt_no : 'outbound_no' in order ? order.outbound_no : order.relocation_no;
 }
 
