@@ -7,8 +7,8 @@ import { InventoryHistoryController, StockController } from './http/inventory.co
 import { DashboardController } from './http/dashboard.controller';
 import { StockLedger } from './ledger/stock-ledger.service';
 import { ProjectionRebuilder } from './projections/projection-rebuilder';
-import { GetStockAsOfQuery } from './queries/get-stock-as-of';
-import { GetDashboardQuery } from './queries/get-dashboard/get-dashboard.query';
+import { GetStockAsOfService } from './queries/get-stock-as-of.service';
+import { GetDashboardService } from './queries/get-dashboard/get-dashboard.service';
 import { PendingOrdersSource } from './queries/get-dashboard/pending-orders.source';
 import { OrderMovementTotals } from './queries/order-movement-totals/order-movement-totals';
 import { InventoryDailyStatEntity, InventoryEventEntity, InventoryHistoryEntity, StockEntity } from './persistence/inventory.entities';
@@ -16,7 +16,7 @@ import { InventoryDailyStatEntity, InventoryEventEntity, InventoryHistoryEntity,
 @Module({
   imports: [TypeOrmModule.forFeature([InventoryEventEntity, StockEntity, InventoryHistoryEntity, InventoryDailyStatEntity]), PlatformModule, MasterDataModule],
   controllers: [StockController, InventoryHistoryController, DashboardController],
-  providers: [StockLedger, GetStockAsOfQuery, ProjectionRebuilder, GetDashboardQuery, PendingOrdersSource, OrderMovementTotals],
+  providers: [StockLedger, GetStockAsOfService, ProjectionRebuilder, GetDashboardService, PendingOrdersSource, OrderMovementTotals],
   exports: [StockLedger, ProjectionRebuilder, PendingOrdersSource, OrderMovementTotals],
 })
 export class InventoryModule implements OnModuleInit {

@@ -31,9 +31,9 @@ import {
   RelocationOrderLineEntity,
 } from './persistence/order.entities';
 import { OrderRepository } from './persistence/order.repository';
-import { CountPendingOrdersQuery } from './queries/count-pending-orders/count-pending-orders.query';
+import { CountPendingOrdersService } from './queries/count-pending-orders/count-pending-orders.service';
 import { OrdersLedgerCheck } from './queries/check-orders-against-ledger/orders-ledger-check';
-import { PrintOrderQuery } from './queries/print-order/print-order.query';
+import { PrintOrderService } from './queries/print-order/print-order.service';
 
 @Module({
   imports: [
@@ -59,16 +59,16 @@ import { PrintOrderQuery } from './queries/print-order/print-order.query';
     AuditRelocationOrderHandler,
     MoveRelocationOrderHandler,
     CancelRelocationOrderHandler,
-    CountPendingOrdersQuery,
+    CountPendingOrdersService,
     OrdersLedgerCheck,
-    PrintOrderQuery,
+    PrintOrderService,
   ],
-  exports: [CountPendingOrdersQuery, OrdersLedgerCheck],
+  exports: [CountPendingOrdersService, OrdersLedgerCheck],
 })
 export class OrdersModule implements OnModuleInit {
   constructor(
     private readonly references: MasterDataReferences,
-    private readonly pendingOrders: CountPendingOrdersQuery,
+    private readonly pendingOrders: CountPendingOrdersService,
     private readonly dashboard: PendingOrdersSource,
   ) {}
 
