@@ -3,8 +3,8 @@
  * screens both read them from here.
  */
 
-export type OrderKind = 'inbound' | 'outbound' | 'relocation';
-export const ORDER_KINDS: readonly OrderKind[] = ['inbound', 'outbound', 'relocation'];
+export type OrderKind = 'inbound' | 'outbound' | 'relocation' | 'adjustment';
+export const ORDER_KINDS: readonly OrderKind[] = ['inbound', 'outbound', 'relocation', 'adjustment'];
 
 /** `audit_status` of every order. */
 export const AUDIT_STATUS = { unaudited: 0, audited: 1 } as const;
@@ -29,11 +29,17 @@ export const FORM_TYPE = {
   outsourcedOutbound: 50,
   transferOutbound: 60,
   stockMove: 70,
+  countGain: 80,
+  countLoss: 90,
+  adjustmentIn: 100,
+  adjustmentOut: 110,
 } as const;
 export type FormTypeValue = (typeof FORM_TYPE)[keyof typeof FORM_TYPE];
 /** What the dashboard counts as inbound and as outbound (moves are neither). */
 export const INBOUND_FORM_TYPES: readonly number[] = [10, 20, 30];
 export const OUTBOUND_FORM_TYPES: readonly number[] = [40, 50, 60];
+/** Every form type the ledger knows, in the order the history filter lists them. */
+export const ALL_FORM_TYPES: readonly number[] = Object.values(FORM_TYPE);
 
 /** product.status */
 export const PRODUCT_STATUS = { onShelf: 10, offShelf: 20 } as const;

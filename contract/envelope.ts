@@ -22,7 +22,13 @@ export type ResultCodeValue = (typeof ResultCode)[keyof typeof ResultCode];
 /** `GET index` of a generic list. */
 export interface ListAnswer<Row> {
   list: Row[];
+  /** The number of matching rows, or with `total_capped` a lower bound of it. */
   total: number;
+  /**
+   * Present (true) when counting stopped at the cap: `total` is then a lower bound ("10,000+"). Absent
+   * otherwise, so clients that do not know the field read an exact total as before.
+   */
+  total_capped?: true;
   /** The remark of the list's admin rule (shown above the table); '' when none. */
   remark: string;
 }

@@ -69,10 +69,29 @@ export interface RelocationLine {
   actual_quantity: number;
 }
 
+export interface AdjustmentOrder extends OrderHeader {
+  adjustment_no: string;
+}
+
+/** One line of an adjustment: a signed quantity with its reason. */
+export interface AdjustmentLine {
+  id: number;
+  product_id: number;
+  warehouse_shelf_id: number;
+  lot_no: string;
+  /** Signed, never 0: positive into the shelf (form type 100), negative out of it (110). */
+  quantity: number;
+  reason: string;
+  /** The product's price when audited (the value of the change). */
+  price: string;
+  total_price: string;
+}
+
 interface Orders {
   inbound: { order: InboundOrder; line: StoredGoodsLine; party: 'supplier' };
   outbound: { order: OutboundOrder; line: StoredGoodsLine; party: 'customer' };
   relocation: { order: RelocationOrder; line: RelocationLine; party: 'customer' };
+  adjustment: { order: AdjustmentOrder; line: AdjustmentLine; party: null };
 }
 
 export type OrderOf<K extends OrderKind> = Orders[K]['order'];

@@ -2,16 +2,18 @@ import { INestApplication, Type } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import migrationDataSource, { databaseSettings } from '../ormconfig';
+import { repairProductSearch } from '../migrations/product-search';
 import { AccountsSeeder } from './modules/accounts';
 import { CmsDemoSeeder } from './modules/cms';
 import { DemoSeeder } from './modules/demo';
 import { PlatformSeeder } from './modules/platform';
+import { SecuritySeeder } from './modules/security';
 import { ensureDatabaseExists } from './shared/database/ensure-database';
 import { Seeder, SeedOptions } from './shared/database/seeder';
 import { TransactionRunner } from './shared/database/transaction-runner';
 
 /** Seeders in dependency order: each context's initial rows. */
-export const SEEDERS: Type<Seeder>[] = [PlatformSeeder, AccountsSeeder, DemoSeeder, CmsDemoSeeder];
+export const SEEDERS: Type<Seeder>[] = [PlatformSeeder, AccountsSeeder, SecuritySeeder, DemoSeeder, CmsDemoSeeder];
 
 /**
  * Creates the MySQL database when it is missing and runs the migrations, as the migration user
@@ -22,6 +24,7 @@ export async function migrateDatabase(): Promise<void> {
   const dataSource = await migrationDataSource.initialize();
   try {
     await dataSource.runMigrations({ transaction: 'each' });
+    if (await repairProductSearch(dataSource)) console.log('The product search index had lost its triggers (a rebuilt product table): put back and refilled.');
   } finally {
     await dataSource.destroy();
   }

@@ -13,7 +13,7 @@ import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse } from '
 import { ResultCode, type Envelope } from '@contract/envelope';
 import { getLocale, t } from '@/lang';
 import { routerBridge } from '@/router/bridge';
-import { isAdminPath, pathOfName } from '@/router/names';
+import { isAdminPath, loginWithReturn, pathOfName } from '@/router/names';
 
 /** The envelope of every answer (contract/envelope.ts). */
 export type ApiResponse<T = any> = Envelope<T>;
@@ -312,7 +312,7 @@ async function handle<T>(attempt: Attempt, config: AxiosRequestConfig, opts: Req
         const msg = (failure as ApiResponse | undefined)?.msg;
         if (opts.showErrorMessage && msg) env.notify('error', msg);
         env.removeToken(kind);
-        if (!decision.onLoginPage) routerBridge.navigate({ name: login.name });
+        if (!decision.onLoginPage) routerBridge.navigate(loginWithReturn(login.path, routerBridge.currentFullPath()));
       }
       if (decision.onLoginPage) {
         // Already on the login page: the request goes again, without a token.
@@ -329,7 +329,7 @@ async function handle<T>(attempt: Attempt, config: AxiosRequestConfig, opts: Req
     env.removeToken(kind);
     const data = (body.data ?? {}) as { routeName?: string; routePath?: string };
     if (data.routeName) routerBridge.navigate({ name: data.routeName });
-    else if (data.routePath) routerBridge.navigate(data.routePath);
+    else if (data.routePath) routerBridge.navigate(loginWithReturn(data.routePath, routerBridge.currentFullPath()));
   }
   throw body;
 }

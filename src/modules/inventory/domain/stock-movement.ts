@@ -1,7 +1,7 @@
 import { AppError } from '../../../shared/http/app-error';
 
 /** Inventory form types (`form_type` of the ledger and the history): contract/enums.ts. */
-export { FORM_TYPE as FormType, INBOUND_FORM_TYPES, OUTBOUND_FORM_TYPES } from '../../../../contract/enums';
+export { ALL_FORM_TYPES, FORM_TYPE as FormType, INBOUND_FORM_TYPES, OUTBOUND_FORM_TYPES } from '../../../../contract/enums';
 export type { FormTypeValue } from '../../../../contract/enums';
 import type { FormTypeValue } from '../../../../contract/enums';
 
@@ -11,6 +11,10 @@ export const StockEventType = {
   issued: 'inventory.stock-issued.v1',
   movedOut: 'inventory.stock-moved-out.v1',
   movedIn: 'inventory.stock-moved-in.v1',
+  /** A count's variance (form type 80 gain, 90 loss), signed. */
+  counted: 'inventory.stock-counted.v1',
+  /** An adjustment order's line (form type 100 in, 110 out), signed. */
+  adjusted: 'inventory.stock-adjusted.v1',
 } as const;
 export type StockEventTypeValue = (typeof StockEventType)[keyof typeof StockEventType];
 

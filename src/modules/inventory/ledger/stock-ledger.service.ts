@@ -5,6 +5,7 @@ import { AppError } from '../../../shared/http/app-error';
 import { SiteConfigService } from '../../platform';
 import { MasterDataReader, ProductStockTotals } from '../../master-data';
 import { dailyStatDeltas, historyRowOf, lineTotal, StockEventMetadata, StockEventPayload, StoredStockEvent } from '../domain/projection';
+import { EventChain } from './event-chain.service';
 import { siteDayOf } from '../../../shared/time/site-day';
 import { FormTypeValue, placeMovements, StockEventTypeValue, StockMovement, StockSnapshot, StreamState, streamIdOf } from '../domain/stock-movement';
 
@@ -43,6 +44,7 @@ export class StockLedger {
     private readonly siteConfig: SiteConfigService,
     private readonly catalogue: MasterDataReader,
     private readonly totals: ProductStockTotals,
+    private readonly chain: EventChain,
   ) {}
 
   async record(manager: EntityManager, requests: MovementRequest[], context: RecordContext): Promise<StoredStockEvent[]> {
@@ -70,11 +72,8 @@ export class StockLedger {
       command_id: context.command_id,
     } satisfies StockEventMetadata);
     const payloads = placed.map<StockEventPayload>((m) => ({ ...m.snapshot, quantity: m.quantity, price: m.price, total_price: lineTotal(m.quantity, m.price), form_type: m.formType, balance: m.balance }));
-    await insertMany(
-      manager,
-      'inventory_event',
-      placed.map((m, i) => ({ stream_id: m.streamId, stream_version: m.version, type: m.type, payload: JSON.stringify(payloads[i]), metadata, occurred_at: context.occurredAt })),
-    ).catch((error: unknown) => {
+    const rows = placed.map((m, i) => ({ stream_id: m.streamId, stream_version: m.version, type: m.type, payload: JSON.stringify(payloads[i]), metadata, occurred_at: context.occurredAt }));
+    await insertMany(manager, 'inventory_event', await this.chain.link(manager, rows)).catch((error: unknown) => {
       // Appends to a stream are serialised by its stock row's lock, so a version already in the ledger means
       // the stock row is behind it (an interrupted import or a restored projection): never a lost race.
       if (isDuplicateKey(error)) throw new AppError('inventory.projection_behind');
@@ -97,6 +96,21 @@ export class StockLedger {
     return events;
   }
 
+  /**
+   * Each stream's quantity and version by stream id (a stream without a stock row is absent). With `lock`
+   * (the default) the stock rows are locked in canonical order, as `record` locks them: for commands that
+   * decide on stock before they record (a count's post), what this answers holds until the transaction ends.
+   */
+  async streams(manager: EntityManager, streams: ReadonlyArray<{ productId: number; shelfId: number }>, lock = true): Promise<Map<string, StreamState>> {
+    if (!streams.length) return new Map();
+    const rows = await this.lockStreams(
+      manager,
+      streams.map((s) => ({ product_id: s.productId, warehouse_shelf_id: s.shelfId })),
+      lock,
+    );
+    return new Map([...rows].map(([id, row]) => [id, { quantity: row.quantity, version: row.version }]));
+  }
+
   /** History rows and daily statistics of events (used live and by the rebuild). */
   async project(manager: EntityManager, events: StoredStockEvent[]): Promise<void> {
     await insertMany(manager, 'inventory_history', events.map(historyRowOf));
@@ -104,14 +118,14 @@ export class StockLedger {
     await upsertAdding(manager, 'inventory_daily_stat', ['day', 'form_type'], ['quantity', 'amount'], [], dailyStatDeltas(events, dayOf) as unknown as Array<Record<string, unknown>>);
   }
 
-  private async lockStreams(manager: EntityManager, snapshots: StockSnapshot[]): Promise<Map<string, StockRow>> {
+  private async lockStreams(manager: EntityManager, snapshots: Array<Pick<StockSnapshot, 'product_id' | 'warehouse_shelf_id'>>, lock = true): Promise<Map<string, StockRow>> {
     const pairs = [...new Map(snapshots.map((s) => [streamIdOf(s.product_id, s.warehouse_shelf_id), [s.product_id, s.warehouse_shelf_id] as const])).values()].sort(
       (a, b) => a[0] - b[0] || a[1] - b[1],
     );
     const rows = new Map<string, StockRow>();
     for (const part of chunk(pairs, STREAMS_PER_QUERY)) {
       const found: StockRow[] = await manager.query(
-        `SELECT id, product_id, warehouse_shelf_id, quantity, version FROM stock WHERE ${part.map(() => '(product_id = ? AND warehouse_shelf_id = ?)').join(' OR ')} ORDER BY product_id, warehouse_shelf_id${forUpdate(manager)}`,
+        `SELECT id, product_id, warehouse_shelf_id, quantity, version FROM stock WHERE ${part.map(() => '(product_id = ? AND warehouse_shelf_id = ?)').join(' OR ')} ORDER BY product_id, warehouse_shelf_id${lock ? forUpdate(manager) : ''}`,
         part.flat(),
       );
       for (const row of found) rows.set(streamIdOf(Number(row.product_id), Number(row.warehouse_shelf_id)), { ...row, id: Number(row.id), quantity: Number(row.quantity), version: Number(row.version) });

@@ -7,7 +7,8 @@ export const shelfKey = (productId: number, shelfId: number): ShelfKey => `${pro
 
 /**
  * What an order's lines say moved, signed per (product, shelf): an audited inbound order put each line's
- * actual quantity on its shelf, an audited outbound order took it off, a relocation took each line's actual
+ * actual quantity on its shelf, an audited outbound order took it off, an audited adjustment changed each line's stream by its signed
+ * quantity, a relocation took each line's actual
  * (moved) quantity off its source and put it on its target. The ledger must hold exactly this under the order.
  */
 export function lineMovements<K extends OrderKind>(kind: K, { order, lines }: OrderState<K>): Map<ShelfKey, number> {
@@ -17,7 +18,9 @@ export function lineMovements<K extends OrderKind>(kind: K, { order, lines }: Or
     moved.set(key, (moved.get(key) ?? 0) + quantity);
   };
   for (const line of lines) {
-    if ('source_warehouse_shelf_id' in line) {
+    if ('reason' in line) {
+      if (order.audit_status === AUDIT_STATUS.audited) add(line.product_id, line.warehouse_shelf_id, line.quantity);
+    } else if ('source_warehouse_shelf_id' in line) {
       add(line.product_id, line.source_warehouse_shelf_id, -line.actual_quantity);
       add(line.product_id, line.target_warehouse_shelf_id, line.actual_quantity);
     } else if (order.audit_status === AUDIT_STATUS.audited) {

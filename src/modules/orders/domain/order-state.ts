@@ -1,8 +1,8 @@
 import type { OrderKind } from '../../../../contract/enums';
-import type { GoodsLine, InboundOrder, LineOf, OrderOf, OutboundOrder, RelocationLine, RelocationOrder } from '../../../../contract/orders';
+import type { AdjustmentOrder, GoodsLine, InboundOrder, LineOf, OrderOf, OutboundOrder, RelocationLine, RelocationOrder } from '../../../../contract/orders';
 
 export type { OrderKind } from '../../../../contract/enums';
-export type { InboundOrder, LineOf, OrderHeader, OrderOf, OutboundOrder, RelocationOrder, StoredGoodsLine } from '../../../../contract/orders';
+export type { AdjustmentOrder, InboundOrder, LineOf, OrderHeader, OrderOf, OutboundOrder, RelocationOrder, StoredGoodsLine } from '../../../../contract/orders';
 
 /** An order as its commands decide on it: the header and its lines in entry order. */
 export interface OrderState<K extends OrderKind> {
@@ -11,7 +11,8 @@ export interface OrderState<K extends OrderKind> {
 }
 
 /** The order number of any kind of order. */
-export function orderNumberOf(order: InboundOrder | OutboundOrder | RelocationOrder): string {
+export function orderNumberOf(order: InboundOrder | OutboundOrder | RelocationOrder | AdjustmentOrder): string {
+  if ('adjustment_no' in order) return order.adjustment_no;
   return 'receipt_no' in order ? order.receipt_no : 'outbound_no' in order ? order.outbound_no : order.relocation_no;
 }
 

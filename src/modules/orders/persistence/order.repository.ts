@@ -73,7 +73,7 @@ export class OrderRepository {
   }
 
   /** Sets a column of many lines by id (CASE per 500 lines): totals at audit, actual quantities at a move. */
-  async setLineValues(manager: EntityManager, kind: OrderKind, column: 'total_price' | 'actual_quantity', values: Map<number, string | number>): Promise<void> {
+  async setLineValues(manager: EntityManager, kind: OrderKind, column: 'total_price' | 'actual_quantity' | 'price', values: Map<number, string | number>): Promise<void> {
     const k = ORDER_KINDS[kind];
     for (const part of chunk([...values])) {
       await manager.query(
@@ -91,11 +91,11 @@ export class OrderRepository {
     const { order, lines } = await this.load(manager, kind, id);
     const k = ORDER_KINDS[kind];
     const shelfIds = lines.flatMap(shelfIdsOf);
-    const partyId = (order as unknown as Row)[k.party.column] as number;
+    const partyId = k.party ? ((order as unknown as Row)[k.party.column] as number) : 0;
     const [products, shelves, parties, admins] = await Promise.all([
       this.catalogue.products(manager, lines.map((l) => l.product_id)),
       this.catalogue.shelves(manager, shelfIds),
-      this.catalogue.parties(manager, k.party.party, [partyId]),
+      k.party ? this.catalogue.parties(manager, k.party.party, [partyId]) : new Map(),
       this.admins.displayNames(manager, [order.admin_id, order.audit_admin_id]),
     ]);
     const shelf = (id: unknown): OrderShelfView | null => {
@@ -105,7 +105,7 @@ export class OrderRepository {
     const adminName = (adminId: number) => admins.get(adminId) ?? '';
     return {
       ...order,
-      [k.party.party]: parties.get(partyId) ?? null,
+      ...(k.party ? { [k.party.party]: parties.get(partyId) ?? null } : {}),
       operator: adminName(order.admin_id),
       auditor: order.audit_admin_id ? adminName(order.audit_admin_id) : '',
       lines: lines.map((line) => {

@@ -195,6 +195,8 @@ export type CrudRowButton = 'weigh-sort' | 'edit' | 'delete';
 export interface IndexAnswer<Row = any> {
   list: Row[];
   total?: number;
+  /** true when the server stopped counting: `total` is a lower bound. */
+  total_capped?: boolean;
   remark?: string;
   [key: string]: unknown;
 }

@@ -11,6 +11,7 @@ export const ORDER_API: Record<OrderKind, string> = {
   inbound: '/admin/wms.Inbound',
   outbound: '/admin/wms.Outbound',
   relocation: '/admin/wms.Relocation',
+  adjustment: '/admin/wms.Adjustment',
 };
 
 export const STOCK_API = '/admin/wms.Stock';

@@ -42,7 +42,7 @@ export const OUTBOUND_TYPE_OPTIONS: CrudOption[] = [
   { value: OUTBOUND_TYPE.transfer, label: 'orders.outboundType.30', color: 'cyan' },
 ];
 
-/** inventory form_type: inbound kinds green shades, outbound kinds red shades, moves blue. */
+/** inventory form_type: inbound kinds green shades, outbound kinds red shades, moves blue, counts purple, adjustments gold. */
 export const FORM_TYPE_OPTIONS: CrudOption[] = [
   { value: FORM_TYPE.purchaseInbound, label: 'orders.formType.10', color: 'green' },
   { value: FORM_TYPE.outsourcedInbound, label: 'orders.formType.20', color: 'lime' },
@@ -51,6 +51,10 @@ export const FORM_TYPE_OPTIONS: CrudOption[] = [
   { value: FORM_TYPE.outsourcedOutbound, label: 'orders.formType.50', color: 'orangered' },
   { value: FORM_TYPE.transferOutbound, label: 'orders.formType.60', color: 'magenta' },
   { value: FORM_TYPE.stockMove, label: 'orders.formType.70', color: 'arcoblue' },
+  { value: FORM_TYPE.countGain, label: 'orders.formType.80', color: 'purple' },
+  { value: FORM_TYPE.countLoss, label: 'orders.formType.90', color: 'pinkpurple' },
+  { value: FORM_TYPE.adjustmentIn, label: 'orders.formType.100', color: 'gold' },
+  { value: FORM_TYPE.adjustmentOut, label: 'orders.formType.110', color: 'orange' },
 ];
 
 /** order_type of a history row. */
@@ -58,6 +62,8 @@ export const ORDER_TYPE_OPTIONS: CrudOption[] = [
   { value: 'inbound', label: 'orders.orderType.inbound', color: 'green' },
   { value: 'outbound', label: 'orders.orderType.outbound', color: 'red' },
   { value: 'relocation', label: 'orders.orderType.relocation', color: 'arcoblue' },
+  { value: 'stocktake', label: 'orders.orderType.stocktake', color: 'purple' },
+  { value: 'adjustment', label: 'orders.orderType.adjustment', color: 'gold' },
 ];
 
 /** The button an order may offer. `view` is always there; the others depend on the state. */

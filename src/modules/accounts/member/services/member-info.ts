@@ -1,8 +1,12 @@
+import { withFrameworkAliases } from '../../../../shared/http/framework-aliases';
 import { fromCents } from '../../../../shared/database/money';
 import type { MemberInfo } from '../../../../../contract/member';
 import { UserEntity } from '../persistence/user.entity';
 
-/** The member as the member center shows it: contract/member.ts. */
+/**
+ * The member as the member center shows it: contract/member.ts. Also answered under the framework v2 names
+ * (`last_login_time`, `join_time`, `refresh_token`, ...): see framework-aliases.ts.
+ */
 export type { MemberInfo } from '../../../../../contract/member';
 
 export function moneyText(cents: number | string | null | undefined): string {
@@ -10,7 +14,7 @@ export function moneyText(cents: number | string | null | undefined): string {
 }
 
 export function memberInfo(user: UserEntity, token = '', refreshToken = ''): MemberInfo {
-  return {
+  return withFrameworkAliases({
     id: user.id,
     username: user.username,
     nickname: user.nickname,
@@ -27,5 +31,5 @@ export function memberInfo(user: UserEntity, token = '', refreshToken = ''): Mem
     motto: user.motto,
     token,
     refreshToken,
-  };
+  });
 }

@@ -10,10 +10,14 @@ export interface SaveOrderInput {
   lines: ReadonlyArray<SaveOrderLine>;
 }
 
-/** A goods line (inbound, outbound) or a relocation line, as validated by the controller's DTO. */
+/** A goods line (inbound, outbound), a relocation line or an adjustment line, as validated by the controller's DTO. */
 export interface SaveOrderLine {
   product_id: number;
-  plan_quantity: number;
+  plan_quantity?: number;
+  /** Adjustment lines: the signed change, its reason and the lot. */
+  quantity?: number;
+  reason?: string;
+  lot_no?: string;
   detail_code?: string;
   actual_quantity?: number;
   price?: string;

@@ -1,7 +1,7 @@
 import { fromCents, toCents } from '../../../../shared/database/money';
 import { DocumentColumn, DocumentRow, PrintedDocument } from '../../../../shared/documents/printed-document';
 import { AUDIT_STATUS } from '../../../../../contract/enums';
-import type { OrderLineView, OrderPartyView, OrderView } from '../../../../../contract/orders';
+import type { OrderLineView, OrderPartyView, OrderProductView, OrderView } from '../../../../../contract/orders';
 import type { ShelfSnapshot } from '../../../master-data';
 import { OrderKind, ORDER_KINDS } from '../../persistence/order-kinds';
 
@@ -11,7 +11,7 @@ import { OrderKind, ORDER_KINDS } from '../../persistence/order-kinds';
  * itself is shared (shared/documents/printed-document.ts); a count sheet is one more builder like these.
  */
 
-export type OrderDocumentKind = 'receipt' | 'picking' | 'delivery' | 'relocation';
+export type OrderDocumentKind = 'receipt' | 'picking' | 'delivery' | 'relocation' | 'adjustment';
 
 /** `doc` of the request → the document; null when this order type has no such document. */
 export function documentOf(kind: OrderKind, doc: unknown): OrderDocumentKind | null {
@@ -19,6 +19,7 @@ export function documentOf(kind: OrderKind, doc: unknown): OrderDocumentKind | n
   const asked = doc === undefined || doc === '' ? 'default' : doc;
   if (kind === 'inbound') return asked === 'default' || asked === 'receipt' ? 'receipt' : null;
   if (kind === 'relocation') return asked === 'default' || asked === 'relocation' ? 'relocation' : null;
+  if (kind === 'adjustment') return asked === 'default' || asked === 'adjustment' ? 'adjustment' : null;
   if (asked === 'default' || asked === 'picking') return 'picking';
   return asked === 'delivery' ? 'delivery' : null;
 }
@@ -41,7 +42,7 @@ export interface DocumentContext {
 export type PrintableOrder<K extends OrderKind = OrderKind> = OrderView<K> & { carrier?: OrderPartyView | null };
 
 /** Which order type prints each document. */
-const PRINTED_BY: Record<OrderDocumentKind, OrderKind> = { receipt: 'inbound', picking: 'outbound', delivery: 'outbound', relocation: 'relocation' };
+const PRINTED_BY: Record<OrderDocumentKind, OrderKind> = { receipt: 'inbound', picking: 'outbound', delivery: 'outbound', relocation: 'relocation', adjustment: 'adjustment' };
 
 export function orderDocument<K extends OrderKind>(kind: K, document: OrderDocumentKind, order: PrintableOrder<K>, context: DocumentContext): PrintedDocument {
   if (PRINTED_BY[document] !== kind) throw new Error(`a ${kind} order has no ${document} document`);
@@ -72,6 +73,7 @@ const BUILDERS: {
   picking: (order: PrintableOrder<'outbound'>, context: DocumentContext) => Built;
   delivery: (order: PrintableOrder<'outbound'>, context: DocumentContext) => Built;
   relocation: (order: PrintableOrder<'relocation'>, context: DocumentContext) => Built;
+  adjustment: (order: PrintableOrder<'adjustment'>, context: DocumentContext) => Built;
 } = {
   receipt(order, context) {
     const lines = order.lines;
@@ -147,6 +149,36 @@ const BUILDERS: {
     };
   },
 
+  adjustment(order, context) {
+    const lines = order.lines;
+    const { t } = context;
+    const amount = (sign: 1 | -1) => lines.filter((l) => Math.sign(l.quantity) === sign).reduce((total, l) => total + toCents(l.total_price || '0'), 0n);
+    return {
+      fields: [
+        [t('documents.field.order_sn'), order.order_sn ?? ''],
+        [t('documents.field.created'), order.createtime ? context.time(order.createtime) : ''],
+        [t('documents.field.operator'), order.operator ?? ''],
+        ...auditFields(order, context),
+      ],
+      columns: [col(t, 'index', 4), col(t, 'product_no', 10), col(t, 'name', 16), col(t, 'spec', 8), col(t, 'unit', 5), col(t, 'location', 14), { header: t('stocktake.document.reason'), weight: 8 }, col(t, 'quantity', 8, 'right'), col(t, 'price', 8, 'right'), col(t, 'amount', 10, 'right')],
+      rows: lines.map((line, i) => [
+        String(i + 1),
+        ...productCells(line),
+        `${location(line.warehouse_shelf_id, context)}${line.lot_no ? `\n${t('stocktake.document.lot')}${t('documents.colon')}${line.lot_no}` : ''}`,
+        t(`stocktake.reason.${line.reason}`),
+        line.quantity > 0 ? `+${quantity(line.quantity)}` : `-${quantity(-line.quantity)}`,
+        money(line.price),
+        money(line.total_price),
+      ]),
+      totals: [
+        [t('documents.total.lines'), String(lines.length)],
+        [t('stocktake.document.total_in'), money(fromCents(amount(1)))],
+        [t('stocktake.document.total_out'), money(fromCents(amount(-1)))],
+      ],
+      signatures: ['prepared', 'keeper', 'approved'].map((s) => t(`documents.signature.${s}`)),
+    };
+  },
+
   relocation(order, context) {
     const lines = order.lines;
     const { t } = context;
@@ -199,7 +231,7 @@ export function pickingOrder<L extends Pick<GoodsLineView, 'warehouse_shelf_id' 
     .map((entry) => entry.line);
 }
 
-function col(t: Translate, name: string, weight: number, align: DocumentColumn['align'] = 'left'): DocumentColumn {
+export function col(t: Translate, name: string, weight: number, align: DocumentColumn['align'] = 'left'): DocumentColumn {
   return { header: t(`documents.column.${name}`), weight, align };
 }
 
@@ -222,14 +254,15 @@ function auditFields(order: PrintableOrder, context: DocumentContext): Array<[st
   ];
 }
 
-function productCells(line: GoodsLineView | RelocationLineView): string[] {
+/** The product cells of a line (any order's, or a count's): number, name (with the detail code), spec, unit. */
+export function productCells(line: { product_id: number; product?: Partial<OrderProductView> | null; detail_code?: string }): string[] {
   const product = line.product;
   const name = product?.name ?? `#${line.product_id}`;
-  const detail = 'detail_code' in line ? line.detail_code : '';
+  const detail = line.detail_code ?? '';
   return [product?.product_no ?? '', detail ? `${name}\n${detail}` : name, product?.spec ?? '', product?.unit_name ?? ''];
 }
 
-function location(shelfId: number, context: DocumentContext): string {
+export function location(shelfId: number, context: DocumentContext): string {
   const shelf = context.shelves.get(shelfId);
   return shelf ? `${shelf.location}${shelf.serial_no ? ` (${shelf.serial_no})` : ''}` : '-';
 }
@@ -254,7 +287,7 @@ function sum(lines: Array<GoodsLineView | RelocationLineView>, field: 'plan_quan
   return lines.reduce((total, line) => total + (line[field] || 0), 0);
 }
 
-function quantity(value: unknown): string {
+export function quantity(value: unknown): string {
   return group(String(Number(value) || 0));
 }
 

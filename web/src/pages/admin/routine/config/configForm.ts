@@ -219,18 +219,21 @@ export function testMailBody(values: Record<string, unknown>, items: ConfigItem[
 }
 
 /** What the bootstrap's siteConfig holds that this page can change (the page title follows siteName). */
-export function siteConfigPatch(data: ConfigIndexData): { siteName?: string; recordNumber?: string; version?: string } {
+export function siteConfigPatch(data: ConfigIndexData): { siteName?: string; recordNumber?: string; version?: string; timeZone?: string } {
   const items = Object.values(data.list).flatMap((group) => group.list);
   const value = (name: string) => {
     const item = items.find((i) => i.name === name);
     return item === undefined ? undefined : text(item.value);
   };
-  const patch: { siteName?: string; recordNumber?: string; version?: string } = {};
+  const patch: { siteName?: string; recordNumber?: string; version?: string; timeZone?: string } = {};
   const siteName = value('site_name');
   const recordNumber = value('record_number');
   const version = value('version');
   if (siteName !== undefined) patch.siteName = siteName;
   if (recordNumber !== undefined) patch.recordNumber = recordNumber;
   if (version !== undefined) patch.version = version;
+  // the times of every page follow the site's zone at once
+  const timeZone = value('time_zone');
+  if (timeZone) patch.timeZone = timeZone;
   return patch;
 }
