@@ -15,6 +15,7 @@ import { CmsAndMessageTemplates1764000300000 } from './1764000300000-cms-and-mes
 import { CmsRulesSmsSettingsTemplates1764000300100 } from './1764000300100-cms-rules-sms-settings-templates';
 import { PrintLabelsScanRules1764000500000 } from './1764000500000-print-labels-scan-rules';
 import { SafetyTools1764000400000 } from './1764000400000-safety-tools';
+import { AdjustmentRecycleRule1764000400100 } from './1764000400100-adjustment-recycle-rule';
 import { LoginFailures1764000100000 } from './1764000100000-login-failures';
 import { ProductSearchIndex1764000900000 } from './1764000900000-product-search-index';
 import { LedgerHashChain1764000800000 } from './1764000800000-ledger-hash-chain';
@@ -42,6 +43,7 @@ export const migrations: Function[] = [
   PrintLabelsScanRules1764000500000,
   LoginFailures1764000100000,
   SafetyTools1764000400000,
+  AdjustmentRecycleRule1764000400100,
   ProductSearchIndex1764000900000,
   LedgerHashChain1764000800000,
   LedgerAuditRules1764000800100,

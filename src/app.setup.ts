@@ -24,6 +24,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.useBodyParser('json', { limit: '5mb', verify: refuseDeepJson });
   app.useBodyParser('urlencoded', { extended: true, limit: '5mb', parameterLimit: QS_LIMITS.parameterLimit, depth: MAX_INPUT_DEPTH });
   app.use(refuseDeepQuery);
+  app.use(neverCreated);
   app.use((_req: Request, res: Response, next: NextFunction) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'same-origin');
@@ -41,6 +42,17 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   // Not SIGUSR2 (Nest's default list has it): main.ts uses it to send the database pools back to their first host.
   app.enableShutdownHooks(['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT']);
   return app;
+}
+
+/**
+ * Every answer of this API, POST included, is HTTP 200 with the outcome in `code` (the framework's client
+ * reads the body only). Nest answers a POST handler with 201 unless told otherwise: said once here rather
+ * than on every POST route.
+ */
+function neverCreated(_req: Request, res: Response, next: NextFunction): void {
+  const status = res.status.bind(res);
+  res.status = (code: number) => status(code === 201 ? 200 : code);
+  next();
 }
 
 /**

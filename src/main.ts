@@ -10,6 +10,7 @@ import { DailyLedgerDigest } from './modules/inventory';
 import { migrateDatabase, prepareDatabase } from './bootstrap';
 import { databaseSettings } from '../ormconfig';
 import { withStartupLock } from './shared/database/ensure-database';
+import { QuietStartLogger } from './shared/logging/quiet-start-logger';
 import { returnToFirstHosts } from './shared/database/failover-pool';
 import { runtimePrivilegeWarning } from './shared/database/runtime-privileges';
 
@@ -18,7 +19,7 @@ async function main(): Promise<void> {
   const app = await withStartupLock(databaseSettings(process.env, 'migration'), async () => {
     await migrateDatabase();
     if (migrateOnly) return null;
-    const created = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: true, logger: ['error', 'warn', 'log'] });
+    const created = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: true, logger: new QuietStartLogger() });
     configureApp(created);
     await prepareDatabase(created);
     return created;

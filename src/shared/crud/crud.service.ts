@@ -1,3 +1,4 @@
+import { withFrameworkAliases } from '../http/framework-aliases';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
@@ -10,20 +11,12 @@ import { CrudKit } from './crud-kit';
 import { RecycledRecord, Restorer } from './data-changes';
 import { applyListQuery } from './list-query-builder';
 import { DEFAULT_TIME_ZONE, parseListQuery } from './list-query';
+import type { ListAnswer } from '../../../contract/envelope';
 
 export type CrudRow = Record<string, unknown>;
 
-export interface ListResult {
-  list: CrudRow[];
-  /** The number of matching rows, or with `total_capped` a lower bound of it. */
-  total: number;
-  /**
-   * Present (true) when counting stopped at the cap: `total` is then a lower bound ("10,000+"). Absent
-   * otherwise, so clients that do not know the field read an exact total as before.
-   */
-  total_capped?: true;
-  remark: string;
-}
+/** `GET index` of a generic list (contract/envelope.ts). */
+export type ListResult = ListAnswer<CrudRow>;
 
 /**
  * Counting stops after this many matching rows (or after the page asked for and one more page, when that is
@@ -271,7 +264,7 @@ export class CrudService<E extends ObjectLiteral> implements Restorer {
       plain[key] = value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date) ? { ...value } : value;
     }
     for (const join of this.model.joins) plain[join.alias] ??= null;
-    return plain;
+    return withFrameworkAliases(plain);
   }
 
   protected beforeWrite(data: Record<string, unknown>, context: WriteContext<E>): void | Promise<void> {

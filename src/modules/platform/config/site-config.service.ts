@@ -21,6 +21,8 @@ export interface SiteConfigForClient {
   version: string;
   cdnUrl: string;
   apiUrl: string;
+  /** The site time zone (config `time_zone`): the pages show every time in it. */
+  timeZone: string;
   headNav: unknown[];
   upload: {
     mode: string;
@@ -33,7 +35,7 @@ export interface SiteConfigForClient {
   };
 }
 
-const CLIENT_NAMES = ['site_name', 'record_number', 'version', 'upload_mode', 'upload_maxsize', 'upload_savename', 'upload_mimetype', ...Object.values(CLOUD_SETTING_NAMES)];
+const CLIENT_NAMES = ['site_name', 'time_zone', 'record_number', 'version', 'upload_mode', 'upload_maxsize', 'upload_savename', 'upload_mimetype', ...Object.values(CLOUD_SETTING_NAMES)];
 const DEFAULT_MAXSIZE = parseFileSize(DEFAULT_UPLOAD.maxsize)!;
 
 /** Config texts seeded as i18n keys (titles, tips, group and option labels); anything else is shown as typed. */
@@ -99,6 +101,7 @@ export class SiteConfigService {
       version: text(values.version),
       cdnUrl: '',
       apiUrl: '',
+      timeZone: validTimeZone(text(values.time_zone)) ?? DEFAULT_TIME_ZONE,
       headNav: [],
       upload: {
         mode,

@@ -6,15 +6,11 @@ import { unixNow } from '../../../../shared/http/envelope';
 import { siteDayOf } from '../../../../shared/time/site-day';
 import { SiteConfigService } from '../../../platform';
 import { fromCents } from '../../../../shared/database/money';
-import { DailyStatRow, monthlyFigures, MonthlyFigures, TodayFigures, todayFigures } from './dashboard-figures';
-import { PendingOrderFigures, PendingOrdersSource } from './pending-orders.source';
+import type { DashboardAnswer } from '../../../../../contract/stock';
+import { DailyStatRow, monthlyFigures, todayFigures } from './dashboard-figures';
+import { PendingOrdersSource } from './pending-orders.source';
 
-export interface DashboardAnswer {
-  remark: string;
-  today: TodayFigures;
-  pending: PendingOrderFigures;
-  monthly: MonthlyFigures;
-}
+export type { DashboardAnswer } from '../../../../../contract/stock';
 
 /**
  * `dashboard/index`: today's inbound and outbound quantities and the twelve months of a

@@ -12,6 +12,15 @@ export interface TerminalSettings {
 
 export const DEFAULT_TERMINAL_SETTINGS: TerminalSettings = { npmPackageManager: 'pnpm', installServicePort: 8000 };
 
+/**
+ * The package manager preselected while none was chosen: pnpm (the framework's default) when the server
+ * has it, else the first installed of npm and yarn, so the terminal never starts on one that would fail.
+ */
+export function defaultPackageManager(installed: (manager: PackageManager) => boolean): PackageManager {
+  const preferred: PackageManager[] = [DEFAULT_TERMINAL_SETTINGS.npmPackageManager, ...PACKAGE_MANAGERS.filter((m) => m !== DEFAULT_TERMINAL_SETTINGS.npmPackageManager)];
+  return preferred.find(installed) ?? DEFAULT_TERMINAL_SETTINGS.npmPackageManager;
+}
+
 export interface TerminalSettingsChange {
   npmPackageManager?: PackageManager;
   installServicePort?: number;
