@@ -15,11 +15,13 @@ import { CmsAndMessageTemplates1764000300000 } from './1764000300000-cms-and-mes
 import { CmsRulesSmsSettingsTemplates1764000300100 } from './1764000300100-cms-rules-sms-settings-templates';
 import { PrintLabelsScanRules1764000500000 } from './1764000500000-print-labels-scan-rules';
 import { SafetyTools1764000400000 } from './1764000400000-safety-tools';
+import { AdjustmentRecycleRule1764000400100 } from './1764000400100-adjustment-recycle-rule';
 import { LoginFailures1764000100000 } from './1764000100000-login-failures';
 import { ProductSearchIndex1764000900000 } from './1764000900000-product-search-index';
 import { LedgerHashChain1764000800000 } from './1764000800000-ledger-hash-chain';
 import { LedgerAuditRules1764000800100 } from './1764000800100-ledger-audit-rules';
 import { StocktakesAndAdjustments1764001000000 } from './1764001000000-stocktakes-and-adjustments';
+import { CacheVersion1764000900100 } from './1764000900100-cache-version';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
 export const migrations: Function[] = [
@@ -41,8 +43,10 @@ export const migrations: Function[] = [
   PrintLabelsScanRules1764000500000,
   LoginFailures1764000100000,
   SafetyTools1764000400000,
+  AdjustmentRecycleRule1764000400100,
   ProductSearchIndex1764000900000,
   LedgerHashChain1764000800000,
   LedgerAuditRules1764000800100,
   StocktakesAndAdjustments1764001000000,
+  CacheVersion1764000900100,
 ];

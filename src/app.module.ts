@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
-import { EventEmitterModule } from '@nestjs/event-emitter';
 import { AccountsModule } from './modules/accounts';
 import { CmsModule } from './modules/cms';
 import { DemoModule } from './modules/demo';
@@ -11,6 +10,7 @@ import { OrdersModule } from './modules/orders';
 import { SecurityModule } from './modules/security';
 import { ConfigAdminModule, PlatformModule } from './modules/platform';
 import { CacheModule } from './shared/cache/cache-registry';
+import { SiteVersionModule } from './shared/cache/site-version';
 import { CrudModule } from './shared/crud';
 import { DatabaseModule } from './shared/database/database.module';
 import { EnvelopeInterceptor } from './shared/http/envelope.interceptor';
@@ -24,9 +24,9 @@ import { createValidationPipe } from './shared/http/validation';
     i18nModule,
     DatabaseModule,
     CacheModule,
+    SiteVersionModule,
     CrudModule,
     CqrsModule.forRoot(),
-    EventEmitterModule.forRoot({ ignoreErrors: false }),
     PlatformModule,
     ConfigAdminModule,
     AccountsModule,

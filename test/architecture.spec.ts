@@ -11,7 +11,7 @@ const SRC = join(ROOT, 'src');
  * not hold — a product document kept elsewhere (named below), or a relative path that climbs out of the
  * checkout. Relative paths that stay inside (`../../shared/http/reply` from src/modules) are imports.
  */
-const OUTSIDE_DOCUMENTS = /\b(SPEC|DESIGN|CONTRACT|STYLE)\.md\b|buildadmin-behaviour|\bdependencies\.md\b/;
+const OUTSIDE_DOCUMENTS = /\b(?:SPEC|DESIGN|CONTRACT|STYLE)(?:\.md\b|'s §|\s*§)|[Bb]uild[Aa]dmin(?:-behaviour|\s*§)|\bdependencies\.md\b/;
 
 function trackedTextFiles(): string[] {
   const listed = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
@@ -22,6 +22,9 @@ export function outsideReferences(file: string, text: string): string[] {
   const found: string[] = [];
   text.split('\n').forEach((line, index) => {
     const where = `${file}:${index + 1}`;
+    for (const m of line.matchAll(/\b(?:docs\/[\w.-]+\.md|CONTRIBUTING\.md)\b/g)) {
+      if (!existsSync(join(ROOT, m[0]))) found.push(`${where} names ${m[0]}, which the repository does not hold`);
+    }
     const named = OUTSIDE_DOCUMENTS.exec(line);
     if (named && !existsSync(join(ROOT, named[0]))) found.push(`${where} names ${named[0]}`);
     // a climbing path to a document or to the product's shared folder (not test data such as ../../etc/x)
@@ -43,7 +46,29 @@ function sourceFiles(dir: string): string[] {
 
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]/g)].map((m) => m[1]);
+  return [...text.matchAll(/(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm)].map((m) => m[1] ?? m[2] ?? m[3]);
+}
+
+/** Every TypeScript file below dir, specs included (a spec may not cross a boundary either). */
+function allTypeScript(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (name === 'node_modules' || name === 'dist') return [];
+    if (statSync(path).isDirectory()) return allTypeScript(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+const CONTRACT = join(ROOT, 'contract');
+const WEB = join(ROOT, 'web');
+const inside = (path: string, dir: string) => path === dir || path.startsWith(dir + sep);
+
+/** Where an import of a web file lands: `@/x` in web/src, `@contract/x` in contract/, relative paths resolved. */
+function webTarget(file: string, spec: string): string | null {
+  if (spec.startsWith('@/')) return join(WEB, 'src', spec.slice(2));
+  if (spec.startsWith('@contract/')) return join(CONTRACT, spec.slice('@contract/'.length));
+  if (spec.startsWith('.')) return resolve(dirname(file), spec);
+  return null;
 }
 
 const files = sourceFiles(SRC);
@@ -84,6 +109,38 @@ describe('architecture', () => {
       .flatMap((f) => importsOf(f).filter((i) => /^(@nestjs|typeorm|class-validator|class-transformer)/.test(i)).map((i) => `${relative(SRC, f)} → ${i}`));
     expect(framework).toEqual([]);
   });
+  it('lets web/ reach the server only through contract/', () => {
+    const files = allTypeScript(join(WEB, 'src'));
+    expect(files.length).toBeGreaterThan(100);
+    const crossings = files.flatMap((f) =>
+      importsOf(f)
+        .map((spec) => ({ spec, target: webTarget(f, spec) }))
+        .filter(({ target }) => target !== null && !inside(target, WEB) && !inside(target, CONTRACT))
+        .map(({ spec }) => `${relative(ROOT, f)} → ${spec}`),
+    );
+    expect(crossings).toEqual([]);
+  });
+
+  it('keeps src/ from importing web/', () => {
+    const crossings = allTypeScript(SRC).flatMap((f) =>
+      importsOf(f)
+        .filter((spec) => spec.startsWith('.') && inside(resolve(dirname(f), spec), WEB))
+        .map((spec) => `${relative(ROOT, f)} → ${spec}`),
+    );
+    expect(crossings).toEqual([]);
+  });
+
+  it('keeps contract/ plain: no packages (no Nest, no React), nothing outside contract/', () => {
+    const files = allTypeScript(CONTRACT);
+    expect(files.length).toBeGreaterThan(3);
+    const crossings = files.flatMap((f) =>
+      importsOf(f)
+        .filter((spec) => !spec.startsWith('.') || !inside(resolve(dirname(f), spec), CONTRACT))
+        .map((spec) => `${relative(ROOT, f)} → ${spec}`),
+    );
+    expect(crossings).toEqual([]);
+  });
+
   it('keeps every tracked file free of references to documents outside the repository', () => {
     // this spec names what it forbids
     const files = trackedTextFiles().filter((f) => f !== 'test/architecture.spec.ts');
@@ -96,5 +153,8 @@ describe('architecture', () => {
     expect(outsideReferences('README.md', 'See `../shared/CONTRACT.md`.')).toHaveLength(2);
     expect(outsideReferences('src/modules/x/y.ts', "import { reply } from '../../shared/http/reply';")).toEqual([]);
     expect(outsideReferences('src/modules/x/y.ts', 'see ../../../../shared/reference/notes.md')).toHaveLength(1);
+    expect(outsideReferences('src/a.ts', '/** docs/NOWHERE.md */')).toHaveLength(1);
+    expect(outsideReferences('web/a.ts', '// the query (CONTRACT §2), as in buildadmin §6.3')).toHaveLength(1);
+    expect(outsideReferences('src/a.ts', '/** docs/API.md */')).toEqual([]);
   });
 });

@@ -68,6 +68,13 @@ describe('a ledger auditors can verify', () => {
     await expect(t.dataSource.query("UPDATE inventory_event SET hash = 'x' WHERE id = ?", [all[0].id])).rejects.toThrow(/append-only/);
   });
 
+  it('chains the events of every kind of movement: adjustments too', async () => {
+    const line = (product: number, shelf: number, quantity: number, reason: string) => ({ product_id: w.products[product].id, warehouse_shelf_id: w.shelves[shelf].id, quantity, reason });
+    const adjustment = await c.add('Adjustment', { lines: [line(0, 0, -2, 'damaged'), line(2, 1, 3, 'found')] });
+    await c.post('Adjustment', 'audit', { id: adjustment.id });
+    expect(await verify(null)).toMatchObject({ intact: true, events: 9, streams: 4 });
+  });
+
   it('answers an untouched ledger "intact up to" its last event, with and without a digest', async () => {
     const [{ last }] = await t.dataSource.query('SELECT MAX(id) AS last FROM inventory_event');
     expect(await verify(null)).toMatchObject({ intact: true, events: 7, streams: 3, intact_up_to: Number(last), problem: null, digest: null });

@@ -42,6 +42,10 @@ describe('safety tools: recycle bin and sensitive-data log', () => {
     expect(restored.body).toMatchObject({ code: 1, data: { done: [list[0].id], refused: [] } });
     expect((await c.get(`/admin/wms.Brand/edit?id=${brand.id}`)).row.name).toBe('Acme');
 
+    // the admin log records the restore under its rule's title
+    const logged = (await api().get('/admin/auth.AdminLog/index?limit=5').set('think-lang', 'zh-cn')).body.data.list;
+    expect(logged.find((l: any) => /security\.DataRecycleLog\/restore/.test(l.url))?.title).toBe('数据回收站-还原');
+
     const twice = await api().post('/admin/security.DataRecycleLog/restore', { ids: [list[0].id] });
     expect(twice.body.code).toBe(0);
     expect(twice.body.msg).toContain('already been restored');
@@ -102,6 +106,12 @@ describe('safety tools: recycle bin and sensitive-data log', () => {
     expect(back.row.lines).toHaveLength(1);
     // and it can be audited as if never deleted
     await c.post('Inbound', 'audit', { id: order.id });
+
+    const adjustment = await c.add('Adjustment', { lines: [{ product_id: w.products[1].id, warehouse_shelf_id: w.shelves[0].id, quantity: 2, reason: 'found' }] });
+    expect((await api().del(`/admin/wms.Adjustment/del?ids[]=${adjustment.id}`)).body.code).toBe(1);
+    const [adjustmentLog] = (await recycled('adjustment_order')).list;
+    expect((await api().post('/admin/security.DataRecycleLog/restore', { ids: [adjustmentLog.id] })).body.code).toBe(1);
+    expect((await c.get(`/admin/wms.Adjustment/edit?id=${adjustment.id}`)).row.lines).toHaveLength(1);
   });
 
   it('keeps deleted admins and members and refuses one whose username was taken since', async () => {

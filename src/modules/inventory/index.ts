@@ -16,5 +16,6 @@ export type { DigestFile } from './integrity/ledger-digests.service';
 export { LedgerVerifier } from './integrity/ledger-verifier.service';
 export type { VerificationReport, VerificationProgress } from './integrity/ledger-verifier.service';
 export { DailyLedgerDigest } from './integrity/daily-ledger-digest';
+export { EventChain } from './ledger/event-chain.service';
 export { StockInScope } from './queries/stock-in-scope/stock-in-scope';
 export type { ScopedStream, StockScope } from './queries/stock-in-scope/stock-in-scope';

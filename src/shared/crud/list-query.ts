@@ -10,7 +10,7 @@ dayjs.extend(timezone);
 dayjs.extend(customParseFormat);
 
 /**
- * Parses the query string of a generic `index` request into a typed, validated spec.
+ * Parses the query string of a generic `index` request (docs/API.md) into a typed, validated spec.
  * Pure: no SQL here. Field names are only compared with allow-lists; the builder maps the survivors to
  * column expressions, so nothing a client sends ever becomes SQL text.
  */

@@ -10,16 +10,13 @@
  * Stores are wired in by `configureRequest()` (main.tsx); the specs configure fakes and an axios adapter.
  */
 import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import { ResultCode, type Envelope } from '@contract/envelope';
 import { getLocale, t } from '@/lang';
 import { routerBridge } from '@/router/bridge';
 import { isAdminPath, loginWithReturn, pathOfName } from '@/router/names';
 
-export interface ApiResponse<T = any> {
-  code: number;
-  msg: string;
-  time: number;
-  data: T;
-}
+/** The envelope of every answer (contract/envelope.ts). */
+export type ApiResponse<T = any> = Envelope<T>;
 
 export interface RequestOptions {
   /** Show an error notice for code ≠ 1 and for HTTP / network failures. Default true. */
@@ -252,7 +249,7 @@ async function doRefresh(kind: AppKind): Promise<string> {
     timeout: REQUEST_TIMEOUT,
   });
   const body = response.data;
-  if (body && body.code === 1 && body.data && body.data.token) {
+  if (body && body.code === ResultCode.success && body.data && body.data.token) {
     const target: AppKind = body.data.type === 'user-refresh' ? 'user' : body.data.type === 'admin-refresh' ? 'admin' : kind;
     env.setTokens(target, body.data.token, body.data.refreshToken ?? refreshToken);
     return body.data.token;
@@ -290,12 +287,12 @@ async function handle<T>(attempt: Attempt, config: AxiosRequestConfig, opts: Req
     throw body;
   }
 
-  if (body.code === 1) {
+  if (body.code === ResultCode.success) {
     if (opts.showSuccessMessage) env.notify('success', body.msg || t('axios.Operation successful'));
     return body;
   }
 
-  if (body.code === 409 && !replayed) {
+  if (body.code === ResultCode.tokenExpired && !replayed) {
     const current = env.getToken(kind);
     if (current && current !== attempt.tokenUsed) {
       // Another request refreshed the token while this one was on its way: replay with the new one.
@@ -328,7 +325,7 @@ async function handle<T>(attempt: Attempt, config: AxiosRequestConfig, opts: Req
 
   if (opts.showErrorMessage && body.msg) env.notify('error', body.msg);
 
-  if (body.code === 302) {
+  if (body.code === ResultCode.redirect) {
     env.removeToken(kind);
     const data = (body.data ?? {}) as { routeName?: string; routePath?: string };
     if (data.routeName) routerBridge.navigate({ name: data.routeName });

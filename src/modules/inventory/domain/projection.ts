@@ -1,3 +1,4 @@
+import type { InventoryHistoryRow } from '../../../../contract/stock';
 import { fromCents, toCents } from '../../../shared/database/money';
 import { INBOUND_FORM_TYPES, OUTBOUND_FORM_TYPES, shelfLocation, StockSnapshot } from './stock-movement';
 
@@ -35,7 +36,7 @@ export function lineTotal(quantity: number, price: string): string {
 }
 
 /** The inventory-history row of one event (live and rebuilt alike). */
-export function historyRowOf(event: StoredStockEvent) {
+export function historyRowOf(event: StoredStockEvent): InventoryHistoryRow {
   const p = event.payload;
   return {
     event_id: event.id,

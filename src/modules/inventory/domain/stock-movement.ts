@@ -1,24 +1,9 @@
 import { AppError } from '../../../shared/http/app-error';
 
-/** Inventory form types (`form_type` of the ledger and the history). */
-export const FormType = {
-  purchaseInbound: 10,
-  outsourcedInbound: 20,
-  returnInbound: 30,
-  salesOutbound: 40,
-  outsourcedOutbound: 50,
-  transferOutbound: 60,
-  stockMove: 70,
-  countGain: 80,
-  countLoss: 90,
-  adjustmentIn: 100,
-  adjustmentOut: 110,
-} as const;
-export type FormTypeValue = (typeof FormType)[keyof typeof FormType];
-export const INBOUND_FORM_TYPES: readonly number[] = [10, 20, 30];
-export const OUTBOUND_FORM_TYPES: readonly number[] = [40, 50, 60];
-/** Every form type the ledger knows, in the order the history filter lists them. */
-export const ALL_FORM_TYPES: readonly number[] = Object.values(FormType);
+/** Inventory form types (`form_type` of the ledger and the history): contract/enums.ts. */
+export { ALL_FORM_TYPES, FORM_TYPE as FormType, INBOUND_FORM_TYPES, OUTBOUND_FORM_TYPES } from '../../../../contract/enums';
+export type { FormTypeValue } from '../../../../contract/enums';
+import type { FormTypeValue } from '../../../../contract/enums';
 
 /** Persisted event types: stable, versioned strings, never class names. */
 export const StockEventType = {

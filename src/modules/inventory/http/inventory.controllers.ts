@@ -8,7 +8,7 @@ import { translate } from '../../../shared/http/translate';
 import { siteTimeFormatter } from '../../../shared/time/site-day';
 import { MASTER_DATA_TABLES } from '../../master-data';
 import { SiteConfigService } from '../../platform';
-import { GetStockAsOfQuery } from '../queries/get-stock-as-of';
+import { GetStockAsOfService } from '../queries/get-stock-as-of.service';
 import { InventoryHistoryEntity, StockEntity } from '../persistence/inventory.entities';
 
 const positiveInt = (value: unknown) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : null);
@@ -27,7 +27,7 @@ export class StockController {
 
   constructor(
     kit: CrudKit,
-    private readonly asOf: GetStockAsOfQuery,
+    private readonly asOf: GetStockAsOfService,
     private readonly siteConfig: SiteConfigService,
   ) {
     this.crud = new CrudService(kit, {

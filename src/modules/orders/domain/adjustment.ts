@@ -1,24 +1,15 @@
 import { fromCents, toCents } from '../../../shared/database/money';
 import { OrderRuleError } from './order-errors';
-import { AuditStatus, ShelfState, StockChange } from './order-lines';
+import { AUDIT_STATUS } from '../../../../contract/enums';
+import { ShelfState, StockChange } from './order-lines';
 
 /** Why stock is adjusted: the only reasons an adjustment line may give. */
 export const ADJUSTMENT_REASONS = ['damaged', 'lost', 'found', 'expired', 'correction'] as const;
 export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number];
 
 /** One line of an adjustment order: a signed change of one stock stream, with its reason. */
-export interface AdjustmentLine {
-  id: number;
-  product_id: number;
-  warehouse_shelf_id: number;
-  lot_no: string;
-  /** Signed, never 0: positive into the shelf (form type 100), negative out of it (110). */
-  quantity: number;
-  reason: string;
-  /** The product's price when audited (the value of the change). */
-  price: string;
-  total_price: string;
-}
+export type { AdjustmentLine } from '../../../../contract/orders';
+import type { AdjustmentLine } from '../../../../contract/orders';
 
 /** Lines as entered: at least one, each a whole non-zero quantity with a known reason. */
 export function checkAdjustmentLines(lines: Array<Pick<AdjustmentLine, 'quantity' | 'reason'>>): void {
@@ -34,7 +25,7 @@ export function checkAdjustmentLines(lines: Array<Pick<AdjustmentLine, 'quantity
  * price, in line order. Whether a stream would go below zero is the ledger's to refuse (the whole audit).
  */
 export function auditAdjustment(order: { audit_status: number }, lines: AdjustmentLine[], shelves: ReadonlyMap<number, ShelfState>, priceOf: (productId: number) => string): StockChange[] {
-  if (order.audit_status !== AuditStatus.unaudited) throw new OrderRuleError('already_audited');
+  if (order.audit_status !== AUDIT_STATUS.unaudited) throw new OrderRuleError('already_audited');
   checkAdjustmentLines(lines);
   return lines.map((line, index) => {
     const shelf = shelves.get(line.warehouse_shelf_id);

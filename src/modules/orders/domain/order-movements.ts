@@ -1,4 +1,4 @@
-import { AuditStatus } from './order-lines';
+import { AUDIT_STATUS } from '../../../../contract/enums';
 import { OrderKind, OrderState } from './order-state';
 
 /** `<product id>@<shelf id>` */
@@ -19,11 +19,11 @@ export function lineMovements<K extends OrderKind>(kind: K, { order, lines }: Or
   };
   for (const line of lines) {
     if ('reason' in line) {
-      if (order.audit_status === AuditStatus.audited) add(line.product_id, line.warehouse_shelf_id, line.quantity);
+      if (order.audit_status === AUDIT_STATUS.audited) add(line.product_id, line.warehouse_shelf_id, line.quantity);
     } else if ('source_warehouse_shelf_id' in line) {
       add(line.product_id, line.source_warehouse_shelf_id, -line.actual_quantity);
       add(line.product_id, line.target_warehouse_shelf_id, line.actual_quantity);
-    } else if (order.audit_status === AuditStatus.audited) {
+    } else if (order.audit_status === AUDIT_STATUS.audited) {
       add(line.product_id, line.warehouse_shelf_id, kind === 'outbound' ? -line.actual_quantity : line.actual_quantity);
     }
   }

@@ -1,62 +1,8 @@
-import { GoodsLine } from './order-lines';
-import { AdjustmentLine } from './adjustment';
-import { RelocationLine } from './relocation';
+import type { OrderKind } from '../../../../contract/enums';
+import type { AdjustmentOrder, GoodsLine, InboundOrder, LineOf, OrderOf, OutboundOrder, RelocationLine, RelocationOrder } from '../../../../contract/orders';
 
-export type OrderKind = 'inbound' | 'outbound' | 'relocation' | 'adjustment';
-
-/** What every order carries. */
-export interface OrderHeader {
-  id: number;
-  order_sn: string;
-  admin_id: number;
-  audit_status: number;
-  audittime: number | null;
-  audit_admin_id: number;
-  remark: string;
-  createtime: number | null;
-  updatetime: number | null;
-}
-
-export interface InboundOrder extends OrderHeader {
-  receipt_no: string;
-  supplier_id: number;
-  type: number;
-}
-
-export interface OutboundOrder extends OrderHeader {
-  outbound_no: string;
-  customer_id: number;
-  type: number;
-  shipment_status: number;
-  courier_number: string;
-  carrier_id: number;
-  shipment_time: number | null;
-}
-
-export interface RelocationOrder extends OrderHeader {
-  relocation_no: string;
-  customer_id: number;
-  status: number;
-}
-
-export interface AdjustmentOrder extends OrderHeader {
-  adjustment_no: string;
-}
-
-export interface StoredGoodsLine extends GoodsLine {
-  id: number;
-  total_price: string;
-}
-
-interface Orders {
-  inbound: { order: InboundOrder; line: StoredGoodsLine };
-  outbound: { order: OutboundOrder; line: StoredGoodsLine };
-  relocation: { order: RelocationOrder; line: RelocationLine };
-  adjustment: { order: AdjustmentOrder; line: AdjustmentLine };
-}
-
-export type OrderOf<K extends OrderKind> = Orders[K]['order'];
-export type LineOf<K extends OrderKind> = Orders[K]['line'];
+export type { OrderKind } from '../../../../contract/enums';
+export type { AdjustmentOrder, InboundOrder, LineOf, OrderHeader, OrderOf, OutboundOrder, RelocationOrder, StoredGoodsLine } from '../../../../contract/orders';
 
 /** An order as its commands decide on it: the header and its lines in entry order. */
 export interface OrderState<K extends OrderKind> {

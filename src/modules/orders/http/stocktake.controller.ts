@@ -17,7 +17,7 @@ import { StartStocktakeCommand } from '../commands/start-stocktake/start-stockta
 import { CountRequest, StocktakeRuleError } from '../domain/stocktake';
 import { StocktakeEntity } from '../persistence/order.entities';
 import { StocktakeRepository } from '../persistence/stocktake.repository';
-import { PrintStocktakeQuery } from '../queries/print-stocktake/print-stocktake.query';
+import { PrintStocktakeService } from '../queries/print-stocktake/print-stocktake.service';
 import { CountDto, OrderIdDto, StocktakeDto } from './dto/order.dto';
 
 const IDEMPOTENCY = 'idempotency-key';
@@ -32,7 +32,7 @@ export class StocktakeController {
     private readonly commands: CommandBus,
     private readonly stocktakes: StocktakeRepository,
     private readonly transactions: TransactionRunner,
-    private readonly printer: PrintStocktakeQuery,
+    private readonly printer: PrintStocktakeService,
   ) {
     this.list = new CrudService(kit, {
       entity: StocktakeEntity,
@@ -41,6 +41,7 @@ export class StocktakeController {
       quickSearchFields: ['id', 'stocktake_no', 'remark'],
       searchFields: ['id', 'stocktake_no', 'status', 'blind', 'warehouse_id', 'warehouse_area_id', 'warehouse_shelf_id', 'category_id', 'admin_id', 'createtime', 'start_time', 'post_time', 'updatetime', 'warehouse.name'],
       filterParams: ['stocktake_no', 'status', 'warehouse_id', 'warehouse_area_id', 'blind'],
+      defaultOrder: [{ field: 'id', direction: 'DESC' }],
       joins: {
         warehouse: { entity: MASTER_DATA_TABLES.warehouse, on: 'warehouse_id', columns: ['name'] },
         area: { entity: MASTER_DATA_TABLES.warehouse_area, on: 'warehouse_area_id', columns: ['name'] },

@@ -5,6 +5,7 @@ import { AppError } from '../../../shared/http/app-error';
 import { toMoneyString } from '../../../shared/database/money';
 import { AdminDirectory } from '../../accounts';
 import { MasterDataReader } from '../../master-data';
+import type { OrderShelfView, OrderView } from '../../../../contract/orders';
 import { LineOf, OrderKind, OrderOf, OrderState, shelfIdsOf } from '../domain/order-state';
 import { ORDER_KINDS } from './order-kinds';
 
@@ -13,30 +14,7 @@ type Row = Record<string, unknown>;
 /** A line as an order's add or edit writes it (its id comes from the database). */
 export type NewLine = LineOf<OrderKind> extends infer L ? (L extends unknown ? Omit<L, 'id'> : never) : never;
 
-interface PresentedLine {
-  product: { id: number; name: string; product_no: string; spec: string; unit_name: string; price: string } | null;
-  shelf?: PresentedShelf | null;
-  source_shelf?: PresentedShelf | null;
-  target_shelf?: PresentedShelf | null;
-}
-
-interface PresentedShelf {
-  id: number;
-  name: string;
-  serial_no: string;
-  warehouse_id: number;
-  warehouse_area_id: number;
-  location: string;
-}
-
-/** An order as every answer shows it. */
-export type OrderView<K extends OrderKind = OrderKind> = OrderOf<K> & {
-  supplier?: unknown;
-  customer?: unknown;
-  operator: string;
-  auditor: string;
-  lines: Array<LineOf<K> & PresentedLine>;
-};
+export type { OrderView } from '../../../../contract/orders';
 
 /** Orders and their lines, read and written with plain statements in the caller's transaction. */
 @Injectable()
@@ -120,7 +98,7 @@ export class OrderRepository {
       k.party ? this.catalogue.parties(manager, k.party.party, [partyId]) : new Map(),
       this.admins.displayNames(manager, [order.admin_id, order.audit_admin_id]),
     ]);
-    const shelf = (id: unknown): PresentedShelf | null => {
+    const shelf = (id: unknown): OrderShelfView | null => {
       const s = shelves.get(id as number);
       return s ? { id: s.id, name: s.name, serial_no: s.serial_no, warehouse_id: s.warehouse_id, warehouse_area_id: s.warehouse_area_id, location: s.location } : null;
     };

@@ -30,6 +30,7 @@ export const DEFAULT_RECYCLE_RULES: RecycleRuleSeed[] = [
   { name: '入库单 Inbound orders', controller: 'wms/inbound', data_table: 'inbound_order' },
   { name: '出库单 Outbound orders', controller: 'wms/outbound', data_table: 'outbound_order' },
   { name: '移库单 Relocation orders', controller: 'wms/relocation', data_table: 'relocation_order' },
+  { name: '调整单 Adjustments', controller: 'wms/adjustment', data_table: 'adjustment_order' },
   { name: '管理员 Admins', controller: 'auth/admin', data_table: 'admin' },
   { name: '会员 Members', controller: 'user/user', data_table: 'user' },
 ];

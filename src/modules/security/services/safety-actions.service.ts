@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { DataChanges, RecycledRecord } from '../../../shared/crud';
+import { isDuplicateKey } from '../../../shared/database/sql-dialect';
 import { TransactionRunner } from '../../../shared/database/transaction-runner';
 import { AppError } from '../../../shared/http/app-error';
 import { translate } from '../../../shared/http/translate';
@@ -89,8 +90,10 @@ export class SafetyActionsService {
         await this.transactions.run((manager) => work(manager, id));
         outcome.done.push(id);
       } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        outcome.refused.push({ id, reason: translate(error.messageKey, error.args) });
+        // a unique index the checks did not know of: refused like any other conflict
+        const refusal = isDuplicateKey(error) ? new AppError('security.conflicts_with_row') : error;
+        if (!(refusal instanceof AppError)) throw error;
+        outcome.refused.push({ id, reason: translate(refusal.messageKey, refusal.args) });
       }
     }
     return outcome;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** Search operators understood by the generic CRUD controller (CONTRACT §2). */
+/** Search operators understood by the generic CRUD controller (docs/API.md). */
 export type CrudOperator =
   | '='
   | '<>'

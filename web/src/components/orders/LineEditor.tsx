@@ -6,13 +6,13 @@
  */
 import './i18n';
 import { observer } from 'mobx-react-lite';
-import { Button, Input, InputNumber, Table, Tooltip } from '@arco-design/web-react';
+import { Button, Input, InputNumber, Select, Table, Tooltip } from '@arco-design/web-react';
 import type { ColumnProps } from '@arco-design/web-react/es/Table/interface';
 import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
 import { useT, type TFunction } from '@/lang';
 import { formatCents, lineTotalCents } from './money';
 import { msgText } from './cells';
-import type { LineDraft, LineField, OrderFormStore, ShelfSide } from './formStore';
+import { ADJUSTMENT_REASONS, type LineDraft, type LineField, type OrderFormStore, type ShelfSide } from './formStore';
 import { ProductSelect, ShelfSelect, WarehouseSelect } from './selects';
 import { SCAN_NODE } from './scan';
 import ScanField from './ScanField';
@@ -98,6 +98,41 @@ const QuantityCell = observer(function QuantityCell({ store, line, field }: Prop
   );
 });
 
+/** An adjustment's signed quantity: positive adds to the shelf, negative takes off it. */
+const SignedQuantityCell = observer(function SignedQuantityCell({ store, line }: Props) {
+  const error = store.lineError(line.key, 'quantity');
+  const warning = store.lineWarning(line.key, 'quantity');
+  return (
+    <div className="orders-cell" data-orders="line-quantity">
+      <InputNumber
+        precision={0}
+        step={1}
+        value={line.quantity ?? undefined}
+        error={!!error}
+        className={`orders-input-num${!error && warning ? ' is-warning' : ''}`}
+        onChange={(v) => store.setQuantity(line.key, 'quantity', v as number | undefined)}
+      />
+      <FieldMessage store={store} line={line} field="quantity" />
+    </div>
+  );
+});
+
+const ReasonCell = observer(function ReasonCell({ store, line }: Props) {
+  const t = useT();
+  return (
+    <div className="orders-cell" data-orders="line-reason">
+      <Select
+        value={line.reason || undefined}
+        status={store.lineError(line.key, 'reason') ? 'error' : undefined}
+        placeholder={t('orders.line.reason')}
+        options={ADJUSTMENT_REASONS.map((r) => ({ value: r, label: t(`orders.reason.${r}`) }))}
+        onChange={(v) => store.setReason(line.key, String(v ?? ''))}
+      />
+      <FieldMessage store={store} line={line} field="reason" />
+    </div>
+  );
+});
+
 const PriceCell = observer(function PriceCell({ store, line }: Props) {
   const error = store.lineError(line.key, 'price');
   return (
@@ -162,6 +197,16 @@ function columnsFor(store: OrderFormStore, t: TFunction): ColumnProps<LineDraft>
   };
   const product: ColumnProps<LineDraft> = { key: 'product', title: <Req t={t} k="orders.line.product" />, width: 250, render: (_: unknown, line: LineDraft) => <ProductCell store={store} line={line} /> };
   const remove: ColumnProps<LineDraft> = { key: 'remove', title: '', width: 56, align: 'center', render: (_: unknown, line: LineDraft) => <RemoveCell store={store} line={line} /> };
+  if (store.kind === 'adjustment') {
+    return [
+      index,
+      product,
+      { key: 'shelf', title: <Req t={t} k="orders.line.shelf" />, width: 320, render: (_: unknown, line: LineDraft) => <ShelfCell store={store} line={line} side="warehouse" /> },
+      { key: 'quantity', title: <Req t={t} k="orders.line.adjustQuantity" />, width: 120, align: 'right', render: (_: unknown, line: LineDraft) => <SignedQuantityCell store={store} line={line} /> },
+      { key: 'reason', title: <Req t={t} k="orders.line.reason" />, width: 150, render: (_: unknown, line: LineDraft) => <ReasonCell store={store} line={line} /> },
+      remove,
+    ];
+  }
   if (store.kind === 'relocation') {
     return [
       index,
@@ -208,10 +253,16 @@ const Totals = observer(function Totals({ store }: { store: OrderFormStore }) {
       <span>
         {t('orders.form.lineCount')} <b data-orders="total-lines">{store.lines.length}</b>
       </span>
-      <span>
-        {t('orders.line.planQuantity')} <b data-orders="total-plan">{totals.plan.toLocaleString('en-US')}</b>
-      </span>
-      {store.isGoods && (
+      {store.kind === 'adjustment' ? (
+        <span>
+          {t('orders.line.adjustQuantity')} <b data-orders="total-net">{store.lines.reduce((sum, l) => sum + (l.quantity ?? 0), 0).toLocaleString('en-US')}</b>
+        </span>
+      ) : (
+        <span>
+          {t('orders.line.planQuantity')} <b data-orders="total-plan">{totals.plan.toLocaleString('en-US')}</b>
+        </span>
+      )}
+      {store.isTrade && (
         <>
           <span>
             {t(store.kind === 'inbound' ? 'orders.line.receivedQuantity' : 'orders.line.issuedQuantity')}{' '}

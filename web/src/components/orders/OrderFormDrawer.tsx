@@ -93,6 +93,7 @@ export const OrderFormDrawer = observer(function OrderFormDrawer({ table, form, 
                 />
               </Form.Item>
             </Grid.Col>
+            {kind !== 'adjustment' && (
             <Grid.Col xs={24} sm={12} lg={6}>
               <Form.Item label={t(kind === 'inbound' ? 'orders.field.supplier' : 'orders.field.customer')} required={kind !== 'relocation'} {...item('party_id')}>
                 <PartySelect
@@ -105,7 +106,8 @@ export const OrderFormDrawer = observer(function OrderFormDrawer({ table, form, 
                 />
               </Form.Item>
             </Grid.Col>
-            {kind !== 'relocation' && (
+            )}
+            {(kind === 'inbound' || kind === 'outbound') && (
               <Grid.Col xs={24} sm={12} lg={6}>
                 <Form.Item label={t('orders.field.type')} required {...item('type')}>
                   <Radio.Group type="button" value={form.header.type ?? undefined} onChange={(v) => form.setHeader('type', Number(v))} data-orders="form-type">

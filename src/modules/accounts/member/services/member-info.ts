@@ -1,30 +1,13 @@
 import { withFrameworkAliases } from '../../../../shared/http/framework-aliases';
 import { fromCents } from '../../../../shared/database/money';
+import type { MemberInfo } from '../../../../../contract/member';
 import { UserEntity } from '../persistence/user.entity';
 
 /**
- * The member as the member center shows it (the `userInfo` of `/api/user/index`). Money as a 2-decimal string.
- * Also answered under the framework v2 names (`last_login_time`, `join_time`, `refresh_token`, ...): see
- * framework-aliases.ts.
+ * The member as the member center shows it: contract/member.ts. Also answered under the framework v2 names
+ * (`last_login_time`, `join_time`, `refresh_token`, ...): see framework-aliases.ts.
  */
-export interface MemberInfo {
-  id: number;
-  username: string;
-  nickname: string;
-  email: string;
-  mobile: string;
-  avatar: string;
-  gender: number;
-  birthday: string;
-  money: string;
-  score: number;
-  lastlogintime: number | null;
-  lastloginip: string;
-  jointime: number | null;
-  motto: string;
-  token: string;
-  refreshToken: string;
-}
+export type { MemberInfo } from '../../../../../contract/member';
 
 export function moneyText(cents: number | string | null | undefined): string {
   return fromCents(BigInt(Math.trunc(Number(cents ?? 0))));
