@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
-import { EventEmitterModule } from '@nestjs/event-emitter';
 import { AccountsModule } from './modules/accounts';
 import { CmsModule } from './modules/cms';
 import { DemoModule } from './modules/demo';
@@ -28,7 +27,6 @@ import { createValidationPipe } from './shared/http/validation';
     SiteVersionModule,
     CrudModule,
     CqrsModule.forRoot(),
-    EventEmitterModule.forRoot({ ignoreErrors: false }),
     PlatformModule,
     ConfigAdminModule,
     AccountsModule,

@@ -18,7 +18,7 @@ export type { DashboardAnswer } from '../../../../../contract/stock';
  * history), and the counts of orders awaiting review. "Today" and months are in the site time zone.
  */
 @Injectable()
-export class GetDashboardQuery {
+export class GetDashboardService {
   constructor(
     private readonly transactions: TransactionRunner,
     private readonly siteConfig: SiteConfigService,
