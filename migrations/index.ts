@@ -15,6 +15,7 @@ import { CmsAndMessageTemplates1764000300000 } from './1764000300000-cms-and-mes
 import { CmsRulesSmsSettingsTemplates1764000300100 } from './1764000300100-cms-rules-sms-settings-templates';
 import { PrintLabelsScanRules1764000500000 } from './1764000500000-print-labels-scan-rules';
 import { LoginFailures1764000100000 } from './1764000100000-login-failures';
+import { LotsAndExpiry1764000700000 } from './1764000700000-lots-and-expiry';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
 export const migrations: Function[] = [
@@ -35,4 +36,5 @@ export const migrations: Function[] = [
   CmsRulesSmsSettingsTemplates1764000300100,
   PrintLabelsScanRules1764000500000,
   LoginFailures1764000100000,
+  LotsAndExpiry1764000700000,
 ];

@@ -122,6 +122,7 @@ describe('dashboard/index', () => {
         inbound_amount: noMoney(),
         outbound_amount: noMoney(),
       },
+      expiring: { lots: 0, quantity: 0 },
     });
   });
 

@@ -10,3 +10,8 @@ export type { OrderMovementTotal } from './queries/order-movement-totals/order-m
 export type { RebuildReport } from './projections/projection-rebuilder';
 export { PendingOrdersSource } from './queries/get-dashboard/pending-orders.source';
 export type { PendingOrderCounter, PendingOrderFigures } from './queries/get-dashboard/pending-orders.source';
+export { addDays, allocateFefo, expiryOf, isCalendarDay, isExpired, normalizeLotNo } from './domain/lots';
+export type { Allocation, LotOnShelf } from './domain/lots';
+export { lotOfPayload, NO_LOT, streamIdOf } from './domain/stock-movement';
+export type { LotFacts } from './domain/stock-movement';
+export type { PostedMovements } from './ledger/stock-ledger.service';

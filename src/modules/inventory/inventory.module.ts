@@ -6,17 +6,18 @@ import { PlatformModule } from '../platform';
 import { InventoryHistoryController, StockController } from './http/inventory.controllers';
 import { DashboardController } from './http/dashboard.controller';
 import { StockLedger } from './ledger/stock-ledger.service';
+import { ExpiryWindow } from './queries/expiry/expiry-window';
 import { ProjectionRebuilder } from './projections/projection-rebuilder';
 import { GetStockAsOfQuery } from './queries/get-stock-as-of';
 import { GetDashboardQuery } from './queries/get-dashboard/get-dashboard.query';
 import { PendingOrdersSource } from './queries/get-dashboard/pending-orders.source';
 import { OrderMovementTotals } from './queries/order-movement-totals/order-movement-totals';
-import { InventoryDailyStatEntity, InventoryEventEntity, InventoryHistoryEntity, StockEntity } from './persistence/inventory.entities';
+import { InventoryDailyStatEntity, InventoryEventEntity, InventoryHistoryEntity, StockEntity, StockLotEntity } from './persistence/inventory.entities';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([InventoryEventEntity, StockEntity, InventoryHistoryEntity, InventoryDailyStatEntity]), PlatformModule, MasterDataModule],
+  imports: [TypeOrmModule.forFeature([InventoryEventEntity, StockEntity, StockLotEntity, InventoryHistoryEntity, InventoryDailyStatEntity]), PlatformModule, MasterDataModule],
   controllers: [StockController, InventoryHistoryController, DashboardController],
-  providers: [StockLedger, GetStockAsOfQuery, ProjectionRebuilder, GetDashboardQuery, PendingOrdersSource, OrderMovementTotals],
+  providers: [ExpiryWindow, StockLedger, GetStockAsOfQuery, ProjectionRebuilder, GetDashboardQuery, PendingOrdersSource, OrderMovementTotals],
   exports: [StockLedger, ProjectionRebuilder, PendingOrdersSource, OrderMovementTotals],
 })
 export class InventoryModule implements OnModuleInit {

@@ -41,6 +41,7 @@ export function productCrud(references: MasterDataReferences): CrudDefinition<Pr
       'status',
       'remark',
       'effective_day',
+      'lot_tracked',
     ],
     searchFields: [
       'id',
@@ -61,6 +62,7 @@ export function productCrud(references: MasterDataReferences): CrudDefinition<Pr
       'status',
       'remark',
       'effective_day',
+      'lot_tracked',
       'createtime',
       'updatetime',
       'brand.name',
@@ -71,7 +73,7 @@ export function productCrud(references: MasterDataReferences): CrudDefinition<Pr
       'shelf.name',
     ],
     quickSearchFields: ['id', 'name', 'product_no', 'bar_code'],
-    filterParams: ['warehouse_id', 'warehouse_area_id', 'warehouse_shelf_id', 'brand_id', 'category_id', 'unit_id', 'status'],
+    filterParams: ['warehouse_id', 'warehouse_area_id', 'warehouse_shelf_id', 'brand_id', 'category_id', 'unit_id', 'status', 'lot_tracked'],
     joins: {
       brand: { entity: BrandEntity, on: 'brand_id', columns: ['name'] },
       category: { entity: CategoryEntity, on: 'category_id', columns: ['name'] },

@@ -20,6 +20,11 @@ export interface GoodsLine {
   actual_quantity: number;
   price: string;
   warehouse_shelf_id: number;
+  /** Inbound: the lot received ('' for a product not kept per lot). Outbound: the lot named, '' to allocate. */
+  lot_no?: string;
+  /** Inbound, `YYYY-MM-DD` or '': the lot's dates (the expiry derived from the shelf life when not given). */
+  production_date?: string;
+  expiry_date?: string;
 }
 
 export interface ShelfState {

@@ -1,4 +1,5 @@
 import { GoodsLine } from './order-lines';
+import { LineAllocation } from './order-lots';
 import { RelocationLine } from './relocation';
 
 export type OrderKind = 'inbound' | 'outbound' | 'relocation';
@@ -41,6 +42,8 @@ export interface RelocationOrder extends OrderHeader {
 export interface StoredGoodsLine extends GoodsLine {
   id: number;
   total_price: string;
+  /** What the audit took or put, per lot ([] before). */
+  allocations?: LineAllocation[];
 }
 
 interface Orders {

@@ -1,5 +1,6 @@
 import { OrderRuleError } from './order-errors';
 import { AuditStatus, RelocationStatus, ShelfState } from './order-lines';
+import { LineAllocation } from './order-lots';
 
 export interface RelocationLine {
   id: number;
@@ -8,6 +9,10 @@ export interface RelocationLine {
   target_warehouse_shelf_id: number;
   plan_quantity: number;
   actual_quantity: number;
+  /** The lot named, '' to allocate first-expiry-first-out at each move. */
+  lot_no?: string;
+  /** What the moves took, per lot. */
+  allocations?: LineAllocation[];
 }
 
 export interface RelocationState {

@@ -8,12 +8,15 @@ import { SiteConfigService } from '../../../platform';
 import { fromCents } from '../../../../shared/database/money';
 import { DailyStatRow, monthlyFigures, MonthlyFigures, TodayFigures, todayFigures } from './dashboard-figures';
 import { PendingOrderFigures, PendingOrdersSource } from './pending-orders.source';
+import { ExpiryWindow } from '../expiry/expiry-window';
 
 export interface DashboardAnswer {
   remark: string;
   today: TodayFigures;
   pending: PendingOrderFigures;
   monthly: MonthlyFigures;
+  /** Stock in lots expiring within the site setting `expiry_warning_days`, or already expired. */
+  expiring: { lots: number; quantity: number };
 }
 
 /**
@@ -28,14 +31,16 @@ export class GetDashboardQuery {
     private readonly siteConfig: SiteConfigService,
     private readonly pendingOrders: PendingOrdersSource,
     private readonly kit: CrudKit,
+    private readonly expiry: ExpiryWindow,
   ) {}
 
   async execute(query: { year?: unknown }): Promise<DashboardAnswer> {
     const today = siteDayOf(await this.siteConfig.timeZone())(unixNow());
+    const { warnUntil } = await this.expiry.view();
     const currentYear = Number(today.slice(0, 4));
     const year = query.year === undefined || query.year === '' ? currentYear : parseYear(query.year);
     // A replica serves the dashboard when there is one (DB_READ_URL).
-    const [monthRows, todayRows, pending, remark] = await this.transactions.read((manager) => Promise.all([
+    const [monthRows, todayRows, pending, remark, [expiring]] = await this.transactions.read((manager) => Promise.all([
       // summed by month in the database: 12 × 6 rows instead of a year of days (amounts as whole cents, exact
       // on both databases — SQLite keeps DECIMAL as a float)
       manager.query(
@@ -45,9 +50,21 @@ export class GetDashboardQuery {
       manager.query('SELECT day, form_type, quantity, amount FROM inventory_daily_stat WHERE day = ?', [today]) as Promise<DailyStatRow[]>,
       this.pendingOrders.count(manager),
       this.kit.environment ? this.kit.environment.remark('dashboard') : '',
+      // lots (product, lot number) with stock whose expiry is on or before the end of the warning window
+      manager.query(
+        `SELECT COUNT(*) AS lots, COALESCE(SUM(quantity), 0) AS quantity FROM
+           (SELECT product_id, lot_no, SUM(quantity) AS quantity FROM stock WHERE quantity > 0 AND expiry_date <> '' AND expiry_date <= ? GROUP BY product_id, lot_no) expiring`,
+        [warnUntil],
+      ) as Promise<Array<{ lots: number | string; quantity: number | string }>>,
     ]));
     const yearRows: DailyStatRow[] = monthRows.map((row) => ({ day: row.month, form_type: row.form_type, quantity: row.quantity, amount: fromCents(wholeCents(row.cents)) }));
-    return { remark: remark ?? '', today: todayFigures(todayRows), pending, monthly: monthlyFigures(year, yearRows) };
+    return {
+      remark: remark ?? '',
+      today: todayFigures(todayRows),
+      pending,
+      monthly: monthlyFigures(year, yearRows),
+      expiring: { lots: Number(expiring?.lots ?? 0), quantity: Number(expiring?.quantity ?? 0) },
+    };
   }
 }
 

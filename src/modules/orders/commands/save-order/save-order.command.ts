@@ -20,6 +20,9 @@ export interface SaveOrderLine {
   warehouse_shelf_id?: number;
   source_warehouse_shelf_id?: number;
   target_warehouse_shelf_id?: number;
+  lot_no?: string;
+  production_date?: string;
+  expiry_date?: string;
 }
 
 /** Creates an order (no id) or replaces an unaudited one with its complete line list. */
