@@ -328,9 +328,12 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
 
     // the data set
     const products = await api(base, '/admin/wms.Product/index?limit=50&order=id,asc', token);
-    const history = await api(base, '/admin/wms.InventoryHistory/index?limit=1', token);
-    const stock = await api(base, '/admin/wms.Stock/index?limit=1', token);
-    const dataset = { products: Number(products.total), events: Number(history.total), stock: Number(stock.total) };
+    // lists stop counting at 10,000 (`total_capped`): then the newest row's id tells the size (ids have no gaps here)
+    const size = async (path: string) => {
+      const first = await api(base, `${path}?limit=1&order=id,desc`, token);
+      return first.total_capped ? Number(first.list[0]?.id ?? first.total) : Number(first.total);
+    };
+    const dataset = { products: await size('/admin/wms.Product/index'), events: await size('/admin/wms.InventoryHistory/index'), stock: await size('/admin/wms.Stock/index') };
     console.log(`data set: ${dataset.products} products, ${dataset.events} history rows, ${dataset.stock} stock rows`);
 
     // requests that vary, so caches do not answer the same page every time

@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner, Table, TableColumnOptions, TableIndex 
 import { col } from './columns';
 
 /**
- * The ten warehouse catalogues (SPEC.md §3). Everything an order or the stock ledger can refer to (partners,
+ * The ten warehouse catalogues. Everything an order or the stock ledger can refer to (partners,
  * categories, warehouses, areas, shelves, products) is soft-deleted (`deletetime`), so old documents keep
  * their references; brands and units are deleted for real once no product uses them.
  *

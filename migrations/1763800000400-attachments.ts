@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 import { col } from './columns';
 
 /**
- * Uploaded files (buildadmin-behaviour.md §7.3): one row per stored file, de-duplicated by
+ * Uploaded files: one row per stored file, de-duplicated by
  * sha1 + topic + storage (the index serves that lookup); `quote` counts the uploads that resolved to it.
  */
 export class Attachments1763800000400 implements MigrationInterface {

@@ -4,7 +4,7 @@ import { insertMany } from '../src/shared/database/sql-dialect';
 import { col } from './columns';
 
 /**
- * China's provinces, cities and districts (buildadmin-behaviour.md §7.4) for `ajax/area`, from the npm
+ * China's provinces, cities and districts for `ajax/area`, from the npm
  * package @vant/area-data (MIT; GB/T 2260 codes as kept by the Vant project). The six-digit division code is
  * the row id, so ids are the same on every install and a stored choice stays meaningful:
  *   level 1 province  440000 广东省          pid 0

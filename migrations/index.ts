@@ -14,7 +14,14 @@ import { RateGate1764000000100 } from './1764000000100-rate-gate';
 import { CmsAndMessageTemplates1764000300000 } from './1764000300000-cms-and-message-templates';
 import { CmsRulesSmsSettingsTemplates1764000300100 } from './1764000300100-cms-rules-sms-settings-templates';
 import { PrintLabelsScanRules1764000500000 } from './1764000500000-print-labels-scan-rules';
+import { SafetyTools1764000400000 } from './1764000400000-safety-tools';
+import { AdjustmentRecycleRule1764000400100 } from './1764000400100-adjustment-recycle-rule';
 import { LoginFailures1764000100000 } from './1764000100000-login-failures';
+import { ProductSearchIndex1764000900000 } from './1764000900000-product-search-index';
+import { LedgerHashChain1764000800000 } from './1764000800000-ledger-hash-chain';
+import { LedgerAuditRules1764000800100 } from './1764000800100-ledger-audit-rules';
+import { StocktakesAndAdjustments1764001000000 } from './1764001000000-stocktakes-and-adjustments';
+import { CacheVersion1764000900100 } from './1764000900100-cache-version';
 import { LotsAndExpiry1764000700000 } from './1764000700000-lots-and-expiry';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
@@ -36,5 +43,12 @@ export const migrations: Function[] = [
   CmsRulesSmsSettingsTemplates1764000300100,
   PrintLabelsScanRules1764000500000,
   LoginFailures1764000100000,
+  SafetyTools1764000400000,
+  AdjustmentRecycleRule1764000400100,
+  ProductSearchIndex1764000900000,
+  LedgerHashChain1764000800000,
+  LedgerAuditRules1764000800100,
+  StocktakesAndAdjustments1764001000000,
+  CacheVersion1764000900100,
   LotsAndExpiry1764000700000,
 ];

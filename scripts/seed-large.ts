@@ -10,7 +10,7 @@ import { DataSource, QueryRunner } from 'typeorm';
 import { connectAsMigrationUser } from '../ormconfig';
 import { AppModule } from '../src/app.module';
 import { seedDatabase } from '../src/bootstrap';
-import { FormType, ProjectionRebuilder, StockEventType } from '../src/modules/inventory';
+import { chainHash, FormType, ProjectionRebuilder, StockEventType } from '../src/modules/inventory';
 import { OrdersLedgerCheck } from '../src/modules/orders';
 import { SiteConfigService } from '../src/modules/platform';
 import { fromCents, toCents } from '../src/shared/database/money';
@@ -234,6 +234,8 @@ async function masterData(writer: BulkWriter, o: Options, random: () => number, 
 interface Stream {
   quantity: number;
   version: number;
+  /** Head of the stream's hash chain. */
+  hash?: string;
 }
 
 /** The ledger: orders of about ten lines over `days` days, each audited (and relocations moved) on its day. */
@@ -306,7 +308,9 @@ async function ledger(writer: BulkWriter, o: Options, random: () => number, cata
     setQuantity(k, s.quantity + quantity);
     const payload = { ...snapshot(productId, shelfId), quantity, price, total_price: fromCents(BigInt(Math.abs(quantity)) * toCents(price)), form_type: formType, balance: s.quantity };
     ids.event += 1;
-    await writer.add('inventory_event', { id: ids.event, stream_id: `stock-${productId}-${shelfId}`, stream_version: s.version, type, payload: JSON.stringify(payload), metadata, occurred_at: at });
+    const event = { id: ids.event, stream_id: `stock-${productId}-${shelfId}`, stream_version: s.version, type, payload: JSON.stringify(payload), metadata, occurred_at: at };
+    s.hash = chainHash(s.hash ?? '', event);
+    await writer.add('inventory_event', { ...event, hash: s.hash });
   };
 
   for (let dayIndex = 0; ids.event < o.events; dayIndex++) {

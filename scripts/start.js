@@ -33,7 +33,7 @@ function run(label, command, args, env = process.env) {
 }
 
 const serverEntry = join(root, 'dist', 'src', 'main.js');
-if (stale(serverEntry, ['src', 'migrations', 'scripts', 'ormconfig.ts', 'tsconfig.json', 'tsconfig.build.json'].map((p) => join(root, p)))) {
+if (stale(serverEntry, ['src', 'contract', 'migrations', 'scripts', 'ormconfig.ts', 'tsconfig.json', 'tsconfig.build.json'].map((p) => join(root, p)))) {
   run('building the server', bin('tsc'), ['-p', 'tsconfig.build.json']);
 }
 // `--script <name>` runs a maintenance script (dist/scripts/<name>.js) instead of the server.
@@ -46,7 +46,7 @@ if (scriptIndex > 0) {
 }
 
 const webEntry = join(root, 'web', 'dist', 'index.html');
-if (existsSync(join(root, 'web', 'vite.config.mts')) && stale(webEntry, [join(root, 'web', 'src'), join(root, 'web', 'index.html'), join(root, 'web', 'vite.config.mts')])) {
+if (existsSync(join(root, 'web', 'vite.config.mts')) && stale(webEntry, [join(root, 'web', 'src'), join(root, 'contract'), join(root, 'web', 'index.html'), join(root, 'web', 'vite.config.mts')])) {
   // Always React's production build, also when started from jest (NODE_ENV=test) or a shell that set it.
   run('building the front end', bin('vite'), ['build', '--config', 'web/vite.config.mts', '--logLevel', 'warn'], { ...process.env, NODE_ENV: 'production' });
 }

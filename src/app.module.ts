@@ -8,12 +8,15 @@ import { DemoModule } from './modules/demo';
 import { InventoryModule } from './modules/inventory';
 import { MasterDataModule } from './modules/master-data';
 import { OrdersModule } from './modules/orders';
+import { SecurityModule } from './modules/security';
 import { ConfigAdminModule, PlatformModule } from './modules/platform';
 import { CacheModule } from './shared/cache/cache-registry';
+import { SiteVersionModule } from './shared/cache/site-version';
 import { CrudModule } from './shared/crud';
 import { DatabaseModule } from './shared/database/database.module';
 import { EnvelopeInterceptor } from './shared/http/envelope.interceptor';
 import { EnvelopeExceptionFilter } from './shared/http/exception.filter';
+import { RequestContextInterceptor } from './shared/http/request-context';
 import { i18nModule } from './shared/http/i18n';
 import { createValidationPipe } from './shared/http/validation';
 
@@ -22,6 +25,7 @@ import { createValidationPipe } from './shared/http/validation';
     i18nModule,
     DatabaseModule,
     CacheModule,
+    SiteVersionModule,
     CrudModule,
     CqrsModule.forRoot(),
     EventEmitterModule.forRoot({ ignoreErrors: false }),
@@ -32,11 +36,13 @@ import { createValidationPipe } from './shared/http/validation';
     InventoryModule,
     OrdersModule,
     CmsModule,
+    SecurityModule,
     DemoModule,
   ],
   providers: [
     { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+    { provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor },
     { provide: APP_PIPE, useFactory: createValidationPipe },
   ],
 })

@@ -6,9 +6,10 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import * as qs from 'qs';
 import { ContentSecurityPolicyService, inlineScriptHashes } from './modules/platform';
 import { MAX_INPUT_DEPTH, refuseDeepJson, refuseDeepQuery } from './shared/http/input-depth';
+import { siteVersionScope } from './shared/cache/site-version';
 
 /**
- * Large enough for a thousand ids or search entries (CONTRACT.md §1), small enough to bound work; a query
+ * Large enough for a thousand ids or search entries, small enough to bound work; a query
  * nested deeper than MAX_INPUT_DEPTH is refused (strictDepth), not silently flattened.
  */
 const QS_LIMITS = { arrayLimit: 5000, parameterLimit: 20000, depth: MAX_INPUT_DEPTH, strictDepth: true } as const;
@@ -23,6 +24,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.useBodyParser('json', { limit: '5mb', verify: refuseDeepJson });
   app.useBodyParser('urlencoded', { extended: true, limit: '5mb', parameterLimit: QS_LIMITS.parameterLimit, depth: MAX_INPUT_DEPTH });
   app.use(refuseDeepQuery);
+  app.use(neverCreated);
   app.use((_req: Request, res: Response, next: NextFunction) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'same-origin');
@@ -30,6 +32,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
     res.setHeader('X-Frame-Options', 'SAMEORIGIN');
     next();
   });
+  // after the body parsers (their stream callbacks would leave the scope): the rest of the request runs in it
+  app.use(siteVersionScope);
   describeApi(app);
   if (existsSync(WEB_DIST)) {
     app.use(pagePolicy(app));
@@ -38,6 +42,17 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   // Not SIGUSR2 (Nest's default list has it): main.ts uses it to send the database pools back to their first host.
   app.enableShutdownHooks(['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT']);
   return app;
+}
+
+/**
+ * Every answer of this API, POST included, is HTTP 200 with the outcome in `code` (the framework's client
+ * reads the body only). Nest answers a POST handler with 201 unless told otherwise: said once here rather
+ * than on every POST route.
+ */
+function neverCreated(_req: Request, res: Response, next: NextFunction): void {
+  const status = res.status.bind(res);
+  res.status = (code: number) => status(code === 201 ? 200 : code);
+  next();
 }
 
 /**

@@ -2,15 +2,19 @@ import { INestApplication, Type } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import migrationDataSource, { databaseSettings } from '../ormconfig';
+import { repairCacheVersion } from '../migrations/cache-version';
+import { repairProductSearch } from '../migrations/product-search';
 import { AccountsSeeder } from './modules/accounts';
+import { CmsDemoSeeder } from './modules/cms';
 import { DemoSeeder } from './modules/demo';
 import { PlatformSeeder } from './modules/platform';
+import { SecuritySeeder } from './modules/security';
 import { ensureDatabaseExists } from './shared/database/ensure-database';
 import { Seeder, SeedOptions } from './shared/database/seeder';
 import { TransactionRunner } from './shared/database/transaction-runner';
 
 /** Seeders in dependency order: each context's initial rows. */
-export const SEEDERS: Type<Seeder>[] = [PlatformSeeder, AccountsSeeder, DemoSeeder];
+export const SEEDERS: Type<Seeder>[] = [PlatformSeeder, AccountsSeeder, SecuritySeeder, DemoSeeder, CmsDemoSeeder];
 
 /**
  * Creates the MySQL database when it is missing and runs the migrations, as the migration user
@@ -21,6 +25,8 @@ export async function migrateDatabase(): Promise<void> {
   const dataSource = await migrationDataSource.initialize();
   try {
     await dataSource.runMigrations({ transaction: 'each' });
+    if (await repairProductSearch(dataSource)) console.log('The product search index had lost its triggers (a rebuilt product table): put back and refilled.');
+    if (await repairCacheVersion(dataSource)) console.log('The site version had lost triggers (a rebuilt table): put back.');
   } finally {
     await dataSource.destroy();
   }

@@ -6,9 +6,11 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
+import { DailyLedgerDigest } from './modules/inventory';
 import { migrateDatabase, prepareDatabase } from './bootstrap';
 import { databaseSettings } from '../ormconfig';
 import { withStartupLock } from './shared/database/ensure-database';
+import { QuietStartLogger } from './shared/logging/quiet-start-logger';
 import { returnToFirstHosts } from './shared/database/failover-pool';
 import { runtimePrivilegeWarning } from './shared/database/runtime-privileges';
 
@@ -17,7 +19,7 @@ async function main(): Promise<void> {
   const app = await withStartupLock(databaseSettings(process.env, 'migration'), async () => {
     await migrateDatabase();
     if (migrateOnly) return null;
-    const created = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: true, logger: ['error', 'warn', 'log'] });
+    const created = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: true, logger: new QuietStartLogger() });
     configureApp(created);
     await prepareDatabase(created);
     return created;
@@ -29,6 +31,7 @@ async function main(): Promise<void> {
   process.on('SIGUSR2', returnToFirstHosts);
   const port = Number(process.env.PORT || 8000);
   await app.listen(port);
+  app.get(DailyLedgerDigest).start();
   console.log(`WMS listening on http://127.0.0.1:${port}/ (admin: http://127.0.0.1:${port}/#/admin)`);
 }
 

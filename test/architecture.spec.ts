@@ -1,8 +1,40 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
-/** STYLE.md §4: the boundaries between the kernel, the contexts and the domain code, read from the imports. */
-const SRC = resolve(__dirname, '..', 'src');
+/** The boundaries (docs/ARCHITECTURE.md) between the kernel, the contexts and the domain code, read from the imports. */
+const ROOT = resolve(__dirname, '..');
+const SRC = join(ROOT, 'src');
+
+/**
+ * The repository stands on its own: no tracked file may send its reader to a document the repository does
+ * not hold — a product document kept elsewhere (named below), or a relative path that climbs out of the
+ * checkout. Relative paths that stay inside (`../../shared/http/reply` from src/modules) are imports.
+ */
+const OUTSIDE_DOCUMENTS = /\b(?:SPEC|DESIGN|CONTRACT|STYLE)(?:\.md\b|'s §|\s*§)|[Bb]uild[Aa]dmin(?:-behaviour|\s*§)|\bdependencies\.md\b/;
+
+function trackedTextFiles(): string[] {
+  const listed = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
+  return listed.filter((f) => !/(^|\/)package-lock\.json$|\.(png|jpe?g|gif|ico|woff2?|ttf|pdf|xlsx|zip|sqlite)$/i.test(f) && existsSync(join(ROOT, f)));
+}
+
+export function outsideReferences(file: string, text: string): string[] {
+  const found: string[] = [];
+  text.split('\n').forEach((line, index) => {
+    const where = `${file}:${index + 1}`;
+    for (const m of line.matchAll(/\b(?:docs\/[\w.-]+\.md|CONTRIBUTING\.md)\b/g)) {
+      if (!existsSync(join(ROOT, m[0]))) found.push(`${where} names ${m[0]}, which the repository does not hold`);
+    }
+    const named = OUTSIDE_DOCUMENTS.exec(line);
+    if (named && !existsSync(join(ROOT, named[0]))) found.push(`${where} names ${named[0]}`);
+    // a climbing path to a document or to the product's shared folder (not test data such as ../../etc/x)
+    for (const m of line.matchAll(/(?:\.\.\/)+(?:shared\/[\w./@-]*|[\w./@-]*\.md\b)/g)) {
+      const target = resolve(ROOT, dirname(file), m[0]);
+      if (!target.startsWith(ROOT + sep)) found.push(`${where} points outside the repository: ${m[0]}`);
+    }
+  });
+  return found;
+}
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -14,7 +46,29 @@ function sourceFiles(dir: string): string[] {
 
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]/g)].map((m) => m[1]);
+  return [...text.matchAll(/(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm)].map((m) => m[1] ?? m[2] ?? m[3]);
+}
+
+/** Every TypeScript file below dir, specs included (a spec may not cross a boundary either). */
+function allTypeScript(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (name === 'node_modules' || name === 'dist') return [];
+    if (statSync(path).isDirectory()) return allTypeScript(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+const CONTRACT = join(ROOT, 'contract');
+const WEB = join(ROOT, 'web');
+const inside = (path: string, dir: string) => path === dir || path.startsWith(dir + sep);
+
+/** Where an import of a web file lands: `@/x` in web/src, `@contract/x` in contract/, relative paths resolved. */
+function webTarget(file: string, spec: string): string | null {
+  if (spec.startsWith('@/')) return join(WEB, 'src', spec.slice(2));
+  if (spec.startsWith('@contract/')) return join(CONTRACT, spec.slice('@contract/'.length));
+  if (spec.startsWith('.')) return resolve(dirname(file), spec);
+  return null;
 }
 
 const files = sourceFiles(SRC);
@@ -54,5 +108,53 @@ describe('architecture', () => {
       .filter((f) => relative(SRC, f).split(sep).includes('domain'))
       .flatMap((f) => importsOf(f).filter((i) => /^(@nestjs|typeorm|class-validator|class-transformer)/.test(i)).map((i) => `${relative(SRC, f)} → ${i}`));
     expect(framework).toEqual([]);
+  });
+  it('lets web/ reach the server only through contract/', () => {
+    const files = allTypeScript(join(WEB, 'src'));
+    expect(files.length).toBeGreaterThan(100);
+    const crossings = files.flatMap((f) =>
+      importsOf(f)
+        .map((spec) => ({ spec, target: webTarget(f, spec) }))
+        .filter(({ target }) => target !== null && !inside(target, WEB) && !inside(target, CONTRACT))
+        .map(({ spec }) => `${relative(ROOT, f)} → ${spec}`),
+    );
+    expect(crossings).toEqual([]);
+  });
+
+  it('keeps src/ from importing web/', () => {
+    const crossings = allTypeScript(SRC).flatMap((f) =>
+      importsOf(f)
+        .filter((spec) => spec.startsWith('.') && inside(resolve(dirname(f), spec), WEB))
+        .map((spec) => `${relative(ROOT, f)} → ${spec}`),
+    );
+    expect(crossings).toEqual([]);
+  });
+
+  it('keeps contract/ plain: no packages (no Nest, no React), nothing outside contract/', () => {
+    const files = allTypeScript(CONTRACT);
+    expect(files.length).toBeGreaterThan(3);
+    const crossings = files.flatMap((f) =>
+      importsOf(f)
+        .filter((spec) => !spec.startsWith('.') || !inside(resolve(dirname(f), spec), CONTRACT))
+        .map((spec) => `${relative(ROOT, f)} → ${spec}`),
+    );
+    expect(crossings).toEqual([]);
+  });
+
+  it('keeps every tracked file free of references to documents outside the repository', () => {
+    // this spec names what it forbids
+    const files = trackedTextFiles().filter((f) => f !== 'test/architecture.spec.ts');
+    expect(files.length).toBeGreaterThan(100);
+    expect(files.flatMap((f) => outsideReferences(f, readFileSync(join(ROOT, f), 'utf8')))).toEqual([]);
+  });
+
+  it('recognises a reference to a document outside the repository', () => {
+    expect(outsideReferences('src/a.ts', "/** see DESIGN.md §6 */")).toHaveLength(1);
+    expect(outsideReferences('README.md', 'See `../shared/CONTRACT.md`.')).toHaveLength(2);
+    expect(outsideReferences('src/modules/x/y.ts', "import { reply } from '../../shared/http/reply';")).toEqual([]);
+    expect(outsideReferences('src/modules/x/y.ts', 'see ../../../../shared/reference/notes.md')).toHaveLength(1);
+    expect(outsideReferences('src/a.ts', '/** docs/NOWHERE.md */')).toHaveLength(1);
+    expect(outsideReferences('web/a.ts', '// the query (CONTRACT §2), as in buildadmin §6.3')).toHaveLength(1);
+    expect(outsideReferences('src/a.ts', '/** docs/API.md */')).toEqual([]);
   });
 });

@@ -17,8 +17,12 @@ export default defineConfig({
   base: './',
   plugins: [react()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
-    // bizcharts pulls react-reconciler, which must not bring a second React (dependencies.md, gotcha 1).
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // the wire contract's shapes and rules, shared with the server (plain TypeScript)
+      '@contract': fileURLToPath(new URL('../contract', import.meta.url)),
+    },
+    // bizcharts pulls react-reconciler, which must not bring a second React (two Reacts break hooks at run time).
     dedupe: ['react', 'react-dom'],
   },
   server: {

@@ -50,4 +50,15 @@ describe('admin log', () => {
     expect(rows[1]).toMatchObject({ admin_id: 0, username: 'Unknown', title: '管理员管理-添加', url: '/admin/auth.Admin/add' });
     expect(JSON.parse(rows[1].data!).password).toBe('***');
   });
+
+  it('lists the titles in the reader language: English rule titles for an English reader, as written for Chinese', async () => {
+    const session = await login(t);
+    await logRows(1);
+    await as(t, session).post('/admin/wms.Unit/add', { name: 'box' });
+    await logRows(2);
+    const inEnglish = (await as(t, session).get('/admin/auth.AdminLog/index?order=id,asc')).body.data.list;
+    expect(inEnglish.map((row: { title: string }) => row.title)).toEqual(['Login', 'Units-Add']);
+    const inChinese = (await as(t, session).get('/admin/auth.AdminLog/index?order=id,asc').set('think-lang', 'zh-cn')).body.data.list;
+    expect(inChinese.map((row: { title: string }) => row.title)).toEqual(['登录', '计量单位-添加']);
+  });
 });

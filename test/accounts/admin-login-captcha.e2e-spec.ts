@@ -21,6 +21,8 @@ describe('admin sign-in with the click captcha on (LOGIN_CAPTCHA=1)', () => {
   it('says a captcha is needed and refuses a sign-in without one', async () => {
     expect((await http(t).get('/admin/index/login')).body.data).toEqual({ captcha: true });
     expect((await login({})).body).toMatchObject({ code: 0, msg: 'Please complete the captcha' });
+    // the empty fields the framework's client sends count as none
+    expect((await login({ captchaId: '', captchaInfo: '' })).body).toMatchObject({ code: 0, msg: 'Please complete the captcha' });
   });
 
   it('signs in after the captcha is pre-checked (unset=false) and consumes it', async () => {

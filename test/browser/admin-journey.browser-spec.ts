@@ -82,7 +82,7 @@ test('an administrator signs in, manages administrators, switches language, them
     await signIn(page, adminPassword);
     await settled(page);
     await expectTitle(page, `${ZH.dashboard} - ${SITE_NAME}`);
-    // the greeting by hour (SPEC §9)
+    // the greeting by hour (web/src/utils/greeting.ts)
     const greeting = await currentPage(page).innerText();
     expect(greeting).toMatch(/(夜深了，注意身体哦！|早上好！|上午好！|中午好！|下午好！|晚上好！)Admin，欢迎回来。/);
     const info = await storedAdminInfo(page);

@@ -101,7 +101,7 @@ test('warehouse → area → shelf → product with an uploaded image, through t
     await pickOptions(page, formItem(form, '默认货架'), [`${shelfName} (01)`]);
 
     const images = formItem(form, '商品图片');
-    // refused in the browser before anything is sent (SPEC.md §5 message, in Chinese)
+    // refused in the browser before anything is sent (the upload check's message, in Chinese)
     await images.locator('input[type=file]').setInputFiles(notImage);
     await page.locator('.arco-notification').filter({ hasText: '不允许上传此类型的文件！' }).waitFor();
     expect(await images.locator('.arco-upload-list-item').count()).toBe(0);

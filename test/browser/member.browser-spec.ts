@@ -168,7 +168,7 @@ test('a member signs up with an e-mail code, edits the profile, changes and rese
     await page.locator('[data-testid=profile-save]').click();
     await eventually(async () => expect(await storedMember(page)).toMatchObject({ nickname: `仓管小王${suffix}`, gender: 2, birthday: '1992-03-04', motto: '库存就是真相' }));
     await eventually(async () => expect(await page.locator('.ba-user-card').innerText()).toContain(`仓管小王${suffix}`));
-    // the female icon in the danger colour (SPEC §4)
+    // the female icon in the danger colour
     expect(await page.locator('[data-testid=gender-2] .ba-gender-icon').getAttribute('class')).toContain('is-danger');
   });
 

@@ -57,7 +57,8 @@ function form(page: Page): Locator {
 }
 
 function lineRows(page: Page): Locator {
-  return form(page).locator('[data-orders=line-editor] tbody tr.arco-table-tr');
+  // the lines are cards on a phone (a table elsewhere)
+  return form(page).locator('[data-orders=line-editor] tbody tr.arco-table-tr, [data-orders=line-editor] [data-orders=line-card]');
 }
 
 function scanInput(page: Page): Locator {

@@ -12,7 +12,7 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 
 /**
- * SEED_DEMO (CONTRACT.md §5): the demo warehouse on a fresh database, built through the real commands —
+ * SEED_DEMO: the demo warehouse on a fresh database, built through the real commands —
  * consistent ledger and projections, a dashboard with history, stock and orders awaiting review.
  */
 describe('the demo warehouse', () => {

@@ -1,4 +1,4 @@
-import { ProjectionRebuilder } from '../../src/modules/inventory';
+import { LedgerVerifier, ProjectionRebuilder } from '../../src/modules/inventory';
 import { OrdersLedgerCheck } from '../../src/modules/orders';
 import { createTestApp, TestApp } from '../setup/create-test-app';
 import { login } from '../support/api';
@@ -62,6 +62,8 @@ describe('stock under concurrency', () => {
 
   it('keeps the ledger and every projection in agreement, and a rebuild reproduces them exactly', async () => {
     expect(await ledgerViolations(t)).toEqual([]);
+    // every contested append chained onto the head its stream had when it took the lock
+    expect(await t.app.get(LedgerVerifier).verify({ digest: null, adminId: 1, source: 'cli' })).toMatchObject({ intact: true, problem: null });
     const report = await t.app.get(ProjectionRebuilder).rebuild();
     expect(report).toMatchObject({ matched: true, differing: [], ledgerProblems: [] });
     expect(report.events).toBeGreaterThan(25);

@@ -8,7 +8,7 @@ import { buildServer, ServerProcess, signIn, startServer } from '../support/serv
 import { Client, smallWarehouse, stockOf, stockUp } from '../support/warehouse';
 
 /**
- * Stock correctness with two app processes writing the same rows (DESIGN.md §3): only where the database is
+ * Stock correctness with two app processes writing the same rows: only where the database is
  * shared by processes, i.e. MySQL / MariaDB (jest.config.js selects *.mysql-spec.ts when DB_URL is set).
  */
 describe('two server processes on one MariaDB database', () => {

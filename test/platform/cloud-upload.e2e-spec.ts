@@ -13,7 +13,7 @@ import { as, createAdmin, http, login, Session } from '../support/api';
 import { createMember, memberLogin } from '../support/member';
 
 /**
- * Cloud upload (SPEC.md §5, §7–9): `Cos/refreshToken` hands the browser what it needs to put one file into
+ * Cloud upload: `Cos/refreshToken` hands the browser what it needs to put one file into
  * an S3-compatible bucket, the browser sends it in 5 MB slices, `Cos/callback` checks the object and records
  * the attachment. The bucket is a real S3 server on loopback (s3rver); the browser's part is the front end's
  * own transfer module. s3rver has no STS: for the STS mode a small AssumeRole endpoint on loopback stands in

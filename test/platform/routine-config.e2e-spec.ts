@@ -9,7 +9,7 @@ import { as, createAdmin, http, login, Session } from '../support/api';
 import { Mailbox } from '../support/mailbox';
 
 /**
- * `routine.Config` (CONTRACT.md §3, buildadmin-behaviour.md §7.2): the settings by group with typed values,
+ * `routine.Config`: the settings by group with typed values,
  * secrets (type password) never answered in clear and kept when the mask comes back, typed validation with
  * translated messages and nothing half-written, adding and deleting items, the test mail, permissions, and
  * the admin log that never records a secret.

@@ -97,9 +97,17 @@ describe('site configuration: seeds and reads', () => {
       version: 'v1.0.0',
       cdnUrl: '',
       apiUrl: '',
+      timeZone: 'Asia/Shanghai',
       headNav: [],
       upload: { mode: 'local', maxsize: 10485760, savename: SAVENAME, mimetype: MIMETYPE, params: {} },
     });
+  });
+
+  it('tells the front ends the site time zone, the default one when the setting is not a zone', async () => {
+    await setValue('time_zone', 'Europe/Berlin');
+    expect((await config.forClient()).timeZone).toBe('Europe/Berlin');
+    await setValue('time_zone', 'Nowhere/Atlantis');
+    expect((await config.forClient()).timeZone).toBe('Asia/Shanghai');
   });
 
   it('sees a change at once (read per call, so every app process agrees) and never exposes secrets', async () => {

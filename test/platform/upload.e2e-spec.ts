@@ -7,7 +7,7 @@ import { as, createAdmin, http, login, Session } from '../support/api';
 import { createMember, memberLogin } from '../support/member';
 
 /**
- * `ajax/upload` (SPEC.md §5, buildadmin-behaviour.md §9): the checks in their order with their messages,
+ * `ajax/upload`: the checks in their order with their messages,
  * the saved name, images that must decode, de-duplication by sha1 + topic + storage, the files served back
  * at /storage, names that never leave the upload folder, and routine.Attachment.
  */

@@ -46,8 +46,8 @@ export async function ledgerViolations(t: Pick<TestApp, 'dataSource'>): Promise<
 /**
  * Orders against the ledger, straight from the database: for every order, the events recorded under it sum,
  * per (product, shelf), to what its lines say moved — audited inbound lines in, audited outbound lines out,
- * relocation lines out of their source and into their target by their actual quantity; an unaudited order has
- * no events. Answers the disagreements (empty when orders and ledger agree).
+ * relocation lines out of their source and into their target by their actual quantity, audited adjustment lines
+ * by their signed quantity, a posted count's lines by their variance; an unaudited order has no events. Answers the disagreements (empty when orders and ledger agree).
  */
 export async function orderLedgerMismatches(t: TestApp): Promise<string[]> {
   const expected = new Map<string, number>();
@@ -62,6 +62,12 @@ export async function orderLedgerMismatches(t: TestApp): Promise<string[]> {
   for (const l of await t.dataSource.query('SELECT relocation_order_id AS order_id, product_id, source_warehouse_shelf_id, target_warehouse_shelf_id, actual_quantity FROM relocation_order_line')) {
     add('relocation', l.order_id, l.product_id, l.source_warehouse_shelf_id, -Number(l.actual_quantity));
     add('relocation', l.order_id, l.product_id, l.target_warehouse_shelf_id, Number(l.actual_quantity));
+  }
+  for (const l of await t.dataSource.query('SELECT l.adjustment_order_id AS order_id, l.product_id, l.warehouse_shelf_id, l.quantity FROM adjustment_order_line l JOIN adjustment_order o ON o.id = l.adjustment_order_id WHERE o.audit_status = 1')) {
+    add('adjustment', l.order_id, l.product_id, l.warehouse_shelf_id, Number(l.quantity));
+  }
+  for (const l of await t.dataSource.query('SELECT l.stocktake_id AS order_id, l.product_id, l.warehouse_shelf_id, l.variance FROM stocktake_line l JOIN stocktake s ON s.id = l.stocktake_id WHERE s.status = 2')) {
+    add('stocktake', l.order_id, l.product_id, l.warehouse_shelf_id, Number(l.variance));
   }
   const recorded = new Map<string, number>();
   for (const e of await t.dataSource.query('SELECT payload, metadata FROM inventory_event ORDER BY id')) {

@@ -11,6 +11,7 @@ import { CMS_ADMIN_CONTROLLERS } from './http/cms-admin.controllers';
 import { CmsSiteController } from './http/cms-site.controller';
 import { CMS_ENTITIES } from './persistence/cms.entities';
 import { CmsSiteQueries } from './queries/cms-site.queries';
+import { CmsDemoSeeder } from './seed/cms-demo.seeder';
 
 /**
  * Content management (the spec's cms content): channels, content with audit, tags, comments, friendly
@@ -20,6 +21,7 @@ import { CmsSiteQueries } from './queries/cms-site.queries';
 @Module({
   imports: [TypeOrmModule.forFeature(CMS_ENTITIES), PlatformModule, MessagingModule, AccountsModule],
   controllers: [...CMS_ADMIN_CONTROLLERS, CmsSiteController],
-  providers: [CmsCruds, CmsSiteQueries, AuditContentHandler, AuditCommentsHandler, PostCommentHandler, ContributeContentHandler],
+  providers: [CmsCruds, CmsSiteQueries, AuditContentHandler, AuditCommentsHandler, PostCommentHandler, ContributeContentHandler, CmsDemoSeeder],
+  exports: [CmsDemoSeeder],
 })
 export class CmsModule {}

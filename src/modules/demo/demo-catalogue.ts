@@ -1,5 +1,5 @@
 /**
- * The demo warehouse's catalogue (SEED_DEMO, CONTRACT.md §5): one warehouse in three areas with twelve
+ * The demo warehouse's catalogue (SEED_DEMO): one warehouse in three areas with twelve
  * shelves, 50 products in eight categories with brands and units, suppliers, customers and carriers.
  * Plain data; names are Chinese, as the product's default language is.
  */

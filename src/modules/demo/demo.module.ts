@@ -7,7 +7,7 @@ import { PlatformModule } from '../platform';
 import { DemoSeeder } from './demo.seeder';
 
 /**
- * The demo warehouse (SEED_DEMO, CONTRACT.md §5). It owns no tables: it drives the other contexts through
+ * The demo warehouse (SEED_DEMO). It owns no tables: it drives the other contexts through
  * their public services and commands, exactly as an administrator would.
  */
 @Module({

@@ -59,7 +59,7 @@ export function ean13(twelve: string): string {
 }
 
 /**
- * SEED_DEMO (CONTRACT.md §5): on an empty database, a small demo warehouse — catalogue through the
+ * SEED_DEMO: on an empty database, a small demo warehouse — catalogue through the
  * master-data CRUD services, then months of orders created, audited, shipped and moved through the real
  * commands, each on its planned past day (the clock is pinned per command), so the dashboard, the stock and
  * the history have something to show. Runs after the seed transaction has committed.

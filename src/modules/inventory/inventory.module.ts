@@ -5,20 +5,28 @@ import { MasterDataModule, MasterDataReferences } from '../master-data';
 import { PlatformModule } from '../platform';
 import { InventoryHistoryController, StockController } from './http/inventory.controllers';
 import { DashboardController } from './http/dashboard.controller';
+import { LedgerIntegrityController } from './http/ledger-integrity.controller';
+import { DailyLedgerDigest } from './integrity/daily-ledger-digest';
+import { LedgerDigests } from './integrity/ledger-digests.service';
+import { LedgerSigningKey } from './integrity/ledger-signing-key';
+import { LedgerVerifier } from './integrity/ledger-verifier.service';
+import { LedgerDigestEntity, LedgerDigestLeafEntity, LedgerVerificationEntity } from './persistence/ledger-integrity.entities';
 import { StockLedger } from './ledger/stock-ledger.service';
 import { ExpiryWindow } from './queries/expiry/expiry-window';
+import { EventChain } from './ledger/event-chain.service';
 import { ProjectionRebuilder } from './projections/projection-rebuilder';
 import { GetStockAsOfQuery } from './queries/get-stock-as-of';
 import { GetDashboardQuery } from './queries/get-dashboard/get-dashboard.query';
 import { PendingOrdersSource } from './queries/get-dashboard/pending-orders.source';
 import { OrderMovementTotals } from './queries/order-movement-totals/order-movement-totals';
+import { StockInScope } from './queries/stock-in-scope/stock-in-scope';
 import { InventoryDailyStatEntity, InventoryEventEntity, InventoryHistoryEntity, StockEntity, StockLotEntity } from './persistence/inventory.entities';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([InventoryEventEntity, StockEntity, StockLotEntity, InventoryHistoryEntity, InventoryDailyStatEntity]), PlatformModule, MasterDataModule],
-  controllers: [StockController, InventoryHistoryController, DashboardController],
-  providers: [ExpiryWindow, StockLedger, GetStockAsOfQuery, ProjectionRebuilder, GetDashboardQuery, PendingOrdersSource, OrderMovementTotals],
-  exports: [StockLedger, ProjectionRebuilder, PendingOrdersSource, OrderMovementTotals],
+  imports: [TypeOrmModule.forFeature([InventoryEventEntity, StockEntity, StockLotEntity, InventoryHistoryEntity, InventoryDailyStatEntity, LedgerDigestEntity, LedgerDigestLeafEntity, LedgerVerificationEntity]), PlatformModule, MasterDataModule],
+  controllers: [StockController, InventoryHistoryController, DashboardController, LedgerIntegrityController],
+  providers: [ExpiryWindow, StockLedger, EventChain, GetStockAsOfQuery, ProjectionRebuilder, GetDashboardQuery, PendingOrdersSource, OrderMovementTotals, LedgerSigningKey, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScope],
+  exports: [StockLedger, ProjectionRebuilder, PendingOrdersSource, OrderMovementTotals, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScope],
 })
 export class InventoryModule implements OnModuleInit {
   constructor(private readonly references: MasterDataReferences) {}

@@ -21,7 +21,7 @@ import { ExportService } from './transfer/export.service';
 import { ImportService } from './transfer/import.service';
 import { TRANSFER_CONTROLLERS } from './transfer/transfer.controllers';
 
-/** The warehouse catalogues (DESIGN.md §4): brand, carrier, customer, supplier, category, unit, warehouse, area, shelf, product. */
+/** The warehouse catalogues: brand, carrier, customer, supplier, category, unit, warehouse, area, shelf, product. */
 @Module({
   imports: [
     TypeOrmModule.forFeature([

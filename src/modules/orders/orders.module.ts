@@ -6,6 +6,14 @@ import { AccountsModule } from '../accounts';
 import { InventoryModule, PendingOrdersSource } from '../inventory';
 import { MasterDataModule, MasterDataReferences } from '../master-data';
 import { PlatformModule } from '../platform';
+import { AuditAdjustmentOrderHandler } from './commands/audit-adjustment-order/audit-adjustment-order.handler';
+import { CancelStocktakeHandler } from './commands/cancel-stocktake/cancel-stocktake.handler';
+import { CountStocktakeHandler } from './commands/count-stocktake/count-stocktake.handler';
+import { DeleteStocktakesHandler } from './commands/delete-stocktakes/delete-stocktakes.handler';
+import { PostStocktakeHandler } from './commands/post-stocktake/post-stocktake.handler';
+import { SaveStocktakeHandler } from './commands/save-stocktake/save-stocktake.handler';
+import { StartStocktakeHandler } from './commands/start-stocktake/start-stocktake.handler';
+import { StocktakeTransitions } from './commands/stocktake-transitions';
 import { AuditInboundOrderHandler } from './commands/audit-inbound-order/audit-inbound-order.handler';
 import { AuditOutboundOrderHandler } from './commands/audit-outbound-order/audit-outbound-order.handler';
 import { AuditRelocationOrderHandler } from './commands/audit-relocation-order/audit-relocation-order.handler';
@@ -16,11 +24,16 @@ import { MoveRelocationOrderHandler } from './commands/move-relocation-order/mov
 import { OrderTransitions } from './commands/order-transitions';
 import { SaveOrderHandler } from './commands/save-order/save-order.handler';
 import { ShipOutboundOrderHandler } from './commands/ship-outbound-order/ship-outbound-order.handler';
-import { InboundController, OutboundController, RelocationController } from './http/order.controllers';
+import { AdjustmentController, InboundController, OutboundController, RelocationController } from './http/order.controllers';
+import { StocktakeController } from './http/stocktake.controller';
+import { StocktakeRepository } from './persistence/stocktake.repository';
+import { PrintStocktakeQuery } from './queries/print-stocktake/print-stocktake.query';
 import { ORDER_PRINT_CONTROLLERS } from './http/order-print.controllers';
 import { IdempotencyKeys } from './persistence/idempotency';
 import { OrderNumbers } from './persistence/order-numbers';
 import {
+  AdjustmentOrderEntity,
+  AdjustmentOrderLineEntity,
   IdempotencyKeyEntity,
   InboundOrderEntity,
   InboundOrderLineEntity,
@@ -29,6 +42,8 @@ import {
   OutboundOrderLineEntity,
   RelocationOrderEntity,
   RelocationOrderLineEntity,
+  StocktakeEntity,
+  StocktakeLineEntity,
 } from './persistence/order.entities';
 import { OrderRepository } from './persistence/order.repository';
 import { CountPendingOrdersQuery } from './queries/count-pending-orders/count-pending-orders.query';
@@ -37,14 +52,14 @@ import { PrintOrderQuery } from './queries/print-order/print-order.query';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([InboundOrderEntity, InboundOrderLineEntity, OutboundOrderEntity, OutboundOrderLineEntity, RelocationOrderEntity, RelocationOrderLineEntity, OrderNumberEntity, IdempotencyKeyEntity]),
+    TypeOrmModule.forFeature([InboundOrderEntity, InboundOrderLineEntity, OutboundOrderEntity, OutboundOrderLineEntity, RelocationOrderEntity, RelocationOrderLineEntity, OrderNumberEntity, IdempotencyKeyEntity, AdjustmentOrderEntity, AdjustmentOrderLineEntity, StocktakeEntity, StocktakeLineEntity]),
     CqrsModule,
     AccountsModule,
     PlatformModule,
     MasterDataModule,
     InventoryModule,
   ],
-  controllers: [InboundController, OutboundController, RelocationController, ...ORDER_PRINT_CONTROLLERS],
+  controllers: [InboundController, OutboundController, RelocationController, AdjustmentController, StocktakeController, ...ORDER_PRINT_CONTROLLERS],
   providers: [
     OrderRepository,
     OrderNumbers,
@@ -62,6 +77,16 @@ import { PrintOrderQuery } from './queries/print-order/print-order.query';
     CountPendingOrdersQuery,
     OrdersLedgerCheck,
     PrintOrderQuery,
+    AuditAdjustmentOrderHandler,
+    StocktakeRepository,
+    StocktakeTransitions,
+    SaveStocktakeHandler,
+    DeleteStocktakesHandler,
+    StartStocktakeHandler,
+    CountStocktakeHandler,
+    PostStocktakeHandler,
+    CancelStocktakeHandler,
+    PrintStocktakeQuery,
   ],
   exports: [CountPendingOrdersQuery, OrdersLedgerCheck],
 })
@@ -80,7 +105,7 @@ export class OrdersModule implements OnModuleInit {
       const [row] = await manager.query(sql.replace('(?)', `(${ids.map(() => '?').join(',')})`), [...ids]);
       return row ? { id: Number(row.id), by } : null;
     };
-    const lines = ['inbound_order_line', 'outbound_order_line'];
+    const lines = ['inbound_order_line', 'outbound_order_line', 'adjustment_order_line', 'stocktake_line'];
     for (const table of lines) {
       this.references.register('product', usedBy(`SELECT product_id AS id FROM ${table} WHERE product_id IN (?) LIMIT 1`, `orders.references.${table}`));
       this.references.register('shelf', usedBy(`SELECT warehouse_shelf_id AS id FROM ${table} WHERE warehouse_shelf_id IN (?) LIMIT 1`, `orders.references.${table}`));

@@ -1,3 +1,4 @@
+import { DefaultAvatarController } from './http/default-avatar.controller';
 import { ContentSecurityPolicyService } from './config/content-security-policy.service';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -24,7 +25,7 @@ import { AjaxModule } from './ajax/ajax.module';
 
 @Module({
   imports: [TypeOrmModule.forFeature([AttachmentEntity, CaptchaEntity, ConfigEntity, RateGateEntity]), TerminalModule, AjaxModule],
-  controllers: [AdminUploadController, MemberUploadController, AdminCosController, MemberCosController, StorageController, AttachmentController, ClickCaptchaController],
+  controllers: [DefaultAvatarController, AdminUploadController, MemberUploadController, AdminCosController, MemberCosController, StorageController, AttachmentController, ClickCaptchaController],
   providers: [UploadService, CloudUploadService, UploadFileInterceptor, AttachmentService, CaptchaRepository, ConfigRepository, ClickCaptchaService, SiteConfigService, ContentSecurityPolicyService, PlatformSeeder, RateGate],
   exports: [ClickCaptchaService, SiteConfigService, ContentSecurityPolicyService, PlatformSeeder, TerminalModule, RateGate],
 })

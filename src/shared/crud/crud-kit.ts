@@ -1,6 +1,7 @@
 import { Global, Inject, Injectable, Module, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { TransactionRunner } from '../database/transaction-runner';
+import { DataChanges } from './data-changes';
 
 /**
  * What the generic lists need from the site, supplied by whichever context owns it (platform: site config,
@@ -22,10 +23,12 @@ export class CrudKit {
     readonly dataSource: DataSource,
     readonly transactions: TransactionRunner,
     @Optional() @Inject(CRUD_ENVIRONMENT) readonly environment: CrudEnvironment | null = null,
+    /** Where deletes and edits are reported (recycle bin, sensitive-data log); a bare one records nothing. */
+    @Optional() readonly changes: DataChanges = new DataChanges(),
   ) {}
 }
 
 /** Import once (AppModule): makes CrudKit available to every controller built on the CRUD base. */
 @Global()
-@Module({ providers: [CrudKit], exports: [CrudKit] })
+@Module({ providers: [CrudKit, DataChanges], exports: [CrudKit, DataChanges] })
 export class CrudModule {}

@@ -245,6 +245,9 @@ describe.each(testDatabaseKinds())('generic list on %s', (kind) => {
         price: expect.anything(),
         createtime: shanghai(2026, 1, 1, 8),
         updatetime: null,
+        // the same under the framework v2 names, which its own client reads
+        create_time: shanghai(2026, 1, 1, 8),
+        update_time: null,
         deletetime: null,
         tags: 'red,fruit',
         parent_id: 1,

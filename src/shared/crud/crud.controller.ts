@@ -10,7 +10,7 @@ import { CrudKit } from './crud-kit';
 import { CrudRow, CrudService, ListResult } from './crud.service';
 
 /**
- * The six generic actions of a back-office resource (CONTRACT.md §2) over a CrudService. A subclass adds
+ * The six generic actions of a back-office resource (docs/API.md) over a CrudService. A subclass adds
  * `@Controller('admin/<dir>.<Controller>')` and, if needed, further actions; the guard checks permissions
  * from the route, so nothing here does.
  */

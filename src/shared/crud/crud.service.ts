@@ -1,3 +1,4 @@
+import { withFrameworkAliases } from '../http/framework-aliases';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
@@ -7,16 +8,21 @@ import { AppError } from '../http/app-error';
 import { validationErrorToAppError } from '../http/validation';
 import { compileCrudDefinition, CrudContext, CrudDefinition, CrudModel, WriteContext } from './crud-definition';
 import { CrudKit } from './crud-kit';
+import { RecycledRecord, Restorer } from './data-changes';
 import { applyListQuery } from './list-query-builder';
 import { DEFAULT_TIME_ZONE, parseListQuery } from './list-query';
+import type { ListAnswer } from '../../../contract/envelope';
 
 export type CrudRow = Record<string, unknown>;
 
-export interface ListResult {
-  list: CrudRow[];
-  total: number;
-  remark: string;
-}
+/** `GET index` of a generic list (contract/envelope.ts). */
+export type ListResult = ListAnswer<CrudRow>;
+
+/**
+ * Counting stops after this many matching rows (or after the page asked for and one more page, when that is
+ * further): a pager needs no exact count of millions, and counting them is what made broad lists slow.
+ */
+export const COUNT_CAP = 10_000;
 
 export interface ListOptions {
   /** The controller path (`wms/brand`) whose admin-rule remark the answer carries. */
@@ -26,11 +32,11 @@ export interface ListOptions {
 }
 
 /**
- * The generic list / get / add / edit / del / sortable of one resource (CONTRACT.md §2). Compose it in a
+ * The generic list / get / add / edit / del / sortable of one resource. Compose it in a
  * controller (see CrudController), or extend it to override the hooks with injected collaborators.
  * Answers are plain objects without hidden columns; joined names are embedded under each join's alias.
  */
-export class CrudService<E extends ObjectLiteral> {
+export class CrudService<E extends ObjectLiteral> implements Restorer {
   protected readonly model: CrudModel<E>;
 
   constructor(
@@ -38,25 +44,29 @@ export class CrudService<E extends ObjectLiteral> {
     readonly definition: CrudDefinition<E>,
   ) {
     this.model = compileCrudDefinition(kit.dataSource, definition);
+    kit.changes.registerRestorer(this.model.metadata.tableName, this, true);
   }
 
   /**
-   * Always two statements, whatever the page size: one count and one page query with the joins. Served by
-   * a replica when there is one (DB_READ_URL).
+   * Always two statements, whatever the page size: one count (which stops at COUNT_CAP, see countRows) and
+   * one page query with the joins. Served by a replica when there is one (DB_READ_URL).
    */
   async list(query: Record<string, unknown>, options: ListOptions = {}): Promise<ListResult> {
     const environment = this.kit.environment;
     const timeZone = (await environment?.timeZone()) || DEFAULT_TIME_ZONE;
     const spec = parseListQuery(query, { ...this.model.rules, timeZone });
-    const { rows, total } = await this.kit.transactions.read(async (manager) => {
+    const { rows, count } = await this.kit.transactions.read(async (manager) => {
       const qb = this.query(manager, true);
       await this.scopeList(qb, query);
       options.scope?.(qb as unknown as SelectQueryBuilder<ObjectLiteral>);
       applyListQuery(qb, spec, this.model.columns);
-      return { total: await countRows(qb), rows: await qb.getMany() };
+      const cap = Math.max(COUNT_CAP, (spec.page + 1) * spec.limit);
+      return { count: await countRows(manager, qb, cap), rows: await qb.getMany() };
     });
     const remark = options.controllerPath && environment ? await environment.remark(options.controllerPath) : '';
-    return { list: rows.map((row) => this.toPlain(row)), total, remark: remark ?? '' };
+    const list = rows.map((row) => this.toPlain(row));
+    if (count.capped) return { list, total: count.total, total_capped: true, remark: remark ?? '' };
+    return { list, total: count.total, remark: remark ?? '' };
   }
 
   /**
@@ -115,8 +125,10 @@ export class CrudService<E extends ObjectLiteral> {
       if (!existing) throw new AppError('crud.record_not_found');
       const data = this.writableData(input);
       await this.beforeWrite(data, { manager, action: 'edit', existing });
+      const recordChanges = await this.kit.changes.beforeEdit(manager, { target: this.model.metadata.target, id });
       if (this.model.has.updatetime) data.updatetime = unixNow();
       if (Object.keys(data).length) await this.update(manager, id, data);
+      await recordChanges(manager);
       return this.findRow(manager, id);
     });
   }
@@ -130,6 +142,7 @@ export class CrudService<E extends ObjectLiteral> {
       await this.beforeDelete(rows, { manager });
       const found = rows.map((row) => row[this.model.primaryKey] as number);
       const target = this.model.metadata.target;
+      await this.kit.changes.beforeDelete(manager, { target, ids: found, soft: !!this.model.softDelete });
       const { softDelete, primaryKeyColumn } = this.model; // UPDATE / DELETE take no alias
       const statement = softDelete
         ? manager
@@ -143,6 +156,38 @@ export class CrudService<E extends ObjectLiteral> {
       if (!count) throw new AppError('crud.no_rows_deleted');
       return { count };
     });
+  }
+
+  /**
+   * Puts back a row this resource deleted (recycle bin), refused with this resource's own write checks as
+   * they stand now: a code taken since, a referenced row that is gone. Soft-deleted rows get `deletetime`
+   * cleared; hard-deleted rows are inserted again with their id.
+   */
+  async restore(manager: EntityManager, record: RecycledRecord): Promise<void> {
+    const { metadata, softDelete } = this.model;
+    const idColumn = metadata.primaryColumns[0].databaseName;
+    const id = Number(record.row[idColumn]);
+    const current = await manager
+      .createQueryBuilder(metadata.target, 't')
+      .select(`t.${this.model.primaryKey}`)
+      .addSelect(softDelete ? 't.deletetime' : `t.${this.model.primaryKey}`)
+      .where(`t.${this.model.primaryKey} = :id`, { id })
+      .getOne();
+    if (record.soft && softDelete) {
+      if (!current) throw new AppError('crud.record_not_found');
+      if ((current as ObjectLiteral).deletetime == null) throw new AppError('security.row_not_deleted');
+    } else if (current) {
+      throw new AppError('security.id_taken', { id });
+    }
+    const properties: Record<string, unknown> = {};
+    for (const column of metadata.columns) if (column.databaseName in record.row) properties[column.propertyPath] = record.row[column.databaseName];
+    const data = this.writableData(properties);
+    await this.beforeWrite(data, { manager, action: 'add', existing: null });
+    if (record.soft && softDelete) {
+      await manager.createQueryBuilder().update(metadata.target).set({ deletetime: null } as unknown as QueryDeepPartialEntity<E>).where(`${this.model.primaryKeyColumn} = :id`, { id }).execute();
+    } else {
+      await manager.getRepository(metadata.target).insert({ ...properties, ...data } as QueryDeepPartialEntity<E>);
+    }
   }
 
   /** Swaps the weights of two rows (BuildAdmin's sortable: a swap, not a positional shift). */
@@ -203,7 +248,7 @@ export class CrudService<E extends ObjectLiteral> {
       plain[key] = value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date) ? { ...value } : value;
     }
     for (const join of this.model.joins) plain[join.alias] ??= null;
-    return plain;
+    return withFrameworkAliases(plain);
   }
 
   protected beforeWrite(data: Record<string, unknown>, context: WriteContext<E>): void | Promise<void> {
@@ -273,11 +318,15 @@ export function parseIds(value: unknown): number[] {
 }
 
 /**
- * The rows a list's filters select. Every join of a list is many-to-one (on the joined table's primary
- * key), so COUNT(*) is exact; TypeORM's getCount counts DISTINCT ids, which makes the database de-duplicate
- * every matching row first.
+ * The rows a list's filters select, counted up to `cap`: `SELECT COUNT(*) FROM (SELECT 1 … LIMIT cap + 1)`
+ * stops reading after cap + 1 matching rows, so a broad filter over millions of rows costs no more than
+ * reading that many index entries. More than `cap` rows answer `{total: cap, capped: true}`. Every join of a
+ * list is many-to-one (on the joined table's primary key), so counting rows is exact; TypeORM's getCount
+ * counts DISTINCT ids, which makes the database de-duplicate every matching row first.
  */
-async function countRows(qb: SelectQueryBuilder<ObjectLiteral>): Promise<number> {
-  const row = await qb.clone().select('COUNT(*)', 'total').orderBy().offset(undefined).limit(undefined).getRawOne<{ total: number | string }>();
-  return Number(row?.total ?? 0);
+async function countRows(manager: EntityManager, qb: SelectQueryBuilder<ObjectLiteral>, cap: number): Promise<{ total: number; capped: boolean }> {
+  const [inner, parameters] = qb.clone().select('1', 'one').orderBy().offset(undefined).limit(cap + 1).getQueryAndParameters();
+  const [row] = (await manager.query(`SELECT COUNT(*) AS total FROM (${inner}) counted`, parameters)) as Array<{ total: number | string }>;
+  const total = Number(row?.total ?? 0);
+  return total > cap ? { total: cap, capped: true } : { total, capped: false };
 }

@@ -2,12 +2,31 @@ import { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { AppError } from '../http/app-error';
 import { containsPattern, escapeLike, LIKE_ESCAPE, ListQuerySpec, OrderTerm, SearchCondition } from './list-query';
 
+/** What a search index receives to write its condition: values only ever travel through `bind`. */
+export interface QuickSearchSql {
+  /** The escaped alias of the main table (`"product"`, `` `product` ``). */
+  table: string;
+  /** MySQL / MariaDB (true) or SQLite. */
+  mysql: boolean;
+  /** Binds a value and answers its placeholder (`:crud_3`). */
+  bind(value: unknown): string;
+}
+
+/**
+ * An index that narrows a quickSearch before its LIKEs run: answers a condition that holds for at least every
+ * row the LIKEs over the quickSearch fields match (they still decide, so the answer is the same rows), or
+ * null when the index cannot help with this keyword (the LIKEs alone then scan, as without an index).
+ */
+export type QuickSearchIndex = (keyword: string, sql: QuickSearchSql) => string | null;
+
 /** The SQL side of a list: what each allow-listed field name means as a column. */
 export interface ListColumns {
   /** Allow-listed field name → escaped column expression (`"brand"."name"`), built from entity metadata. */
   fields: ReadonlyMap<string, string>;
   /** Field names `quickSearch` ORs a LIKE over. */
   quickSearch: readonly string[];
+  /** Narrows a quickSearch through an index before the LIKEs (product names: a full-text index). */
+  quickSearchIndex?: QuickSearchIndex;
   /** Used when the request names no order. */
   defaultOrder: readonly OrderTerm[];
   /** Appended to every order (unless already there) so pages stay stable when the sort column has ties. */
@@ -80,6 +99,12 @@ class ConditionWriter<T extends ObjectLiteral> {
   }
 
   quickSearch(keyword: string, fields: readonly string[]): void {
+    const index = this.columns.quickSearchIndex?.(keyword, {
+      table: this.qb.escape(this.qb.alias),
+      mysql: this.mysql,
+      bind: (value) => `:${this.bind(value)}`,
+    });
+    if (index) this.where(`(${index})`);
     const name = this.bind(containsPattern(keyword));
     const ors = fields.map((field) => `${this.column(field)} LIKE :${name} ESCAPE '${LIKE_ESCAPE}'`);
     this.where(`(${ors.join(' OR ')})`);

@@ -10,7 +10,7 @@ dayjs.extend(timezone);
 dayjs.extend(customParseFormat);
 
 /**
- * Parses the query string of a generic `index` request (CONTRACT.md §2) into a typed, validated spec.
+ * Parses the query string of a generic `index` request (docs/API.md) into a typed, validated spec.
  * Pure: no SQL here. Field names are only compared with allow-lists; the builder maps the survivors to
  * column expressions, so nothing a client sends ever becomes SQL text.
  */
@@ -106,7 +106,7 @@ export function parseListQuery(query: Record<string, unknown>, rules: ListQueryR
   };
 }
 
-/** `true`, `1` and `"1"` (and the query-string spelling `"true"`) are true (CONTRACT.md §1). */
+/** `true`, `1` and `"1"` (and the query-string spelling `"true"`) are true. */
 export function isTrue(value: unknown): boolean {
   return value === true || value === 1 || value === '1' || value === 'true';
 }

@@ -9,6 +9,17 @@ export class DatabaseUnavailableError extends Error {
   readonly code = 'DB_UNAVAILABLE';
 }
 
+/**
+ * Conflicts (deadlocks, lock waits, Galera certification) that kept coming back until the transaction
+ * runner stopped retrying: the database is busy, not broken. Answered HTTP 503 "busy, try again".
+ */
+export class DatabaseBusyError extends Error {
+  readonly code = 'DB_BUSY';
+  constructor(readonly cause: unknown) {
+    super(`gave up after repeated conflicts (${describeDatabaseError(cause)})`);
+  }
+}
+
 /** Raised by a node, or by the network to it: the next host may serve. */
 const NODE_FAILURE_CODES = new Set([
   'ECONNREFUSED',
@@ -50,6 +61,11 @@ export function isNodeFailure(error: unknown): boolean {
   return (typeof cause.code === 'string' && NODE_FAILURE_CODES.has(cause.code)) || NODE_FAILURE_ERRNOS.has(Number(cause.errno)) || cause.fatal === true;
 }
 
+/** A conflict the runner gave up on, or one raised outside any transaction: ask the client to try again. */
+export function isBusy(error: unknown): boolean {
+  return error instanceof DatabaseBusyError || isConflict(error);
+}
+
 export function isConflict(error: unknown): boolean {
   const code = driverErrorOf(error).code;
   return typeof code === 'string' && CONFLICT_CODES.has(code);
@@ -62,7 +78,7 @@ export function isSqliteLocked(error: unknown): boolean {
 
 /** Whatever a client should retry later: answered HTTP 503 with the envelope, never 500. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  return error instanceof DatabaseUnavailableError || isNodeFailure(error) || isConflict(error) || isSqliteLocked(error) || /^Pool is closed/.test(String((error as Error)?.message));
+  return error instanceof DatabaseUnavailableError || error instanceof DatabaseBusyError || isNodeFailure(error) || isConflict(error) || isSqliteLocked(error) || /^Pool is closed/.test(String((error as Error)?.message));
 }
 
 /** A short description for the log: the driver's code, never SQL or parameters. */

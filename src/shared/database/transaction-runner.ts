@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, QueryRunner } from 'typeorm';
-import { DatabaseUnavailableError, describeDatabaseError, isConflict, isNodeFailure, isSqliteLocked } from './database-errors';
+import { DatabaseBusyError, DatabaseUnavailableError, describeDatabaseError, isConflict, isNodeFailure, isSqliteLocked } from './database-errors';
 
 /**
  * Attempts of one unit of work when it meets a conflict. On a Galera cluster row locks are local to a
@@ -95,8 +95,12 @@ export class TransactionRunner {
       try {
         return await this.attempt(work, phase);
       } catch (error) {
+        if (isConflict(error) && (attempt >= CONFLICT_ATTEMPTS || Date.now() > deadline)) {
+          this.logger.warn(`gave up on a transaction after ${attempt} attempts: ${describeDatabaseError(error)}`);
+          throw new DatabaseBusyError(error);
+        }
         if (Date.now() > deadline) throw error;
-        if (isConflict(error) && attempt < CONFLICT_ATTEMPTS) {
+        if (isConflict(error)) {
           TransactionRunner.retried.conflicts++;
           this.logger.log(`retrying a transaction after ${describeDatabaseError(error)}${phase.committing ? ' at COMMIT' : ''} (attempt ${attempt + 1})`);
           await pause(attempt);

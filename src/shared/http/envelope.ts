@@ -1,20 +1,9 @@
 import { pinnedUnixTime } from '../time/clock';
 
-/** The answer shape of every JSON endpoint (CONTRACT.md §1). */
-export interface Envelope<T = unknown> {
-  code: number;
-  msg: string;
-  time: number;
-  data: T;
-}
+import { Envelope } from '../../../contract/envelope';
 
-export const ResultCode = {
-  success: 1,
-  failure: 0,
-  redirect: 302,
-  noPermission: 401,
-  tokenExpired: 409,
-} as const;
+export { ResultCode } from '../../../contract/envelope';
+export type { Envelope } from '../../../contract/envelope';
 
 export function unixNow(): number {
   return pinnedUnixTime() ?? Math.floor(Date.now() / 1000);

@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { Request, Response } from 'express';
 import { I18nContext, I18nService } from 'nestjs-i18n';
-import { describeDatabaseError, isDatabaseUnavailable } from '../database/database-errors';
+import { describeDatabaseError, isBusy, isDatabaseUnavailable } from '../database/database-errors';
 import { AppError } from './app-error';
 import { envelope, ResultCode } from './envelope';
 import { INPUT_TOO_DEEP, QUERYSTRING_TOO_DEEP } from './input-depth';
@@ -41,7 +41,8 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
       // An outage, not a fault: one line per request, and the client is told to try again shortly.
       this.logger.warn(`database unavailable (${describeDatabaseError(exception)}): ${host.switchToHttp().getRequest<Request>().path}`);
       response.status(HttpStatus.SERVICE_UNAVAILABLE).setHeader('Retry-After', '5');
-      response.json(envelope(ResultCode.failure, translate('common.service_unavailable', {}, i18n), null));
+      // Conflicts that never settled: the database works but is busy; "try again" is the whole answer.
+      response.json(envelope(ResultCode.failure, translate(isBusy(exception) ? 'common.database_busy' : 'common.service_unavailable', {}, i18n), null));
       return;
     }
     const status = statusOf(exception);

@@ -6,7 +6,7 @@ import { msg } from './validation';
 /*
  * Field rules of the back-office forms (master data, content), built for both actions: `add` demands the required fields, `edit`
  * checks only what the body carries (a list's status switch posts `{id, status}` alone). Text is trimmed;
- * integers and enumerations accept numbers and numeric strings (CONTRACT.md §1).
+ * integers and enumerations accept numbers and numeric strings.
  */
 export type FormMode = 'add' | 'edit';
 
@@ -82,7 +82,7 @@ export function OptionalInt(min = -INT_MAX - 1, max = INT_MAX) {
   );
 }
 
-/** An enumeration of SPEC.md §4: optional (the column has a default), one of `values`. */
+/** An enumeration (numbers on the wire): optional (the column has a default), one of `values`. */
 export function Enumeration(values: readonly number[]) {
   return applyDecorators(Transform(toInt), IsOptional(), IsIn([...values], { message: msg('validation.in') }));
 }

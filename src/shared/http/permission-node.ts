@@ -1,5 +1,5 @@
 /**
- * The permission node of a route (CONTRACT.md §1): controller path `admin/auth.admin` and action
+ * The permission node of a route: controller path `admin/auth.admin` and action
  * `index` give `auth/admin/index`. Computed from the route declaration, not the request text.
  */
 export function permissionNode(controllerPath: string, actionPath: string): string {

@@ -1,8 +1,8 @@
 /**
- * Chromium through playwright-core (Debian's /usr/bin/chromium, dependencies.md "Chromium launch that
- * works"), one browser per spec file, a fresh context and page per test (viewport 1440×900, empty
- * localStorage), and screenshots: at each step (`test-output/screenshots/<spec>/<nn>-<step>.png`) and on
- * failure (`…/<nn>-<step>-FAILED.png`, or `FAILED-<test>.png` for failures outside a step, with the page's
+ * Chromium through playwright-core (Debian's /usr/bin/chromium, headless, no sandbox, GPU, QUIC or
+ * background networking: the launch flags below), one browser per spec file, a fresh context and page per
+ * test (viewport 1440×900, empty localStorage), and screenshots: at each step
+ * (`test-output/screenshots/<spec>/<nn>-<step>.png`) and on failure (`…/<nn>-<step>-FAILED.png`, or `FAILED-<test>.png` for failures outside a step, with the page's
  * console errors and failed requests in `FAILED-<test>.log`).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';

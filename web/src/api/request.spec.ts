@@ -218,7 +218,8 @@ describe('request: code 409 refreshes the token once', () => {
     expect(refreshCalls).toBe(1);
     expect(tokens.admin).toEqual({ token: '', refreshToken: '' });
     expect(navigate).toHaveBeenCalledTimes(1);
-    expect(navigate.mock.calls[0][0]).toBe('/admin/login');
+    // with the page to come back to after signing in again
+    expect(navigate.mock.calls[0][0]).toBe('/admin/login?redirect=%2Fadmin%2Fauth%2Fadmin');
     expect(notices).toEqual([{ type: 'error', message: 'Login expired, please login again.' }]);
   });
 
@@ -241,7 +242,7 @@ describe('request: code 409 refreshes the token once', () => {
     await expect(request({ url: '/admin/a' })).rejects.toMatchObject({ code: 409 });
     expect(seen.some((c) => c.url === '/api/common/refreshToken')).toBe(false);
     expect(tokens.admin.token).toBe('');
-    expect(navigate).toHaveBeenCalledWith('/admin/login', undefined);
+    expect(navigate).toHaveBeenCalledWith('/admin/login?redirect=%2Fadmin%2Fauth%2Fadmin', undefined);
   });
 });
 
@@ -252,7 +253,7 @@ describe('request: code 302 and other codes', () => {
     expect(tokens.admin.token).toBe('');
     expect(tokens.admin.refreshToken).toBe('');
     expect(tokens.user.token).toBe('user-token');
-    expect(navigate).toHaveBeenCalledWith('/admin/login', undefined);
+    expect(navigate).toHaveBeenCalledWith('/admin/login?redirect=%2Fadmin%2Fauth%2Fadmin', undefined);
     expect(notices).toEqual([{ type: 'error', message: 'Please login first' }]);
   });
 

@@ -1,5 +1,5 @@
 /**
- * The one request layer (SPEC.md §7–8). Every call to the server goes through `request()`:
+ * The one request layer. Every call to the server goes through `request()`:
  * same-origin base, 10 s timeout (none when `config.timeout === 0`), headers think-lang / server / batoken
  * or ba-user-token, the XSRF cookie, cancellation of duplicate in-flight requests, the 409 refresh with a
  * queue, the 302 redirect and the error catalogue.
@@ -10,16 +10,13 @@
  * Stores are wired in by `configureRequest()` (main.tsx); the specs configure fakes and an axios adapter.
  */
 import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import { ResultCode, type Envelope } from '@contract/envelope';
 import { getLocale, t } from '@/lang';
 import { routerBridge } from '@/router/bridge';
-import { isAdminPath, pathOfName } from '@/router/names';
+import { isAdminPath, loginWithReturn, pathOfName } from '@/router/names';
 
-export interface ApiResponse<T = any> {
-  code: number;
-  msg: string;
-  time: number;
-  data: T;
-}
+/** The envelope of every answer (contract/envelope.ts). */
+export type ApiResponse<T = any> = Envelope<T>;
 
 export interface RequestOptions {
   /** Show an error notice for code ≠ 1 and for HTTP / network failures. Default true. */
@@ -252,7 +249,7 @@ async function doRefresh(kind: AppKind): Promise<string> {
     timeout: REQUEST_TIMEOUT,
   });
   const body = response.data;
-  if (body && body.code === 1 && body.data && body.data.token) {
+  if (body && body.code === ResultCode.success && body.data && body.data.token) {
     const target: AppKind = body.data.type === 'user-refresh' ? 'user' : body.data.type === 'admin-refresh' ? 'admin' : kind;
     env.setTokens(target, body.data.token, body.data.refreshToken ?? refreshToken);
     return body.data.token;
@@ -290,12 +287,12 @@ async function handle<T>(attempt: Attempt, config: AxiosRequestConfig, opts: Req
     throw body;
   }
 
-  if (body.code === 1) {
+  if (body.code === ResultCode.success) {
     if (opts.showSuccessMessage) env.notify('success', body.msg || t('axios.Operation successful'));
     return body;
   }
 
-  if (body.code === 409 && !replayed) {
+  if (body.code === ResultCode.tokenExpired && !replayed) {
     const current = env.getToken(kind);
     if (current && current !== attempt.tokenUsed) {
       // Another request refreshed the token while this one was on its way: replay with the new one.
@@ -315,7 +312,7 @@ async function handle<T>(attempt: Attempt, config: AxiosRequestConfig, opts: Req
         const msg = (failure as ApiResponse | undefined)?.msg;
         if (opts.showErrorMessage && msg) env.notify('error', msg);
         env.removeToken(kind);
-        if (!decision.onLoginPage) routerBridge.navigate({ name: login.name });
+        if (!decision.onLoginPage) routerBridge.navigate(loginWithReturn(login.path, routerBridge.currentFullPath()));
       }
       if (decision.onLoginPage) {
         // Already on the login page: the request goes again, without a token.
@@ -328,11 +325,11 @@ async function handle<T>(attempt: Attempt, config: AxiosRequestConfig, opts: Req
 
   if (opts.showErrorMessage && body.msg) env.notify('error', body.msg);
 
-  if (body.code === 302) {
+  if (body.code === ResultCode.redirect) {
     env.removeToken(kind);
     const data = (body.data ?? {}) as { routeName?: string; routePath?: string };
     if (data.routeName) routerBridge.navigate({ name: data.routeName });
-    else if (data.routePath) routerBridge.navigate(data.routePath);
+    else if (data.routePath) routerBridge.navigate(loginWithReturn(data.routePath, routerBridge.currentFullPath()));
   }
   throw body;
 }

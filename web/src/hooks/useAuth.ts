@@ -5,7 +5,7 @@ import { isUserPath } from '@/router/names';
 
 /**
  * `const auth = useAuth(); auth('add')` is true when the current route path P has the node 'P/add'
- * (buildadmin §6.3): in the back office from the menus' button rules (navTabs), in the member center from
+ * (as in BuildAdmin): in the back office from the menus' button rules (navTabs), in the member center from
  * the member rules. Super admins go by the same map (the server sends them every button).
  * Call it in an `observer` component so a change of rights re-renders.
  */

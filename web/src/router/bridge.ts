@@ -34,6 +34,11 @@ export const routerBridge = {
   setNameResolver(fn: ((name: string) => string | undefined) | null) {
     nameResolver = fn;
   },
+  /** The current route with its query (`/admin/wms/stock?x=1`). */
+  currentFullPath(): string {
+    if (typeof window === 'undefined') return '/';
+    return window.location.hash.replace(/^#/, '') || '/';
+  },
   /** The current route path (the part of the hash before any query). */
   currentPath(): string {
     return hashPath();

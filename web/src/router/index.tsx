@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Routes, useLocation, useNavigate } from 'react-router-dom';
+import { getFrontIndex } from '@/api/user';
 import { loadLang, pathToLangFile, useT } from '@/lang';
 import { useStore } from '@/stores/context';
 import { PageErrorBoundary, PageFallback } from '@/components/PageFallback';
@@ -38,6 +39,9 @@ function NavigationEvents() {
   return null;
 }
 
+/** Pages shown before any bootstrap: they read the site name from the public front bootstrap. */
+const PAGES_WITHOUT_BOOTSTRAP = new Set(['/admin/login', '/user/login', '/404', '/401']);
+
 /** `<route title> - <site name>`. */
 const DocumentTitle = observer(function DocumentTitle() {
   const t = useT();
@@ -45,6 +49,17 @@ const DocumentTitle = observer(function DocumentTitle() {
   const { navTabs, siteConfig, memberCenter } = useStore();
   const title = routeTitle(location.pathname, navTabs, t, memberCenter);
   const siteName = siteConfig.siteName;
+  const needsSite = !siteConfig.loaded && PAGES_WITHOUT_BOOTSTRAP.has(location.pathname);
+  useEffect(() => {
+    if (!needsSite) return;
+    let alive = true;
+    getFrontIndex()
+      .then((res) => alive && !siteConfig.loaded && siteConfig.dataFill({ ...res.data.site, apiUrl: '' }))
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [needsSite, siteConfig]);
   useEffect(() => {
     document.title = title && siteName ? `${title} - ${siteName}` : title || siteName;
   }, [title, siteName]);

@@ -85,3 +85,28 @@ export function withQuery(path: string, query: Record<string, string> = {}): str
 export function iframePath(url: string, base = ADMIN_BASE): string {
   return `${base}/iframe/${encodeURIComponent(url)}`;
 }
+
+const LOGIN_PATHS = new Set(['/admin/login', '/user/login']);
+
+/**
+ * The sign-in page with the page to come back to after signing in (`?redirect=`): a deep link opened while
+ * signed out is not lost. Only pages of the same app are kept (never another site, never a sign-in page).
+ */
+export function loginWithReturn(loginPath: string, returnTo: string | null | undefined): string {
+  if (!LOGIN_PATHS.has(loginPath)) return loginPath;
+  const back = safeReturn(loginPath, returnTo);
+  return back ? `${loginPath}?redirect=${encodeURIComponent(back)}` : loginPath;
+}
+
+/** Where to go after signing in on `loginPath`: the `redirect` it was given, when it is safe, else `fallback`. */
+export function afterLogin(loginPath: string, redirect: string | null | undefined, fallback: string): string {
+  return safeReturn(loginPath, redirect) ?? fallback;
+}
+
+function safeReturn(loginPath: string, path: string | null | undefined): string | null {
+  if (!path || !path.startsWith('/') || path.startsWith('//') || /[\\\s]/.test(path)) return null;
+  const base = loginPath.startsWith(ADMIN_BASE) ? ADMIN_BASE : USER_BASE;
+  const bare = path.split('?')[0];
+  if (LOGIN_PATHS.has(bare) || bare === base || !bare.startsWith(`${base}/`)) return null;
+  return path;
+}

@@ -1,6 +1,6 @@
 import NProgress from 'nprogress';
 
-/** The top progress bar (SPEC.md §9: minimum 0.08, speed 200 ms, trickle 800 ms). */
+/** The top progress bar (minimum 0.08, speed 200 ms, trickle 800 ms). */
 NProgress.configure({ minimum: 0.08, speed: 200, trickleSpeed: 800, showSpinner: false });
 
 let active = 0;

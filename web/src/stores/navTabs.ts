@@ -4,7 +4,7 @@ import { iframePath } from '@/router/names';
 import type { RootStore } from './root';
 import { persist } from './persist';
 
-/** localStorage key of the open tabs (SPEC §3 "tab view config"). */
+/** localStorage key of the open tabs ("tab view config"). */
 export const TAB_VIEW_CONFIG_KEY = 'storeTabViewConfig';
 
 /** A menu rule as the shell uses it: a route, a menu entry or both. */
@@ -43,7 +43,7 @@ function reviveTabs(saved: unknown, base: string): OpenTab[] {
 export type AuthNodeMap = Record<string, string[]>;
 
 /**
- * Permission nodes of each page (buildadmin §6.3): key prefix + parent rule name, value prefix + the names of
+ * Permission nodes of each page (as in BuildAdmin): key prefix + parent rule name, value prefix + the names of
  * its button children. Example: '/admin/auth/admin' → ['/admin/auth/admin/add', '/admin/auth/admin/edit'].
  */
 export function buildAuthNode(rules: MenuRule[], prefix = '/admin/'): AuthNodeMap {

@@ -1,5 +1,6 @@
 import { makeAutoObservable } from 'mobx';
 import type { SiteConfigData } from '@/api/admin';
+import { setDisplayTimeZone } from '@/utils/time';
 
 export interface UploadConfig {
   /** 'local' = the product's server, otherwise a cloud bucket */
@@ -17,6 +18,8 @@ export class SiteConfigStore {
   version = '';
   cdnUrl = '';
   apiUrl = '';
+  /** The site time zone; '' until the bootstrap says (then times show in the browser's zone). */
+  timeZone = '';
   headNav: unknown[] = [];
   upload: UploadConfig = { mode: 'local', maxsize: 0, savename: '', mimetype: '' };
   loaded = false;
@@ -34,6 +37,10 @@ export class SiteConfigStore {
     if (config.cdnUrl !== undefined) this.cdnUrl = config.cdnUrl;
     if (config.apiUrl !== undefined) this.apiUrl = config.apiUrl;
     if (config.headNav !== undefined) this.headNav = config.headNav;
+    if (config.timeZone) {
+      this.timeZone = config.timeZone;
+      setDisplayTimeZone(config.timeZone);
+    }
     if (config.upload) this.upload = { ...this.upload, ...config.upload, mode: config.upload.mode || 'local' };
     this.loaded = true;
   }

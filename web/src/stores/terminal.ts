@@ -10,7 +10,7 @@ import { persist } from './persist';
 addMessages('zh-cn', zhTerminal, 'terminal');
 addMessages('en', enTerminal, 'terminal');
 
-/** Terminal task status (SPEC.md §4). */
+/** Terminal task status. */
 export enum TaskStatus {
   Waiting = 0,
   Connecting = 1,

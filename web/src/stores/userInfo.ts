@@ -1,26 +1,10 @@
 import { makeAutoObservable } from 'mobx';
+import type { MemberInfo } from '@contract/member';
 import type { RootStore } from './root';
 import { persist } from './persist';
 
-export interface UserInfo {
-  id: number;
-  username: string;
-  nickname: string;
-  email: string;
-  mobile: string;
-  avatar: string;
-  /** 0 unknown, 1 male, 2 female */
-  gender: number;
-  birthday: string;
-  money: string;
-  score: number;
-  lastlogintime: string | number;
-  lastloginip: string;
-  jointime: string | number;
-  motto: string;
-  token: string;
-  refreshToken: string;
-}
+/** The signed-in member as the server answers it (contract/member.ts). */
+export type UserInfo = MemberInfo;
 
 export const USER_INFO_KEY = 'userInfo';
 const FIELDS: Array<keyof UserInfo> = [
@@ -40,9 +24,9 @@ export class UserInfoStore implements UserInfo {
   birthday = '';
   money = '0.00';
   score = 0;
-  lastlogintime: string | number = '';
+  lastlogintime: number | null = null;
   lastloginip = '';
-  jointime: string | number = '';
+  jointime: number | null = null;
   motto = '';
   token = '';
   refreshToken = '';
@@ -83,7 +67,7 @@ export class UserInfoStore implements UserInfo {
   reset() {
     this.dataFill({
       id: 0, username: '', nickname: '', email: '', mobile: '', avatar: '', gender: 0, birthday: '', money: '0.00', score: 0,
-      lastlogintime: '', lastloginip: '', jointime: '', motto: '',
+      lastlogintime: null, lastloginip: '', jointime: null, motto: '',
     });
     this.removeToken();
   }

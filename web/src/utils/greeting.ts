@@ -1,5 +1,5 @@
 /**
- * The greeting by hour (SPEC.md §9): before 5 a late-night notice; 5–9 good morning; 9–12 morning; 12–14 noon;
+ * The greeting by hour: before 5 a late-night notice; 5–9 good morning; 9–12 morning; 12–14 noon;
  * 14–18 afternoon; 18–24 evening — each followed by "welcome back".
  */
 import type { TFunction } from '@/lang';

@@ -1,4 +1,5 @@
-import { timeFormat, toDate } from './time';
+import { formatDatetime } from '@/components/crud/params';
+import { displayTimeZone, setDisplayTimeZone, timeFormat, timeZoneLabel, toDate } from './time';
 
 describe('timeFormat', () => {
   const local = new Date(2023, 8, 8, 7, 5, 9); // 2023-09-08 07:05:09 local time
@@ -39,5 +40,28 @@ describe('timeFormat', () => {
     expect(toDate(1694127909)?.getTime()).toBe(1694127909000);
     expect(toDate(1694127909123)?.getTime()).toBe(1694127909123);
     expect(toDate('garbage')).toBeNull();
+  });
+});
+
+describe('times in the site time zone', () => {
+  afterEach(() => setDisplayTimeZone(null));
+
+  it('shows every time in the zone the bootstrap named, whatever the browser zone, and says which', () => {
+    // 2026-11-25 16:44:00 UTC = 2026-11-26 00:44 in Shanghai: the order of that moment is numbered 20261126
+    const moment = Date.UTC(2026, 10, 25, 16, 44, 0) / 1000;
+    setDisplayTimeZone('Asia/Shanghai');
+    expect(timeFormat(moment)).toBe('2026-11-26 00:44:00');
+    expect(formatDatetime(moment)).toBe('2026-11-26 00:44:00');
+    expect(formatDatetime(moment, 'YYYY-MM-DD')).toBe('2026-11-26');
+    expect(displayTimeZone()).toBe('Asia/Shanghai');
+    expect(timeZoneLabel(moment * 1000)).toBe('Asia/Shanghai (UTC+08:00)');
+    setDisplayTimeZone('America/New_York');
+    expect(timeFormat(moment)).toBe('2026-11-25 11:44:00');
+    expect(timeZoneLabel(moment * 1000)).toBe('America/New_York (UTC-05:00)');
+  });
+
+  it('ignores a zone it does not know (the browser zone stays)', () => {
+    setDisplayTimeZone('Mars/Olympus');
+    expect(displayTimeZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
 });

@@ -1,4 +1,44 @@
-import dayjs from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/**
+ * The zone every time is shown in: the site's (config `time_zone`, sent with the bootstrap), the zone the
+ * server uses for order numbers, exports and "today". Until the bootstrap has said, the browser's own.
+ * Set by the site-config store when the bootstrap arrives; read by every formatter here and in the tables.
+ */
+let displayZone: string | null = null;
+
+function isKnownZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function setDisplayTimeZone(zone: string | null | undefined): void {
+  displayZone = zone && isKnownZone(zone) ? zone : null;
+}
+
+/** The zone times are shown in (an IANA name). */
+export function displayTimeZone(): string {
+  return displayZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
+}
+
+/** A moment as seen in the display zone. */
+export function inDisplayZone(value: number | Date): Dayjs {
+  return displayZone ? dayjs(value).tz(displayZone) : dayjs(value);
+}
+
+/** "Asia/Shanghai (UTC+08:00)": what a page says about the times it shows. */
+export function timeZoneLabel(at: number | Date = Date.now()): string {
+  return `${displayTimeZone()} (UTC${inDisplayZone(at).format('Z')})`;
+}
 
 export const DEFAULT_TIME_FORMAT = 'yyyy-mm-dd hh:MM:ss';
 
@@ -22,12 +62,12 @@ export function toDate(value: number | string | Date): Date | null {
 
 /**
  * Formats a time: tokens yyyy (year), mm (month), dd (day), hh (hour, 24 h), MM (minutes), ss (seconds).
- * No argument formats the current time; null, '' and 0 (no time recorded) give '-'.
+ * No argument formats the current time; null, '' and 0 (no time recorded) give '-'. Shown in the display zone.
  */
 export function timeFormat(value?: number | string | Date | null, format: string = DEFAULT_TIME_FORMAT): string {
   if (value === null || value === '' || value === 0 || value === '0') return '-';
   const date = value === undefined ? new Date() : toDate(value);
   if (!date) return '-';
   const pattern = format.replace(/yyyy|mm|dd|hh|MM|ss|\[[^\]]*\]/g, (token) => (token.startsWith('[') ? token : TOKENS[token]));
-  return dayjs(date).format(pattern);
+  return inDisplayZone(date).format(pattern);
 }

@@ -1,5 +1,5 @@
 /**
- * Validation rules of SPEC.md §5, as pure checks and as rules for Arco forms. Each has the key of its
+ * The form validation rules (the server applies the same), as pure checks and as rules for Arco forms. Each has the key of its
  * translated message (in common.json, "validate.*").
  */
 import type { TFunction } from '@/lang';

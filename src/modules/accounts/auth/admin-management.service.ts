@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, In, Not } from 'typeorm';
+import { DataChanges } from '../../../shared/crud';
 import { TransactionRunner } from '../../../shared/database/transaction-runner';
 import { AppError, NoPermissionError } from '../../../shared/http/app-error';
 import { AuthAdmin } from '../../../shared/http/auth.decorators';
@@ -13,7 +14,7 @@ import { AdminAccessService } from './admin-access.service';
 import { TokenService } from './token.service';
 
 /**
- * The rules of buildadmin-behaviour.md §5.5 for managing admins: an operator sees and manages only admins
+ * The rules for managing admins (as in BuildAdmin): an operator sees and manages only admins
  * of groups it dominates (and itself), assigns only such groups, never disables or deletes itself.
  */
 @Injectable()
@@ -22,7 +23,28 @@ export class AdminManagementService {
     private readonly transactions: TransactionRunner,
     private readonly access: AdminAccessService,
     private readonly tokens: TokenService,
-  ) {}
+    private readonly dataChanges: DataChanges,
+  ) {
+    // The recycle bin: a deleted admin comes back with its group memberships while its names are free and
+    // its groups exist. The sensitive-data log: group membership is a field of the admin (`group_ids`).
+    const groups = { column: 'group_id', table: 'admin_group', label: '@fields.group_arr' };
+    dataChanges.describe('admin', { unique: ['username', 'email', 'mobile'], children: [{ target: AdminGroupAccessEntity, column: 'uid', parents: [groups] }] });
+    dataChanges.registerVirtualField('admin', 'group_ids', {
+      read: async (manager, id) =>
+        (await manager.find(AdminGroupAccessEntity, { where: { uid: id } }))
+          .map((a) => a.group_id)
+          .sort((a, b) => a - b)
+          .join(','),
+      write: async (manager, id, value) => {
+        const wanted = value.split(',').filter(Boolean).map(Number);
+        const present = wanted.length ? await manager.find(AdminGroupEntity, { where: { id: In(wanted) }, select: { id: true } }) : [];
+        const missing = wanted.find((groupId) => !present.some((g) => g.id === groupId));
+        if (missing) throw new AppError('security.parent_missing', { parent: '@fields.group_arr', id: missing });
+        await manager.delete(AdminGroupAccessEntity, { uid: id });
+        if (wanted.length) await manager.insert(AdminGroupAccessEntity, wanted.map((group_id) => ({ uid: id, group_id })));
+      },
+    });
+  }
 
   /** Group ids the operator may assign (every group for a super admin). */
   async assignableGroupIds(operator: AuthAdmin, manager: EntityManager): Promise<Set<number>> {
@@ -74,6 +96,7 @@ export class AdminManagementService {
       const existing = await manager.findOne(AdminEntity, { where: { id: input.id } });
       if (!existing) throw new AppError('crud.record_not_found');
       if (input.id === operator.id && input.status === 0) throw new AppError('accounts.cannot_disable_self');
+      const recordChanges = await this.dataChanges.beforeEdit(manager, { target: AdminEntity, id: input.id });
       const current = (await manager.find(AdminGroupAccessEntity, { where: { uid: input.id } })).map((a) => a.group_id).sort();
       const wanted = [...new Set(input.group_arr)].sort();
       if (current.join() !== wanted.join()) {
@@ -95,6 +118,7 @@ export class AdminManagementService {
       };
       if (input.password) changes.password = await hashPassword(input.password);
       await manager.update(AdminEntity, { id: input.id }, changes);
+      await recordChanges(manager);
       // A new password or a disabled account signs the admin out everywhere.
       if (input.password || changes.status === 0) await this.tokens.revokeAll(manager, ['admin', 'admin-refresh'], input.id);
     });
@@ -108,6 +132,7 @@ export class AdminManagementService {
       const existing = await manager.find(AdminEntity, { where: { id: In(targets) }, select: { id: true } });
       if (!existing.length) throw new AppError('crud.no_rows_deleted');
       const found = existing.map((a) => a.id);
+      await this.dataChanges.beforeDelete(manager, { target: AdminEntity, ids: found, soft: false });
       await manager.delete(AdminGroupAccessEntity, { uid: In(found) });
       for (const id of found) await this.tokens.revokeAll(manager, ['admin', 'admin-refresh'], id);
       await manager.delete(AdminEntity, { id: In(found) });

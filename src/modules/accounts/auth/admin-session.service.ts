@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
 import { TransactionRunner } from '../../../shared/database/transaction-runner';
 import { AppError } from '../../../shared/http/app-error';
 import { unixNow } from '../../../shared/http/envelope';
+import { withFrameworkAliases } from '../../../shared/http/framework-aliases';
 import { ClickCaptchaService, isLoginCaptchaEnabled } from '../../platform';
 import { LoginAttemptsService } from './login-attempts.service';
 import { AdminEntity } from '../persistence/admin.entity';
@@ -54,7 +55,8 @@ export class AdminSessionService {
       await manager.update(AdminEntity, { id: admin.id }, { login_failure: 0, lastlogintime: now, lastloginip: input.ip });
       const token = await this.tokens.issueAccess(manager, 'admin', admin.id);
       const refreshToken = input.keep ? await this.tokens.issueRefresh(manager, 'admin-refresh', admin.id) : '';
-      return this.userInfo(admin.id, token, refreshToken);
+      // read with the transaction's manager: another connection would not see this sign-in's time yet
+      return this.userInfo(admin.id, token, refreshToken, manager);
     });
   }
 
@@ -67,10 +69,10 @@ export class AdminSessionService {
     });
   }
 
-  async userInfo(adminId: number, token = '', refreshToken = ''): Promise<AdminUserInfo> {
-    const admin = await this.admins.findOneOrFail({ where: { id: adminId } });
+  async userInfo(adminId: number, token = '', refreshToken = '', manager: EntityManager = this.admins.manager): Promise<AdminUserInfo> {
+    const admin = await manager.findOneOrFail(AdminEntity, { where: { id: adminId } });
     const rights = await this.access.rightsOf(adminId);
-    return {
+    return withFrameworkAliases({
       id: admin.id,
       username: admin.username,
       nickname: admin.nickname,
@@ -79,6 +81,6 @@ export class AdminSessionService {
       token,
       refreshToken,
       super: rights.isSuper,
-    };
+    });
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Ten failed sign-ins lock an account for 24 hours from the last failure (CONTRACT.md §3) — for the
+ * Ten failed sign-ins lock an account for 24 hours from the last failure — for the
  * address they came from only, so that nobody can lock the owner out from somewhere else.
  */
 export const MAX_LOGIN_FAILURES = 10;

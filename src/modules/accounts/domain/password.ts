@@ -22,9 +22,9 @@ export async function verifyPassword(plain: string, stored: string): Promise<boo
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** SPEC.md §5: 6–32 characters without & < > " ' (nor line breaks). */
+/** Passwords: 6–32 characters without & < > " ' (nor line breaks). */
 export const PASSWORD_PATTERN = /^(?!.*[&<>"'\r\n]).{6,32}$/;
-/** SPEC.md §5: 3–15 characters, a letter first, then letters, digits and underscores. */
+/** Usernames: 3–15 characters, a letter first, then letters, digits and underscores. */
 export const ACCOUNT_PATTERN = /^[a-zA-Z][a-zA-Z0-9_]{2,14}$/;
 
 let dummyHash: Promise<string> | null = null;

@@ -39,7 +39,7 @@ export class AdminIndexController {
       this.siteConfig.forClient(),
       this.terminalSettings.read(),
     ]);
-    const { token: _token, refreshToken: _refresh, ...adminInfo } = info;
+    const { token: _token, refreshToken: _refresh, refresh_token: _refreshAlias, ...adminInfo } = info as typeof info & { refresh_token?: string };
     return { adminInfo, menus, siteConfig, terminal: terminalForClient(terminal) };
   }
 

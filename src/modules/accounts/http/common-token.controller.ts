@@ -1,5 +1,6 @@
 import { Body, Controller, Post, Req } from '@nestjs/common';
 import { AppError } from '../../../shared/http/app-error';
+import { fromFrameworkAliases, withFrameworkAliases } from '../../../shared/http/framework-aliases';
 import { AuthenticatedRequest, Public } from '../../../shared/http/auth.decorators';
 import { requestToken } from '../auth/permission.guard';
 import { RefreshSessionService } from '../auth/refresh-session.service';
@@ -13,8 +14,8 @@ export class CommonTokenController {
   @Public()
   @Post('refreshToken')
   async refreshToken(@Body() body: RefreshTokenDto, @Req() request: AuthenticatedRequest) {
-    const raw = body.refreshToken || body.refresh_token;
+    const raw = fromFrameworkAliases(body).refreshToken;
     if (!raw) throw new AppError('accounts.login_expired');
-    return this.refresher.refresh(raw, { admin: requestToken(request, 'batoken'), user: requestToken(request, 'ba-user-token') });
+    return withFrameworkAliases(await this.refresher.refresh(raw, { admin: requestToken(request, 'batoken'), user: requestToken(request, 'ba-user-token') }));
   }
 }

@@ -15,7 +15,7 @@ import { AdminGroupAccessEntity, AdminGroupEntity } from '../persistence/admin-g
 import { AdminRuleEntity } from '../persistence/admin-rule.entity';
 import { GroupDto } from './dto/group-rule.dto';
 
-/** Admin groups (buildadmin-behaviour.md §5.5): an operator manages only groups it dominates, never its own. */
+/** Admin groups: an operator manages only groups it dominates, never its own. */
 @Controller('admin/auth.group')
 export class GroupController {
   constructor(

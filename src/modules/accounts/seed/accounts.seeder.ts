@@ -8,7 +8,7 @@ import { AdminEntity } from '../persistence/admin.entity';
 import { AdminGroupAccessEntity, AdminGroupEntity } from '../persistence/admin-group.entity';
 import { AdminRuleEntity } from '../persistence/admin-rule.entity';
 import { MemberSeeder } from '../member/seed/member.seeder';
-import { ADMIN_MENUS, BUTTON_TITLES, componentOf, MenuSeed, SEEDED_GROUPS } from './admin-rules';
+import { ADMIN_MENUS, BUTTON_TITLES, componentOf, MenuSeed, SEEDED_GROUPS, SUPER_ONLY_RULES } from './admin-rules';
 
 /** The admin `admin`, the seeded groups and the whole back-office rule tree. */
 @Injectable()
@@ -22,7 +22,7 @@ export class AccountsSeeder implements Seeder {
     const rules = await this.seedRules(manager, now);
     const groupIds = new Map<string, number>();
     for (const group of SEEDED_GROUPS) {
-      const ruleIds = group.key === 'super' ? '*' : rules.filter((r) => group.rules(r.name)).map((r) => r.id).join(',');
+      const ruleIds = group.key === 'super' ? '*' : rules.filter((r) => group.rules(r.name) && !SUPER_ONLY_RULES.test(r.name)).map((r) => r.id).join(',');
       const { identifiers } = await manager.insert(AdminGroupEntity, {
         pid: group.parent ? groupIds.get(group.parent)! : 0,
         name: group.name,

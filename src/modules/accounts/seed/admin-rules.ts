@@ -29,7 +29,23 @@ export const BUTTON_TITLES = {
   sendTestMail: ['发送测试邮件', 'Send test mail'],
   print: ['打印', 'Print'],
   labels: ['打印标签', 'Print labels'],
+  restore: ['还原', 'Restore'],
+  rollback: ['回滚', 'Roll back'],
+  download: ['下载', 'Download'],
+  info: ['详情', 'Details'],
+  start: ['开始盘点', 'Start'],
+  count: ['录入盘点', 'Count'],
+  post: ['过账', 'Post'],
 } as const;
+
+/** The auditor's ledger workspace: actions beyond the list and its export. */
+export const LEDGER_AUDIT_NODES = [
+  { name: 'audit/ledger/runs', title: '校验记录', title_en: 'Verification runs' },
+  { name: 'audit/ledger/take', title: '生成摘要', title_en: 'Take a digest' },
+  { name: 'audit/ledger/download', title: '下载摘要', title_en: 'Download a digest' },
+  { name: 'audit/ledger/publicKey', title: '签名公钥', title_en: 'Signing public key' },
+  { name: 'audit/ledger/verify', title: '校验账本', title_en: 'Verify the ledger' },
+] as const;
 
 /** Resolving a scanned code (`wms.Scan/resolve`): used by the order line editors, granted with them. */
 export const SCAN_RULE = { name: 'wms/scan/resolve', title: '扫码识别', title_en: 'Resolve scanned codes' } as const;
@@ -51,6 +67,8 @@ export const ADMIN_MENUS: MenuSeed[] = [
       { name: 'wms/inbound', title: '入库单', title_en: 'Inbound orders', icon: 'IconImport', buttons: [...ORDER] },
       { name: 'wms/outbound', title: '出库单', title_en: 'Outbound orders', icon: 'IconExport', buttons: [...ORDER, 'ship'] },
       { name: 'wms/relocation', title: '移库单', title_en: 'Relocation orders', icon: 'IconSwap', buttons: [...ORDER, 'move', 'cancel'] },
+      { name: 'wms/stocktake', title: '盘点单', title_en: 'Stock counts', icon: 'IconCheckSquare', buttons: [...CRUD, 'start', 'count', 'post', 'cancel', 'print'] },
+      { name: 'wms/adjustment', title: '库存调整单', title_en: 'Stock adjustments', icon: 'IconEdit', buttons: [...ORDER] },
       { name: 'wms/stock', title: '库存查询', title_en: 'Stock', icon: 'IconArchive', buttons: ['index', 'export'] },
       { name: 'wms/inventoryHistory', title: '库存流水', title_en: 'Inventory history', icon: 'IconHistory', buttons: ['index', 'export'] },
     ],
@@ -72,6 +90,13 @@ export const ADMIN_MENUS: MenuSeed[] = [
       { name: 'wms/customer', title: '客户', title_en: 'Customers', icon: 'IconUserGroup', buttons: [...CATALOGUE] },
       { name: 'wms/carrier', title: '承运商', title_en: 'Carriers', icon: 'IconSend', buttons: [...CATALOGUE] },
     ],
+  },
+  {
+    name: 'audit',
+    title: '审计工作台',
+    title_en: "Auditor's workspace",
+    icon: 'IconSafe',
+    children: [{ name: 'audit/ledger', title: '账本校验', title_en: 'Ledger integrity', icon: 'IconCheckCircle', buttons: ['index', 'export'], nodes: [...LEDGER_AUDIT_NODES] }],
   },
   {
     name: 'auth',
@@ -122,6 +147,19 @@ export const ADMIN_MENUS: MenuSeed[] = [
       { name: 'routine/messageTemplate', title: '消息模板', title_en: 'Message templates', icon: 'IconEmail', buttons: ['index', 'edit', 'export'] },
       { name: 'routine/attachment', title: '附件管理', title_en: 'Attachments', icon: 'IconAttachment', buttons: ['index', 'edit', 'del'] },
       { name: 'routine/adminInfo', title: '个人资料', title_en: 'Profile', icon: 'IconIdcard', buttons: ['index', 'edit'] },
+      { name: 'routine/backup', title: '数据备份', title_en: 'Database backup', icon: 'IconCloudDownload', buttons: ['index', 'add', 'download', 'del'] },
+    ],
+  },
+  {
+    name: 'security',
+    title: '数据安全管理',
+    title_en: 'Data security',
+    icon: 'IconSafe',
+    children: [
+      { name: 'security/dataRecycleLog', title: '数据回收站', title_en: 'Recycle bin', icon: 'IconDelete', buttons: ['index', 'info', 'restore', 'del'] },
+      { name: 'security/sensitiveDataLog', title: '敏感数据修改记录', title_en: 'Sensitive data log', icon: 'IconEye', buttons: ['index', 'info', 'rollback', 'del'] },
+      { name: 'security/dataRecycle', title: '数据回收规则', title_en: 'Recycle rules', icon: 'IconSettings', buttons: [...CRUD] },
+      { name: 'security/sensitiveData', title: '敏感字段规则', title_en: 'Sensitive field rules', icon: 'IconLock', buttons: [...CRUD] },
     ],
   },
 ];
@@ -130,6 +168,12 @@ export const ADMIN_MENUS: MenuSeed[] = [
 export function componentOf(name: string): string {
   return `/src/pages/admin/${name}/index.tsx`;
 }
+
+/**
+ * Rules the seed grants to the super administrators only (whatever the groups' patterns below say): counts
+ * and adjustments change stock without a supplier or customer behind them, so a site grants them on purpose.
+ */
+export const SUPER_ONLY_RULES = /^wms\/(stocktake|adjustment)(\/|$)/;
 
 /** Seeded groups below the super administrators, by the rule names they hold. */
 export const SEEDED_GROUPS: Array<{ key: string; name: string; parent: string | null; rules: (name: string) => boolean }> = [
@@ -163,6 +207,8 @@ export const SEEDED_GROUPS: Array<{ key: string; name: string; parent: string | 
       /^wms\/(inbound|outbound|relocation|stock|inventoryHistory)(\/(index|export))?$/.test(n) ||
       /^wms\/(inbound|outbound|relocation)\/print$/.test(n) ||
       n === 'routine' ||
-      /^routine\/adminInfo(\/index)?$/.test(n),
+      /^routine\/adminInfo(\/index)?$/.test(n) ||
+      n === 'audit' ||
+      n.startsWith('audit/'),
   },
 ];

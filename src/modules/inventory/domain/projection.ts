@@ -1,3 +1,4 @@
+import type { InventoryHistoryRow } from '../../../../contract/stock';
 import { fromCents, toCents } from '../../../shared/database/money';
 import { INBOUND_FORM_TYPES, LotFacts, lotOfPayload, OUTBOUND_FORM_TYPES, shelfLocation, StockSnapshot } from './stock-movement';
 
@@ -11,7 +12,7 @@ export interface StockEventPayload extends StockSnapshot, Partial<LotFacts> {
 }
 
 export interface StockEventMetadata {
-  order_type: 'inbound' | 'outbound' | 'relocation';
+  order_type: 'inbound' | 'outbound' | 'relocation' | 'stocktake' | 'adjustment';
   order_id: number;
   order_no: string;
   admin_id: number;
@@ -35,7 +36,7 @@ export function lineTotal(quantity: number, price: string): string {
 }
 
 /** The inventory-history row of one event (live and rebuilt alike). */
-export function historyRowOf(event: StoredStockEvent) {
+export function historyRowOf(event: StoredStockEvent): InventoryHistoryRow {
   const p = event.payload;
   const lot = lotOfPayload(p);
   return {

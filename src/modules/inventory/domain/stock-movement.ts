@@ -1,18 +1,9 @@
 import { AppError } from '../../../shared/http/app-error';
 
-/** SPEC.md §4 inventory form types. */
-export const FormType = {
-  purchaseInbound: 10,
-  outsourcedInbound: 20,
-  returnInbound: 30,
-  salesOutbound: 40,
-  outsourcedOutbound: 50,
-  transferOutbound: 60,
-  stockMove: 70,
-} as const;
-export type FormTypeValue = (typeof FormType)[keyof typeof FormType];
-export const INBOUND_FORM_TYPES: readonly number[] = [10, 20, 30];
-export const OUTBOUND_FORM_TYPES: readonly number[] = [40, 50, 60];
+/** Inventory form types (`form_type` of the ledger and the history): contract/enums.ts. */
+export { ALL_FORM_TYPES, FORM_TYPE as FormType, INBOUND_FORM_TYPES, OUTBOUND_FORM_TYPES } from '../../../../contract/enums';
+export type { FormTypeValue } from '../../../../contract/enums';
+import type { FormTypeValue } from '../../../../contract/enums';
 
 /**
  * Persisted event types: stable, versioned strings, never class names. Version 2 payloads name their lot
@@ -24,6 +15,10 @@ export const StockEventType = {
   issued: 'inventory.stock-issued.v2',
   movedOut: 'inventory.stock-moved-out.v2',
   movedIn: 'inventory.stock-moved-in.v2',
+  /** A count's variance (form type 80 gain, 90 loss), signed. */
+  counted: 'inventory.stock-counted.v2',
+  /** An adjustment order's line (form type 100 in, 110 out), signed. */
+  adjusted: 'inventory.stock-adjusted.v2',
 } as const;
 export type StockEventTypeValue = (typeof StockEventType)[keyof typeof StockEventType];
 

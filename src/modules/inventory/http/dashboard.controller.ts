@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { GetDashboardQuery } from '../queries/get-dashboard/get-dashboard.query';
 
-/** The back-office landing page's figures (`dashboard/index`, CONTRACT.md §4); `year` picks the charts' year. */
+/** The back-office landing page's figures (`dashboard/index`); `year` picks the charts' year. */
 @Controller('admin/dashboard')
 export class DashboardController {
   constructor(private readonly dashboard: GetDashboardQuery) {}

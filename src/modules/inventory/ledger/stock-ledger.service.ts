@@ -5,6 +5,7 @@ import { AppError } from '../../../shared/http/app-error';
 import { SiteConfigService } from '../../platform';
 import { MasterDataReader, ProductStockTotals } from '../../master-data';
 import { dailyStatDeltas, historyRowOf, lineTotal, StockEventMetadata, StockEventPayload, StoredStockEvent } from '../domain/projection';
+import { EventChain } from './event-chain.service';
 import { siteDayOf } from '../../../shared/time/site-day';
 import { Allocation, allocateFefo, InsufficientUnexpiredStockError, normalizeLotNo } from '../domain/lots';
 import { FormTypeValue, LotFacts, lotOfPayload, NO_LOT, placeMovements, StockEventTypeValue, StockMovement, StockSnapshot, StreamState, streamIdOf } from '../domain/stock-movement';
@@ -64,6 +65,7 @@ export class StockLedger {
     private readonly siteConfig: SiteConfigService,
     private readonly catalogue: MasterDataReader,
     private readonly totals: ProductStockTotals,
+    private readonly chain: EventChain,
   ) {}
 
   async record(manager: EntityManager, requests: MovementRequest[], context: RecordContext): Promise<StoredStockEvent[]> {
@@ -151,11 +153,8 @@ export class StockLedger {
       command_id: context.command_id,
     } satisfies StockEventMetadata);
     const payloads = placed.map<StockEventPayload>((m) => ({ ...m.snapshot, ...m.lot, quantity: m.quantity, price: m.price, total_price: lineTotal(m.quantity, m.price), form_type: m.formType, balance: m.balance }));
-    await insertMany(
-      manager,
-      'inventory_event',
-      placed.map((m, i) => ({ stream_id: m.streamId, stream_version: m.version, type: m.type, payload: JSON.stringify(payloads[i]), metadata, occurred_at: context.occurredAt })),
-    ).catch((error: unknown) => {
+    const eventRows = placed.map((m, i) => ({ stream_id: m.streamId, stream_version: m.version, type: m.type, payload: JSON.stringify(payloads[i]), metadata, occurred_at: context.occurredAt }));
+    await insertMany(manager, 'inventory_event', await this.chain.link(manager, eventRows)).catch((error: unknown) => {
       // Appends to a stream are serialised by its stock row's lock, so a version already in the ledger means
       // the stock row is behind it (an interrupted import or a restored projection): never a lost race.
       if (isDuplicateKey(error)) throw new AppError('inventory.projection_behind');
@@ -178,6 +177,18 @@ export class StockLedger {
     return { events, allocations };
   }
 
+  /**
+   * Each stream's quantity and version by stream id — every lot of each (product, shelf) given (a stream
+   * without a stock row is absent). With `lock` (the default) the stock rows are locked in canonical order,
+   * as `record` locks them: for commands that
+   * decide on stock before they record (a count's post), what this answers holds until the transaction ends.
+   */
+  async streams(manager: EntityManager, streams: ReadonlyArray<{ productId: number; shelfId: number }>, lock = true): Promise<Map<string, StreamState>> {
+    if (!streams.length) return new Map();
+    const rows = await this.lockStreams(manager, streams, lock);
+    return new Map([...rows].map(([id, row]) => [id, { quantity: row.quantity, version: row.version }]));
+  }
+
   /** History rows and daily statistics of events (used live and by the rebuild). */
   async project(manager: EntityManager, events: StoredStockEvent[], siteDay?: (unixSeconds: number) => string): Promise<void> {
     await insertMany(manager, 'inventory_history', events.map(historyRowOf));
@@ -186,12 +197,12 @@ export class StockLedger {
   }
 
   /** Every stream (all lots) of each (product, shelf), locked in canonical order; keyed by stream id. */
-  private async lockStreams(manager: EntityManager, pairs: Array<{ productId: number; shelfId: number }>): Promise<Map<string, StockRow>> {
+  private async lockStreams(manager: EntityManager, pairs: ReadonlyArray<{ productId: number; shelfId: number }>, lock = true): Promise<Map<string, StockRow>> {
     const sorted = [...new Map(pairs.map((p) => [prefixOf(p.productId, p.shelfId), [p.productId, p.shelfId] as const])).values()].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     const rows = new Map<string, StockRow>();
     for (const part of chunk(sorted, STREAMS_PER_QUERY)) {
       const found: Array<Record<string, unknown>> = await manager.query(
-        `SELECT id, product_id, warehouse_shelf_id, lot_no, production_date, expiry_date, lot_received_at, quantity, version FROM stock WHERE ${part.map(() => '(product_id = ? AND warehouse_shelf_id = ?)').join(' OR ')} ORDER BY product_id, warehouse_shelf_id, lot_no${forUpdate(manager)}`,
+        `SELECT id, product_id, warehouse_shelf_id, lot_no, production_date, expiry_date, lot_received_at, quantity, version FROM stock WHERE ${part.map(() => '(product_id = ? AND warehouse_shelf_id = ?)').join(' OR ')} ORDER BY product_id, warehouse_shelf_id, lot_no${lock ? forUpdate(manager) : ''}`,
         part.flat(),
       );
       for (const raw of found) {

@@ -11,6 +11,8 @@ export class InventoryEventEntity {
   @Column({ type: 'text' }) payload: string;
   @Column({ type: 'text' }) metadata: string;
   @Column({ type: 'int' }) occurred_at: number;
+  /** SHA-256 chaining this event to the one before it in its stream (domain/event-chain.ts); set at insert. */
+  @Column() hash: string;
 }
 
 /**

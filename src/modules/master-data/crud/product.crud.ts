@@ -6,6 +6,7 @@ import { AddProductDto, EditProductDto } from '../http/dto/catalogue.dto';
 import { BrandEntity } from '../persistence/brand.entity';
 import { CategoryEntity } from '../persistence/category.entity';
 import { ProductEntity } from '../persistence/product.entity';
+import { productQuickSearch } from '../persistence/product-search';
 import { ShelfEntity } from '../persistence/shelf.entity';
 import { UnitEntity } from '../persistence/unit.entity';
 import { WarehouseAreaEntity } from '../persistence/warehouse-area.entity';
@@ -73,6 +74,7 @@ export function productCrud(references: MasterDataReferences): CrudDefinition<Pr
       'shelf.name',
     ],
     quickSearchFields: ['id', 'name', 'product_no', 'bar_code'],
+    quickSearchIndex: productQuickSearch,
     filterParams: ['warehouse_id', 'warehouse_area_id', 'warehouse_shelf_id', 'brand_id', 'category_id', 'unit_id', 'status', 'lot_tracked'],
     joins: {
       brand: { entity: BrandEntity, on: 'brand_id', columns: ['name'] },

@@ -1,22 +1,19 @@
 /**
- * The master-data enumerations (SPEC.md §4) and catalogue names. Plain TypeScript: shared by the DTOs, the
+ * The master-data enumerations and catalogue names. Plain TypeScript: shared by the DTOs, the
  * CRUD definitions and, through index.ts, by the other contexts.
  */
 
-/** product.status */
-export const PRODUCT_STATUS = { onShelf: 10, offShelf: 20 } as const;
+import { CATEGORY_STATUS, ENABLED_STATUS, PRODUCT_STATUS, WAREHOUSE_TYPE } from '../../../../contract/enums';
+
+/** The statuses and types themselves are in contract/enums.ts (the web app shows the same numbers). */
+export { CATEGORY_STATUS, ENABLED_STATUS, PRODUCT_STATUS, WAREHOUSE_TYPE } from '../../../../contract/enums';
+
 export const PRODUCT_STATUSES = [PRODUCT_STATUS.onShelf, PRODUCT_STATUS.offShelf] as const;
 
-/** unit, warehouse, warehouse area and shelf status. */
-export const ENABLED_STATUS = { disabled: 0, enabled: 1 } as const;
 export const ENABLED_STATUSES = [ENABLED_STATUS.disabled, ENABLED_STATUS.enabled] as const;
 
-/** category.status */
-export const CATEGORY_STATUS = { hidden: 0, shown: 1 } as const;
 export const CATEGORY_STATUSES = [CATEGORY_STATUS.hidden, CATEGORY_STATUS.shown] as const;
 
-/** warehouse.warehouse_type (not listed in SPEC.md §4; ours): 1 own warehouse, 2 third-party (outsourced) warehouse. */
-export const WAREHOUSE_TYPE = { own: 1, thirdParty: 2 } as const;
 export const WAREHOUSE_TYPES = [WAREHOUSE_TYPE.own, WAREHOUSE_TYPE.thirdParty] as const;
 
 /** Every catalogue of the context. */

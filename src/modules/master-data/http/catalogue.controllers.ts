@@ -11,7 +11,7 @@ import { WarehouseAreaEntity } from '../persistence/warehouse-area.entity';
 import { WarehouseEntity } from '../persistence/warehouse.entity';
 
 /*
- * The master-data pages' endpoints: the generic CRUD actions (CONTRACT.md §2) over each catalogue's definition
+ * The master-data pages' endpoints: the generic CRUD actions over each catalogue's definition
  * (crud/*.crud.ts). The guard checks `wms/<controller>/<action>` before any of them runs.
  */
 

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** The fields carriers, customers and suppliers share (SPEC.md §3). */
+/** The fields carriers, customers and suppliers share. */
 export abstract class PartnerColumns {
   @PrimaryGeneratedColumn() id: number;
   @Column({ default: '' }) name: string;

@@ -1,31 +1,13 @@
 import { fromCents, toCents } from '../../../shared/database/money';
 import { OrderRuleError } from './order-errors';
+import { AUDIT_STATUS, SHIPMENT_STATUS } from '../../../../contract/enums';
+import type { GoodsLine } from '../../../../contract/orders';
 
-export const AuditStatus = { unaudited: 0, audited: 1 } as const;
-export const ShipmentStatus = { unshipped: 0, shipped: 1 } as const;
-export const RelocationStatus = { notMoved: 0, partiallyMoved: 1, completed: 2, cancelled: 3 } as const;
-
-export const INBOUND_TYPES = [10, 20, 30] as const;
-export const OUTBOUND_TYPES = [10, 20, 30] as const;
+export { INBOUND_TYPES, OUTBOUND_TYPES } from '../../../../contract/enums';
+export type { GoodsLine } from '../../../../contract/orders';
 /** Inbound type 10/20/30 → inventory form type 10/20/30; outbound 10/20/30 → 40/50/60. */
 export const inboundFormType = (type: number) => type as 10 | 20 | 30;
 export const outboundFormType = (type: number) => (type + 30) as 40 | 50 | 60;
-
-/** One line of an inbound or outbound order. */
-export interface GoodsLine {
-  id?: number;
-  product_id: number;
-  detail_code: string;
-  plan_quantity: number;
-  actual_quantity: number;
-  price: string;
-  warehouse_shelf_id: number;
-  /** Inbound: the lot received ('' for a product not kept per lot). Outbound: the lot named, '' to allocate. */
-  lot_no?: string;
-  /** Inbound, `YYYY-MM-DD` or '': the lot's dates (the expiry derived from the shelf life when not given). */
-  production_date?: string;
-  expiry_date?: string;
-}
 
 export interface ShelfState {
   id: number;
@@ -45,12 +27,12 @@ export function lineTotalPrice(line: Pick<GoodsLine, 'actual_quantity' | 'price'
 }
 
 /**
- * Audit checks shared by inbound and outbound orders (DESIGN.md §6): unaudited, at least one line, every
+ * Audit checks shared by inbound and outbound orders: unaudited, at least one line, every
  * line on an enabled shelf with a positive actual quantity and a price ≥ 0. Answers the stock changes,
  * signed by `direction`, in line order.
  */
 export function auditGoodsLines(order: { audit_status: number }, lines: GoodsLine[], shelves: ReadonlyMap<number, ShelfState>, direction: 1 | -1): StockChange[] {
-  if (order.audit_status !== AuditStatus.unaudited) throw new OrderRuleError('already_audited');
+  if (order.audit_status !== AUDIT_STATUS.unaudited) throw new OrderRuleError('already_audited');
   if (!lines.length) throw new OrderRuleError('no_lines');
   return lines.map((line, index) => {
     const shelf = shelves.get(line.warehouse_shelf_id);
@@ -64,7 +46,7 @@ export function auditGoodsLines(order: { audit_status: number }, lines: GoodsLin
 
 /** Created, edited and deleted only while unaudited; audited orders are immutable. */
 export function assertEditable(order: { audit_status: number }): void {
-  if (order.audit_status !== AuditStatus.unaudited) throw new OrderRuleError('audited_is_immutable');
+  if (order.audit_status !== AUDIT_STATUS.unaudited) throw new OrderRuleError('audited_is_immutable');
 }
 
 export interface ShipInput {
@@ -75,9 +57,9 @@ export interface ShipInput {
 
 /** Ship (shipment 0 → 1): only after audit, once, with a carrier and a courier number. */
 export function shipOutbound(order: { audit_status: number; shipment_status: number }, input: ShipInput, now: number) {
-  if (order.audit_status !== AuditStatus.audited) throw new OrderRuleError('not_audited_yet');
-  if (order.shipment_status === ShipmentStatus.shipped) throw new OrderRuleError('already_shipped');
+  if (order.audit_status !== AUDIT_STATUS.audited) throw new OrderRuleError('not_audited_yet');
+  if (order.shipment_status === SHIPMENT_STATUS.shipped) throw new OrderRuleError('already_shipped');
   if (!input.carrier_id) throw new OrderRuleError('ship_needs_carrier');
   if (!input.courier_number?.trim()) throw new OrderRuleError('ship_needs_courier_number');
-  return { shipment_status: ShipmentStatus.shipped, carrier_id: input.carrier_id, courier_number: input.courier_number.trim(), shipment_time: input.shipment_time || now };
+  return { shipment_status: SHIPMENT_STATUS.shipped, carrier_id: input.carrier_id, courier_number: input.courier_number.trim(), shipment_time: input.shipment_time || now };
 }

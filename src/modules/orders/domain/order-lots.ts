@@ -24,10 +24,8 @@ export interface LineLot {
 }
 
 /** One lot taken or put by a line: `[{lot_no, quantity}]` on the order's lines. */
-export interface LineAllocation {
-  lot_no: string;
-  quantity: number;
-}
+export type { LineAllocation } from '../../../../contract/orders';
+import type { LineAllocation } from '../../../../contract/orders';
 
 const productName = (p: LotProduct) => `${p.name} (${p.product_no})`;
 

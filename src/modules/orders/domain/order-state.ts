@@ -1,59 +1,8 @@
-import { GoodsLine } from './order-lines';
-import { LineAllocation } from './order-lots';
-import { RelocationLine } from './relocation';
+import type { OrderKind } from '../../../../contract/enums';
+import type { AdjustmentOrder, GoodsLine, InboundOrder, LineOf, OrderOf, OutboundOrder, RelocationLine, RelocationOrder } from '../../../../contract/orders';
 
-export type OrderKind = 'inbound' | 'outbound' | 'relocation';
-
-/** What every order carries. */
-export interface OrderHeader {
-  id: number;
-  order_sn: string;
-  admin_id: number;
-  audit_status: number;
-  audittime: number | null;
-  audit_admin_id: number;
-  remark: string;
-  createtime: number | null;
-  updatetime: number | null;
-}
-
-export interface InboundOrder extends OrderHeader {
-  receipt_no: string;
-  supplier_id: number;
-  type: number;
-}
-
-export interface OutboundOrder extends OrderHeader {
-  outbound_no: string;
-  customer_id: number;
-  type: number;
-  shipment_status: number;
-  courier_number: string;
-  carrier_id: number;
-  shipment_time: number | null;
-}
-
-export interface RelocationOrder extends OrderHeader {
-  relocation_no: string;
-  customer_id: number;
-  status: number;
-}
-
-export interface StoredGoodsLine extends GoodsLine {
-  id: number;
-  total_price: string;
-  /** What the audit took or put, per lot ([] before). */
-  allocations?: LineAllocation[];
-}
-
-interface Orders {
-  inbound: { order: InboundOrder; line: StoredGoodsLine };
-  outbound: { order: OutboundOrder; line: StoredGoodsLine };
-  relocation: { order: RelocationOrder; line: RelocationLine };
-}
-
-export type OrderOf<K extends OrderKind> = Orders[K]['order'];
-export type LineOf<K extends OrderKind> = Orders[K]['line'];
+export type { OrderKind } from '../../../../contract/enums';
+export type { AdjustmentOrder, InboundOrder, LineOf, OrderHeader, OrderOf, OutboundOrder, RelocationOrder, StoredGoodsLine } from '../../../../contract/orders';
 
 /** An order as its commands decide on it: the header and its lines in entry order. */
 export interface OrderState<K extends OrderKind> {
@@ -62,7 +11,8 @@ export interface OrderState<K extends OrderKind> {
 }
 
 /** The order number of any kind of order. */
-export function orderNumberOf(order: InboundOrder | OutboundOrder | RelocationOrder): string {
+export function orderNumberOf(order: InboundOrder | OutboundOrder | RelocationOrder | AdjustmentOrder): string {
+  if ('adjustment_no' in order) return order.adjustment_no;
   return 'receipt_no' in order ? order.receipt_no : 'outbound_no' in order ? order.outbound_no : order.relocation_no;
 }
 

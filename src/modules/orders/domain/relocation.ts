@@ -1,19 +1,9 @@
 import { OrderRuleError } from './order-errors';
-import { AuditStatus, RelocationStatus, ShelfState } from './order-lines';
-import { LineAllocation } from './order-lots';
+import { AUDIT_STATUS, RELOCATION_STATUS } from '../../../../contract/enums';
+import type { RelocationLine } from '../../../../contract/orders';
+import { ShelfState } from './order-lines';
 
-export interface RelocationLine {
-  id: number;
-  product_id: number;
-  source_warehouse_shelf_id: number;
-  target_warehouse_shelf_id: number;
-  plan_quantity: number;
-  actual_quantity: number;
-  /** The lot named, '' to allocate first-expiry-first-out at each move. */
-  lot_no?: string;
-  /** What the moves took, per lot. */
-  allocations?: LineAllocation[];
-}
+export type { RelocationLine } from '../../../../contract/orders';
 
 export interface RelocationState {
   audit_status: number;
@@ -30,8 +20,8 @@ export function checkRelocationLines(lines: Array<Omit<RelocationLine, 'id' | 'a
 }
 
 export function auditRelocation(order: RelocationState, lines: RelocationLine[], shelves: ReadonlyMap<number, ShelfState>): void {
-  if (order.audit_status !== AuditStatus.unaudited) throw new OrderRuleError('already_audited');
-  if (order.status === RelocationStatus.cancelled) throw new OrderRuleError('relocation_cancelled');
+  if (order.audit_status !== AUDIT_STATUS.unaudited) throw new OrderRuleError('already_audited');
+  if (order.status === RELOCATION_STATUS.cancelled) throw new OrderRuleError('relocation_cancelled');
   checkRelocationLines(lines);
   lines.forEach((line, index) => {
     for (const shelfId of [line.source_warehouse_shelf_id, line.target_warehouse_shelf_id]) {
@@ -57,9 +47,9 @@ export interface PlannedMove {
  * above its plan. Answers the moves and the status after them: 2 when every line is complete, else 1.
  */
 export function moveRelocation(order: RelocationState, lines: RelocationLine[], requests: MoveRequest[]): { moves: PlannedMove[]; status: number; actual: Map<number, number> } {
-  if (order.audit_status !== AuditStatus.audited) throw new OrderRuleError('not_audited_yet');
-  if (order.status === RelocationStatus.cancelled) throw new OrderRuleError('relocation_cancelled');
-  if (order.status === RelocationStatus.completed) throw new OrderRuleError('relocation_completed');
+  if (order.audit_status !== AUDIT_STATUS.audited) throw new OrderRuleError('not_audited_yet');
+  if (order.status === RELOCATION_STATUS.cancelled) throw new OrderRuleError('relocation_cancelled');
+  if (order.status === RELOCATION_STATUS.completed) throw new OrderRuleError('relocation_completed');
   const wanted = requests.filter((r) => r.quantity !== 0);
   if (!wanted.length) throw new OrderRuleError('move_nothing');
   const byId = new Map(lines.map((line) => [line.id, line]));
@@ -74,17 +64,17 @@ export function moveRelocation(order: RelocationState, lines: RelocationLine[], 
     return { line, quantity: request.quantity };
   });
   const complete = lines.every((line) => actual.get(line.id) === line.plan_quantity);
-  return { moves, status: complete ? RelocationStatus.completed : RelocationStatus.partiallyMoved, actual };
+  return { moves, status: complete ? RELOCATION_STATUS.completed : RELOCATION_STATUS.partiallyMoved, actual };
 }
 
 /** Cancel (status 0 or 1 → 3): stops further moves; what was moved stays moved. */
 export function cancelRelocation(order: RelocationState): number {
-  if (order.status === RelocationStatus.cancelled) throw new OrderRuleError('relocation_cancelled');
-  if (order.status === RelocationStatus.completed) throw new OrderRuleError('relocation_completed');
-  return RelocationStatus.cancelled;
+  if (order.status === RELOCATION_STATUS.cancelled) throw new OrderRuleError('relocation_cancelled');
+  if (order.status === RELOCATION_STATUS.completed) throw new OrderRuleError('relocation_completed');
+  return RELOCATION_STATUS.cancelled;
 }
 
 /** Relocations can be edited or deleted only before audit and before anything moved. */
 export function assertRelocationEditable(order: RelocationState): void {
-  if (order.audit_status !== AuditStatus.unaudited || order.status !== RelocationStatus.notMoved) throw new OrderRuleError('audited_is_immutable');
+  if (order.audit_status !== AUDIT_STATUS.unaudited || order.status !== RELOCATION_STATUS.notMoved) throw new OrderRuleError('audited_is_immutable');
 }

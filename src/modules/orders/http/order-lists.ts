@@ -1,6 +1,6 @@
 import { CrudDefinition } from '../../../shared/crud';
 import { MASTER_DATA_TABLES } from '../../master-data';
-import { InboundOrderEntity, OutboundOrderEntity, RelocationOrderEntity } from '../persistence/order.entities';
+import { AdjustmentOrderEntity, InboundOrderEntity, OutboundOrderEntity, RelocationOrderEntity } from '../persistence/order.entities';
 
 const operator = { entity: 'admin', on: 'admin_id', columns: ['username', 'nickname'] } as const;
 const common = ['id', 'order_sn', 'audit_status', 'admin_id', 'createtime', 'audittime', 'updatetime'];
@@ -38,4 +38,14 @@ export const RELOCATION_LIST: CrudDefinition<RelocationOrderEntity> = {
   searchFields: [...common, 'relocation_no', 'customer_id', 'status', 'customer.name'],
   filterParams: ['relocation_no', 'order_sn', 'customer_id', 'audit_status', 'status'],
   joins: { customer: { entity: MASTER_DATA_TABLES.customer, on: 'customer_id', columns: ['name'] }, admin: operator },
+};
+
+export const ADJUSTMENT_LIST: CrudDefinition<AdjustmentOrderEntity> = {
+  entity: AdjustmentOrderEntity,
+  alias: 'adjustment',
+  writable: [],
+  quickSearchFields: ['id', 'adjustment_no', 'order_sn'],
+  searchFields: [...common, 'adjustment_no'],
+  filterParams: ['adjustment_no', 'order_sn', 'audit_status'],
+  joins: { admin: operator },
 };

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { CrudKit } from '../../../shared/crud';
 import { TransactionRunner } from '../../../shared/database/transaction-runner';
 import { AuthAdmin, CurrentAdmin } from '../../../shared/http/auth.decorators';
+import { AuditAdjustmentOrderCommand } from '../commands/audit-adjustment-order/audit-adjustment-order.command';
 import { AuditInboundOrderCommand } from '../commands/audit-inbound-order/audit-inbound-order.command';
 import { AuditOutboundOrderCommand } from '../commands/audit-outbound-order/audit-outbound-order.command';
 import { AuditRelocationOrderCommand } from '../commands/audit-relocation-order/audit-relocation-order.command';
@@ -11,9 +12,9 @@ import { MoveRelocationOrderCommand } from '../commands/move-relocation-order/mo
 import { ShipOutboundOrderCommand } from '../commands/ship-outbound-order/ship-outbound-order.command';
 import { OrderRepository } from '../persistence/order.repository';
 import { reply } from '../../../shared/http/reply';
-import { InboundOrderDto, MoveDto, OrderIdDto, OutboundOrderDto, RelocationOrderDto, ShipDto } from './dto/order.dto';
+import { AdjustmentOrderDto, InboundOrderDto, MoveDto, OrderIdDto, OutboundOrderDto, RelocationOrderDto, ShipDto } from './dto/order.dto';
 import { OrderController } from './order.controller';
-import { INBOUND_LIST, OUTBOUND_LIST, RELOCATION_LIST } from './order-lists';
+import { ADJUSTMENT_LIST, INBOUND_LIST, OUTBOUND_LIST, RELOCATION_LIST } from './order-lists';
 
 const IDEMPOTENCY = 'idempotency-key';
 
@@ -84,5 +85,24 @@ export class RelocationController extends OrderController {
 
   @Post('cancel') async cancel(@Body() body: OrderIdDto, @CurrentAdmin() admin: AuthAdmin, @Headers(IDEMPOTENCY) key?: string) {
     return reply(await this.commands.execute(new CancelRelocationOrderCommand(body.id, this.transition(admin, key))), 'orders.cancelled');
+  }
+}
+
+@Controller('admin/wms.adjustment')
+export class AdjustmentController extends OrderController {
+  constructor(kit: CrudKit, commands: CommandBus, orders: OrderRepository, transactions: TransactionRunner) {
+    super('adjustment', ADJUSTMENT_LIST, kit, commands, orders, transactions);
+  }
+
+  @Post('add') add(@Body() body: AdjustmentOrderDto, @CurrentAdmin() admin: AuthAdmin) {
+    return this.create(body, admin);
+  }
+
+  @Post('edit') edit(@Body() body: AdjustmentOrderDto, @CurrentAdmin() admin: AuthAdmin) {
+    return this.update(body, admin);
+  }
+
+  @Post('audit') async audit(@Body() body: OrderIdDto, @CurrentAdmin() admin: AuthAdmin, @Headers(IDEMPOTENCY) key?: string) {
+    return reply(await this.commands.execute(new AuditAdjustmentOrderCommand(body.id, this.transition(admin, key))), 'orders.audited');
   }
 }

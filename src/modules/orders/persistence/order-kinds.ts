@@ -2,6 +2,8 @@ import { ObjectLiteral } from 'typeorm';
 import { Party } from '../../master-data';
 import { OrderKind } from '../domain/order-state';
 import {
+  AdjustmentOrderEntity,
+  AdjustmentOrderLineEntity,
   InboundOrderEntity,
   InboundOrderLineEntity,
   OutboundOrderEntity,
@@ -22,10 +24,10 @@ export interface OrderKindDescriptor {
   /** The line column holding the order id. */
   lineOrderColumn: string;
   /** The server-generated number column and its prefix (RK20261122-0001). */
-  numberColumn: 'receipt_no' | 'outbound_no' | 'relocation_no';
+  numberColumn: 'receipt_no' | 'outbound_no' | 'relocation_no' | 'adjustment_no';
   prefix: string;
-  /** The party of the order: required for inbound (supplier) and outbound (customer), optional for relocation. */
-  party: { column: 'supplier_id' | 'customer_id'; party: Party; required: boolean };
+  /** The party of the order: required for inbound (supplier) and outbound (customer), optional for relocation, none for adjustment. */
+  party: { column: 'supplier_id' | 'customer_id'; party: Party; required: boolean } | null;
   /** The state columns of a new order besides the audit status. */
   initial: Record<string, unknown>;
 }
@@ -66,5 +68,17 @@ export const ORDER_KINDS: Record<OrderKind, OrderKindDescriptor> = {
     prefix: 'YK',
     party: { column: 'customer_id', party: 'customer', required: false },
     initial: { status: 0 },
+  },
+  adjustment: {
+    kind: 'adjustment',
+    order: AdjustmentOrderEntity,
+    line: AdjustmentOrderLineEntity,
+    orderTable: 'adjustment_order',
+    lineTable: 'adjustment_order_line',
+    lineOrderColumn: 'adjustment_order_id',
+    numberColumn: 'adjustment_no',
+    prefix: 'TZ',
+    party: null,
+    initial: {},
   },
 };

@@ -38,6 +38,11 @@ export class RelocationOrderEntity extends AuditedOrder {
   @Column() status: number;
 }
 
+@Entity('adjustment_order')
+export class AdjustmentOrderEntity extends AuditedOrder {
+  @Column() adjustment_no: string;
+}
+
 abstract class GoodsLineColumns {
   @PrimaryGeneratedColumn() id: number;
   @Column() product_id: number;
@@ -76,6 +81,57 @@ export class RelocationOrderLineEntity {
   @Column() lot_no: string;
   /** JSON `[{lot_no, quantity}]`: what the moves took per lot (NULL before). */
   @Column({ type: 'text', nullable: true }) allocations: string | null;
+}
+
+@Entity('adjustment_order_line')
+export class AdjustmentOrderLineEntity {
+  @PrimaryGeneratedColumn() id: number;
+  @Column() adjustment_order_id: number;
+  @Column() product_id: number;
+  @Column() warehouse_shelf_id: number;
+  @Column() lot_no: string;
+  @Column() quantity: number;
+  @Column() reason: string;
+  @Column({ type: 'decimal', transformer: moneyTransformer }) price: string;
+  @Column({ type: 'decimal', transformer: moneyTransformer }) total_price: string;
+}
+
+@Entity('stocktake')
+export class StocktakeEntity {
+  @PrimaryGeneratedColumn() id: number;
+  @Column() stocktake_no: string;
+  @Column() warehouse_id: number;
+  @Column() warehouse_area_id: number;
+  @Column() warehouse_shelf_id: number;
+  @Column() category_id: number;
+  @Column() blind: number;
+  @Column() status: number;
+  @Column() remark: string;
+  @Column() admin_id: number;
+  @Column({ type: 'int', nullable: true }) start_time: number | null;
+  @Column() start_admin_id: number;
+  @Column({ type: 'int', nullable: true }) post_time: number | null;
+  @Column() post_admin_id: number;
+  @Column({ type: 'int', nullable: true }) createtime: number | null;
+  @Column({ type: 'int', nullable: true }) updatetime: number | null;
+}
+
+@Entity('stocktake_line')
+export class StocktakeLineEntity {
+  @PrimaryGeneratedColumn() id: number;
+  @Column() stocktake_id: number;
+  @Column() product_id: number;
+  @Column() warehouse_shelf_id: number;
+  @Column() lot_no: string;
+  @Column() book_quantity: number;
+  @Column() book_version: number;
+  @Column({ type: 'int', nullable: true }) counted_quantity: number | null;
+  @Column({ type: 'int', nullable: true }) expected_quantity: number | null;
+  @Column({ type: 'int', nullable: true }) variance: number | null;
+  @Column({ type: 'decimal', transformer: moneyTransformer }) price: string;
+  @Column() found: number;
+  @Column() count_admin_id: number;
+  @Column({ type: 'int', nullable: true }) counttime: number | null;
 }
 
 @Entity('order_number')

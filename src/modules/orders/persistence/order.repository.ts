@@ -5,6 +5,7 @@ import { AppError } from '../../../shared/http/app-error';
 import { toMoneyString } from '../../../shared/database/money';
 import { AdminDirectory } from '../../accounts';
 import { MasterDataReader } from '../../master-data';
+import type { OrderShelfView, OrderView } from '../../../../contract/orders';
 import { LineOf, OrderKind, OrderOf, OrderState, shelfIdsOf } from '../domain/order-state';
 import { ORDER_KINDS } from './order-kinds';
 import { parseAllocations } from '../domain/order-lots';
@@ -14,30 +15,7 @@ type Row = Record<string, unknown>;
 /** A line as an order's add or edit writes it (its id comes from the database). */
 export type NewLine = LineOf<OrderKind> extends infer L ? (L extends unknown ? Omit<L, 'id'> : never) : never;
 
-interface PresentedLine {
-  product: { id: number; name: string; product_no: string; spec: string; unit_name: string; price: string; lot_tracked: number; effective_day: number } | null;
-  shelf?: PresentedShelf | null;
-  source_shelf?: PresentedShelf | null;
-  target_shelf?: PresentedShelf | null;
-}
-
-interface PresentedShelf {
-  id: number;
-  name: string;
-  serial_no: string;
-  warehouse_id: number;
-  warehouse_area_id: number;
-  location: string;
-}
-
-/** An order as every answer shows it. */
-export type OrderView<K extends OrderKind = OrderKind> = OrderOf<K> & {
-  supplier?: unknown;
-  customer?: unknown;
-  operator: string;
-  auditor: string;
-  lines: Array<LineOf<K> & PresentedLine>;
-};
+export type { OrderView } from '../../../../contract/orders';
 
 /** Orders and their lines, read and written with plain statements in the caller's transaction. */
 @Injectable()
@@ -95,8 +73,8 @@ export class OrderRepository {
     await insertMany(manager, k.lineTable, lines.map((line) => ({ [k.lineOrderColumn]: orderId, ...line })));
   }
 
-  /** Sets a column of many lines by id (CASE per 500 lines): totals and allocations at audit, actual quantities and allocations at a move. */
-  async setLineValues(manager: EntityManager, kind: OrderKind, column: 'total_price' | 'actual_quantity' | 'allocations', values: Map<number, string | number>): Promise<void> {
+  /** Sets a column of many lines by id (CASE per 500 lines): totals and allocations at audit, actual quantities and allocations at a move, prices. */
+  async setLineValues(manager: EntityManager, kind: OrderKind, column: 'total_price' | 'actual_quantity' | 'price' | 'allocations', values: Map<number, string | number>): Promise<void> {
     const k = ORDER_KINDS[kind];
     for (const part of chunk([...values])) {
       await manager.query(
@@ -114,21 +92,21 @@ export class OrderRepository {
     const { order, lines } = await this.load(manager, kind, id);
     const k = ORDER_KINDS[kind];
     const shelfIds = lines.flatMap(shelfIdsOf);
-    const partyId = (order as unknown as Row)[k.party.column] as number;
+    const partyId = k.party ? ((order as unknown as Row)[k.party.column] as number) : 0;
     const [products, shelves, parties, admins] = await Promise.all([
       this.catalogue.products(manager, lines.map((l) => l.product_id)),
       this.catalogue.shelves(manager, shelfIds),
-      this.catalogue.parties(manager, k.party.party, [partyId]),
+      k.party ? this.catalogue.parties(manager, k.party.party, [partyId]) : new Map(),
       this.admins.displayNames(manager, [order.admin_id, order.audit_admin_id]),
     ]);
-    const shelf = (id: unknown): PresentedShelf | null => {
+    const shelf = (id: unknown): OrderShelfView | null => {
       const s = shelves.get(id as number);
       return s ? { id: s.id, name: s.name, serial_no: s.serial_no, warehouse_id: s.warehouse_id, warehouse_area_id: s.warehouse_area_id, location: s.location } : null;
     };
     const adminName = (adminId: number) => admins.get(adminId) ?? '';
     return {
       ...order,
-      [k.party.party]: parties.get(partyId) ?? null,
+      ...(k.party ? { [k.party.party]: parties.get(partyId) ?? null } : {}),
       operator: adminName(order.admin_id),
       auditor: order.audit_admin_id ? adminName(order.audit_admin_id) : '',
       lines: lines.map((line) => {

@@ -36,7 +36,7 @@ export function captchaKey(id: string): string {
   return createHash('sha256').update(id, 'utf8').digest('hex');
 }
 
-/** LOGIN_CAPTCHA=0 turns the captcha off on sign-in and code sending (CONTRACT.md §5); on by default. */
+/** LOGIN_CAPTCHA=0 turns the captcha off on sign-in and code sending; on by default. */
 export function isLoginCaptchaEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
   return (env.LOGIN_CAPTCHA ?? '1').trim() !== '0';
 }
@@ -51,7 +51,7 @@ function parseStored(data: string): StoredClickCaptcha | null {
 }
 
 /**
- * Click captchas (buildadmin-behaviour.md §10). Everything lives in the database, so any app process
+ * Click captchas. Everything lives in the database, so any app process
  * can check a captcha another one issued.
  */
 @Injectable()

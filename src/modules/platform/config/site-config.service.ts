@@ -1,6 +1,8 @@
 import { EntityManager } from 'typeorm';
 import { Injectable } from '@nestjs/common';
 import { I18nContext } from 'nestjs-i18n';
+import { CacheRegistry } from '../../../shared/cache/cache-registry';
+import { SiteVersion, VersionedCache } from '../../../shared/cache/site-version';
 import { translate } from '../../../shared/http/translate';
 import { ConfigValue, decodeConfigValue, validTimeZone } from '../domain/config-value';
 import { parseFileSize } from '../domain/file-size';
@@ -19,6 +21,8 @@ export interface SiteConfigForClient {
   version: string;
   cdnUrl: string;
   apiUrl: string;
+  /** The site time zone (config `time_zone`): the pages show every time in it. */
+  timeZone: string;
   headNav: unknown[];
   upload: {
     mode: string;
@@ -31,7 +35,7 @@ export interface SiteConfigForClient {
   };
 }
 
-const CLIENT_NAMES = ['site_name', 'record_number', 'version', 'upload_mode', 'upload_maxsize', 'upload_savename', 'upload_mimetype', ...Object.values(CLOUD_SETTING_NAMES)];
+const CLIENT_NAMES = ['site_name', 'time_zone', 'record_number', 'version', 'upload_mode', 'upload_maxsize', 'upload_savename', 'upload_mimetype', ...Object.values(CLOUD_SETTING_NAMES)];
 const DEFAULT_MAXSIZE = parseFileSize(DEFAULT_UPLOAD.maxsize)!;
 
 /** Config texts seeded as i18n keys (titles, tips, group and option labels); anything else is shown as typed. */
@@ -43,12 +47,21 @@ export function translateConfigText(text: string, i18n: I18nContext | undefined 
 }
 
 /**
- * Reads the site configuration. Every call reads the database (one indexed query): an edit made through
- * any app process is seen by all of them at once, with no cache to invalidate.
+ * Reads the site configuration. Every call reads the database (one indexed query) except the time zone,
+ * which every list and the dashboard need: it is kept per process while the site version stays the same (an
+ * edit of any setting, through any app process or by SQL, raises it; see SiteVersion).
  */
 @Injectable()
 export class SiteConfigService {
-  constructor(private readonly rows: ConfigRepository) {}
+  private readonly zone: VersionedCache<'time_zone', string>;
+
+  constructor(
+    private readonly rows: ConfigRepository,
+    siteVersion: SiteVersion,
+    caches: CacheRegistry,
+  ) {
+    this.zone = new VersionedCache(siteVersion, caches, 'config', 1);
+  }
 
   /** The value of one setting, decoded by its type; null when there is no such setting. */
   async get(name: string, manager?: EntityManager): Promise<ConfigValue | null> {
@@ -71,6 +84,11 @@ export class SiteConfigService {
    * transaction pass its manager, so the read uses the transaction's own connection.
    */
   async timeZone(manager?: EntityManager): Promise<string> {
+    if (manager) return this.readTimeZone(manager);
+    return this.zone.get('time_zone', () => this.readTimeZone());
+  }
+
+  private async readTimeZone(manager?: EntityManager): Promise<string> {
     return validTimeZone(text(await this.get('time_zone', manager))) ?? DEFAULT_TIME_ZONE;
   }
 
@@ -83,6 +101,7 @@ export class SiteConfigService {
       version: text(values.version),
       cdnUrl: '',
       apiUrl: '',
+      timeZone: validTimeZone(text(values.time_zone)) ?? DEFAULT_TIME_ZONE,
       headNav: [],
       upload: {
         mode,

@@ -1,5 +1,5 @@
 /**
- * Which divisions `ajax/area` lists (buildadmin-behaviour.md §7.4): without parameters the provinces; with
+ * Which divisions `ajax/area` lists: without parameters the provinces; with
  * `province` that province's cities; with `province` and `city` that city's districts. A city alone (no
  * province) lists the provinces, as in BuildAdmin.
  */

@@ -11,43 +11,17 @@
 import { AppError, MessageArgs } from '../../../shared/http/app-error';
 import { ConfigValue, decodeConfigValue, validTimeZone } from './config-value';
 import { parseFileSize } from './file-size';
+import { CONFIG_NAME_PATTERN, CONFIG_RULES, CONFIG_TYPES, ConfigType, OPTION_TYPES, SECRET_MASK } from '../../../../contract/config';
 
-export const CONFIG_TYPES = [
-  'string',
-  'password',
-  'number',
-  'textarea',
-  'editor',
-  'radio',
-  'checkbox',
-  'select',
-  'selects',
-  'switch',
-  'array',
-  'image',
-  'images',
-  'file',
-  'files',
-  'date',
-  'time',
-  'datetime',
-  'icon',
-] as const;
-export type ConfigType = (typeof CONFIG_TYPES)[number];
+/** The item types, their rules, the secret mask and the name pattern are the web app's too: contract/config.ts. */
+export { CONFIG_NAME_PATTERN, CONFIG_RULES, CONFIG_TYPES, OPTION_TYPES, SECRET_MASK } from '../../../../contract/config';
+export type { ConfigType } from '../../../../contract/config';
 
-/** Types whose value is picked from the item's options (`content`). */
-export const OPTION_TYPES: ReadonlySet<string> = new Set(['radio', 'checkbox', 'select', 'selects']);
 const MULTI_OPTION_TYPES = new Set(['checkbox', 'selects']);
 const PATH_LIST_TYPES = new Set(['images', 'files']);
 /** Values kept as typed (no trimming): what a person writes at length, and secrets. */
 const UNTRIMMED_TYPES = new Set(['password', 'textarea', 'editor']);
 
-/** The validation rules an item may carry (`rule`, comma-separated). */
-export const CONFIG_RULES = ['required', 'number', 'integer', 'email', 'url', 'mobile'] as const;
-
-export const SECRET_MASK = '******';
-/** A config name: 2 to 30 lower-case letters, digits or underscores, starting with a letter. */
-export const CONFIG_NAME_PATTERN = /^[a-z][a-z0-9_]{1,29}$/;
 /** A group key: the same shape as a name. */
 export const GROUP_KEY_PATTERN = /^[a-z][a-z0-9_]{0,29}$/;
 /** The `value` column is TEXT: 65 535 bytes on MySQL. */

@@ -1,7 +1,7 @@
 import { AjaxError } from './ajax-errors';
 
 /**
- * The file icon of `ajax/buildSuffixSvg` (buildadmin-behaviour.md §9.4): a page with a folded corner that
+ * The file icon of `ajax/buildSuffixSvg`: a page with a folded corner that
  * shows the first four characters of a file suffix in capitals, on a colour given by the caller or derived
  * from the suffix. Everything placed in the SVG is built here: the text is escaped, the colour re-written.
  */

@@ -1,5 +1,5 @@
 /**
- * Pure rules of `ajax/getTablePk` and `ajax/getTableFieldList` (buildadmin-behaviour.md §9.4). Which tables
+ * Pure rules of `ajax/getTablePk` and `ajax/getTableFieldList`. Which tables
  * exist is decided by the entity metadata (TableSchemaService); this only shapes and checks text.
  */
 

@@ -20,7 +20,7 @@ function sendSvg(response: Response, svg: string, cacheControl: string): void {
 }
 
 /**
- * The back office's ajax helpers (buildadmin-behaviour.md §7.4, §9.4): any signed-in admin, no rule.
+ * The back office's ajax helpers: any signed-in admin, no rule.
  * `upload` is in upload.controller.ts.
  */
 @Controller('admin/ajax')

@@ -14,7 +14,7 @@ function withLinks(row: CrudRow, origin: string): CrudRow {
 
 const originOf = (request: Request) => `${request.protocol}://${request.get('host') ?? 'localhost'}`;
 
-/** `/admin/routine.Attachment`: index / edit / del (CONTRACT.md §3); nodes `routine/attachment/<action>`. */
+/** `/admin/routine.Attachment`: index / edit / del; nodes `routine/attachment/<action>`. */
 @Controller('admin/routine.Attachment')
 export class AttachmentController {
   constructor(private readonly attachments: AttachmentService) {}

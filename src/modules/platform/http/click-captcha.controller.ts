@@ -4,7 +4,7 @@ import { Public } from '../../../shared/http/auth.decorators';
 import { ClickCaptchaImage, ClickCaptchaService } from '../captcha/click-captcha.service';
 import { CheckClickCaptchaDto, ClickCaptchaQueryDto } from './dto/click-captcha.dto';
 
-/** `/api/common/clickCaptcha` and `/api/common/checkClickCaptcha` (CONTRACT.md §3). */
+/** `/api/common/clickCaptcha` and `/api/common/checkClickCaptcha`. */
 @Controller('api/common')
 export class ClickCaptchaController {
   constructor(private readonly captchas: ClickCaptchaService) {}

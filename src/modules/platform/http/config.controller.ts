@@ -6,7 +6,7 @@ import { ConfigAdminService, ConfigIndexAnswer } from '../config/config-admin.se
 import { ConfigItemView } from '../domain/config-item';
 
 /**
- * `/admin/routine.Config` (CONTRACT.md §3): index / edit / add / del / sendTestMail, nodes
+ * `/admin/routine.Config`: index / edit / add / del / sendTestMail, nodes
  * `routine/config/<action>`; login and permission required (never public, unlike BuildAdmin).
  */
 @Controller('admin/routine.Config')

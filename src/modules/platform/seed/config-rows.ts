@@ -1,5 +1,5 @@
 /**
- * The site settings an installation starts with (buildadmin-behaviour.md §7.2, plus the upload settings).
+ * The site settings an installation starts with (plus the upload settings).
  * Titles, tips, group names, option labels and quick-entrance labels are i18n keys of platform.json,
  * translated when shown; rows an admin adds later carry plain text, which is shown as typed.
  */

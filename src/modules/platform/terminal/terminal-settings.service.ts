@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { unixNow } from '../../../shared/http/envelope';
 import { isPackageManager } from './domain/terminal-commands';
-import { DEFAULT_TERMINAL_SETTINGS, TerminalSettings, TerminalSettingsChange } from './domain/terminal-config';
+import { DEFAULT_TERMINAL_SETTINGS, defaultPackageManager, TerminalSettings, TerminalSettingsChange } from './domain/terminal-config';
+import { findExecutable } from './terminal-runner';
 import { TerminalSettingsRepository } from './persistence/terminal-settings.repository';
 
 const NAMES = { npmPackageManager: 'npm_package_manager', installServicePort: 'install_service_port' } as const;
@@ -16,7 +17,7 @@ export class TerminalSettingsService {
     const manager = stored[NAMES.npmPackageManager];
     const port = Number(stored[NAMES.installServicePort]);
     return {
-      npmPackageManager: isPackageManager(manager) ? manager : DEFAULT_TERMINAL_SETTINGS.npmPackageManager,
+      npmPackageManager: isPackageManager(manager) ? manager : defaultPackageManager((pm) => findExecutable(pm) !== null),
       installServicePort: Number.isInteger(port) && port >= 1 && port <= 65535 ? port : DEFAULT_TERMINAL_SETTINGS.installServicePort,
     };
   }

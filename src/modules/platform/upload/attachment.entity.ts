@@ -2,7 +2,7 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 const toNumber = { to: (value: unknown) => value, from: (value: unknown) => (value === null || value === undefined ? value : Number(value)) };
 
-/** One stored file (buildadmin-behaviour.md §7.3). `url` is the public path (`/storage/...`). */
+/** One stored file. `url` is the public path (`/storage/...`). */
 @Entity('attachment')
 export class AttachmentEntity {
   @PrimaryGeneratedColumn({ type: 'integer', unsigned: true }) id: number;

@@ -10,8 +10,8 @@ import { removeStoredFile } from './upload-storage';
 /**
  * `routine.Attachment`: the list of stored files (with the uploading admin's name), editing the shown name,
  * and deleting, which also removes the file and the folders it leaves empty (or, for a cloud upload, the
- * object in the bucket). Nothing refuses a delete
- * (buildadmin-behaviour.md §9.3): pages that show a deleted file show a broken image.
+ * object in the bucket). Nothing refuses a delete:
+ * pages that show a deleted file show a broken image.
  */
 @Injectable()
 export class AttachmentService extends CrudService<AttachmentEntity> {

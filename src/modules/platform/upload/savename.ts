@@ -7,7 +7,7 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 
 /**
- * The saved name of an upload from the configured pattern (SPEC.md §5, buildadmin-behaviour.md §9.2):
+ * The saved name of an upload from the configured pattern:
  * `{topic} {year} {mon} {day} {hour} {min} {sec} {random} {random32} {filename} {suffix} {.suffix} {filesha1}`.
  * A leading slash is removed. Pure apart from the random parts, which can be passed in.
  */

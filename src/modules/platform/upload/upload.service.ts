@@ -21,7 +21,7 @@ export interface Uploader {
   userId: number;
 }
 
-/** The `file` of the upload answer (buildadmin-behaviour.md §9.3): the row without createtime and quote. */
+/** The `file` of the upload answer: the row without createtime and quote. */
 export interface UploadedFile {
   id: number;
   topic: string;
@@ -41,7 +41,7 @@ export interface UploadedFile {
 }
 
 /**
- * `ajax/upload` (local mode), in the order of buildadmin-behaviour.md §9.3 with the checks of SPEC.md §5:
+ * `ajax/upload` (local mode), with its checks in this order:
  * name and size, type, size, image decoding, then the attachment row, de-duplicated by sha1 + topic +
  * storage. The received file is always removed from the temporary folder, whatever the outcome.
  */

@@ -41,6 +41,8 @@ export interface SiteConfigData {
   cdnUrl: string;
   apiUrl: string;
   recordNumber?: string;
+  /** The site time zone (IANA name): every time is shown in it. */
+  timeZone?: string;
   headNav?: unknown[];
   upload: { mode: string; maxsize: number; savename: string; mimetype: string; params?: Record<string, unknown> };
 }

@@ -1,5 +1,5 @@
 /**
- * The member calls (SPEC.md §7 "Member account", CONTRACT.md §3): /api/index, /api/user, /api/account,
+ * The member calls: /api/index, /api/user, /api/account,
  * /api/Ems, /api/Sms. The request layer sends the member token (ba-user-token) on every page outside /admin.
  */
 import request from '../request';

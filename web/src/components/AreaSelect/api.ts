@@ -1,5 +1,5 @@
 /**
- * `GET ajax/area` (buildadmin-behaviour.md §7.4): no parameters → the provinces; `province` → its cities;
+ * `GET ajax/area`: no parameters → the provinces; `province` → its cities;
  * `province` + `city` → the city's districts; each as `{value: code, label: name}`. `/admin/ajax/area` needs
  * the admin's sign-in, `/api/ajax/area` is public (member center, forms before sign-in).
  */

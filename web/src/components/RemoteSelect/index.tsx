@@ -84,10 +84,7 @@ export const RemoteSelect = observer(function RemoteSelect(props: RemoteSelectPr
         const target = el?.target ?? el;
         if (target && target.scrollHeight - target.scrollTop - target.clientHeight < 24) void store.loadMore();
       }}
-      renderFormat={(option, v) => {
-        const hit = options.find((o) => String(o.value) === String(v));
-        return hit ? hit.label.replace(/^[\s│├└─┃┣┗]+/, '') : String(v ?? '');
-      }}
+      renderFormat={(_option, v) => store.valueText(v, t('crud.labelLoading'))}
       {...selectProps}
     >
       {options.map((o) => (

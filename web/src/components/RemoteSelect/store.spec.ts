@@ -29,6 +29,20 @@ describe('RemoteSelectStore', () => {
     expect(store.options).toHaveLength(3);
   });
 
+  it('never shows the bare id of a value whose label is still loading', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    mockedRequest.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const store = new RemoteSelectStore({ url: '/admin/wms.Warehouse/index' });
+    const loading = store.ensureValues([7, 9]);
+    expect(store.valueText(7, 'Loading…')).toBe('Loading…');
+    answer({ code: 1, data: { list: [{ id: 7, name: 'North' }], total: 1 } });
+    await loading;
+    expect(store.valueText(7, 'Loading…')).toBe('North');
+    // a value the server does not know (deleted) is shown as such once that is known
+    expect(store.valueText(9, 'Loading…')).toBe('#9');
+    expect(store.valueText(null, 'Loading…')).toBe('');
+  });
+
   it('loads the labels of the current values with initKey / initValue, once', async () => {
     mockedRequest.mockResolvedValue({ code: 1, data: { options: [{ id: 4, name: 'Four' }, { id: 6, name: 'Six' }] } });
     const store = new RemoteSelectStore({ url: '/admin/auth.Group/index' });

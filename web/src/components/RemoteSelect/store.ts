@@ -85,6 +85,8 @@ export class RemoteSelectStore {
   options: RemoteOption[] = [];
   /** options of the current value(s), loaded with initValue. */
   initOptions: RemoteOption[] = [];
+  /** values whose labels were asked for and not found (a deleted record, or the request failed) */
+  unresolved: string[] = [];
   total = 0;
   page = 1;
   keyword = '';
@@ -179,10 +181,24 @@ export class RemoteSelectStore {
         const fresh = rows.filter((o) => wanted.has(String(o.value)));
         const have = new Set(this.initOptions.map((o) => String(o.value)));
         this.initOptions = [...this.initOptions, ...fresh.filter((o) => !have.has(String(o.value)))];
+        const found = new Set(fresh.map((o) => String(o.value)));
+        this.unresolved = [...this.unresolved, ...missing.map(String).filter((v) => !found.has(v))];
       });
     } catch {
-      // the request layer has shown the error; the raw value stays visible
+      // the request layer has shown the error
+      runInAction(() => (this.unresolved = [...this.unresolved, ...missing.map(String)]));
     }
+  }
+
+  /**
+   * What the select shows for a chosen value: its label; while the label is still loading a neutral
+   * placeholder (never the bare id, which means nothing to a reader); `#id` once it is known to be missing.
+   */
+  valueText(value: unknown, loadingText: string): string {
+    const hit = this.mergedOptions.find((o) => String(o.value) === String(value));
+    if (hit) return hit.label.replace(/^[\s│├└─┃┣┗]+/, '');
+    if (value === undefined || value === null || value === '') return '';
+    return this.unresolved.includes(String(value)) ? `#${String(value)}` : loadingText;
   }
 
   /** Loads everything once (tree selects). */

@@ -6,6 +6,7 @@ import IconDown from '@arco-design/web-react/icon/react-icon/IconDown';
 import IconLoading from '@arco-design/web-react/icon/react-icon/IconLoading';
 import IconRight from '@arco-design/web-react/icon/react-icon/IconRight';
 import IconSettings from '@arco-design/web-react/icon/react-icon/IconSettings';
+import { useEscapeClose } from '@/hooks/useEscapeClose';
 import { IconRefresh } from '@/components/Icon/icons';
 import { useT, type TFunction } from '@/lang';
 import { useStore } from '@/stores/context';
@@ -167,7 +168,7 @@ const ConfigDialog = observer(function ConfigDialog() {
 });
 
 /**
- * The terminal panel (SPEC.md §2, §4): the allow-listed commands, the task queue with status, output, retry
+ * The terminal panel: the allow-listed commands, the task queue with status, output, retry
  * and delete, the notice about tasks blocked behind a failed one, and the package-manager and config dialogs.
  */
 export default observer(function TerminalPanel() {
@@ -187,6 +188,7 @@ export default observer(function TerminalPanel() {
     else terminal.addTask(command.run.key, command.name !== 'versions', '', onBuilt);
   };
 
+  useEscapeClose(terminal.show, () => terminal.toggle(false));
   return (
     <>
       <Drawer

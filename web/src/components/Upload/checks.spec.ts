@@ -1,6 +1,6 @@
 import { checkFile, formatBytes, pathList, suffixOf, typeAllowed } from './checks';
 
-describe('upload checks in the browser (SPEC.md §5)', () => {
+describe('upload checks in the browser', () => {
   const limits = { mimetype: 'jpg,.png,image/webp,audio/*', maxsize: 1024 };
 
   it('checks the name and size first, then the type, then the size', () => {

@@ -1,40 +1,22 @@
 /**
- * The checks the server makes of an upload (SPEC.md §5), run in the browser before sending, in the same
- * order: a name and a size, a type the site allows, a size within the maximum. The server runs them again.
+ * The checks the server makes of an upload (contract/upload.ts), run in the browser before sending, in the
+ * same order: a name and a size, a type the site allows, a size within the maximum. The server runs them
+ * again; where the browser does not know a limit (an empty type list, a size of 0 or less) it leaves that
+ * check to the server.
  */
-export interface UploadLimits {
-  /** Comma-separated suffixes (with or without the dot), MIME types, `type/*`, or `*`. */
-  mimetype: string;
-  /** Bytes; 0 or less: no limit known in the browser (the server still checks). */
-  maxsize: number;
-}
+import { checkUpload, type UploadLimits } from '@contract/upload';
 
+export { suffixOf, typeAllowed } from '@contract/upload';
+export type { UploadLimits } from '@contract/upload';
+
+/** The refusals by the key of their message (`upload.<key>`). */
 export type UploadRefusal = 'incomplete' | 'typeNotAllowed' | 'sizeExceeded';
-
-/** The lower-case extension, only `[a-z0-9]`; `file` when there is none (as the server reads it). */
-export function suffixOf(name: string): string {
-  const dot = name.lastIndexOf('.');
-  const suffix = dot > 0 && dot < name.length - 1 ? name.slice(dot + 1) : '';
-  return /^[a-zA-Z0-9]{1,16}$/.test(suffix) ? suffix.toLowerCase() : 'file';
-}
-
-export function typeAllowed(allowed: string, name: string, mimetype: string): boolean {
-  const entries = allowed
-    .split(',')
-    .map((entry) => entry.trim().toLowerCase())
-    .filter(Boolean);
-  if (entries.includes('*')) return true;
-  const suffix = suffixOf(name);
-  const mime = (mimetype || '').trim().toLowerCase();
-  const major = mime.includes('/') ? `${mime.split('/')[0]}/*` : '';
-  return entries.some((entry) => (entry.includes('/') ? entry === mime || (major !== '' && entry === major) : entry.replace(/^\./, '') === suffix && suffix !== 'file'));
-}
+const MESSAGE_KEY = { incomplete: 'incomplete', type_not_allowed: 'typeNotAllowed', size_exceeded: 'sizeExceeded' } as const;
 
 export function checkFile(file: { name: string; size: number; type?: string }, limits: UploadLimits): UploadRefusal | null {
-  if (!file.name || !(file.size > 0)) return 'incomplete';
-  if (limits.mimetype && !typeAllowed(limits.mimetype, file.name, file.type ?? '')) return 'typeNotAllowed';
-  if (limits.maxsize > 0 && file.size > limits.maxsize) return 'sizeExceeded';
-  return null;
+  const known = { mimetype: limits.mimetype || '*', maxsize: limits.maxsize > 0 ? limits.maxsize : Number.POSITIVE_INFINITY };
+  const refusal = checkUpload({ name: file.name, size: file.size, mimetype: file.type ?? '' }, known);
+  return refusal ? MESSAGE_KEY[refusal] : null;
 }
 
 /** "a.png,b.png" or a list → the list of paths. */

@@ -11,7 +11,7 @@ describe('UploadStore', () => {
   });
   afterAll(() => setLocale('zh-cn'));
 
-  it('refuses before sending, with the messages of SPEC.md §5 in the current language', async () => {
+  it('refuses before sending, with the messages of the upload checks in the current language', async () => {
     const upload = jest.fn();
     const store = new UploadStore(root, { upload });
     await setLocale('en');

@@ -30,7 +30,7 @@ type CloudUploader = (typeof import('./cloud'))['cloudUpload'];
 /** Loads the cloud upload on first use, keeping it out of the bundles of pages that never upload. */
 const loadCloudUpload = async (): Promise<CloudUploader> => (await import('./cloud')).cloudUpload;
 
-/** Any mode other than `local` means the cloud (SPEC.md §9). */
+/** Any mode other than `local` means the cloud. */
 export function isCloudMode(mode: string | undefined): boolean {
   return Boolean(mode && mode.trim() && mode.trim() !== 'local');
 }
@@ -51,7 +51,7 @@ export class UploadStore {
     return { mimetype: this.root.siteConfig.upload.mimetype, maxsize: this.root.siteConfig.upload.maxsize };
   }
 
-  /** The checks of SPEC.md §5 before sending; a refusal is shown as an error notice. */
+  /** The upload checks before sending; a refusal is shown as an error notice. */
   accepts(file: { name: string; size: number; type?: string }): boolean {
     const refusal = checkFile(file, this.limits);
     if (refusal) this.root.notify('error', t(`upload.${refusal}`));

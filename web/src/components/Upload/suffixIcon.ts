@@ -1,5 +1,5 @@
 /**
- * The URL of a file-type icon drawn by the server (`ajax/buildSuffixSvg`, buildadmin-behaviour.md §9.4):
+ * The URL of a file-type icon drawn by the server (`ajax/buildSuffixSvg`):
  * the suffix in capitals on a colour of its own. The public `/api` route draws the same icon as the admin
  * one, so no access token has to travel in an image URL; the browser caches it.
  */

@@ -6,6 +6,7 @@ import './i18n';
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, DatePicker, Drawer, Form, Input, InputNumber, Radio, Select, Spin, Switch } from '@arco-design/web-react';
+import { useEscapeClose } from '@/hooks/useEscapeClose';
 import { useT, type TFunction } from '@/lang';
 import RemoteSelect from '../RemoteSelect';
 import RemoteTreeSelect from '../RemoteSelect/RemoteTreeSelect';
@@ -155,6 +156,7 @@ export const CrudForm = observer(function CrudForm({ store, fields: fieldsProp, 
   const title = mode === 'add' ? t('crud.addTitle', { name }) : t('crud.editTitle', { name });
   const editingId = store.formRow ? store.formRow[store.pk] : null;
 
+  useEscapeClose(open, () => store.closeForm());
   return (
     <Drawer
       className="crud-drawer"

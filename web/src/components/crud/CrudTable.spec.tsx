@@ -162,3 +162,25 @@ describe('CrudTable permission gating', () => {
     expect(input?.value).toBe('Bolt');
   });
 });
+
+describe('CrudTable pager with a capped total', () => {
+  const answer = (data: Record<string, unknown>) => mockedRequest.mockImplementation(() => Promise.resolve({ code: 1, msg: '', time: 0, data: { list: [{ id: 1, name: 'Acme', status: 1, weigh: 1 }], remark: '', ...data } }));
+
+  it('shows "10,000+" when the server stopped counting, and pages on past it', async () => {
+    answer({ total: 10000, total_capped: true });
+    const store = await renderPage(['index']);
+    expect(store.totalCapped).toBe(true);
+    expect(container.querySelector('.arco-pagination-total-text')?.textContent).toContain('10,000+');
+    // the pager offers the pages up to the bound
+    expect(container.textContent).toContain('1000');
+  });
+
+  it('shows an exact total without the plus sign', async () => {
+    answer({ total: 9999 });
+    const store = await renderPage(['index']);
+    expect(store.totalCapped).toBe(false);
+    const text = container.querySelector('.arco-pagination-total-text')?.textContent ?? '';
+    expect(text).toContain('9999');
+    expect(text).not.toContain('+');
+  });
+});

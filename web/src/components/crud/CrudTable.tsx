@@ -6,12 +6,14 @@
 import './i18n';
 import { useEffect, useState, type DragEvent, type ReactElement, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Alert, Button, Popconfirm, Space, Table, Tooltip } from '@arco-design/web-react';
+import { Alert, Button, Space, Table, Tooltip } from '@arco-design/web-react';
 import type { ColumnProps, TableProps } from '@arco-design/web-react/es/Table/interface';
 import { IconDelete, IconDragDotVertical, IconEdit } from '@arco-design/web-react/icon';
 import { useAuth } from '@/hooks/useAuth';
 import { useT } from '@/lang';
+import { timeZoneLabel } from '@/utils/time';
 import { renderCell } from './cells';
+import { ConfirmWithTip } from './ConfirmWithTip';
 import SearchForm from './SearchForm';
 import Toolbar from './Toolbar';
 import type { CrudTableStore, Key } from './store';
@@ -138,11 +140,9 @@ function CrudTableInner<Row extends Record<string, any>>(props: CrudTableProps<R
                   </Button>
                 );
                 return a.confirm ? (
-                  <Popconfirm key={a.name} title={t(a.confirm)} onOk={() => a.onClick(row)}>
-                    <span>
-                      <Tooltip content={t(a.title)}>{button}</Tooltip>
-                    </span>
-                  </Popconfirm>
+                  <ConfirmWithTip key={a.name} tip={t(a.title)} title={t(a.confirm)} onOk={() => a.onClick(row)}>
+                    {button}
+                  </ConfirmWithTip>
                 ) : (
                   <Tooltip key={a.name} content={t(a.title)}>
                     {button}
@@ -157,13 +157,9 @@ function CrudTableInner<Row extends Record<string, any>>(props: CrudTableProps<R
             )}
             {showDelete && !(rowButtonVisible.delete?.(row) ?? true) && <span className="crud-row-button-gap" aria-hidden />}
             {showDelete && (rowButtonVisible.delete?.(row) ?? true) && (
-              <Popconfirm title={t('crud.confirmDelete')} onOk={() => store.remove([id])} okButtonProps={{ status: 'danger' }}>
-                <span>
-                  <Tooltip content={t('crud.delete')}>
-                    <Button size="mini" type="primary" status="danger" icon={<IconDelete />} data-crud="row-delete" aria-label={t('crud.delete')} />
-                  </Tooltip>
-                </span>
-              </Popconfirm>
+              <ConfirmWithTip tip={t('crud.delete')} title={t('crud.confirmDelete')} onOk={() => store.remove([id])} okButtonProps={{ status: 'danger' }}>
+                <Button size="mini" type="primary" status="danger" icon={<IconDelete />} data-crud="row-delete" aria-label={t('crud.delete')} />
+              </ConfirmWithTip>
             )}
           </Space>
         );
@@ -172,6 +168,8 @@ function CrudTableInner<Row extends Record<string, any>>(props: CrudTableProps<R
   }
 
   const data = store.tableData;
+  // times are shown in the site's zone (the one of order numbers, exports and "today"): the page says which
+  const showsTime = store.visibleColumns.some((c) => c.render === 'datetime' || c.render === 'date');
   // fixed layout: every column gets its width, the table scrolls sideways when they add up to more than the page
   const scrollX = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : DEFAULT_COLUMN_WIDTH), 0) + (selectable ? 48 : 0);
 
@@ -209,7 +207,7 @@ function CrudTableInner<Row extends Record<string, any>>(props: CrudTableProps<R
                 current: store.page,
                 pageSize: store.limit,
                 total: store.total,
-                showTotal: (total: number) => t('crud.total', { total }),
+                showTotal: (total: number) => (store.totalCapped ? t('crud.totalCapped', { total: total.toLocaleString('en-US') }) : t('crud.total', { total })),
                 sizeCanChange: true,
                 sizeOptions: [10, 20, 50, 100],
                 showJumper: store.total > store.limit * 5,
@@ -246,6 +244,11 @@ function CrudTableInner<Row extends Record<string, any>>(props: CrudTableProps<R
         }
         {...tableProps}
       />
+      {showsTime && (
+        <div className="crud-time-zone" data-crud="time-zone">
+          {t('crud.timesIn', { zone: timeZoneLabel() })}
+        </div>
+      )}
     </div>
   );
 }

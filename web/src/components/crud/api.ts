@@ -1,5 +1,5 @@
 /**
- * The generic CRUD actions of one controller (CONTRACT §2), on the one request instance.
+ * The generic CRUD actions of one controller (docs/API.md), on the one request instance.
  * `createCrudApi('/admin/auth.Admin')` → index / edit / add / update / del / sortable / get / post.
  */
 import request from '@/api/request';

@@ -15,6 +15,7 @@ export type { CrudTableProps } from './CrudTable';
 export { CrudForm } from './CrudForm';
 export type { CrudFormProps } from './CrudForm';
 export { CrudPage } from './CrudPage';
+export { ConfirmWithTip } from './ConfirmWithTip';
 export { Toolbar, DEFAULT_TOOLBAR } from './Toolbar';
 export { SearchForm } from './SearchForm';
 export { IconSelect, filterIcons } from './IconSelect';

@@ -1,8 +1,9 @@
 /**
- * Pure helpers of the generic CRUD table: the query of `GET index` (CONTRACT §2), the remote select query,
+ * Pure helpers of the generic CRUD table: the query of `GET index` (docs/API.md), the remote select query,
  * value formatting. No React, no MobX, no HTTP: unit-tested in params.spec.ts.
  */
 import dayjs from 'dayjs';
+import { inDisplayZone } from '@/utils/time';
 import type { CrudColumn, CrudOperator, OrderState, SearchEntry } from './types';
 
 export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
@@ -199,11 +200,11 @@ export function toMilliseconds(value: unknown): number | null {
   return d.isValid() ? d.valueOf() : null;
 }
 
-/** 'YYYY-MM-DD HH:mm:ss' (the SPEC's yyyy-mm-dd hh:MM:ss); empty values give '-'. */
+/** 'YYYY-MM-DD HH:mm:ss' (the product's date-time format) in the site time zone; empty values give '-'. */
 export function formatDatetime(value: unknown, format: string = DATETIME_FORMAT): string {
   const ms = toMilliseconds(value);
   if (ms === null) return '-';
-  return dayjs(ms).format(format);
+  return inDisplayZone(ms).format(format);
 }
 
 /** Unix seconds of a date value (form date pickers post seconds). */

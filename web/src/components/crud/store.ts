@@ -52,6 +52,8 @@ export class CrudTableStore<Row extends Record<string, any> = Record<string, any
 
   list: Row[] = [];
   total = 0;
+  /** The server stopped counting (`total_capped`): `total` is a lower bound, shown as "10,000+". */
+  totalCapped = false;
   remark = '';
   /** the whole `data` of the last index answer (pages may read extra keys, e.g. auth.Group's `group`). */
   answer: IndexAnswer<Row> | null = null;
@@ -170,6 +172,7 @@ export class CrudTableStore<Row extends Record<string, any> = Record<string, any
         this.answer = data;
         this.list = Array.isArray(data?.list) ? data.list : [];
         this.total = typeof data?.total === 'number' ? data.total : Number(data?.total ?? this.list.length) || 0;
+        this.totalCapped = data?.total_capped === true;
         this.remark = typeof data?.remark === 'string' ? data.remark : '';
         const keys = new Set(flattenTree(this.list as Array<Row & { children?: Row[] }>).map((r) => String(r[this.pk])));
         this.selectedKeys = this.selectedKeys.filter((k) => keys.has(String(k)));

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** Search operators understood by the generic CRUD controller (CONTRACT §2). */
+/** Search operators understood by the generic CRUD controller (docs/API.md). */
 export type CrudOperator =
   | '='
   | '<>'
@@ -195,6 +195,8 @@ export type CrudRowButton = 'weigh-sort' | 'edit' | 'delete';
 export interface IndexAnswer<Row = any> {
   list: Row[];
   total?: number;
+  /** true when the server stopped counting: `total` is a lower bound. */
+  total_capped?: boolean;
   remark?: string;
   [key: string]: unknown;
 }

@@ -1,5 +1,5 @@
 /**
- * Client validation of SPEC §5 for the CRUD form. The account / password / e-mail / mobile checks and their
+ * Client validation for the CRUD form (the server applies the same rules). The account / password / e-mail / mobile checks and their
  * messages are the app's own (utils/validate, common.json "validate.*"); number / integer / url live in
  * crud.json.
  */

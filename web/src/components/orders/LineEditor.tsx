@@ -6,7 +6,7 @@
  */
 import './i18n';
 import { observer } from 'mobx-react-lite';
-import { Button, DatePicker, Input, InputNumber, Table, Tooltip } from '@arco-design/web-react';
+import { Button, DatePicker, Input, InputNumber, Select, Table, Tooltip } from '@arco-design/web-react';
 import '@/components/lots/i18n';
 import '@/components/lots/lots.css';
 import type { ColumnProps } from '@arco-design/web-react/es/Table/interface';
@@ -14,11 +14,12 @@ import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
 import { useT, type TFunction } from '@/lang';
 import { formatCents, lineTotalCents } from './money';
 import { msgText } from './cells';
-import type { LineDraft, LineField, OrderFormStore, ShelfSide } from './formStore';
+import { ADJUSTMENT_REASONS, type LineDraft, type LineField, type OrderFormStore, type ShelfSide } from './formStore';
 import { ProductSelect, ShelfSelect, WarehouseSelect } from './selects';
 import { SCAN_NODE } from './scan';
 import ScanField from './ScanField';
 import { useStore } from '@/stores/context';
+import { usePhone } from '@/hooks/usePhone';
 
 type Props = { store: OrderFormStore; line: LineDraft };
 
@@ -95,6 +96,41 @@ const QuantityCell = observer(function QuantityCell({ store, line, field }: Prop
         onChange={(v) => store.setQuantity(line.key, field, v as number | undefined)}
       />
       <FieldMessage store={store} line={line} field={field} />
+    </div>
+  );
+});
+
+/** An adjustment's signed quantity: positive adds to the shelf, negative takes off it. */
+const SignedQuantityCell = observer(function SignedQuantityCell({ store, line }: Props) {
+  const error = store.lineError(line.key, 'quantity');
+  const warning = store.lineWarning(line.key, 'quantity');
+  return (
+    <div className="orders-cell" data-orders="line-quantity">
+      <InputNumber
+        precision={0}
+        step={1}
+        value={line.quantity ?? undefined}
+        error={!!error}
+        className={`orders-input-num${!error && warning ? ' is-warning' : ''}`}
+        onChange={(v) => store.setQuantity(line.key, 'quantity', v as number | undefined)}
+      />
+      <FieldMessage store={store} line={line} field="quantity" />
+    </div>
+  );
+});
+
+const ReasonCell = observer(function ReasonCell({ store, line }: Props) {
+  const t = useT();
+  return (
+    <div className="orders-cell" data-orders="line-reason">
+      <Select
+        value={line.reason || undefined}
+        status={store.lineError(line.key, 'reason') ? 'error' : undefined}
+        placeholder={t('orders.line.reason')}
+        options={ADJUSTMENT_REASONS.map((r) => ({ value: r, label: t(`orders.reason.${r}`) }))}
+        onChange={(v) => store.setReason(line.key, String(v ?? ''))}
+      />
+      <FieldMessage store={store} line={line} field="reason" />
     </div>
   );
 });
@@ -218,6 +254,16 @@ function columnsFor(store: OrderFormStore, t: TFunction): ColumnProps<LineDraft>
     ? [{ key: 'lot', title: t('lots.lotNo'), width: store.kind === 'inbound' ? 260 : 150, render: (_: unknown, line: LineDraft) => <LotCell store={store} line={line} /> }]
     : [];
   const remove: ColumnProps<LineDraft> = { key: 'remove', title: '', width: 56, align: 'center', render: (_: unknown, line: LineDraft) => <RemoveCell store={store} line={line} /> };
+  if (store.kind === 'adjustment') {
+    return [
+      index,
+      product,
+      { key: 'shelf', title: <Req t={t} k="orders.line.shelf" />, width: 320, render: (_: unknown, line: LineDraft) => <ShelfCell store={store} line={line} side="warehouse" /> },
+      { key: 'quantity', title: <Req t={t} k="orders.line.adjustQuantity" />, width: 120, align: 'right', render: (_: unknown, line: LineDraft) => <SignedQuantityCell store={store} line={line} /> },
+      { key: 'reason', title: <Req t={t} k="orders.line.reason" />, width: 150, render: (_: unknown, line: LineDraft) => <ReasonCell store={store} line={line} /> },
+      remove,
+    ];
+  }
   if (store.kind === 'relocation') {
     return [
       index,
@@ -266,10 +312,16 @@ const Totals = observer(function Totals({ store }: { store: OrderFormStore }) {
       <span>
         {t('orders.form.lineCount')} <b data-orders="total-lines">{store.lines.length}</b>
       </span>
-      <span>
-        {t('orders.line.planQuantity')} <b data-orders="total-plan">{totals.plan.toLocaleString('en-US')}</b>
-      </span>
-      {store.isGoods && (
+      {store.kind === 'adjustment' ? (
+        <span>
+          {t('orders.line.adjustQuantity')} <b data-orders="total-net">{store.lines.reduce((sum, l) => sum + (l.quantity ?? 0), 0).toLocaleString('en-US')}</b>
+        </span>
+      ) : (
+        <span>
+          {t('orders.line.planQuantity')} <b data-orders="total-plan">{totals.plan.toLocaleString('en-US')}</b>
+        </span>
+      )}
+      {store.isTrade && (
         <>
           <span>
             {t(store.kind === 'inbound' ? 'orders.line.receivedQuantity' : 'orders.line.issuedQuantity')}{' '}
@@ -290,9 +342,82 @@ function useCanScan(): boolean {
   return Object.values(navTabs.authNode).some((nodes) => nodes.includes(`/admin/${SCAN_NODE}`));
 }
 
+/** One labelled field of a line card. */
+function CardField({ label, children }: { label: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <div className="orders-line-card-field">
+      <div className="orders-line-card-label">{label}</div>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A phone has no room for the table's seven columns side by side: each line is a card, its fields stacked
+ * (quantities, price and total two to a row), so the form never scrolls sideways.
+ */
+const LineCards = observer(function LineCards({ store }: { store: OrderFormStore }) {
+  const t = useT();
+  if (!store.lines.length) return <div className="orders-empty">{t('orders.form.noLines')}</div>;
+  return (
+    <div className="orders-line-cards">
+      {store.lines.map((line, i) => (
+        <div key={line.key} className={`orders-line-card${line.key === store.scannedKey ? ' orders-line-scanned' : ''}`} data-orders="line-card">
+          <div className="orders-line-card-head">
+            <span className="orders-index">#{i + 1}</span>
+            <RemoveCell store={store} line={line} />
+          </div>
+          <CardField label={<Req t={t} k="orders.line.product" />}>
+            <ProductCell store={store} line={line} />
+          </CardField>
+          {store.kind === 'relocation' ? (
+            <>
+              <CardField label={<Req t={t} k="orders.line.source" />}>
+                <ShelfCell store={store} line={line} side="source" />
+              </CardField>
+              <CardField label={<Req t={t} k="orders.line.target" />}>
+                <ShelfCell store={store} line={line} side="target" />
+              </CardField>
+              <CardField label={<Req t={t} k="orders.line.planQuantity" />}>
+                <QuantityCell store={store} line={line} field="plan_quantity" />
+              </CardField>
+            </>
+          ) : (
+            <>
+              <CardField label={<Req t={t} k="orders.line.shelf" />}>
+                <ShelfCell store={store} line={line} side="warehouse" />
+              </CardField>
+              <CardField label={t('orders.line.detailCode')}>
+                <DetailCodeCell store={store} line={line} />
+              </CardField>
+              <div className="orders-line-card-pair">
+                <CardField label={<Req t={t} k="orders.line.planQuantity" />}>
+                  <QuantityCell store={store} line={line} field="plan_quantity" />
+                </CardField>
+                <CardField label={<Req t={t} k={store.kind === 'inbound' ? 'orders.line.receivedQuantity' : 'orders.line.issuedQuantity'} />}>
+                  <QuantityCell store={store} line={line} field="actual_quantity" />
+                </CardField>
+              </div>
+              <div className="orders-line-card-pair">
+                <CardField label={<Req t={t} k="orders.line.price" />}>
+                  <PriceCell store={store} line={line} />
+                </CardField>
+                <CardField label={t('orders.line.total')}>
+                  <LineTotalCell store={store} line={line} />
+                </CardField>
+              </div>
+            </>
+          )}
+        </div>
+      ))}
+    </div>
+  );
+});
+
 export const LineEditor = observer(function LineEditor({ store }: { store: OrderFormStore }) {
   const t = useT();
   const canScan = useCanScan();
+  const phone = usePhone();
   const columns = columnsFor(store, t);
   const linesError = store.headerError('lines');
   const width = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 120), 0);
@@ -305,6 +430,9 @@ export const LineEditor = observer(function LineEditor({ store }: { store: Order
           shelfChip={store.isGoods ? 'orders.scan.onShelf' : 'orders.scan.fromShelf'}
         />
       )}
+      {phone ? (
+        <LineCards store={store} />
+      ) : (
       <Table<LineDraft>
         className="orders-lines-table"
         rowKey="key"
@@ -317,6 +445,7 @@ export const LineEditor = observer(function LineEditor({ store }: { store: Order
         rowClassName={(line) => (line.key === store.scannedKey ? 'orders-line-scanned' : '')}
         noDataElement={<div className="orders-empty">{t('orders.form.noLines')}</div>}
       />
+      )}
       {linesError && <div className="orders-field-msg is-error">{msgText(t, linesError)}</div>}
       <div className="orders-lines-footer">
         <Button type="dashed" icon={<IconPlus />} onClick={() => store.addLine()} data-orders="add-line">

@@ -7,6 +7,7 @@ import { toJS } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { Alert, Button, Descriptions, Drawer, Empty, Popconfirm, Space, Spin, Table, Tag } from '@arco-design/web-react';
 import { IconCheckCircle, IconClose, IconEdit, IconSend, IconSwap } from '@arco-design/web-react/icon';
+import { useEscapeClose } from '@/hooks/useEscapeClose';
 import { formatDatetime } from '@/components/crud';
 import { useAuth } from '@/hooks/useAuth';
 import { useT, type TFunction } from '@/lang';
@@ -67,6 +68,17 @@ function lotColumn(kind: OrderKind, t: TFunction) {
 
 function lineColumns(kind: OrderKind, t: TFunction, lines: Row[] = []) {
   const index = { title: '#', width: 44, align: 'center' as const, render: (_: unknown, _r: Row, i: number) => i + 1 };
+  if (kind === 'adjustment') {
+    return [
+      index,
+      { title: t('orders.line.product'), width: 200, render: (_: unknown, r: Row) => productCell(r) },
+      { title: t('orders.line.shelf'), width: 190, render: (_: unknown, r: Row) => (r.lot_no ? `${r.shelf?.location ?? '-'} · ${r.lot_no}` : (r.shelf?.location ?? '-')) },
+      { title: t('orders.line.reason'), width: 100, render: (_: unknown, r: Row) => t(`orders.reason.${r.reason}`) },
+      { title: t('orders.line.adjustQuantity'), width: 90, align: 'right' as const, render: (_: unknown, r: Row) => <SignedCell value={r.quantity} /> },
+      { title: t('orders.line.price'), width: 100, align: 'right' as const, render: (_: unknown, r: Row) => <MoneyCell value={r.price} /> },
+      { title: t('orders.line.total'), width: 110, align: 'right' as const, render: (_: unknown, r: Row) => <MoneyCell value={r.total_price} /> },
+    ];
+  }
   const lots = lines.some(hasLots) ? [lotColumn(kind, t)] : [];
   if (kind === 'relocation') {
     return [
@@ -127,8 +139,8 @@ function headerItems(kind: OrderKind, row: Row, t: TFunction) {
     { label: t('orders.field.orderSn'), value: row.order_sn || '-' },
   ];
   if (kind === 'inbound') items.push({ label: t('orders.field.supplier'), value: row.supplier?.name ?? '-' });
-  else items.push({ label: t('orders.field.customer'), value: row.customer?.name ?? '-' });
-  if (kind !== 'relocation') items.push({ label: t('orders.field.type'), value: <StateTag t={t} options={kind === 'inbound' ? INBOUND_TYPE_OPTIONS : OUTBOUND_TYPE_OPTIONS} value={row.type} /> });
+  else if (kind !== 'adjustment') items.push({ label: t('orders.field.customer'), value: row.customer?.name ?? '-' });
+  if (kind === 'inbound' || kind === 'outbound') items.push({ label: t('orders.field.type'), value: <StateTag t={t} options={kind === 'inbound' ? INBOUND_TYPE_OPTIONS : OUTBOUND_TYPE_OPTIONS} value={row.type} /> });
   items.push({ label: t('orders.field.auditStatus'), value: <StateTag t={t} options={AUDIT_STATUS_OPTIONS} value={row.audit_status} /> });
   if (kind === 'outbound') items.push({ label: t('orders.field.shipmentStatus'), value: <StateTag t={t} options={SHIPMENT_STATUS_OPTIONS} value={row.shipment_status} /> });
   if (kind === 'relocation') items.push({ label: t('orders.field.relocationStatus'), value: <StateTag t={t} options={RELOCATION_STATUS_OPTIONS} value={row.status} /> });
@@ -199,6 +211,7 @@ export const OrderDetailDrawer = observer(function OrderDetailDrawer({ page }: {
   const lines: Row[] = row && Array.isArray(row.lines) ? row.lines : [];
   const totals = orderTotals(lines);
   const history = toJS(detail.history);
+  useEscapeClose(detail.open, () => detail.close());
   return (
     <Drawer
       className="orders-drawer"
@@ -241,7 +254,7 @@ export const OrderDetailDrawer = observer(function OrderDetailDrawer({ page }: {
             />
             <div className="orders-section-title">
               {t('orders.form.lines')}
-              {kind !== 'relocation' && (
+              {(kind === 'inbound' || kind === 'outbound') && (
                 <span className="orders-section-extra">
                   {t('orders.line.planQuantity')} <b>{totals.plan.toLocaleString('en-US')}</b> · {t(kind === 'inbound' ? 'orders.line.receivedQuantity' : 'orders.line.issuedQuantity')}{' '}
                   <b>{totals.actual.toLocaleString('en-US')}</b> · {t('orders.form.totalAmount')} <b data-orders="detail-amount">{formatCents(totals.amountCents, { group: true })}</b>

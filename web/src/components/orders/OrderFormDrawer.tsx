@@ -6,6 +6,7 @@ import './i18n';
 import { useLayoutEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Alert, Button, Drawer, Form, Grid, Input, Radio, Spin } from '@arco-design/web-react';
+import { useEscapeClose } from '@/hooks/useEscapeClose';
 import { useT } from '@/lang';
 import type { CrudTableStore } from '@/components/crud';
 import { SELECT_URL } from './api';
@@ -51,6 +52,7 @@ export const OrderFormDrawer = observer(function OrderFormDrawer({ table, form, 
   const typeOptions = kind === 'inbound' ? INBOUND_TYPE_OPTIONS : OUTBOUND_TYPE_OPTIONS;
   const invalidCount = form.submitted ? Object.keys(form.check.lines).length + Object.keys(form.check.header).length : 0;
 
+  useEscapeClose(open, () => table.closeForm());
   return (
     <Drawer
       className="orders-drawer"
@@ -91,6 +93,7 @@ export const OrderFormDrawer = observer(function OrderFormDrawer({ table, form, 
                 />
               </Form.Item>
             </Grid.Col>
+            {kind !== 'adjustment' && (
             <Grid.Col xs={24} sm={12} lg={6}>
               <Form.Item label={t(kind === 'inbound' ? 'orders.field.supplier' : 'orders.field.customer')} required={kind !== 'relocation'} {...item('party_id')}>
                 <PartySelect
@@ -103,7 +106,8 @@ export const OrderFormDrawer = observer(function OrderFormDrawer({ table, form, 
                 />
               </Form.Item>
             </Grid.Col>
-            {kind !== 'relocation' && (
+            )}
+            {(kind === 'inbound' || kind === 'outbound') && (
               <Grid.Col xs={24} sm={12} lg={6}>
                 <Form.Item label={t('orders.field.type')} required {...item('type')}>
                   <Radio.Group type="button" value={form.header.type ?? undefined} onChange={(v) => form.setHeader('type', Number(v))} data-orders="form-type">

@@ -21,6 +21,7 @@ export const ORDER_DOCUMENTS: Record<OrderKind, Array<{ doc: string; label: stri
     { doc: 'delivery', label: 'orders.print.delivery' },
   ],
   relocation: [{ doc: 'relocation', label: 'orders.print.relocation' }],
+  adjustment: [{ doc: 'adjustment', label: 'orders.print.adjustment' }],
 };
 
 export function printUrl(kind: OrderKind, id: number, doc: string, token: string, lang: string): string {

@@ -16,7 +16,7 @@ import { isTypingTarget, ScanStore, WedgeBuffer, type ScanTarget } from './scan'
 const Feedback = observer(function Feedback({ scan }: { scan: ScanStore }) {
   const t = useT();
   const feedback = scan.feedback;
-  if (!feedback) return <span className="orders-scan-hint">{t('orders.scan.hint')}</span>;
+  if (!feedback) return <span className="orders-scan-hint">{t(scan.hintKey)}</span>;
   const text = feedback.text ?? t(feedback.key ?? '', feedback.args);
   return (
     <span className={feedback.ok ? 'orders-scan-ok' : 'orders-scan-error'} data-orders={feedback.ok ? 'scan-ok' : 'scan-error'} key={scan.applied}>

@@ -1,5 +1,5 @@
 /**
- * The warehouse-operation endpoints (CONTRACT §4), on the one request instance: the three order controllers
+ * The warehouse-operation endpoints (docs/API.md), on the one request instance: the three order controllers
  * with their transitions, the stock list and the inventory history (list and CSV export URL).
  */
 import request from '@/api/request';
@@ -11,6 +11,7 @@ export const ORDER_API: Record<OrderKind, string> = {
   inbound: '/admin/wms.Inbound',
   outbound: '/admin/wms.Outbound',
   relocation: '/admin/wms.Relocation',
+  adjustment: '/admin/wms.Adjustment',
 };
 
 export const STOCK_API = '/admin/wms.Stock';

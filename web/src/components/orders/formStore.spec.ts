@@ -26,6 +26,17 @@ describe('order form', () => {
     });
   });
 
+  it('an adjustment has no party or type: signed non-zero quantities with a reason; stock warns before a removal', () => {
+    const adjust = (over: Partial<LineDraft>) => line({ plan_quantity: null, actual_quantity: null, price: '', quantity: -2, reason: 'damaged', ...over });
+    const blank = { order_sn: '', party_id: null, type: null, remark: '' };
+    expect(checkOrderForm('adjustment', blank, [adjust({}), adjust({ quantity: 5, reason: 'found' })]).valid).toBe(true);
+    expect(orderBody('adjustment', blank, [adjust({ lot_no: ' L1 ' })])).toEqual({ order_sn: '', remark: '', lines: [{ product_id: 1, warehouse_shelf_id: 7, lot_no: 'L1', quantity: -2, reason: 'damaged' }] });
+    const bad = checkOrderForm('adjustment', blank, [adjust({ quantity: 0, reason: '' }), adjust({ quantity: -9 })], new Map([[1, new Map([[7, 4]])]]));
+    expect(bad.valid).toBe(false);
+    expect(Object.values(bad.lines)[0]).toEqual({ quantity: { key: 'orders.validate.adjustQuantity' }, reason: { key: 'orders.validate.reason' } });
+    expect(Object.values(bad.warnings)[0]).toMatchObject({ quantity: { key: 'orders.warn.insufficient', args: { stock: 4 } } });
+  });
+
   it('names what is missing or wrong, per line and field', () => {
     const lines = [line({ product_id: null, warehouse_shelf_id: null, plan_quantity: null, actual_quantity: 0, price: '1.234' })];
     const check = checkOrderForm('outbound', { ...header, party_id: null, type: null }, lines);

@@ -44,13 +44,16 @@ export interface LineDraft {
   /** goods lines: the shelf and the warehouse chosen to narrow the shelf list. */
   warehouse_id: number | null;
   warehouse_shelf_id: number | null;
+  /** adjustment lines: the signed change (never 0) and its reason; `lot_no` of the stream. */
+  quantity: number | null;
+  reason: string;
+  lot_no: string;
   /** relocation lines */
   source_warehouse_id: number | null;
   source_warehouse_shelf_id: number | null;
   target_warehouse_id: number | null;
   target_warehouse_shelf_id: number | null;
-  /** lot-tracked products: the lot received (inbound) or named (outbound, relocation; '' = first expiry first). */
-  lot_no: string;
+  /** (`lot_no` above) lot-tracked products: the lot received (inbound) or named (outbound, relocation; '' = first expiry first). */
   /** inbound, `YYYY-MM-DD` or '' */
   production_date: string;
   expiry_date: string;
@@ -70,6 +73,8 @@ export type LineField =
   | 'plan_quantity'
   | 'actual_quantity'
   | 'price'
+  | 'quantity'
+  | 'reason'
   | 'warehouse_shelf_id'
   | 'source_warehouse_shelf_id'
   | 'target_warehouse_shelf_id'
@@ -107,12 +112,16 @@ export interface FormCheck {
   valid: boolean;
 }
 
-/** The party column of each order kind. */
-export const PARTY_FIELD: Record<OrderKind, 'supplier_id' | 'customer_id'> = {
+/** The party column of each order kind (adjustments have none). */
+export const PARTY_FIELD: Record<OrderKind, 'supplier_id' | 'customer_id' | null> = {
   inbound: 'supplier_id',
   outbound: 'customer_id',
   relocation: 'customer_id',
+  adjustment: null,
 };
+
+/** The reasons an adjustment line may give (the server refuses any other). */
+export const ADJUSTMENT_REASONS = ['damaged', 'lost', 'found', 'expired', 'correction'] as const;
 
 const num = (v: unknown): number | null => {
   if (v === null || v === undefined || v === '') return null;
@@ -136,11 +145,13 @@ export function emptyLine(): LineDraft {
     priceTouched: false,
     warehouse_id: null,
     warehouse_shelf_id: null,
+    quantity: null,
+    reason: '',
+    lot_no: '',
     source_warehouse_id: null,
     source_warehouse_shelf_id: null,
     target_warehouse_id: null,
     target_warehouse_shelf_id: null,
-    lot_no: '',
     production_date: '',
     expiry_date: '',
   };
@@ -166,7 +177,6 @@ export function lineFromServer(line: Record<string, any>): LineDraft {
           effective_day: Number(p.effective_day ?? 0),
         }
       : null,
-    lot_no: String(line.lot_no ?? ''),
     production_date: String(line.production_date ?? ''),
     expiry_date: String(line.expiry_date ?? ''),
     detail_code: line.detail_code ?? '',
@@ -177,6 +187,9 @@ export function lineFromServer(line: Record<string, any>): LineDraft {
     priceTouched: true,
     warehouse_id: num(line.shelf?.warehouse_id),
     warehouse_shelf_id: num(line.warehouse_shelf_id),
+    quantity: quantity(line.quantity),
+    reason: line.reason ?? '',
+    lot_no: line.lot_no ?? '',
     source_warehouse_id: num(line.source_shelf?.warehouse_id),
     source_warehouse_shelf_id: num(line.source_warehouse_shelf_id),
     target_warehouse_id: num(line.target_shelf?.warehouse_id),
@@ -207,7 +220,7 @@ export function checkOrderForm(kind: OrderKind, header: OrderHeader, lines: Line
   const h: FormCheck['header'] = {};
   const errors: FormCheck['lines'] = {};
   const warnings: FormCheck['warnings'] = {};
-  if (kind !== 'relocation') {
+  if (kind === 'inbound' || kind === 'outbound') {
     if (!header.party_id) h.party_id = { key: kind === 'inbound' ? 'orders.validate.supplier' : 'orders.validate.customer' };
     if (!header.type) h.type = { key: 'orders.validate.type' };
   }
@@ -228,7 +241,16 @@ export function checkOrderForm(kind: OrderKind, header: OrderHeader, lines: Line
       if (kind === 'inbound' && line.production_date && expiry && expiry < line.production_date) e.expiry_date = { key: 'lots.validate.expiryBeforeProduction' };
     }
     const onShelf = (shelfId: number | null) => (line.product_id && shelfId ? stock.get(line.product_id)?.get(shelfId) : undefined);
-    if (kind === 'relocation') {
+    if (kind === 'adjustment') {
+      if (!line.warehouse_shelf_id) e.warehouse_shelf_id = { key: 'orders.validate.shelf' };
+      if (line.quantity === null) e.quantity = { key: 'orders.validate.adjustQuantity' };
+      else if (!Number.isInteger(line.quantity) || line.quantity === 0) e.quantity = { key: 'orders.validate.adjustQuantity' };
+      if (!(ADJUSTMENT_REASONS as readonly string[]).includes(line.reason)) e.reason = { key: 'orders.validate.reason' };
+      if (!e.quantity && line.quantity !== null && line.quantity < 0 && line.warehouse_shelf_id && line.product_id && stock.has(line.product_id)) {
+        const available = onShelf(line.warehouse_shelf_id) ?? 0;
+        if (-line.quantity > available) w.quantity = { key: 'orders.warn.insufficient', args: { stock: available } };
+      }
+    } else if (kind === 'relocation') {
       if (!line.source_warehouse_shelf_id) e.source_warehouse_shelf_id = { key: 'orders.validate.sourceShelf' };
       if (!line.target_warehouse_shelf_id) e.target_warehouse_shelf_id = { key: 'orders.validate.targetShelf' };
       else if (line.source_warehouse_shelf_id === line.target_warehouse_shelf_id) e.target_warehouse_shelf_id = { key: 'orders.validate.sameShelf' };
@@ -276,8 +298,13 @@ export function orderBody(kind: OrderKind, header: OrderHeader, lines: LineDraft
   const body: Record<string, any> = {
     order_sn: header.order_sn.trim(),
     remark: header.remark.trim(),
-    [PARTY_FIELD[kind]]: header.party_id ?? 0,
   };
+  const party = PARTY_FIELD[kind];
+  if (party) body[party] = header.party_id ?? 0;
+  if (kind === 'adjustment') {
+    body.lines = lines.map((l) => ({ product_id: l.product_id, warehouse_shelf_id: l.warehouse_shelf_id, lot_no: l.lot_no.trim(), quantity: l.quantity, reason: l.reason }));
+    return body;
+  }
   if (kind === 'relocation') {
     body.lines = lines.map((l) => ({
       product_id: l.product_id,
@@ -329,8 +356,14 @@ export class OrderFormStore {
     makeAutoObservable<this, 'stockRequests' | 'lineIndex'>(this, { kind: false, stockRequests: false, lineIndex: false });
   }
 
+  /** Lines on one shelf (inbound, outbound, adjustment), not a source and a target. */
   get isGoods(): boolean {
     return this.kind !== 'relocation';
+  }
+
+  /** Inbound and outbound orders: a party, a type, prices and totals. */
+  get isTrade(): boolean {
+    return this.kind === 'inbound' || this.kind === 'outbound';
   }
 
   /** Starts the form: an empty order with one line, or the order being edited. */
@@ -341,14 +374,14 @@ export class OrderFormStore {
     this.scanShelf = null;
     this.scannedKey = null;
     if (!row) {
-      this.header = { order_sn: '', party_id: null, type: this.isGoods ? 10 : null, remark: '', ...defaults };
+      this.header = { order_sn: '', party_id: null, type: this.isTrade ? 10 : null, remark: '', ...defaults };
       this.lines = [emptyLine()];
       return;
     }
     this.header = {
       order_sn: row.order_sn ?? '',
-      party_id: num(row[PARTY_FIELD[this.kind]]),
-      type: this.isGoods ? (num(row.type) ?? null) : null,
+      party_id: PARTY_FIELD[this.kind] ? num(row[PARTY_FIELD[this.kind]!]) : null,
+      type: this.isTrade ? (num(row.type) ?? null) : null,
       remark: row.remark ?? '',
     };
     this.lines = Array.isArray(row.lines) && row.lines.length ? row.lines.map(lineFromServer) : [emptyLine()];
@@ -428,12 +461,20 @@ export class OrderFormStore {
     if (line && MONEY_PATTERN.test(line.price.trim())) line.price = normalizeMoney(line.price.trim());
   }
 
-  setQuantity(key: string, field: 'plan_quantity' | 'actual_quantity', value: number | null | undefined): void {
+  /** An adjustment line's reason. */
+  setReason(key: string, reason: string): void {
+    const line = this.line(key);
+    if (!line) return;
+    line.reason = reason;
+    this.touch(key, 'reason');
+  }
+
+  setQuantity(key: string, field: 'plan_quantity' | 'actual_quantity' | 'quantity', value: number | null | undefined): void {
     const line = this.line(key);
     if (!line) return;
     const v = value === undefined || value === null || Number.isNaN(value) ? null : value;
     line[field] = v;
-    if (field === 'plan_quantity' && line.actualFollowsPlan && this.isGoods) line.actual_quantity = v;
+    if (field === 'plan_quantity' && line.actualFollowsPlan && this.isTrade) line.actual_quantity = v;
     if (field === 'actual_quantity') line.actualFollowsPlan = false;
     this.touch(key, field);
   }
@@ -471,18 +512,24 @@ export class OrderFormStore {
     const shelfId = this.scanShelf?.id ?? null;
     const same = this.lines.filter((l) => l.product_id === productId && (shelfId === null || l[field] === shelfId));
     const existing = same[same.length - 1];
+    if (existing && this.kind === 'adjustment') {
+      const quantity = (existing.quantity ?? 0) + 1;
+      this.setQuantity(existing.key, 'quantity', quantity);
+      this.scannedKey = existing.key;
+      return { key: existing.key, index: this.lineIndex(existing.key), quantity, added: false };
+    }
     if (existing) {
       const plan = (existing.plan_quantity ?? 0) + 1;
       const follows = existing.actualFollowsPlan;
       this.setQuantity(existing.key, 'plan_quantity', plan);
-      if (this.isGoods && !follows) this.setQuantity(existing.key, 'actual_quantity', (existing.actual_quantity ?? 0) + 1);
+      if (this.isTrade && !follows) this.setQuantity(existing.key, 'actual_quantity', (existing.actual_quantity ?? 0) + 1);
       this.scannedKey = existing.key;
       return { key: existing.key, index: this.lineIndex(existing.key), quantity: plan, added: false };
     }
     const last = this.lines[this.lines.length - 1];
     const line = last && !last.product_id ? last : this.addLine();
     this.setProduct(line.key, productId, product);
-    this.setQuantity(line.key, 'plan_quantity', 1);
+    this.setQuantity(line.key, this.kind === 'adjustment' ? 'quantity' : 'plan_quantity', 1);
     if (this.scanShelf) this.setShelf(line.key, side, this.scanShelf.id, { warehouse_id: this.scanShelf.warehouse_id });
     else if (num(product.warehouse_shelf_id) && !line[field]) this.setShelf(line.key, side, num(product.warehouse_shelf_id), { warehouse_id: product.warehouse_id });
     this.scannedKey = line.key;

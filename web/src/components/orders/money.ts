@@ -1,6 +1,6 @@
 /**
  * Exact money arithmetic for the order forms. Prices travel as decimal strings with up to 2 decimals
- * ("12.50", CONTRACT §1); every sum and product is done on integer cents (BigInt, so a large quantity times a
+ * ("12.50", docs/API.md); every sum and product is done on integer cents (BigInt, so a large quantity times a
  * large price never loses a cent) and only formatted back to text at the end. No floating point anywhere.
  */
 

@@ -11,10 +11,11 @@ import { TransitionKeys, wasAnswered } from './idempotency';
 import type { OrderKind } from './states';
 
 /** The number column of each order kind. */
-export const NUMBER_FIELD: Record<OrderKind, 'receipt_no' | 'outbound_no' | 'relocation_no'> = {
+export const NUMBER_FIELD: Record<OrderKind, 'receipt_no' | 'outbound_no' | 'relocation_no' | 'adjustment_no'> = {
   inbound: 'receipt_no',
   outbound: 'outbound_no',
   relocation: 'relocation_no',
+  adjustment: 'adjustment_no',
 };
 
 export type Row = Record<string, any>;

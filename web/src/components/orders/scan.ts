@@ -41,6 +41,8 @@ export interface ScanTarget {
   readonly scanWarehouseId: number | null;
   addScanned(product: Record<string, any>): ScanOutcome;
   setScanShelf(shelf: ScannedShelf | null): void;
+  /** Language keys of the feedback after a product scan (default: the order form's). */
+  readonly scanMessages?: { added: string; more: string; hint?: string };
 }
 
 export const resolveCode: Resolver = (code, warehouseId) => fetchJson<ScanAnswer>(SCAN_URL, { code, warehouse_id: warehouseId ?? undefined }, { showErrorMessage: false });
@@ -58,6 +60,11 @@ export class ScanStore {
     private readonly resolve: Resolver = resolveCode,
   ) {
     makeAutoObservable<this, 'queue' | 'form' | 'resolve'>(this, { queue: false, form: false, resolve: false });
+  }
+
+  /** The language key of the line under the field before the first scan. */
+  get hintKey(): string {
+    return this.form.scanMessages?.hint ?? 'orders.scan.hint';
   }
 
   /** Queues a scanned code; resolves when it (and every code before it) has been applied. */
@@ -81,7 +88,8 @@ export class ScanStore {
           return;
         }
         const outcome = this.form.addScanned(answer.row);
-        this.feedback = { ok: true, key: outcome.added ? 'orders.scan.added' : 'orders.scan.more', args: { name: String(answer.row.name ?? code), quantity: outcome.quantity, line: outcome.index + 1 } };
+        const keys = this.form.scanMessages ?? { added: 'orders.scan.added', more: 'orders.scan.more' };
+        this.feedback = { ok: true, key: outcome.added ? keys.added : keys.more, args: { name: String(answer.row.name ?? code), quantity: outcome.quantity, line: outcome.index + 1 } };
       });
     } catch (e) {
       const msg = (e as { msg?: unknown })?.msg;

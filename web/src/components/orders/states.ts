@@ -1,58 +1,60 @@
 /**
- * The order lifecycles of DESIGN.md §6 as the screens see them: enumerations with their tag colours, and
+ * The order lifecycles (docs/ARCHITECTURE.md, "Order lifecycles") as the screens see them: enumerations with their tag colours, and
  * which buttons an order offers in its current state (and to whom). Pure: unit-tested in states.spec.ts.
  */
 import type { CrudOption } from '@/components/crud';
+import { AUDIT_STATUS, FORM_TYPE, INBOUND_TYPE, OUTBOUND_TYPE, RELOCATION_STATUS, SHIPMENT_STATUS, type OrderKind } from '@contract/enums';
 
-export type OrderKind = 'inbound' | 'outbound' | 'relocation';
-
-export const AUDIT_STATUS = { unaudited: 0, audited: 1 } as const;
-export const SHIPMENT_STATUS = { unshipped: 0, shipped: 1 } as const;
-export const RELOCATION_STATUS = { notMoved: 0, partial: 1, completed: 2, cancelled: 3 } as const;
+export { AUDIT_STATUS, RELOCATION_STATUS, SHIPMENT_STATUS } from '@contract/enums';
+export type { OrderKind } from '@contract/enums';
 
 /** audit_status 0 / 1 (every order kind). */
 export const AUDIT_STATUS_OPTIONS: CrudOption[] = [
-  { value: 0, label: 'orders.auditStatus.0', color: 'orange' },
-  { value: 1, label: 'orders.auditStatus.1', color: 'green' },
+  { value: AUDIT_STATUS.unaudited, label: 'orders.auditStatus.0', color: 'orange' },
+  { value: AUDIT_STATUS.audited, label: 'orders.auditStatus.1', color: 'green' },
 ];
 
 /** outbound shipment_status 0 / 1. */
 export const SHIPMENT_STATUS_OPTIONS: CrudOption[] = [
-  { value: 0, label: 'orders.shipmentStatus.0', color: 'gray' },
-  { value: 1, label: 'orders.shipmentStatus.1', color: 'arcoblue' },
+  { value: SHIPMENT_STATUS.unshipped, label: 'orders.shipmentStatus.0', color: 'gray' },
+  { value: SHIPMENT_STATUS.shipped, label: 'orders.shipmentStatus.1', color: 'arcoblue' },
 ];
 
 /** relocation status 0 not moved / 1 partially moved / 2 completed / 3 cancelled. */
 export const RELOCATION_STATUS_OPTIONS: CrudOption[] = [
-  { value: 0, label: 'orders.relocationStatus.0', color: 'gray' },
-  { value: 1, label: 'orders.relocationStatus.1', color: 'orangered' },
-  { value: 2, label: 'orders.relocationStatus.2', color: 'green' },
-  { value: 3, label: 'orders.relocationStatus.3', color: 'red' },
+  { value: RELOCATION_STATUS.notMoved, label: 'orders.relocationStatus.0', color: 'gray' },
+  { value: RELOCATION_STATUS.partiallyMoved, label: 'orders.relocationStatus.1', color: 'orangered' },
+  { value: RELOCATION_STATUS.completed, label: 'orders.relocationStatus.2', color: 'green' },
+  { value: RELOCATION_STATUS.cancelled, label: 'orders.relocationStatus.3', color: 'red' },
 ];
 
 /** inbound type 10 purchase / 20 outsourced / 30 return. */
 export const INBOUND_TYPE_OPTIONS: CrudOption[] = [
-  { value: 10, label: 'orders.inboundType.10', color: 'arcoblue' },
-  { value: 20, label: 'orders.inboundType.20', color: 'purple' },
-  { value: 30, label: 'orders.inboundType.30', color: 'gold' },
+  { value: INBOUND_TYPE.purchase, label: 'orders.inboundType.10', color: 'arcoblue' },
+  { value: INBOUND_TYPE.outsourced, label: 'orders.inboundType.20', color: 'purple' },
+  { value: INBOUND_TYPE.return, label: 'orders.inboundType.30', color: 'gold' },
 ];
 
 /** outbound type 10 sales / 20 outsourced / 30 transfer. */
 export const OUTBOUND_TYPE_OPTIONS: CrudOption[] = [
-  { value: 10, label: 'orders.outboundType.10', color: 'arcoblue' },
-  { value: 20, label: 'orders.outboundType.20', color: 'purple' },
-  { value: 30, label: 'orders.outboundType.30', color: 'cyan' },
+  { value: OUTBOUND_TYPE.sales, label: 'orders.outboundType.10', color: 'arcoblue' },
+  { value: OUTBOUND_TYPE.outsourced, label: 'orders.outboundType.20', color: 'purple' },
+  { value: OUTBOUND_TYPE.transfer, label: 'orders.outboundType.30', color: 'cyan' },
 ];
 
-/** inventory form_type (SPEC §4): inbound kinds green shades, outbound kinds red shades, moves blue. */
+/** inventory form_type: inbound kinds green shades, outbound kinds red shades, moves blue, counts purple, adjustments gold. */
 export const FORM_TYPE_OPTIONS: CrudOption[] = [
-  { value: 10, label: 'orders.formType.10', color: 'green' },
-  { value: 20, label: 'orders.formType.20', color: 'lime' },
-  { value: 30, label: 'orders.formType.30', color: 'cyan' },
-  { value: 40, label: 'orders.formType.40', color: 'red' },
-  { value: 50, label: 'orders.formType.50', color: 'orangered' },
-  { value: 60, label: 'orders.formType.60', color: 'magenta' },
-  { value: 70, label: 'orders.formType.70', color: 'arcoblue' },
+  { value: FORM_TYPE.purchaseInbound, label: 'orders.formType.10', color: 'green' },
+  { value: FORM_TYPE.outsourcedInbound, label: 'orders.formType.20', color: 'lime' },
+  { value: FORM_TYPE.returnInbound, label: 'orders.formType.30', color: 'cyan' },
+  { value: FORM_TYPE.salesOutbound, label: 'orders.formType.40', color: 'red' },
+  { value: FORM_TYPE.outsourcedOutbound, label: 'orders.formType.50', color: 'orangered' },
+  { value: FORM_TYPE.transferOutbound, label: 'orders.formType.60', color: 'magenta' },
+  { value: FORM_TYPE.stockMove, label: 'orders.formType.70', color: 'arcoblue' },
+  { value: FORM_TYPE.countGain, label: 'orders.formType.80', color: 'purple' },
+  { value: FORM_TYPE.countLoss, label: 'orders.formType.90', color: 'pinkpurple' },
+  { value: FORM_TYPE.adjustmentIn, label: 'orders.formType.100', color: 'gold' },
+  { value: FORM_TYPE.adjustmentOut, label: 'orders.formType.110', color: 'orange' },
 ];
 
 /** order_type of a history row. */
@@ -60,6 +62,8 @@ export const ORDER_TYPE_OPTIONS: CrudOption[] = [
   { value: 'inbound', label: 'orders.orderType.inbound', color: 'green' },
   { value: 'outbound', label: 'orders.orderType.outbound', color: 'red' },
   { value: 'relocation', label: 'orders.orderType.relocation', color: 'arcoblue' },
+  { value: 'stocktake', label: 'orders.orderType.stocktake', color: 'purple' },
+  { value: 'adjustment', label: 'orders.orderType.adjustment', color: 'gold' },
 ];
 
 /** The button an order may offer. `view` is always there; the others depend on the state. */
@@ -89,7 +93,7 @@ export function isAudited(row: OrderStateRow): boolean {
 }
 
 /**
- * The transitions an order's state allows (DESIGN.md §6), before permissions:
+ * The transitions an order's state allows, before permissions:
  * - every kind: edit and delete only while unaudited; audit while unaudited;
  * - outbound: ship once audited and not yet shipped;
  * - relocation: a cancelled order is closed (no edit, audit, move or cancel; delete stays while unaudited);
@@ -100,7 +104,7 @@ export function stateActions(kind: OrderKind, row: OrderStateRow): OrderAction[]
   const actions: OrderAction[] = ['view'];
   if (kind === 'relocation') {
     const status = num(row.status);
-    const open = status === RELOCATION_STATUS.notMoved || status === RELOCATION_STATUS.partial;
+    const open = status === RELOCATION_STATUS.notMoved || status === RELOCATION_STATUS.partiallyMoved;
     const cancelled = status === RELOCATION_STATUS.cancelled;
     if (!audited && !cancelled) actions.push('edit');
     if (!audited) actions.push('delete');

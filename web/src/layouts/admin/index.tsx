@@ -6,6 +6,8 @@ import { useStore } from '@/stores/context';
 import { PageFallback } from '@/components/PageFallback';
 import { DefaultLayout } from './Default';
 import { ClassicLayout } from './Classic';
+import { PhoneLayout } from './Phone';
+import { usePhone } from '@/hooks/usePhone';
 import './layout.css';
 
 /**
@@ -16,6 +18,7 @@ import './layout.css';
 export default observer(function AdminLayout() {
   const { navTabs, config } = useStore();
   const location = useLocation();
+  const phone = usePhone();
 
   useEffect(() => {
     if (navTabs.loaded) navTabs.openTab(location.pathname, `${location.pathname}${location.search}`);
@@ -39,5 +42,6 @@ export default observer(function AdminLayout() {
       </Suspense>
     );
   }
+  if (phone) return <PhoneLayout />;
   return config.layoutMode === 'Classic' ? <ClassicLayout /> : <DefaultLayout />;
 });

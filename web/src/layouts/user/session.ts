@@ -9,7 +9,7 @@ import type { RootStore } from '@/stores/root';
 
 /** The member info of an answer without its (empty) token fields, so the stored tokens stay. */
 export function withoutTokens(info: MemberInfo): MemberInfo {
-  const { token: _token, refreshToken: _refresh, ...rest } = info as MemberInfo & { token?: string; refreshToken?: string };
+  const { token: _token, refreshToken: _refresh, refresh_token: _refreshAlias, ...rest } = info as MemberInfo & { token?: string; refreshToken?: string; refresh_token?: string };
   return rest;
 }
 

@@ -2,7 +2,7 @@
 
 export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** SPEC.md §5: 3–15 characters, a letter first, then letters, digits and underscores. */
+/** Member usernames: 3–15 characters, a letter first, then letters, digits and underscores. */
 export const USERNAME_PATTERN = /^[a-zA-Z][a-zA-Z0-9_]{2,14}$/;
 /** YYYY-MM-DD of a real calendar day. */
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;

@@ -21,7 +21,7 @@ export class FrontIndexController {
   @Get('index')
   async index(@Req() request: AuthenticatedRequest, @Query('requiredLogin') requiredLogin?: string) {
     const config = await this.siteConfig.forClient();
-    const site = { siteName: config.siteName, recordNumber: config.recordNumber, version: config.version, cdnUrl: config.cdnUrl, upload: config.upload };
+    const site = { siteName: config.siteName, recordNumber: config.recordNumber, version: config.version, cdnUrl: config.cdnUrl, timeZone: config.timeZone, upload: config.upload };
     const member = request.member;
     if (!member) {
       if (requiredLogin === '1' || requiredLogin === 'true') {
@@ -33,6 +33,9 @@ export class FrontIndexController {
       return { site, openMemberCenter: true, userInfo: null, rules: await this.access.visitorRules(), menus: [] };
     }
     const { menus, rules } = this.access.splitTree(await this.access.ruleTree(member.id));
-    return { site, openMemberCenter: true, userInfo: await this.sessions.info(member.id), rules, menus };
+    // the token the member is signed in with, as the framework answers it: its client stores userInfo whole
+    // and an empty token there signs the member out
+    const token = requestToken(request, 'ba-user-token') ?? '';
+    return { site, openMemberCenter: true, userInfo: await this.sessions.info(member.id, undefined, token), rules, menus };
   }
 }

@@ -13,7 +13,7 @@ interface MemberRuleSeed {
   children?: MemberRuleSeed[];
 }
 
-/** The member-center pages (buildadmin-behaviour.md §6.4): one folder with the account pages. */
+/** The member-center pages: one folder with the account pages. */
 export const MEMBER_RULES: MemberRuleSeed[] = [
   {
     name: 'account',

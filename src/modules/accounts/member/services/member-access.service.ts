@@ -92,7 +92,7 @@ export class MemberAccessService {
   }
 
   /**
-   * The front bootstrap's split (buildadmin-behaviour.md §3.1): top-level `menu_dir` nodes are the
+   * The front bootstrap's split: top-level `menu_dir` nodes are the
    * member-center menus; other top-level nodes except plain `menu` are front rules (routes, nav, buttons).
    */
   splitTree(tree: Tree<MemberMenuNode>[]): { menus: Tree<MemberMenuNode>[]; rules: Tree<MemberMenuNode>[] } {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, In } from 'typeorm';
-import { CrudKit, CrudRow, CrudService } from '../../../../shared/crud';
+import { CrudKit, DataChanges, CrudRow, CrudService } from '../../../../shared/crud';
 import { TransactionRunner } from '../../../../shared/database/transaction-runner';
 import { AppError } from '../../../../shared/http/app-error';
 import { unixNow } from '../../../../shared/http/envelope';
@@ -34,7 +34,10 @@ export class MemberAdminService {
     private readonly transactions: TransactionRunner,
     private readonly tokens: TokenService,
     private readonly sessions: MemberSessionService,
+    private readonly dataChanges: DataChanges,
   ) {
+    // How the recycle bin puts a deleted member back: names still free, the group still there.
+    dataChanges.describe('user', { unique: ['username', 'email', 'mobile'], parents: [{ column: 'group_id', table: 'user_group', label: '@fields.group_id' }] });
     this.crud = new MemberCrud(kit, {
       entity: UserEntity,
       alias: 'user',
@@ -77,9 +80,11 @@ export class MemberAdminService {
       const fields = this.fields(input, existing);
       await this.checkGroup(manager, input.group_id);
       await this.sessions.checkFree(manager, fields, input.id);
+      const recordChanges = await this.dataChanges.beforeEdit(manager, { target: UserEntity, id: input.id });
       const changes: Partial<UserEntity> = { ...fields, updatetime: unixNow() };
       if (input.password) changes.password = await hashPassword(input.password);
       await manager.update(UserEntity, { id: input.id }, changes);
+      await recordChanges(manager);
       // A new password or a disabled account signs the member out everywhere.
       if (input.password || changes.status === 0) await this.tokens.revokeAll(manager, ['user', 'user-refresh', 'email-pass', 'mobile-pass'], input.id);
     });
@@ -90,6 +95,7 @@ export class MemberAdminService {
     return this.transactions.run(async (manager) => {
       const found = (await manager.find(UserEntity, { where: { id: In(ids) }, select: { id: true } })).map((u) => u.id);
       if (!found.length) throw new AppError('crud.no_rows_deleted');
+      await this.dataChanges.beforeDelete(manager, { target: UserEntity, ids: found, soft: false });
       for (const id of found) await this.tokens.revokeAll(manager, ['user', 'user-refresh', 'email-pass', 'mobile-pass'], id);
       await manager.delete(UserEntity, { id: In(found) });
       return found.length;

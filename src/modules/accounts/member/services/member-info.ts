@@ -1,32 +1,20 @@
+import { withFrameworkAliases } from '../../../../shared/http/framework-aliases';
 import { fromCents } from '../../../../shared/database/money';
+import type { MemberInfo } from '../../../../../contract/member';
 import { UserEntity } from '../persistence/user.entity';
 
-/** The member as the member center shows it (SPEC.md §3 user info). Money as a 2-decimal string. */
-export interface MemberInfo {
-  id: number;
-  username: string;
-  nickname: string;
-  email: string;
-  mobile: string;
-  avatar: string;
-  gender: number;
-  birthday: string;
-  money: string;
-  score: number;
-  lastlogintime: number | null;
-  lastloginip: string;
-  jointime: number | null;
-  motto: string;
-  token: string;
-  refreshToken: string;
-}
+/**
+ * The member as the member center shows it: contract/member.ts. Also answered under the framework v2 names
+ * (`last_login_time`, `join_time`, `refresh_token`, ...): see framework-aliases.ts.
+ */
+export type { MemberInfo } from '../../../../../contract/member';
 
 export function moneyText(cents: number | string | null | undefined): string {
   return fromCents(BigInt(Math.trunc(Number(cents ?? 0))));
 }
 
 export function memberInfo(user: UserEntity, token = '', refreshToken = ''): MemberInfo {
-  return {
+  return withFrameworkAliases({
     id: user.id,
     username: user.username,
     nickname: user.nickname,
@@ -43,5 +31,5 @@ export function memberInfo(user: UserEntity, token = '', refreshToken = ''): Mem
     motto: user.motto,
     token,
     refreshToken,
-  };
+  });
 }

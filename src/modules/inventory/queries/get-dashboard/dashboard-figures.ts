@@ -1,4 +1,5 @@
 import { fromCents, toCents } from '../../../../shared/database/money';
+import type { MonthlyFigures, TodayFigures } from '../../../../../contract/stock';
 import { INBOUND_FORM_TYPES, OUTBOUND_FORM_TYPES } from '../../domain/stock-movement';
 
 /** A row of the daily statistics projection (day in the site time zone). */
@@ -10,21 +11,7 @@ export interface DailyStatRow {
   amount: number | string;
 }
 
-export interface TodayFigures {
-  inbound_quantity: number;
-  outbound_quantity: number;
-}
-
-export interface MonthlyFigures {
-  year: number;
-  /** `YYYY-01` … `YYYY-12`. */
-  months: string[];
-  inbound_quantity: number[];
-  outbound_quantity: number[];
-  /** Yuan, exact, two decimals. */
-  inbound_amount: string[];
-  outbound_amount: string[];
-}
+export type { MonthlyFigures, TodayFigures } from '../../../../../contract/stock';
 
 type Direction = 'inbound' | 'outbound';
 

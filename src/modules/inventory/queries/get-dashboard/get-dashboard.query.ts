@@ -6,23 +6,18 @@ import { unixNow } from '../../../../shared/http/envelope';
 import { siteDayOf } from '../../../../shared/time/site-day';
 import { SiteConfigService } from '../../../platform';
 import { fromCents } from '../../../../shared/database/money';
-import { DailyStatRow, monthlyFigures, MonthlyFigures, TodayFigures, todayFigures } from './dashboard-figures';
-import { PendingOrderFigures, PendingOrdersSource } from './pending-orders.source';
+import type { DashboardAnswer } from '../../../../../contract/stock';
+import { DailyStatRow, monthlyFigures, todayFigures } from './dashboard-figures';
+import { PendingOrdersSource } from './pending-orders.source';
 import { ExpiryWindow } from '../expiry/expiry-window';
 
-export interface DashboardAnswer {
-  remark: string;
-  today: TodayFigures;
-  pending: PendingOrderFigures;
-  monthly: MonthlyFigures;
-  /** Stock in lots expiring within the site setting `expiry_warning_days`, or already expired. */
-  expiring: { lots: number; quantity: number };
-}
+export type { DashboardAnswer } from '../../../../../contract/stock';
 
 /**
- * `dashboard/index` (CONTRACT.md §4): today's inbound and outbound quantities and the twelve months of a
+ * `dashboard/index`: today's inbound and outbound quantities and the twelve months of a
  * year, read from the daily statistics projection only (at most 366 × 6 rows by primary key, never the
- * history), and the counts of orders awaiting review. "Today" and months are in the site time zone.
+ * history), the counts of orders awaiting review, and the stock in lots expiring within the warning days
+ * or expired. "Today" and months are in the site time zone.
  */
 @Injectable()
 export class GetDashboardQuery {
@@ -36,19 +31,22 @@ export class GetDashboardQuery {
 
   async execute(query: { year?: unknown }): Promise<DashboardAnswer> {
     const today = siteDayOf(await this.siteConfig.timeZone())(unixNow());
-    const { warnUntil } = await this.expiry.view();
     const currentYear = Number(today.slice(0, 4));
     const year = query.year === undefined || query.year === '' ? currentYear : parseYear(query.year);
     // A replica serves the dashboard when there is one (DB_READ_URL).
-    const [monthRows, todayRows, pending, remark, [expiring]] = await this.transactions.read((manager) => Promise.all([
-      // summed by month in the database: 12 × 6 rows instead of a year of days (amounts as whole cents, exact
-      // on both databases — SQLite keeps DECIMAL as a float)
+    const { warnUntil } = await this.expiry.view();
+    const [monthRows, pending, remark, [expiring]] = await this.transactions.read((manager) => Promise.all([
+      // the year summed by month in the database (12 × 6 rows instead of a year of days; amounts as whole
+      // cents, exact on both databases — SQLite keeps DECIMAL as a float), today's day summed beside it in the
+      // same statement (its month is a group of its own when the year asked for is another)
       manager.query(
-        'SELECT SUBSTR(day, 1, 7) AS month, form_type, SUM(quantity) AS quantity, SUM(ROUND(amount * 100)) AS cents FROM inventory_daily_stat WHERE day >= ? AND day <= ? GROUP BY SUBSTR(day, 1, 7), form_type',
-        [`${year}-01-01`, `${year}-12-31`],
-      ) as Promise<Array<{ month: string; form_type: number | string; quantity: number | string; cents: number | string }>>,
-      manager.query('SELECT day, form_type, quantity, amount FROM inventory_daily_stat WHERE day = ?', [today]) as Promise<DailyStatRow[]>,
+        `SELECT SUBSTR(day, 1, 7) AS month, form_type, SUM(quantity) AS quantity, SUM(ROUND(amount * 100)) AS cents,
+           SUM(CASE WHEN day = ? THEN quantity ELSE 0 END) AS today_quantity
+         FROM inventory_daily_stat WHERE (day >= ? AND day <= ?) OR day = ? GROUP BY SUBSTR(day, 1, 7), form_type`,
+        [today, `${year}-01-01`, `${year}-12-31`, today],
+      ) as Promise<Array<{ month: string; form_type: number | string; quantity: number | string; cents: number | string; today_quantity: number | string }>>,
       this.pendingOrders.count(manager),
+      // the remark is cached per process (see SiteVersion): no statement once warm
       this.kit.environment ? this.kit.environment.remark('dashboard') : '',
       // lots (product, lot number) with stock whose expiry is on or before the end of the warning window
       manager.query(
@@ -57,7 +55,13 @@ export class GetDashboardQuery {
         [warnUntil],
       ) as Promise<Array<{ lots: number | string; quantity: number | string }>>,
     ]));
-    const yearRows: DailyStatRow[] = monthRows.map((row) => ({ day: row.month, form_type: row.form_type, quantity: row.quantity, amount: fromCents(wholeCents(row.cents)) }));
+    const yearPrefix = `${String(year).padStart(4, '0')}-`;
+    const yearRows: DailyStatRow[] = monthRows
+      .filter((row) => row.month.startsWith(yearPrefix))
+      .map((row) => ({ day: row.month, form_type: row.form_type, quantity: row.quantity, amount: fromCents(wholeCents(row.cents)) }));
+    const todayRows: DailyStatRow[] = monthRows
+      .filter((row) => row.month === today.slice(0, 7))
+      .map((row) => ({ day: today, form_type: row.form_type, quantity: row.today_quantity, amount: 0 }));
     return {
       remark: remark ?? '',
       today: todayFigures(todayRows),

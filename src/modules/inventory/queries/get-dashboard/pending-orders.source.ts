@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import type { PendingOrderFigures } from '../../../../../contract/stock';
 
-export interface PendingOrderFigures {
-  inbound_orders: number;
-  outbound_orders: number;
-}
+export type { PendingOrderFigures } from '../../../../../contract/stock';
 
 /** Counts with the caller's manager: the dashboard reads from a replica when there is one. */
 export type PendingOrderCounter = (manager: EntityManager) => Promise<PendingOrderFigures>;

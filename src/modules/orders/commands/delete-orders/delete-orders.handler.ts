@@ -1,4 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { DataChanges } from '../../../../shared/crud';
 import { TransactionRunner } from '../../../../shared/database/transaction-runner';
 import { AppError } from '../../../../shared/http/app-error';
 import { assertEditable } from '../../domain/order-lines';
@@ -12,7 +13,29 @@ export class DeleteOrdersHandler implements ICommandHandler<DeleteOrdersCommand>
   constructor(
     private readonly transactions: TransactionRunner,
     private readonly orders: OrderRepository,
-  ) {}
+    private readonly changes: DataChanges,
+  ) {
+    // What the recycle bin needs to put a deleted order back: its number still free, its party and the
+    // lines' products and shelves still there.
+    const goods = [
+      { column: 'product_id', table: 'product', label: '@fields.product_id' },
+      { column: 'warehouse_shelf_id', table: 'warehouse_shelf', label: '@fields.warehouse_shelf_id' },
+    ];
+    const relocationGoods = [
+      { column: 'product_id', table: 'product', label: '@fields.product_id' },
+      { column: 'source_warehouse_shelf_id', table: 'warehouse_shelf', label: '@fields.source_warehouse_shelf_id' },
+      { column: 'target_warehouse_shelf_id', table: 'warehouse_shelf', label: '@fields.target_warehouse_shelf_id' },
+    ];
+    for (const k of Object.values(ORDER_KINDS)) {
+      // an adjustment has no party
+      const parents = k.party ? [{ column: k.party.column, table: k.party.party, label: `@fields.${k.party.column}` }] : [];
+      changes.describe(k.orderTable, {
+        unique: [k.numberColumn],
+        parents,
+        children: [{ target: k.line, column: k.lineOrderColumn, parents: k.kind === 'relocation' ? relocationGoods : goods }],
+      });
+    }
+  }
 
   execute({ kind, ids }: DeleteOrdersCommand): Promise<{ count: number }> {
     const k = ORDER_KINDS[kind];
@@ -26,6 +49,7 @@ export class DeleteOrdersHandler implements ICommandHandler<DeleteOrdersCommand>
         if (!found) continue;
         if ('status' in found.order) assertRelocationEditable(found.order);
         else assertEditable(found.order);
+        await this.changes.beforeDelete(manager, { target: k.order, ids: [id], soft: false });
         await manager.query(`DELETE FROM ${k.lineTable} WHERE ${k.lineOrderColumn} = ?`, [id]);
         await manager.query(`DELETE FROM ${k.orderTable} WHERE id = ?`, [id]);
         count++;

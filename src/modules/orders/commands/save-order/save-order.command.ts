@@ -10,17 +10,21 @@ export interface SaveOrderInput {
   lines: ReadonlyArray<SaveOrderLine>;
 }
 
-/** A goods line (inbound, outbound) or a relocation line, as validated by the controller's DTO. */
+/** A goods line (inbound, outbound), a relocation line or an adjustment line, as validated by the controller's DTO. */
 export interface SaveOrderLine {
   product_id: number;
-  plan_quantity: number;
+  plan_quantity?: number;
+  /** Adjustment lines: the signed change, its reason; any line: its lot. */
+  quantity?: number;
+  reason?: string;
+  lot_no?: string;
   detail_code?: string;
   actual_quantity?: number;
   price?: string;
   warehouse_shelf_id?: number;
   source_warehouse_shelf_id?: number;
   target_warehouse_shelf_id?: number;
-  lot_no?: string;
+  /** Inbound lines: the lot's dates (`YYYY-MM-DD`). */
   production_date?: string;
   expiry_date?: string;
 }

@@ -6,6 +6,7 @@ import { siteDayOf } from '../../../../shared/time/site-day';
 import { MasterDataReader } from '../../../master-data';
 import { SiteConfigService } from '../../../platform';
 import { OrderRuleError } from '../../domain/order-errors';
+import { checkAdjustmentLines } from '../../domain/adjustment';
 import { assertEditable, lineTotalPrice } from '../../domain/order-lines';
 import { shelfIdsOf } from '../../domain/order-state';
 import { assertRelocationEditable, checkRelocationLines } from '../../domain/relocation';
@@ -39,8 +40,9 @@ export class SaveOrderHandler implements ICommandHandler<SaveOrderCommand> {
       }
       const lines = await this.checkReferences(manager, kind, input, this.lines(kind, input));
       const now = unixNow();
-      const fields: Record<string, unknown> = { order_sn: input.order_sn ?? '', remark: input.remark ?? '', [k.party.column]: input[k.party.column] ?? 0, updatetime: now };
-      if (kind !== 'relocation') fields.type = input.type;
+      const fields: Record<string, unknown> = { order_sn: input.order_sn ?? '', remark: input.remark ?? '', updatetime: now };
+      if (k.party) fields[k.party.column] = input[k.party.column] ?? 0;
+      if (kind === 'inbound' || kind === 'outbound') fields.type = input.type;
       let orderId = id;
       if (orderId === undefined) {
         const number = await this.numbers.next(manager, k.prefix, siteDayOf(await this.siteConfig.timeZone(manager))(now));
@@ -56,6 +58,19 @@ export class SaveOrderHandler implements ICommandHandler<SaveOrderCommand> {
   }
 
   private lines(kind: OrderKind, input: SaveOrderInput): NewLine[] {
+    if (kind === 'adjustment') {
+      const lines = input.lines.map((l) => ({
+        product_id: Number(l.product_id),
+        warehouse_shelf_id: Number(l.warehouse_shelf_id ?? 0),
+        lot_no: String(l.lot_no ?? ''),
+        quantity: Number(l.quantity),
+        reason: String(l.reason ?? ''),
+        price: '0.00',
+        total_price: '0.00',
+      }));
+      checkAdjustmentLines(lines);
+      return lines;
+    }
     if (kind === 'relocation') {
       const lines = input.lines.map((l) => ({
         product_id: Number(l.product_id),
@@ -85,8 +100,8 @@ export class SaveOrderHandler implements ICommandHandler<SaveOrderCommand> {
   /** Checks what the lines refer to and answers them with their lots as the lot rules make them. */
   private async checkReferences(manager: EntityManager, kind: OrderKind, input: SaveOrderInput, lines: NewLine[]): Promise<NewLine[]> {
     const { party } = ORDER_KINDS[kind];
-    const partyId = Number(input[party.column] ?? 0);
-    if (partyId || party.required) {
+    const partyId = party ? Number(input[party.column] ?? 0) : 0;
+    if (party && (partyId || party.required)) {
       const found = (await this.catalogue.parties(manager, party.party, [partyId])).get(partyId);
       if (!found || found.deleted) throw new OrderRuleError(`unknown_${party.party}`);
     }

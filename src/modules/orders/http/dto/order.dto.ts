@@ -1,5 +1,5 @@
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { msg } from '../../../../shared/http/validation';
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value);
@@ -71,4 +71,44 @@ class MoveLineDto {
 
 export class MoveDto extends OrderIdDto {
   @IsArray({ message: msg('validation.array') }) @ArrayMaxSize(MAX_LINES) @ValidateNested({ each: true }) @Type(() => MoveLineDto) lines: MoveLineDto[];
+}
+
+const toFlag = ({ value }: { value: unknown }) => (value === true || value === 1 || value === '1' || value === 'true' ? 1 : value === false || value === 0 || value === '0' || value === 'false' || value === undefined ? 0 : value);
+const MAX_QUANTITY = 1_000_000_000;
+
+export class AdjustmentLineDto {
+  @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) product_id: number;
+  @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) warehouse_shelf_id: number;
+  @IsOptional() @IsString() @MaxLength(50, { message: msg('validation.max_length', { max: 50 }) }) lot_no?: string;
+  @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(-MAX_QUANTITY, { message: msg('validation.min', { min: -MAX_QUANTITY }) }) @Max(MAX_QUANTITY, { message: msg('validation.max', { max: MAX_QUANTITY }) }) quantity: number;
+  @IsString({ message: msg('validation.required') }) @MaxLength(20, { message: msg('validation.max_length', { max: 20 }) }) reason: string;
+}
+
+export class AdjustmentOrderDto extends OrderFields {
+  @IsOptional() @Transform(toInt) @IsInt() id?: number;
+  @IsArray({ message: msg('validation.array') }) @ArrayMaxSize(MAX_LINES) @ValidateNested({ each: true }) @Type(() => AdjustmentLineDto) lines: AdjustmentLineDto[];
+}
+
+export class StocktakeDto {
+  @IsOptional() @Transform(toInt) @IsInt() id?: number;
+  @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) warehouse_id: number;
+  @IsOptional() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(0) warehouse_area_id?: number;
+  @IsOptional() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(0) warehouse_shelf_id?: number;
+  @IsOptional() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(0) category_id?: number;
+  @IsOptional() @Transform(toFlag) @IsIn([0, 1], { message: msg('validation.in') }) blind?: number;
+  @IsOptional() @IsString() @MaxLength(500, { message: msg('validation.max_length', { max: 500 }) }) remark?: string;
+}
+
+/** A counted line of the count (`id`), or a found item (`product_id`, `warehouse_shelf_id`, `lot_no`). */
+class CountLineDto {
+  @IsOptional() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(1, { message: msg('validation.required') }) id?: number;
+  @IsOptional() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(1, { message: msg('validation.required') }) product_id?: number;
+  @IsOptional() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(1, { message: msg('validation.required') }) warehouse_shelf_id?: number;
+  @IsOptional() @IsString() @MaxLength(50, { message: msg('validation.max_length', { max: 50 }) }) lot_no?: string;
+  // negative counts reach the count's own rule, which says so in words
+  @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(-MAX_QUANTITY, { message: msg('validation.integer') }) @Max(MAX_QUANTITY, { message: msg('validation.max', { max: MAX_QUANTITY }) }) counted_quantity: number;
+}
+
+export class CountDto extends OrderIdDto {
+  @IsArray({ message: msg('validation.array') }) @ArrayMaxSize(MAX_LINES) @ValidateNested({ each: true }) @Type(() => CountLineDto) lines: CountLineDto[];
 }

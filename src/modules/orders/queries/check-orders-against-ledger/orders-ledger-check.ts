@@ -4,6 +4,8 @@ import { OrderMovementTotals } from '../../../inventory';
 import { lineMovements, shelfKey, ShelfKey } from '../../domain/order-movements';
 import { OrderKind, orderNumberOf } from '../../domain/order-state';
 import { OrderRepository } from '../../persistence/order.repository';
+import { StocktakeRepository } from '../../persistence/stocktake.repository';
+import { StocktakeStatus } from '../../domain/stocktake';
 
 export interface OrdersLedgerReport {
   orders: number;
@@ -13,7 +15,7 @@ export interface OrdersLedgerReport {
 }
 
 const ORDERS_PER_PAGE = 2000;
-const KINDS: OrderKind[] = ['inbound', 'outbound', 'relocation'];
+const KINDS: OrderKind[] = ['inbound', 'outbound', 'relocation', 'adjustment'];
 
 /**
  * Orders against the ledger: for every order, what its lines say moved (per product and shelf) equals what
@@ -25,6 +27,7 @@ export class OrdersLedgerCheck {
   constructor(
     private readonly orders: OrderRepository,
     private readonly movements: OrderMovementTotals,
+    private readonly stocktakes: StocktakeRepository,
   ) {}
 
   async check(manager: EntityManager, progress: (checkedOrders: number) => void = () => undefined): Promise<OrdersLedgerReport> {
@@ -59,6 +62,41 @@ export class OrdersLedgerCheck {
         progress(report.orders);
       }
     }
+    await this.checkStocktakes(manager, report, disagree, progress);
     return report;
+  }
+
+  /** A posted count recorded each line's variance on its stream; any other count recorded nothing. */
+  private async checkStocktakes(manager: EntityManager, report: OrdersLedgerReport, disagree: (what: string, lines: number, ledger: number) => void, progress: (checkedOrders: number) => void): Promise<void> {
+    const last = Math.max(await this.stocktakes.lastId(manager), await this.movements.lastOrderId(manager, 'stocktake'));
+    for (let from = 1; from <= last; from += ORDERS_PER_PAGE) {
+      const to = from + ORDERS_PER_PAGE - 1;
+      const recorded = new Map<number, Map<ShelfKey, number>>();
+      for (const m of await this.movements.ofOrders(manager, 'stocktake', from, to)) {
+        const byShelf = recorded.get(m.order_id) ?? new Map<ShelfKey, number>();
+        byShelf.set(shelfKey(m.product_id, m.warehouse_shelf_id), m.quantity);
+        recorded.set(m.order_id, byShelf);
+      }
+      for (const { stocktake, lines } of await this.stocktakes.range(manager, from, to)) {
+        const inLedger = recorded.get(stocktake.id) ?? new Map<ShelfKey, number>();
+        recorded.delete(stocktake.id);
+        const onLines = new Map<ShelfKey, number>();
+        if (stocktake.status === StocktakeStatus.posted) {
+          for (const line of lines) {
+            const key = shelfKey(line.product_id, line.warehouse_shelf_id);
+            onLines.set(key, (onLines.get(key) ?? 0) + (line.variance ?? 0));
+          }
+        }
+        for (const key of new Set([...onLines.keys(), ...inLedger.keys()])) {
+          const [fromLines, ledger] = [onLines.get(key) ?? 0, inLedger.get(key) ?? 0];
+          if (fromLines !== ledger) disagree(`${stocktake.stocktake_no} (stocktake #${stocktake.id}) product@shelf ${key}`, fromLines, ledger);
+        }
+        report.orders++;
+      }
+      for (const [id, byShelf] of recorded) {
+        for (const [key, ledger] of byShelf) if (ledger !== 0) disagree(`stocktake #${id} (no such count) product@shelf ${key}`, 0, ledger);
+      }
+      progress(report.orders);
+    }
   }
 }

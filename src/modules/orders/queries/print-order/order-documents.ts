@@ -9,7 +9,7 @@ import { OrderKind, ORDER_KINDS } from '../../persistence/order-kinds';
  * itself is shared (shared/documents/printed-document.ts); a count sheet is one more builder like these.
  */
 
-export type OrderDocumentKind = 'receipt' | 'picking' | 'delivery' | 'relocation';
+export type OrderDocumentKind = 'receipt' | 'picking' | 'delivery' | 'relocation' | 'adjustment';
 
 /** `doc` of the request → the document; null when this order type has no such document. */
 export function documentOf(kind: OrderKind, doc: unknown): OrderDocumentKind | null {
@@ -17,6 +17,7 @@ export function documentOf(kind: OrderKind, doc: unknown): OrderDocumentKind | n
   const asked = doc === undefined || doc === '' ? 'default' : doc;
   if (kind === 'inbound') return asked === 'default' || asked === 'receipt' ? 'receipt' : null;
   if (kind === 'relocation') return asked === 'default' || asked === 'relocation' ? 'relocation' : null;
+  if (kind === 'adjustment') return asked === 'default' || asked === 'adjustment' ? 'adjustment' : null;
   if (asked === 'default' || asked === 'picking') return 'picking';
   return asked === 'delivery' ? 'delivery' : null;
 }
@@ -127,6 +128,35 @@ const BUILDERS: Record<OrderDocumentKind, (order: Row, lines: Row[], context: Do
     };
   },
 
+  adjustment(order, lines, context) {
+    const { t } = context;
+    const amount = (sign: 1 | -1) => lines.filter((l) => Math.sign(Number(l.quantity)) === sign).reduce((total, l) => total + toCents(l.total_price ?? 0), 0n);
+    return {
+      fields: [
+        [t('documents.field.order_sn'), String(order.order_sn ?? '')],
+        [t('documents.field.created'), order.createtime ? context.time(order.createtime) : ''],
+        [t('documents.field.operator'), String(order.operator ?? '')],
+        ...auditFields(order, context),
+      ],
+      columns: [col(t, 'index', 4), col(t, 'product_no', 10), col(t, 'name', 16), col(t, 'spec', 8), col(t, 'unit', 5), col(t, 'location', 14), { header: t('stocktake.document.reason'), weight: 8 }, col(t, 'quantity', 8, 'right'), col(t, 'price', 8, 'right'), col(t, 'amount', 10, 'right')],
+      rows: lines.map((line, i) => [
+        String(i + 1),
+        ...productCells(line),
+        `${location(line.warehouse_shelf_id, context)}${line.lot_no ? `\n${t('stocktake.document.lot')}${t('documents.colon')}${line.lot_no}` : ''}`,
+        t(`stocktake.reason.${line.reason}`),
+        Number(line.quantity) > 0 ? `+${quantity(line.quantity)}` : `-${quantity(-Number(line.quantity))}`,
+        money(line.price),
+        money(line.total_price),
+      ]),
+      totals: [
+        [t('documents.total.lines'), String(lines.length)],
+        [t('stocktake.document.total_in'), money(fromCents(amount(1)))],
+        [t('stocktake.document.total_out'), money(fromCents(amount(-1)))],
+      ],
+      signatures: ['prepared', 'keeper', 'approved'].map((s) => t(`documents.signature.${s}`)),
+    };
+  },
+
   relocation(order, lines, context) {
     const { t } = context;
     return {
@@ -178,7 +208,7 @@ export function pickingOrder<L extends Row>(lines: readonly L[], shelves: Readon
     .map((entry) => entry.line);
 }
 
-function col(t: Translate, name: string, weight: number, align: DocumentColumn['align'] = 'left'): DocumentColumn {
+export function col(t: Translate, name: string, weight: number, align: DocumentColumn['align'] = 'left'): DocumentColumn {
   return { header: t(`documents.column.${name}`), weight, align };
 }
 
@@ -201,13 +231,13 @@ function auditFields(order: Row, context: DocumentContext): Array<[string, strin
   ];
 }
 
-function productCells(line: Row): string[] {
+export function productCells(line: Row): string[] {
   const product = line.product ?? {};
   const name = String(product.name ?? `#${line.product_id}`);
   return [String(product.product_no ?? ''), line.detail_code ? `${name}\n${line.detail_code}` : name, String(product.spec ?? ''), String(product.unit_name ?? '')];
 }
 
-function location(shelfId: unknown, context: DocumentContext): string {
+export function location(shelfId: unknown, context: DocumentContext): string {
   const shelf = context.shelves.get(Number(shelfId));
   return shelf ? `${shelf.location}${shelf.serial_no ? ` (${shelf.serial_no})` : ''}` : '-';
 }
@@ -232,7 +262,7 @@ function sum(lines: Row[], field: string): number {
   return lines.reduce((total, line) => total + (Number(line[field]) || 0), 0);
 }
 
-function quantity(value: unknown): string {
+export function quantity(value: unknown): string {
   return group(String(Number(value) || 0));
 }
 

@@ -29,7 +29,7 @@ function text(value: unknown): string {
 
 /**
  * Sends e-mail through nodemailer with the site's SMTP settings (config group `mail`), or with
- * SMTP_URL / SMTP_FROM when set (CONTRACT.md §5). Settings are read on every send, so an edit in the back
+ * SMTP_URL / SMTP_FROM when set. Settings are read on every send, so an edit in the back
  * office applies at once.
  */
 @Injectable()

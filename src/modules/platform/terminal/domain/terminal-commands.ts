@@ -1,5 +1,5 @@
 /**
- * The terminal's allow-list (buildadmin-behaviour.md §8.2, cut down to what this product needs). A client
+ * The terminal's allow-list (cut down to what this product needs). A client
  * names a command by its key and nothing else: every program and argument is fixed here, and a command is
  * always started as an argument vector from the project root, never through a shell.
  */

@@ -2,8 +2,8 @@ import { AppError } from '../../../../shared/http/app-error';
 import { isPackageManager, PACKAGE_MANAGERS, PackageManager } from './terminal-commands';
 
 /**
- * The terminal's settings (buildadmin-behaviour.md §8.2): the package manager the panel uses for install
- * and build, and the install service port. Defaults from SPEC.md §9.
+ * The terminal's settings: the package manager the panel uses for install
+ * and build, and the install service port. Defaults below (pnpm, port 8000).
  */
 export interface TerminalSettings {
   npmPackageManager: PackageManager;
@@ -11,6 +11,15 @@ export interface TerminalSettings {
 }
 
 export const DEFAULT_TERMINAL_SETTINGS: TerminalSettings = { npmPackageManager: 'pnpm', installServicePort: 8000 };
+
+/**
+ * The package manager preselected while none was chosen: pnpm (the framework's default) when the server
+ * has it, else the first installed of npm and yarn, so the terminal never starts on one that would fail.
+ */
+export function defaultPackageManager(installed: (manager: PackageManager) => boolean): PackageManager {
+  const preferred: PackageManager[] = [DEFAULT_TERMINAL_SETTINGS.npmPackageManager, ...PACKAGE_MANAGERS.filter((m) => m !== DEFAULT_TERMINAL_SETTINGS.npmPackageManager)];
+  return preferred.find(installed) ?? DEFAULT_TERMINAL_SETTINGS.npmPackageManager;
+}
 
 export interface TerminalSettingsChange {
   npmPackageManager?: PackageManager;

@@ -1,5 +1,5 @@
 /**
- * Turns a child process's output into the lines the terminal streams (buildadmin-behaviour.md §8.4): colour
+ * Turns a child process's output into the lines the terminal streams: colour
  * and cursor codes removed, `\r\n`, `\r` and `\n` all ending a line (a progress bar redrawn with `\r` gives
  * one line per redraw), trailing blanks trimmed, empty lines dropped, very long lines cut.
  */

@@ -1,5 +1,5 @@
 /**
- * The terminal's event-stream messages (buildadmin-behaviour.md §8.4). Each message is one frame
+ * The terminal's event-stream messages. Each message is one frame
  * `{data, uuid, extend, key}`; `uuid` and `extend` echo the request, `key` is the command key.
  *
  * A run: link-success, `> <command line>`, output lines, `exitcode: <n>`, exec-success or exec-error,

@@ -1,5 +1,5 @@
 import { commandLineOf, findTerminalCommand, TERMINAL_COMMAND_KEYS } from './terminal-commands';
-import { DEFAULT_TERMINAL_SETTINGS, parseTerminalSettingsChange, terminalForClient } from './terminal-config';
+import { DEFAULT_TERMINAL_SETTINGS, defaultPackageManager, parseTerminalSettingsChange, terminalForClient } from './terminal-config';
 import { frameContext, MAX_EXTEND_LENGTH, MAX_UUID_LENGTH } from './terminal-protocol';
 import { LineSplitter, MAX_LINE_LENGTH, stripAnsi } from './terminal-output';
 
@@ -56,6 +56,16 @@ describe('terminal settings change', () => {
 
   it('answers the client with the port as a string, defaults pnpm and 8000', () => {
     expect(terminalForClient(DEFAULT_TERMINAL_SETTINGS)).toEqual({ installServicePort: '8000', npmPackageManager: 'pnpm' });
+  });
+});
+
+describe('the preselected package manager', () => {
+  it('is pnpm when installed, else the first installed of npm and yarn, never one that is missing', () => {
+    expect(defaultPackageManager(() => true)).toBe('pnpm');
+    expect(defaultPackageManager((pm) => pm === 'npm')).toBe('npm');
+    expect(defaultPackageManager((pm) => pm === 'yarn')).toBe('yarn');
+    expect(defaultPackageManager((pm) => pm !== 'pnpm')).toBe('npm');
+    expect(defaultPackageManager(() => false)).toBe(DEFAULT_TERMINAL_SETTINGS.npmPackageManager);
   });
 });
 

@@ -6,7 +6,7 @@
 import { PUBLIC_PREFIX } from '../upload-storage';
 import { checkUpload, cleanOriginalName, DEFAULT_TOPIC, TOPIC_PATTERN, UploadRefusal } from '../upload-rules';
 
-/** Slices of 5 MiB (SPEC.md §9; also the smallest part S3 accepts but the last). */
+/** Slices of 5 MiB (also the smallest part S3 accepts but the last). */
 export const CLOUD_PART_SIZE = 5 * 1024 * 1024;
 /** S3 accepts at most this many parts in one multipart upload. */
 export const MAX_PARTS = 10000;

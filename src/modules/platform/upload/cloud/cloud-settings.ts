@@ -47,7 +47,7 @@ export const CLOUD_STORAGE = 's3';
  */
 export const CLOUD_ERRNO_NOT_CONFIGURED = 20001;
 
-/** Any mode other than `local` means the cloud (SPEC.md §9). */
+/** Any mode other than `local` means the cloud. */
 export function isCloudMode(mode: string): boolean {
   return mode.trim() !== '' && mode.trim() !== 'local';
 }

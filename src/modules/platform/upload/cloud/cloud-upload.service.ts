@@ -41,6 +41,7 @@ import {
   urlOfKey,
 } from './cloud-settings';
 import { CloudStorageError, S3Bucket } from './s3-bucket';
+import type { CloudTicket } from '../../../../../contract/upload';
 
 /**
  * `Cos/refreshToken`: what the browser needs to upload one file straight into the bucket.
@@ -52,29 +53,7 @@ import { CloudStorageError, S3Bucket } from './s3-bucket';
  *   key and upload, until `expiredTime`. The credential fields are then empty.
  * - `exists`: the same content is stored for this topic already; the browser calls back without uploading.
  */
-export interface CloudTicket {
-  mode: 'sts' | 'presigned';
-  exists: boolean;
-  tmpSecretId: string;
-  tmpSecretKey: string;
-  sessionToken: string;
-  /** Unix seconds. */
-  startTime: number;
-  expiredTime: number;
-  bucket: string;
-  region: string;
-  /** The S3 API address. */
-  endpoint: string;
-  pathStyle: boolean;
-  /** The object key the file gets. */
-  key: string;
-  /** The S3 API address of the object (what the browser's requests go to). */
-  objectUrl: string;
-  /** The public address of the object (what the callback sends back as `url`). */
-  url: string;
-  partSize: number;
-  upload: { uploadId: string; parts: Array<{ partNumber: number; url: string }>; complete: string; abort: string } | null;
-}
+export type { CloudTicket } from '../../../../../contract/upload';
 
 interface CloudContext {
   upload: { mode: string; maxsize: number; savename: string; mimetype: string };

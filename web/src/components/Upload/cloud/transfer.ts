@@ -12,26 +12,10 @@
  * Only `axios` is imported (no app modules), so the API specs drive the very same code against s3rver.
  */
 import axios from 'axios';
+import type { CloudTicket } from '../../../../../contract/upload';
 import { signRequest } from './sigv4';
 
-export interface CloudTicket {
-  mode: 'sts' | 'presigned';
-  exists: boolean;
-  tmpSecretId: string;
-  tmpSecretKey: string;
-  sessionToken: string;
-  startTime: number;
-  expiredTime: number;
-  bucket: string;
-  region: string;
-  endpoint: string;
-  pathStyle: boolean;
-  key: string;
-  objectUrl: string;
-  url: string;
-  partSize: number;
-  upload: { uploadId: string; parts: Array<{ partNumber: number; url: string }>; complete: string; abort: string } | null;
-}
+export type { CloudTicket } from '../../../../../contract/upload';
 
 export interface BucketRequest {
   method: 'PUT' | 'POST' | 'DELETE';

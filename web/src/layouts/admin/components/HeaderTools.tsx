@@ -87,7 +87,7 @@ export const HeaderTools = observer(function HeaderTools() {
       </Dropdown>
       <TerminalButton />
       <Tooltip content={full ? t('layout.exitFullScreen') : t('layout.fullScreen')}>
-        <Button type="text" icon={full ? <IconFullscreenExit /> : <IconFullscreen />} onClick={toggleFull} aria-label={full ? t('layout.exitFullScreen') : t('layout.fullScreen')} />
+        <Button type="text" data-testid="fullscreen" icon={full ? <IconFullscreenExit /> : <IconFullscreen />} onClick={toggleFull} aria-label={full ? t('layout.exitFullScreen') : t('layout.fullScreen')} />
       </Tooltip>
       <Divider type="vertical" />
       <Dropdown

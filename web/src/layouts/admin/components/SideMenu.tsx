@@ -15,7 +15,7 @@ function flat(menus: RouteMenu[], into: Map<string, RouteMenu> = new Map()) {
 }
 
 /** The server's menu: folders, pages (tab), external links (link) and embedded pages (iframe). */
-export const SideMenu = observer(function SideMenu({ mode = 'vertical' }: { mode?: 'vertical' | 'horizontal' }) {
+export const SideMenu = observer(function SideMenu({ mode = 'vertical', collapsed }: { mode?: 'vertical' | 'horizontal'; /** overrides the stored menu fold (the phone drawer is never folded) */ collapsed?: boolean }) {
   const { navTabs, config } = useStore();
   const navigate = useNavigate();
   const location = useLocation();
@@ -67,7 +67,7 @@ export const SideMenu = observer(function SideMenu({ mode = 'vertical' }: { mode
     <Menu
       mode={mode}
       className="ba-side-menu"
-      collapse={mode === 'vertical' && config.menuCollapse}
+      collapse={mode === 'vertical' && (collapsed ?? config.menuCollapse)}
       selectedKeys={selected}
       openKeys={openKeys}
       onClickSubMenu={(_key, keys) => setOpenKeys(keys)}

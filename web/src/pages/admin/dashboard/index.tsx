@@ -1,5 +1,5 @@
 /**
- * The back-office landing page (SPEC.md §1): the greeting of the hour, today's inbound and outbound
+ * The back-office landing page: the greeting of the hour, today's inbound and outbound
  * quantities, the orders awaiting review (each card opens its list filtered to them), and the monthly
  * charts of quantity and amount in and out for a chosen year (amount axis in ten-thousands of yuan).
  * The charts (bizcharts) are a chunk of their own, loaded after the figures show.

@@ -4,7 +4,7 @@ import { Button, Result, Space, Spin } from '@arco-design/web-react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
-import { parseLoadingTarget, withQuery } from '@/router/names';
+import { loginWithReturn, parseLoadingTarget, withQuery } from '@/router/names';
 
 /**
  * /admin/loading/:to?: bootstraps the back office (GET /admin/index/index: admin info, menus, site config,
@@ -22,7 +22,8 @@ export default observer(function AdminLoading() {
     let alive = true;
     (async () => {
       if (!adminInfo.token) {
-        navigate('/admin/login', { replace: true });
+        const target = parseLoadingTarget(to);
+        navigate(loginWithReturn('/admin/login', target ? withQuery(target.path, target.query) : null), { replace: true });
         return;
       }
       setState('loading');

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Checkbox, Form, Input } from '@arco-design/web-react';
 import { IconLock, IconUser } from '@/components/Icon/icons';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { afterLogin } from '@/router/names';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
 import { required, rule } from '@/utils/validate';
@@ -22,6 +23,7 @@ export default observer(function AdminLogin() {
   const t = useT();
   const root = useStore();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const [store] = useState(() => new AdminLoginStore(root));
   const [form] = Form.useForm<LoginFields>();
   const [captchaVisible, setCaptchaVisible] = useState(false);
@@ -36,7 +38,8 @@ export default observer(function AdminLogin() {
   const finish = async (captchaInfo?: string) => {
     const values = form.getFieldsValue() as LoginFields;
     const to = await store.submit(values, captchaInfo);
-    if (to) navigate(to, { replace: true });
+    // back to the page that was asked for while signed out, if any
+    if (to) navigate(afterLogin('/admin/login', searchParams.get('redirect'), to), { replace: true });
   };
 
   const onSubmit = async () => {

@@ -2,7 +2,7 @@ import IconMan from '@arco-design/web-react/icon/react-icon/IconMan';
 import IconWoman from '@arco-design/web-react/icon/react-icon/IconWoman';
 import IconQuestionCircle from '@arco-design/web-react/icon/react-icon/IconQuestionCircle';
 
-/** SPEC.md §4: male blue (primary), female red (danger), otherwise neutral. */
+/** Gender: male blue (primary), female red (danger), otherwise neutral. */
 export const GENDER_STYLE: Record<number, { color: string; status: 'primary' | 'danger' | 'neutral' }> = {
   1: { color: 'rgb(var(--primary-6))', status: 'primary' },
   2: { color: 'rgb(var(--danger-6))', status: 'danger' },

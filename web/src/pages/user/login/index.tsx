@@ -51,7 +51,10 @@ function CodeInput({ value, onChange, button }: { value?: string; onChange?: (v:
 const RetrievePasswordDialog = observer(function RetrievePasswordDialog({ store, visible, onClose }: { store: UserLoginStore; visible: boolean; onClose: () => void }) {
   const t = useT();
   const [form] = Form.useForm<RetrieveFields>();
-  const [type, setType] = useState<Channel>(store.channels[0] ?? 'email');
+  // The channels load after this dialog is first rendered: the one shown is always an enabled one (a site
+  // with SMS only must not offer e-mail), whatever was picked before they loaded.
+  const [picked, setType] = useState<Channel | null>(null);
+  const type: Channel = picked && store.channels.includes(picked) ? picked : (store.channels[0] ?? 'email');
   const target = async () => {
     try {
       await form.validate(['account']);

@@ -6,6 +6,8 @@ import { DATE_PATTERN, MOBILE_PATTERN } from '../../domain/member-account';
 import { USER_RULE_TYPES } from '../../persistence/user-rule.entity';
 import { toInt, toIntArray, trim } from './member-dto.helpers';
 
+const toMemberStatus = ({ value }: { value: unknown }) => (value === 'enable' ? 1 : value === 'disable' ? 0 : toInt({ value }));
+
 class MemberFields {
   @Transform(trim)
   @IsNotEmpty({ message: msg('validation.required') })
@@ -45,7 +47,8 @@ class MemberFields {
   birthday?: string | null;
 
   @IsOptional() @IsString({ message: msg('validation.invalid') }) @MaxLength(255, { message: msg('validation.max_length', { max: 255 }) }) motto?: string;
-  @IsOptional() @Transform(toInt) @IsIn([0, 1], { message: msg('validation.in') }) status?: number;
+  /** 1 / 0, or the framework's own `enable` / `disable`. */
+  @IsOptional() @Transform(toMemberStatus) @IsIn([0, 1], { message: msg('validation.in') }) status?: number;
 }
 
 export class AddMemberDto extends MemberFields {

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Descriptions, Drawer } from '@arco-design/web-react';
 import { IconEye } from '@arco-design/web-react/icon';
+import { useEscapeClose } from '@/hooks/useEscapeClose';
 import { CrudTable, CrudTableStore, formatDatetime, type CrudColumn } from '@/components/crud';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
@@ -50,6 +51,7 @@ const Detail = observer(function Detail({ row, onClose }: { row: Record<string, 
         { label: t('auth.adminLog.createtime'), value: formatDatetime(row.createtime) },
       ]
     : [];
+  useEscapeClose(!!row, onClose);
   return (
     <Drawer width={Math.min(640, typeof window !== 'undefined' ? window.innerWidth : 640)} title={t('auth.adminLog.detail')} visible={!!row} onCancel={onClose} footer={null}>
       {row && (

@@ -1,4 +1,4 @@
-/** `routine.Config` (CONTRACT.md §3): index, edit, add, del, sendTestMail. */
+/** `routine.Config`: index, edit, add, del, sendTestMail. */
 import type { AxiosError } from 'axios';
 import request, { httpErrorMessage, type ApiResponse } from '@/api/request';
 import { createCrudApi } from '@/components/crud/api';

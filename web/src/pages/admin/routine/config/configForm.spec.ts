@@ -131,5 +131,7 @@ describe('test mail and site config', () => {
       remark: '',
     };
     expect(siteConfigPatch(data)).toEqual({ siteName: 'Depot', version: 'v2' });
+    data.list.basics.list.push(item({ name: 'time_zone', type: 'string', value: 'Europe/Berlin' }));
+    expect(siteConfigPatch(data)).toEqual({ siteName: 'Depot', version: 'v2', timeZone: 'Europe/Berlin' });
   });
 });

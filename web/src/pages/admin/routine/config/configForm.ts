@@ -6,44 +6,20 @@
  * Secrets (type `password`) arrive as SECRET_MASK when a value is stored and '' when none is; sending the
  * mask back keeps the stored value, '' clears it.
  */
+import { CONFIG_RULES, OPTION_TYPES, SECRET_MASK } from '@contract/config';
 import type { CrudRuleSpec } from '@/components/crud/types';
 
+/** The item types, rules, secret mask and name pattern the server accepts: contract/config.ts. */
+export { CONFIG_NAME_PATTERN, CONFIG_RULES, CONFIG_TYPES, OPTION_TYPES, SECRET_MASK } from '@contract/config';
+export type { ConfigType } from '@contract/config';
+
 export const CONFIG_API = '/admin/routine.Config';
-export const SECRET_MASK = '******';
 export const MAIL_GROUP = 'mail';
 
-export const CONFIG_TYPES = [
-  'string',
-  'password',
-  'number',
-  'textarea',
-  'editor',
-  'radio',
-  'checkbox',
-  'select',
-  'selects',
-  'switch',
-  'array',
-  'image',
-  'images',
-  'file',
-  'files',
-  'date',
-  'time',
-  'datetime',
-  'icon',
-] as const;
-export type ConfigType = (typeof CONFIG_TYPES)[number];
-
-export const OPTION_TYPES: ReadonlySet<string> = new Set(['radio', 'checkbox', 'select', 'selects']);
 const LIST_TYPES = new Set(['checkbox', 'selects', 'images', 'files']);
-export const CONFIG_RULES = ['required', 'number', 'integer', 'email', 'url', 'mobile'] as const;
 
 /** The SMTP fields the test mail sends from the mail tab. */
 export const SMTP_FIELDS = ['smtp_server', 'smtp_port', 'smtp_user', 'smtp_pass', 'smtp_verification', 'smtp_sender_mail'] as const;
-
-/** `<name>` of a config item: what the server accepts (2–30 lower-case letters, digits, `_`, a letter first). */
-export const CONFIG_NAME_PATTERN = /^[a-z][a-z0-9_]{1,29}$/;
 
 export interface KeyValueRow {
   key: string;
@@ -243,18 +219,21 @@ export function testMailBody(values: Record<string, unknown>, items: ConfigItem[
 }
 
 /** What the bootstrap's siteConfig holds that this page can change (the page title follows siteName). */
-export function siteConfigPatch(data: ConfigIndexData): { siteName?: string; recordNumber?: string; version?: string } {
+export function siteConfigPatch(data: ConfigIndexData): { siteName?: string; recordNumber?: string; version?: string; timeZone?: string } {
   const items = Object.values(data.list).flatMap((group) => group.list);
   const value = (name: string) => {
     const item = items.find((i) => i.name === name);
     return item === undefined ? undefined : text(item.value);
   };
-  const patch: { siteName?: string; recordNumber?: string; version?: string } = {};
+  const patch: { siteName?: string; recordNumber?: string; version?: string; timeZone?: string } = {};
   const siteName = value('site_name');
   const recordNumber = value('record_number');
   const version = value('version');
   if (siteName !== undefined) patch.siteName = siteName;
   if (recordNumber !== undefined) patch.recordNumber = recordNumber;
   if (version !== undefined) patch.version = version;
+  // the times of every page follow the site's zone at once
+  const timeZone = value('time_zone');
+  if (timeZone) patch.timeZone = timeZone;
   return patch;
 }

@@ -6,9 +6,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Button, Card, Empty, Form, Popconfirm, Result, Space, Spin, Tabs, Tooltip } from '@arco-design/web-react';
+import { Alert, Button, Card, Empty, Form, Result, Space, Spin, Tabs } from '@arco-design/web-react';
 import type { FormInstance } from '@arco-design/web-react/es/Form';
 import { IconDelete, IconEmail, IconPlus, IconSave } from '@arco-design/web-react/icon';
+import { ConfirmWithTip } from '@/components/crud/ConfirmWithTip';
 import { buildRules } from '@/components/crud/validators';
 import '@/components/crud/i18n';
 import { useAuth } from '@/hooks/useAuth';
@@ -28,11 +29,9 @@ function ItemLabel({ item, store }: { item: ConfigItem; store: ConfigPageStore }
     <span className="config-label" title={t('routine.config.variableName', { name: item.name })}>
       {item.title}
       {item.allow_del === 1 && auth('del') && (
-        <Popconfirm title={t('routine.config.confirmDelete', { title: item.title })} onOk={() => void store.remove(item.id)}>
-          <Tooltip content={t('routine.config.deleteItem')}>
-            <Button className="config-label-delete" size="mini" type="text" status="danger" icon={<IconDelete />} aria-label={t('routine.config.deleteItem')} />
-          </Tooltip>
-        </Popconfirm>
+        <ConfirmWithTip tip={t('routine.config.deleteItem')} title={t('routine.config.confirmDelete', { title: item.title })} onOk={() => store.remove(item.id)}>
+          <Button className="config-label-delete" size="mini" type="text" status="danger" icon={<IconDelete />} aria-label={t('routine.config.deleteItem')} />
+        </ConfirmWithTip>
       )}
     </span>
   );

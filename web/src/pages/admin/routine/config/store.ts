@@ -9,7 +9,7 @@ import { addItemBody, groupBody, MAIL_GROUP, siteConfigPatch, testMailBody, type
 
 /** What the page needs from the RootStore. */
 export interface ConfigRoot {
-  siteConfig: { dataFill(config: { siteName?: string; recordNumber?: string; version?: string }): void };
+  siteConfig: { dataFill(config: { siteName?: string; recordNumber?: string; version?: string; timeZone?: string }): void };
 }
 
 const messageOf = (e: unknown) => String((e as { msg?: string })?.msg ?? (e as Error)?.message ?? e);

@@ -1,5 +1,5 @@
 /**
- * Carriers, customers and suppliers share their fields (SPEC.md §3): name, contact person, mobile, e-mail,
+ * Carriers, customers and suppliers share their fields: name, contact person, mobile, e-mail,
  * WeChat, level, city, address, weigh, remark. Each page passes its language namespace (`wms.carrier`, …);
  * the three language files hold the same keys.
  */

@@ -1,6 +1,6 @@
 /**
  * Inbound orders (/admin/wms/inbound): receipts from suppliers. Created unaudited with lines; audit posts
- * the received quantities to the shelves (DESIGN.md §6).
+ * the received quantities to the shelves.
  */
 import OrderPage from '@/components/orders/OrderPage';
 import type { OrderPageStore } from '@/components/orders/pageStore';

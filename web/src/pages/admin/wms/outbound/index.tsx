@@ -1,6 +1,6 @@
 /**
  * Outbound orders (/admin/wms/outbound): issues to customers. Audit takes the stock off the shelves (all
- * lines or none); an audited order is then shipped with a carrier and a courier number (DESIGN.md §6).
+ * lines or none); an audited order is then shipped with a carrier and a courier number.
  */
 import OrderPage from '@/components/orders/OrderPage';
 import type { OrderPageStore } from '@/components/orders/pageStore';

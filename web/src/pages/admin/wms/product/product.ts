@@ -2,14 +2,15 @@
  * Product page helpers: status enumeration, the remote selects of the catalogues a product refers to, the
  * images field (comma-separated on the server, one per line in the form) and the low-stock check.
  */
+import { PRODUCT_STATUS } from '@contract/enums';
 import { URL_REGEX, type CrudOption, type CrudRemote } from '@/components/crud';
 
 export const PRODUCT_API = '/admin/wms.Product';
 
-/** product.status: 10 on shelf, 20 off shelf (SPEC.md §4). */
+/** product.status (contract/enums.ts). */
 export const PRODUCT_STATUS_OPTIONS: CrudOption[] = [
-  { value: 10, label: 'wms.product.statusOnShelf', color: 'green' },
-  { value: 20, label: 'wms.product.statusOffShelf', color: 'gray' },
+  { value: PRODUCT_STATUS.onShelf, label: 'wms.product.statusOnShelf', color: 'green' },
+  { value: PRODUCT_STATUS.offShelf, label: 'wms.product.statusOffShelf', color: 'gray' },
 ];
 
 export const BRAND_REMOTE: CrudRemote = { url: '/admin/wms.Brand/index', labelField: 'name' };

@@ -1,6 +1,6 @@
 /**
  * Relocation orders (/admin/wms/relocation): stock moved from one shelf to another. Audit approves the
- * order; moves then record quantities per line (partly or fully); cancel stops further moves (DESIGN.md §6).
+ * order; moves then record quantities per line (partly or fully); cancel stops further moves.
  */
 import OrderPage from '@/components/orders/OrderPage';
 import type { OrderPageStore } from '@/components/orders/pageStore';

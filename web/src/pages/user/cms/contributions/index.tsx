@@ -12,6 +12,7 @@ import { cmsApi, type ChannelNode, type ContributionForm, type MyContribution } 
 import { CONTENT_STATUS, CONTENT_STATUS_OPTIONS } from '@/components/cms/options';
 import { RichTextEditor } from '@/components/RichText';
 import { useAuth } from '@/hooks/useAuth';
+import { useEscapeClose } from '@/hooks/useEscapeClose';
 import { useT } from '@/lang';
 import { PagedListStore } from '@/stores/pagedList';
 import { timeFormat } from '@/utils/time';
@@ -97,6 +98,7 @@ export default observer(function ContributionsPage() {
     return option ? <Tag color={option.color}>{t(option.label)}</Tag> : value;
   };
   const form = store.form;
+  useEscapeClose(!!form, store.close);
   return (
     <div className="ba-user-page" data-testid="my-contributions">
       <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>

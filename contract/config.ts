@@ -1,0 +1,36 @@
+/** Site settings (`routine.Config`): the item types, their rules, and how secrets travel. */
+
+export const CONFIG_TYPES = [
+  'string',
+  'password',
+  'number',
+  'textarea',
+  'editor',
+  'radio',
+  'checkbox',
+  'select',
+  'selects',
+  'switch',
+  'array',
+  'image',
+  'images',
+  'file',
+  'files',
+  'date',
+  'time',
+  'datetime',
+  'icon',
+] as const;
+export type ConfigType = (typeof CONFIG_TYPES)[number];
+
+/** Types whose value is picked from the item's options (`content`). */
+export const OPTION_TYPES: ReadonlySet<string> = new Set(['radio', 'checkbox', 'select', 'selects']);
+
+/** The validation rules an item may carry (`rule`, comma-separated). */
+export const CONFIG_RULES = ['required', 'number', 'integer', 'email', 'url', 'mobile'] as const;
+
+/** What a stored `password` item is answered as; sending it back keeps the stored value, '' clears it. */
+export const SECRET_MASK = '******';
+
+/** A config name: 2 to 30 lower-case letters, digits or underscores, starting with a letter. */
+export const CONFIG_NAME_PATTERN = /^[a-z][a-z0-9_]{1,29}$/;

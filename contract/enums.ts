@@ -1,0 +1,54 @@
+/**
+ * The enumerations that travel as numbers, with their numbers. The server's rules and the web app's
+ * screens both read them from here.
+ */
+
+export type OrderKind = 'inbound' | 'outbound' | 'relocation' | 'adjustment';
+export const ORDER_KINDS: readonly OrderKind[] = ['inbound', 'outbound', 'relocation', 'adjustment'];
+
+/** `audit_status` of every order. */
+export const AUDIT_STATUS = { unaudited: 0, audited: 1 } as const;
+/** outbound `shipment_status`. */
+export const SHIPMENT_STATUS = { unshipped: 0, shipped: 1 } as const;
+/** relocation `status`. */
+export const RELOCATION_STATUS = { notMoved: 0, partiallyMoved: 1, completed: 2, cancelled: 3 } as const;
+
+/** inbound `type`: purchase, outsourced, return; its ledger form type is the same number. */
+export const INBOUND_TYPE = { purchase: 10, outsourced: 20, return: 30 } as const;
+/** outbound `type`: sales, outsourced, transfer; its ledger form type is the number + 30. */
+export const OUTBOUND_TYPE = { sales: 10, outsourced: 20, transfer: 30 } as const;
+export const INBOUND_TYPES = [10, 20, 30] as const;
+export const OUTBOUND_TYPES = [10, 20, 30] as const;
+
+/** Inventory form types (`form_type` of the ledger and the history). */
+export const FORM_TYPE = {
+  purchaseInbound: 10,
+  outsourcedInbound: 20,
+  returnInbound: 30,
+  salesOutbound: 40,
+  outsourcedOutbound: 50,
+  transferOutbound: 60,
+  stockMove: 70,
+  countGain: 80,
+  countLoss: 90,
+  adjustmentIn: 100,
+  adjustmentOut: 110,
+} as const;
+export type FormTypeValue = (typeof FORM_TYPE)[keyof typeof FORM_TYPE];
+/** What the dashboard counts as inbound and as outbound (moves are neither). */
+export const INBOUND_FORM_TYPES: readonly number[] = [10, 20, 30];
+export const OUTBOUND_FORM_TYPES: readonly number[] = [40, 50, 60];
+/** Every form type the ledger knows, in the order the history filter lists them. */
+export const ALL_FORM_TYPES: readonly number[] = Object.values(FORM_TYPE);
+
+/** product.status */
+export const PRODUCT_STATUS = { onShelf: 10, offShelf: 20 } as const;
+/** unit, warehouse, warehouse area and shelf status. */
+export const ENABLED_STATUS = { disabled: 0, enabled: 1 } as const;
+/** category.status */
+export const CATEGORY_STATUS = { hidden: 0, shown: 1 } as const;
+/** warehouse.warehouse_type: own warehouse, third-party (outsourced) warehouse. */
+export const WAREHOUSE_TYPE = { own: 1, thirdParty: 2 } as const;
+
+/** member gender. */
+export const GENDER = { unknown: 0, male: 1, female: 2 } as const;

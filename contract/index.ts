@@ -1,0 +1,11 @@
+/**
+ * The wire contract's shapes and rules, in plain TypeScript (no Nest, no React, no Node or DOM globals),
+ * compiled by the server (relative imports) and by the web app (`@contract/...`). docs/API.md says the rest.
+ */
+export * from './envelope';
+export * from './enums';
+export * from './orders';
+export * from './stock';
+export * from './config';
+export * from './member';
+export * from './upload';

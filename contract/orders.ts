@@ -1,0 +1,178 @@
+/**
+ * Orders as the API answers them (`GET edit`, and every transition): the header, the lines, and the names
+ * of what they refer to. The server's order rules decide on the same header and line types.
+ */
+import type { OrderKind } from './enums';
+
+/** What every order carries. Times are Unix seconds. */
+export interface OrderHeader {
+  id: number;
+  /** The external reference the user typed. */
+  order_sn: string;
+  admin_id: number;
+  audit_status: number;
+  audittime: number | null;
+  audit_admin_id: number;
+  remark: string;
+  createtime: number | null;
+  updatetime: number | null;
+}
+
+export interface InboundOrder extends OrderHeader {
+  receipt_no: string;
+  supplier_id: number;
+  type: number;
+}
+
+export interface OutboundOrder extends OrderHeader {
+  outbound_no: string;
+  customer_id: number;
+  type: number;
+  shipment_status: number;
+  courier_number: string;
+  carrier_id: number;
+  shipment_time: number | null;
+}
+
+export interface RelocationOrder extends OrderHeader {
+  relocation_no: string;
+  customer_id: number;
+  status: number;
+}
+
+/** One line of an inbound or outbound order (as written: no id yet). */
+export interface GoodsLine {
+  id?: number;
+  product_id: number;
+  detail_code: string;
+  plan_quantity: number;
+  actual_quantity: number;
+  /** Money: two decimals. */
+  price: string;
+  /** 0: none chosen yet. */
+  warehouse_shelf_id: number;
+  /** Inbound: the lot received ('' for a product not kept per lot). Outbound: the lot named, '' to allocate first-expiry-first-out. */
+  lot_no?: string;
+  /** Inbound, `YYYY-MM-DD` or '': the lot's dates (the expiry derived from the shelf life when not given). */
+  production_date?: string;
+  expiry_date?: string;
+}
+
+/** One lot a line took or put (`allocations` of a line). */
+export interface LineAllocation {
+  lot_no: string;
+  quantity: number;
+}
+
+/** A stored goods line: its id, and its total (actual quantity × price) once audited. */
+export interface StoredGoodsLine extends GoodsLine {
+  id: number;
+  total_price: string;
+  /** What the audit took or put, per lot ([] before). */
+  allocations?: LineAllocation[];
+}
+
+export interface RelocationLine {
+  id: number;
+  product_id: number;
+  source_warehouse_shelf_id: number;
+  target_warehouse_shelf_id: number;
+  plan_quantity: number;
+  /** Moved so far. */
+  actual_quantity: number;
+  /** The lot named, '' to allocate first-expiry-first-out at each move. */
+  lot_no?: string;
+  /** What the moves took so far, per lot. */
+  allocations?: LineAllocation[];
+}
+
+export interface AdjustmentOrder extends OrderHeader {
+  adjustment_no: string;
+}
+
+/** One line of an adjustment: a signed quantity with its reason. */
+export interface AdjustmentLine {
+  id: number;
+  product_id: number;
+  warehouse_shelf_id: number;
+  lot_no: string;
+  /** Signed, never 0: positive into the shelf (form type 100), negative out of it (110). */
+  quantity: number;
+  reason: string;
+  /** The product's price when audited (the value of the change). */
+  price: string;
+  total_price: string;
+}
+
+interface Orders {
+  inbound: { order: InboundOrder; line: StoredGoodsLine; party: 'supplier' };
+  outbound: { order: OutboundOrder; line: StoredGoodsLine; party: 'customer' };
+  relocation: { order: RelocationOrder; line: RelocationLine; party: 'customer' };
+  adjustment: { order: AdjustmentOrder; line: AdjustmentLine; party: null };
+}
+
+export type OrderOf<K extends OrderKind> = Orders[K]['order'];
+export type LineOf<K extends OrderKind> = Orders[K]['line'];
+
+/** The product of a line as an order shows it. */
+export interface OrderProductView {
+  id: number;
+  name: string;
+  product_no: string;
+  spec: string;
+  unit_name: string;
+  price: string;
+  /** 1: kept per lot. */
+  lot_tracked: number;
+  /** Shelf life in days (0: none). */
+  effective_day: number;
+}
+
+/** A shelf as an order shows it; `location` is "warehouse / area / shelf". */
+export interface OrderShelfView {
+  id: number;
+  name: string;
+  serial_no: string;
+  warehouse_id: number;
+  warehouse_area_id: number;
+  location: string;
+}
+
+/** The supplier or customer of an order (`deleted`: soft-deleted since). */
+export interface OrderPartyView {
+  id: number;
+  name: string;
+  deleted: boolean;
+}
+
+/** A line with the names it refers to: `shelf` on goods lines, `source_shelf` and `target_shelf` on relocation lines. */
+export type OrderLineView<K extends OrderKind> = LineOf<K> & {
+  product: OrderProductView | null;
+  shelf?: OrderShelfView | null;
+  source_shelf?: OrderShelfView | null;
+  target_shelf?: OrderShelfView | null;
+};
+
+/** An order as every answer shows it. */
+export type OrderView<K extends OrderKind = OrderKind> = OrderOf<K> & {
+  supplier?: OrderPartyView | null;
+  customer?: OrderPartyView | null;
+  /** Display names of the creating and the auditing admin ('' when none). */
+  operator: string;
+  auditor: string;
+  lines: Array<OrderLineView<K>>;
+};
+
+/** `POST ship`. */
+export interface ShipInput {
+  carrier_id: number;
+  courier_number: string;
+  /** Unix seconds; left out: now. */
+  shipment_time?: number;
+}
+
+/** `POST move`: quantities to move now, by line id. */
+export interface MoveLineInput {
+  id: number;
+  quantity: number;
+}

@@ -1,0 +1,63 @@
+/** Stock, history and dashboard answers. */
+
+/** A row of `wms.InventoryHistory/index`: one ledger event. `quantity` is signed; money as strings. */
+export type InventoryHistoryRow = {
+  event_id: number;
+  order_no: string;
+  order_type: 'inbound' | 'outbound' | 'relocation' | 'stocktake' | 'adjustment';
+  order_id: number;
+  admin_id: number;
+  operator: string;
+  form_type: number;
+  quantity: number;
+  price: string;
+  total_price: string;
+  /** The shelf's quantity right after this event. */
+  balance: number;
+  product_id: number;
+  product_name: string;
+  product_no: string;
+  unit: string;
+  spec: string;
+  warehouse_id: number;
+  warehouse_area_id: number;
+  warehouse_shelf_id: number;
+  /** "warehouse / area / shelf". */
+  shelf_location: string;
+  /** The lot ('' for products not kept per lot) and its expiry (`YYYY-MM-DD`, '' for none). */
+  lot_no: string;
+  expiry_date: string;
+  createtime: number;
+};
+
+export interface TodayFigures {
+  inbound_quantity: number;
+  outbound_quantity: number;
+}
+
+/** Unaudited orders. */
+export interface PendingOrderFigures {
+  inbound_orders: number;
+  outbound_orders: number;
+}
+
+export interface MonthlyFigures {
+  year: number;
+  /** `YYYY-01` … `YYYY-12`. */
+  months: string[];
+  inbound_quantity: number[];
+  outbound_quantity: number[];
+  /** Yuan, exact, two decimals. */
+  inbound_amount: string[];
+  outbound_amount: string[];
+}
+
+/** `GET dashboard/index?year=`. */
+export interface DashboardAnswer {
+  remark: string;
+  today: TodayFigures;
+  pending: PendingOrderFigures;
+  monthly: MonthlyFigures;
+  /** Stock in lots expiring within the site setting `expiry_warning_days` (default 30), or already expired. */
+  expiring: { lots: number; quantity: number };
+}

@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { unixNow } from '../../../../shared/http/envelope';
+import { FormType, StockEventType, StockLedger } from '../../../inventory';
+import { MasterDataReader } from '../../../master-data';
+import { adjustmentLineTotal, auditAdjustment } from '../../domain/adjustment';
+import { OrderRuleError } from '../../domain/order-errors';
+import { OrderRepository } from '../../persistence/order.repository';
+import { operatorName, shelfStates } from '../goods-order-audit';
+import { OrderTransitions } from '../order-transitions';
+import { AuditAdjustmentOrderCommand } from './audit-adjustment-order.command';
+
+/**
+ * Adjustment audit (0 → 1): every line changes its stream by its signed quantity at the product's price,
+ * form type 100 in / 110 out. A line that would take a stream below zero refuses the whole audit (the
+ * ledger names product and shelf) and nothing is written.
+ */
+@CommandHandler(AuditAdjustmentOrderCommand)
+export class AuditAdjustmentOrderHandler implements ICommandHandler<AuditAdjustmentOrderCommand> {
+  constructor(
+    private readonly transitions: OrderTransitions,
+    private readonly orders: OrderRepository,
+    private readonly catalogue: MasterDataReader,
+    private readonly ledger: StockLedger,
+  ) {}
+
+  execute({ id, context }: AuditAdjustmentOrderCommand) {
+    return this.transitions.run('adjustment', id, 'audited', context, async (manager, { order, lines }) => {
+      const [shelves, products] = await Promise.all([shelfStates(this.catalogue, manager, lines.map((l) => l.warehouse_shelf_id)), this.catalogue.products(manager, lines.map((l) => l.product_id))]);
+      const priceOf = (productId: number) => products.get(productId)?.price ?? '0.00';
+      const changes = auditAdjustment(order, lines, shelves, priceOf);
+      const now = unixNow();
+      if (!(await this.transitions.guardedUpdate(manager, 'adjustment', id, { audit_status: 1, audittime: now, audit_admin_id: context.admin.id, updatetime: now }, 'audit_status = 0'))) throw new OrderRuleError('changed_meanwhile');
+      await this.orders.setLineValues(manager, 'adjustment', 'price', new Map(lines.map((l) => [l.id, priceOf(l.product_id)])));
+      await this.orders.setLineValues(manager, 'adjustment', 'total_price', new Map(lines.map((l) => [l.id, adjustmentLineTotal(l.quantity, priceOf(l.product_id))])));
+      const events = await this.ledger.record(
+        manager,
+        changes.map((c, i) => ({
+          type: StockEventType.adjusted,
+          formType: c.quantity > 0 ? FormType.adjustmentIn : FormType.adjustmentOut,
+          productId: c.productId,
+          shelfId: c.shelfId,
+          quantity: c.quantity,
+          price: c.price,
+          // exactly the line's stream: its lot ('' for a product not kept per lot), never an allocation
+          lotNo: lines[i].lot_no ?? '',
+        })),
+        { order_type: 'adjustment', order_id: id, order_no: order.adjustment_no, admin_id: context.admin.id, operator: operatorName(context.admin), command_id: randomUUID(), occurredAt: now },
+      );
+      return events.map((e) => e.id);
+    });
+  }
+}

@@ -1,0 +1,56 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { unixNow } from '../../../../shared/http/envelope';
+import { MasterDataReader } from '../../../master-data';
+import { OrderRuleError } from '../../domain/order-errors';
+import { countStocktake, StocktakeStatus } from '../../domain/stocktake';
+import { StocktakeRepository } from '../../persistence/stocktake.repository';
+import { StocktakeTransitions } from '../stocktake-transitions';
+import { CountStocktakeCommand } from './count-stocktake.command';
+
+/**
+ * count (counting; repeatable, the last count of a line wins): sets counted quantities, and adds a line with a
+ * book of 0 for each found item (a product on a shelf in scope that the book lacks).
+ */
+@CommandHandler(CountStocktakeCommand)
+export class CountStocktakeHandler implements ICommandHandler<CountStocktakeCommand> {
+  constructor(
+    private readonly transitions: StocktakeTransitions,
+    private readonly stocktakes: StocktakeRepository,
+    private readonly catalogue: MasterDataReader,
+  ) {}
+
+  execute({ id, lines: requests, context }: CountStocktakeCommand) {
+    return this.transitions.run(id, 'counted', context, async (manager, { stocktake, lines }) => {
+      const named = requests.flatMap((r) => ('id' in r ? [] : [r]));
+      const [shelves, products] = await Promise.all([this.catalogue.shelves(manager, named.map((r) => r.warehouse_shelf_id)), this.catalogue.products(manager, named.map((r) => r.product_id))]);
+      const live = new Map([...shelves].filter(([, s]) => !s.deleted));
+      named.forEach((r, index) => {
+        const product = products.get(r.product_id);
+        if (!product || product.deleted) throw new OrderRuleError('unknown_product', { line: index + 1 });
+      });
+      const { counted, found } = countStocktake(stocktake, lines, requests, live);
+      const now = unixNow();
+      await this.transitions.guardedUpdate(manager, id, { updatetime: now }, StocktakeStatus.counting);
+      await this.stocktakes.setLineValues(manager, new Map([...counted].map(([lineId, quantity]) => [lineId, { counted_quantity: quantity, count_admin_id: context.admin.id, counttime: now }])));
+      await this.stocktakes.insertLines(
+        manager,
+        id,
+        found.map((f) => ({
+          product_id: f.product_id,
+          warehouse_shelf_id: f.warehouse_shelf_id,
+          lot_no: f.lot_no,
+          book_quantity: 0,
+          book_version: 0,
+          counted_quantity: f.counted_quantity,
+          expected_quantity: null,
+          variance: null,
+          price: products.get(f.product_id)?.price ?? '0.00',
+          found: 1,
+          count_admin_id: context.admin.id,
+          counttime: now,
+        })),
+      );
+      return [];
+    });
+  }
+}

@@ -1,0 +1,4 @@
+/** Deletes drafts and cancelled counts (all named or none). */
+export class DeleteStocktakesCommand {
+  constructor(readonly ids: number[]) {}
+}

@@ -1,0 +1,183 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { fromCents, toCents, toMoneyString } from '../../../shared/database/money';
+import { chunk, forUpdate, insertMany } from '../../../shared/database/sql-dialect';
+import { AppError } from '../../../shared/http/app-error';
+import { AdminDirectory } from '../../accounts';
+import { StockLedger, streamIdOf } from '../../inventory';
+import { MASTER_DATA_TABLES, MasterDataReader } from '../../master-data';
+import { Stocktake, StocktakeLine, StocktakeStatus, streamKeyOf, varianceAmount } from '../domain/stocktake';
+import { pickingOrder } from '../queries/print-order/order-documents';
+
+type Row = Record<string, unknown>;
+
+export interface StocktakeState {
+  stocktake: Stocktake;
+  lines: StocktakeLine[];
+}
+
+/** Names of what a count's scope refers to, for answers and for checking a new scope. */
+export interface ScopeNames {
+  warehouse: { id: number; name: string } | null;
+  area: { id: number; name: string; warehouse_id: number } | null;
+  shelf: { id: number; name: string; warehouse_id: number; warehouse_area_id: number } | null;
+  category: { id: number; name: string } | null;
+}
+
+/** Counts and their lines, read and written with plain statements in the caller's transaction. */
+@Injectable()
+export class StocktakeRepository {
+  constructor(
+    private readonly catalogue: MasterDataReader,
+    private readonly admins: AdminDirectory,
+    private readonly ledger: StockLedger,
+  ) {}
+
+  load(manager: EntityManager, id: number): Promise<StocktakeState> {
+    return this.read(manager, id, '');
+  }
+
+  /** The count and its lines with locking reads: the first statements of every command that changes a count. */
+  lock(manager: EntityManager, id: number): Promise<StocktakeState> {
+    return this.read(manager, id, forUpdate(manager));
+  }
+
+  private async read(manager: EntityManager, id: number, lockClause: string): Promise<StocktakeState> {
+    const [row] = await manager.query(`SELECT * FROM stocktake WHERE id = ?${lockClause}`, [id]);
+    if (!row) throw new AppError('crud.record_not_found');
+    const lines: Row[] = await manager.query(`SELECT * FROM stocktake_line WHERE stocktake_id = ? ORDER BY id${lockClause}`, [id]);
+    return { stocktake: numeric(row) as unknown as Stocktake, lines: lines.map(numeric) as unknown as StocktakeLine[] };
+  }
+
+  /** Counts with ids in [from, to] and their lines (the ledger check pages through them). */
+  async range(manager: EntityManager, from: number, to: number): Promise<StocktakeState[]> {
+    const rows: Row[] = await manager.query('SELECT * FROM stocktake WHERE id BETWEEN ? AND ? ORDER BY id', [from, to]);
+    const lines: Row[] = await manager.query('SELECT * FROM stocktake_line WHERE stocktake_id BETWEEN ? AND ? ORDER BY id', [from, to]);
+    const byCount = new Map<number, StocktakeLine[]>();
+    for (const line of lines.map(numeric) as unknown as StocktakeLine[]) byCount.set(line.stocktake_id, [...(byCount.get(line.stocktake_id) ?? []), line]);
+    return (rows.map(numeric) as unknown as Stocktake[]).map((stocktake) => ({ stocktake, lines: byCount.get(stocktake.id) ?? [] }));
+  }
+
+  async lastId(manager: EntityManager): Promise<number> {
+    const [row] = await manager.query('SELECT MAX(id) AS id FROM stocktake');
+    return Number(row?.id ?? 0);
+  }
+
+  async insertLines(manager: EntityManager, stocktakeId: number, lines: ReadonlyArray<Omit<StocktakeLine, 'id' | 'stocktake_id'>>): Promise<void> {
+    await insertMany(manager, 'stocktake_line', lines.map((line) => ({ stocktake_id: stocktakeId, ...line })));
+  }
+
+  /** Sets columns of many lines by id, one CASE per column and 500 lines. */
+  async setLineValues(manager: EntityManager, values: Map<number, Partial<Record<'counted_quantity' | 'expected_quantity' | 'variance' | 'count_admin_id' | 'counttime', number>>>): Promise<void> {
+    for (const part of chunk([...values])) {
+      const columns = [...new Set(part.flatMap(([, v]) => Object.keys(v)))];
+      const sets = columns.map((column) => `${column} = CASE id ${part.map(() => 'WHEN ? THEN ?').join(' ')} END`);
+      const params = columns.flatMap((column) => part.flatMap(([id, v]) => [id, (v as Row)[column] ?? null]));
+      await manager.query(`UPDATE stocktake_line SET ${sets.join(', ')} WHERE id IN (${part.map(() => '?').join(',')})`, [...params, ...part.map(([id]) => id)]);
+    }
+  }
+
+  /** The price each line's variance is valued at (the product's price when posted). */
+  async setPrices(manager: EntityManager, prices: Map<number, string>): Promise<void> {
+    for (const part of chunk([...prices])) {
+      await manager.query(`UPDATE stocktake_line SET price = CASE id ${part.map(() => 'WHEN ? THEN ?').join(' ')} END WHERE id IN (${part.map(() => '?').join(',')})`, [...part.flat(), ...part.map(([id]) => id)]);
+    }
+  }
+
+  /** The names of a scope's warehouse, area, shelf and category (null where not set, unknown or deleted). */
+  async scopeNames(manager: EntityManager, scope: Pick<Stocktake, 'warehouse_id' | 'warehouse_area_id' | 'warehouse_shelf_id' | 'category_id'>): Promise<ScopeNames> {
+    const one = async (table: string, columns: string, id: number) => (id ? ((await manager.query(`SELECT ${columns} FROM ${table} WHERE id = ? AND deletetime IS NULL`, [id]))[0] ?? null) : null);
+    const [warehouse, area, shelf, category] = await Promise.all([
+      one(MASTER_DATA_TABLES.warehouse, 'id, name', scope.warehouse_id),
+      one(MASTER_DATA_TABLES.warehouse_area, 'id, name, warehouse_id', scope.warehouse_area_id),
+      one(MASTER_DATA_TABLES.shelf, 'id, name, warehouse_id, warehouse_area_id', scope.warehouse_shelf_id),
+      one(MASTER_DATA_TABLES.category, 'id, name', scope.category_id),
+    ]);
+    return { warehouse: warehouse && numeric(warehouse), area: area && numeric(area), shelf: shelf && numeric(shelf), category: category && numeric(category) } as ScopeNames;
+  }
+
+  /**
+   * The count as every answer shows it: scope names, operators, progress, and its lines in shelf-path order
+   * with product and shelf names. A blind count shows neither book quantities nor variances until posted;
+   * while an open count is not blind, each line shows what is expected now (book + movements since start)
+   * and the variance its count would post.
+   */
+  async present(manager: EntityManager, id: number) {
+    const { stocktake, lines } = await this.load(manager, id);
+    const [names, products, shelves, admins] = await Promise.all([
+      this.scopeNames(manager, stocktake),
+      this.catalogue.products(manager, lines.map((l) => l.product_id)),
+      this.catalogue.shelves(manager, lines.map((l) => l.warehouse_shelf_id)),
+      this.admins.displayNames(manager, [stocktake.admin_id, stocktake.start_admin_id, stocktake.post_admin_id].filter(Boolean)),
+    ]);
+    const posted = stocktake.status === StocktakeStatus.posted;
+    const hidden = Boolean(stocktake.blind) && !posted;
+    const live = !hidden && stocktake.status === StocktakeStatus.counting ? await this.currentStock(manager, lines) : null;
+    const shown = lines.map((line) => {
+      const p = products.get(line.product_id);
+      const s = shelves.get(line.warehouse_shelf_id);
+      const expected = live ? (live.get(streamKeyOf(line)) ?? 0) : line.expected_quantity;
+      const variance = live ? (line.counted_quantity === null ? null : line.counted_quantity - (expected ?? 0)) : line.variance;
+      const price = posted ? line.price : (p?.price ?? line.price);
+      const figures = hidden ? {} : { book_quantity: line.book_quantity, expected_quantity: expected, variance, variance_amount: variance === null ? null : varianceAmount(variance, price) };
+      const { book_quantity: _book, expected_quantity: _expected, variance: _variance, book_version: _version, ...open } = line;
+      return {
+        ...open,
+        ...figures,
+        price,
+        product: p ? { id: p.id, name: p.name, product_no: p.product_no, bar_code: p.bar_code, spec: p.spec, unit_name: p.unit_name, price: p.price } : null,
+        shelf: s ? { id: s.id, name: s.name, serial_no: s.serial_no, warehouse_id: s.warehouse_id, warehouse_area_id: s.warehouse_area_id, area_name: s.area_name, location: s.location } : null,
+      };
+    });
+    const summary = { lines: lines.length, counted: lines.filter((l) => l.counted_quantity !== null).length, ...(hidden ? {} : varianceTotals(shown)) };
+    const adminName = (adminId: number) => (adminId ? (admins.get(adminId) ?? '') : '');
+    return {
+      ...stocktake,
+      ...names,
+      operator: adminName(stocktake.admin_id),
+      starter: adminName(stocktake.start_admin_id),
+      poster: adminName(stocktake.post_admin_id),
+      summary,
+      lines: pickingOrder(shown, shelves),
+    };
+  }
+
+  /** Each line's stream's stock now (plain reads: for answers, never for decisions), keyed like `streamKeyOf`. */
+  private async currentStock(manager: EntityManager, lines: StocktakeLine[]): Promise<Map<string, number>> {
+    const keys = lines.map((l) => ({ productId: l.product_id, shelfId: l.warehouse_shelf_id, lotNo: l.lot_no ?? '', key: streamKeyOf(l) }));
+    const stock = await this.ledger.streams(manager, keys, false);
+    return new Map(keys.map((k) => [k.key, stock.get(streamIdOf(k.productId, k.shelfId, k.lotNo))?.quantity ?? 0]));
+  }
+}
+
+/** Gains and losses (quantity and value) of lines that show their variance. */
+function varianceTotals(lines: Array<{ variance?: number | null; variance_amount?: string | null }>) {
+  let gainQuantity = 0;
+  let lossQuantity = 0;
+  let gainCents = 0n;
+  let lossCents = 0n;
+  for (const line of lines) {
+    if (!line.variance || !line.variance_amount) continue;
+    const cents = toCents(line.variance_amount.replace('-', ''));
+    if (line.variance > 0) {
+      gainQuantity += line.variance;
+      gainCents += cents;
+    } else {
+      lossQuantity -= line.variance;
+      lossCents += cents;
+    }
+  }
+  const net = gainCents - lossCents;
+  return { gain_quantity: gainQuantity, gain_amount: fromCents(gainCents), loss_quantity: lossQuantity, loss_amount: fromCents(lossCents), net_amount: net < 0n ? `-${fromCents(-net)}` : fromCents(net) };
+}
+
+const MONEY = new Set(['price']);
+
+/** Drivers disagree on numeric types (MySQL DECIMAL as string, SQLite as number): one shape for both. */
+function numeric(row: Row): Row {
+  const out: Row = {};
+  for (const [key, value] of Object.entries(row)) {
+    out[key] = MONEY.has(key) ? toMoneyString(value) : typeof value === 'string' && /^(id|.*_id|status|blind|found|.*quantity|.*_version|variance|.*time)$/.test(key) ? Number(value) : value;
+  }
+  return out;
+}

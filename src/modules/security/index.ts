@@ -1,0 +1,5 @@
+/** What other contexts (and the app) may import from the safety tools. */
+export { SecurityModule } from './security.module';
+export { SecuritySeeder } from './seed/security.seeder';
+export { BackupService } from './backup/backup.service';
+export { restoreBackup, verifyChecksum, backupPath, statementsOf } from './backup/backup-files';

@@ -1,0 +1,90 @@
+/**
+ * The auditor's ledger workspace: stock is moved through the API, then a member of the seeded Auditor group
+ * signs in, takes a digest, verifies the ledger against it (progress, then "intact up to event N"), sees the
+ * run recorded, switches to English on the dark theme, and opens a product's movements in the inventory
+ * history with the running balance.
+ *
+ * Screenshots: test-output/screenshots/ledger-audit/ (02-digest-taken.png, 03-verified.png, …).
+ */
+import { browserSpec } from './support/browser';
+import { adminApi } from './support/api';
+import { eventually, expectPath, openMenu, rows, settled, signIn } from './support/admin';
+
+const { test } = browserSpec('ledger-audit');
+const RUN = Date.now().toString(36).slice(-5).toUpperCase();
+const AUDITOR_PASSWORD = 'Auditor-Pass-1';
+
+test('an auditor takes a digest, verifies the ledger against it and opens a product trace', async ({ page, step, pageErrors }) => {
+  const api = await adminApi();
+  const warehouse = await api.add('Warehouse', { name: `审计仓 ${RUN}`, serial_no: `AU-${RUN}` });
+  const area = await api.add('WarehouseArea', { warehouse_id: warehouse.id, name: `A 区 ${RUN}`, serial_no: 'A' });
+  const shelf = await api.add('Shelf', { warehouse_id: warehouse.id, warehouse_area_id: area.id, name: `A-01 ${RUN}`, serial_no: 'A-01' });
+  const unit = await api.add('Unit', { name: `箱 ${RUN}` });
+  const product = await api.add('Product', { product_no: `AU-P-${RUN}`, name: `审计商品 ${RUN}`, unit_id: unit.id, price: '10.00' });
+  const supplier = await api.add('Supplier', { name: `审计供应商 ${RUN}` });
+  const customer = await api.add('Customer', { name: `审计客户 ${RUN}` });
+  const line = (quantity: number) => ({ product_id: product.id, warehouse_shelf_id: shelf.id, plan_quantity: quantity, actual_quantity: quantity, price: '10.00' });
+  const inbound = await api.add('Inbound', { supplier_id: supplier.id, type: 10, lines: [line(50)] });
+  await api.post('wms.Inbound', 'audit', { id: inbound.id });
+  const outbound = await api.add('Outbound', { customer_id: customer.id, type: 10, lines: [line(12)] });
+  await api.post('wms.Outbound', 'audit', { id: outbound.id });
+  const groups = await api.get('auth.Group', 'index', { limit: 100 });
+  const auditorGroup = (groups.list as Array<{ id: number; name: string; children?: unknown[] }>).flatMap(function all(g: any): any[] {
+    return [g, ...(g.children ?? []).flatMap(all)];
+  }).find((g) => g.name === '审计员');
+  expect(auditorGroup).toBeDefined();
+  const username = `auditor${RUN.toLowerCase()}`;
+  await api.post('auth.Admin', 'add', { username, nickname: `审计 ${RUN}`, password: AUDITOR_PASSWORD, group_arr: [auditorGroup.id] });
+
+  await step('auditor workspace', async () => {
+    await signIn(page, AUDITOR_PASSWORD, username);
+    await openMenu(page, '审计工作台', '账本校验');
+    await expectPath(page, '/admin/audit/ledger');
+    await page.locator('[data-ledger=page]').waitFor();
+    await settled(page);
+    await page.locator('.ledger-key .arco-collapse-item-header').click();
+    await eventually(async () => expect(await page.locator('[data-ledger=public-key]').innerText()).toContain('BEGIN PUBLIC KEY'));
+  });
+
+  let digestId = 0;
+  await step('digest taken', async () => {
+    await page.locator('[data-ledger=take]').click();
+    await eventually(async () => expect(await rows(page).first().innerText()).toMatch(/[0-9a-f]{16}/));
+    digestId = Number((await rows(page).first().locator('td').first().innerText()).trim());
+    expect(digestId).toBeGreaterThan(0);
+  });
+
+  await step('verified', async () => {
+    await page.locator(`[data-ledger=verify-digest-${digestId}]`).click();
+    const answer = page.locator('[data-ledger=answer]');
+    await answer.waitFor({ timeout: 30_000 });
+    const text = await answer.innerText();
+    expect(text).toMatch(/完整至事件 \d+/);
+    expect(text).toContain(`摘要 #${digestId}：签名有效，与账本一致。`);
+    await eventually(async () => expect(await page.locator('.ledger-page').innerText()).toContain('完整'));
+  });
+
+  await step('english dark', async () => {
+    await page.locator('[data-testid=lang-switch]').hover();
+    await page.locator('.arco-dropdown-menu-item').filter({ hasText: 'English' }).click();
+    await page.locator('[data-testid=theme-switch]').click();
+    await eventually(async () => expect(await page.locator('body').getAttribute('arco-theme')).toBe('dark'));
+    await eventually(async () => expect(await page.locator('.ledger-page').innerText()).toContain('Ledger integrity'));
+    await page.locator('[data-ledger=verify]').click();
+    await page.locator('[data-ledger=answer]').waitFor({ timeout: 30_000 });
+    await eventually(async () => expect(await page.locator('[data-ledger=answer]').innerText()).toMatch(/Intact up to event \d+/));
+  });
+
+  await step('product trace', async () => {
+    await openMenu(page, 'Warehouse operations', 'Inventory history');
+    await expectPath(page, '/admin/wms/inventoryHistory');
+    await settled(page);
+    await page.locator('.history-page .crud-quick-search input').fill(`AU-P-${RUN}`);
+    await eventually(async () => expect(await rows(page).count()).toBe(2));
+    const texts = await rows(page).allInnerTexts();
+    expect(texts.join('\n')).toContain('38');
+    expect(texts.join('\n')).toContain('50');
+  });
+
+  expect(pageErrors).toEqual([]);
+});

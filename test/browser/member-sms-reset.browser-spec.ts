@@ -1,0 +1,100 @@
+/**
+ * A site that sends codes by SMS only (no mail settings): a member who signed up with a mobile number
+ * resets a forgotten password with a text-message code. The dialog must offer the mobile number, not the
+ * e-mail the channels defaulted to before they loaded.
+ *
+ * The shared browser server has no SMS driver, so this spec starts a server of its own (the same build, a
+ * fresh DATA_DIR) with SMS_DRIVER=database: the development driver records each message in `sms_message`,
+ * which the spec reads. Screenshots: test-output/screenshots/member-sms-reset/.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { TEST_ADMIN_PASSWORD } from '../setup/create-test-app';
+import { startServer, type ServerProcess } from '../support/server-process';
+import { eventually, expectPath, formItem, settled } from './support/admin';
+import { browserSpec } from './support/browser';
+
+// better-sqlite3 ships no types (the outage spec reads it the same way)
+interface ReadOnlyDb {
+  prepare(sql: string): { get(...params: unknown[]): unknown };
+  close(): void;
+}
+const Database = require('better-sqlite3') as new (file: string, options: { readonly: boolean; fileMustExist: boolean }) => ReadOnlyDb;
+
+const { test } = browserSpec('member-sms-reset');
+
+let server: ServerProcess | undefined;
+const dataDir = mkdtempSync(join(tmpdir(), 'wms-sms-browser-'));
+
+beforeAll(async () => {
+  server = await startServer({ DATA_DIR: dataDir, SMS_DRIVER: 'database', SMTP_URL: '', DB_URL: '', DB_READ_URL: '' }, { timeoutMs: 150_000 });
+}, 180_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** The code of the newest text message to `mobile`. */
+async function smsCode(mobile: string): Promise<string> {
+  let code = '';
+  await eventually(() => {
+    const db = new Database(join(dataDir, 'wms.sqlite'), { readonly: true, fileMustExist: true });
+    try {
+      const row = db.prepare('SELECT content FROM sms_message WHERE mobile = ? ORDER BY id DESC LIMIT 1').get(mobile) as { content: string } | undefined;
+      code = /\b(\d{6})\b/.exec(row?.content ?? '')?.[1] ?? '';
+      return code !== '';
+    } finally {
+      db.close();
+    }
+  }, 10_000, `a text message to ${mobile}`);
+  return code;
+}
+
+test('a member of an SMS-only site resets the password with a text-message code', async ({ page, step, shot, pageErrors }) => {
+  const base = server!.base;
+  const mobile = '13900139001';
+  const username = `sms_${Date.now().toString(36).slice(-5)}`;
+  const newPassword = 'Sms-Reset-Pass-2';
+
+  await step('a member with a mobile number and no e-mail', async () => {
+    const channels = await request(base).get('/api/user/checkIn').set('server', '1');
+    expect(channels.body.data.accountVerificationType).toEqual(['mobile']);
+    const admin = await request(base).post('/admin/index/login').send({ username: 'admin', password: TEST_ADMIN_PASSWORD });
+    const added = await request(base)
+      .post('/admin/user.User/add')
+      .set('batoken', admin.body.data.userInfo.token)
+      .send({ username, nickname: username, group_id: 1, mobile, password: 'Sms-First-Pass-1', status: 1 });
+    expect(added.body.code).toBe(1);
+  });
+
+  await step('the forgotten-password dialog asks for the mobile number', async () => {
+    await page.goto(`${base}/#/user/login`);
+    await page.locator('.ba-member-login-box').waitFor();
+    await settled(page);
+    await page.locator('[data-testid=forgot-password]').click();
+    const dialog = page.locator('.ba-retrieve-dialog');
+    await dialog.waitFor();
+    await eventually(async () => expect(await formItem(dialog, '手机号').count()).toBe(1));
+    expect(await formItem(dialog, '电子邮箱').count()).toBe(0);
+    expect(await dialog.locator('.arco-radio', { hasText: '邮箱' }).count()).toBe(0);
+    await dialog.locator('input[name=retrieve-account]').fill(mobile);
+    await dialog.locator('[data-testid=send-code]').click();
+    await dialog.locator('input[name=captcha]').fill(await smsCode(mobile));
+    await dialog.locator('input[name=retrieve-password]').fill(newPassword);
+    await shot('retrieve by SMS');
+    await dialog.locator('.arco-modal-footer .arco-btn-primary').click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  await step('signed in with the new password', async () => {
+    const form = page.locator('.ba-member-login-box');
+    await formItem(form, '账户').locator('input').fill(mobile);
+    await formItem(form, '密码').locator('input').fill(newPassword);
+    await page.locator('[data-testid=login-submit]').click();
+    await expectPath(page, '/user/account/overview');
+  });
+
+  expect(pageErrors).toEqual([]);
+});

@@ -1,0 +1,24 @@
+/**
+ * Stock adjustments (/admin/wms/adjustment): orders whose lines change one stock stream each by a signed
+ * quantity with a reason (damaged, lost, found, expired, correction). Audit posts every line at once —
+ * adjustment in (form type 100) or out (110) — or none when a line would take a shelf below zero.
+ */
+import OrderPage from '@/components/orders/OrderPage';
+import type { OrderPageStore } from '@/components/orders/pageStore';
+import type { CrudColumn } from '@/components/crud';
+import { auditStatusColumn, audittimeColumn, createtimeColumn, idColumn, numberColumn, operatorColumn, orderSnColumn, remarkColumn } from '@/components/orders/columns';
+
+export const adjustmentColumns = (page: OrderPageStore): CrudColumn[] => [
+  idColumn,
+  numberColumn(page, 'wms.adjustment.adjustment_no'),
+  orderSnColumn,
+  auditStatusColumn,
+  operatorColumn,
+  createtimeColumn,
+  audittimeColumn,
+  { ...remarkColumn, hidden: false },
+];
+
+export default function AdjustmentPage() {
+  return <OrderPage kind="adjustment" entity="orders.adjustment.entity" columns={adjustmentColumns} quickSearchFields={['wms.adjustment.adjustment_no', 'orders.field.orderSn']} />;
+}
