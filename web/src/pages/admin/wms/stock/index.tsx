@@ -123,16 +123,17 @@ const Filters = observer(function Filters({ page }: { page: StockPageStore }) {
         style={{ width: 170 }}
       />
       <ProductSelect value={f.product_id} onChange={(v) => page.setFilter('product_id', v)} placeholder={t('wms.stock.product')} style={{ width: 200 }} />
-      <Input.Search
-        allowClear
-        style={{ width: 140 }}
-        disabled={page.asofMode}
-        placeholder={t('lots.lotFilter')}
-        defaultValue={f.lot_no}
-        onSearch={(v) => page.setFilter('lot_no', v)}
-        onClear={() => page.setFilter('lot_no', '')}
-        data-lots="lot-filter"
-      />
+      <span data-lots="lot-filter">
+        <Input.Search
+          allowClear
+          style={{ width: 140 }}
+          disabled={page.asofMode}
+          placeholder={t('lots.lotFilter')}
+          defaultValue={f.lot_no}
+          onSearch={(v) => page.setFilter('lot_no', v)}
+          onClear={() => page.setFilter('lot_no', '')}
+        />
+      </span>
       <DatePicker
         style={{ width: 170 }}
         placeholder={t('wms.stock.asof')}
