@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { I18nContext } from 'nestjs-i18n';
 import { buildTree, Tree } from '../domain/rule-tree';
+import { ruleTitle } from '../identity/rule-title';
 import { AdminRuleEntity } from '../persistence/admin-rule.entity';
 import { AdminAccessService } from './admin-access.service';
 
@@ -20,10 +20,7 @@ export interface MenuNode {
   extend: string;
 }
 
-/** A rule's title in the request's language; rules added without an English title keep their own. */
-export function ruleTitle(rule: Pick<AdminRuleEntity, 'title' | 'title_en'>, lang = I18nContext.current()?.lang): string {
-  return lang === 'en' && rule.title_en ? rule.title_en : rule.title;
-}
+export { ruleTitle } from '../identity/rule-title';
 
 @Injectable()
 export class AdminMenuService {

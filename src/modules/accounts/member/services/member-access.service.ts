@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { I18nContext } from 'nestjs-i18n';
 import { In } from 'typeorm';
 import { TransactionRunner } from '../../../../shared/database/transaction-runner';
 import { AuthMember } from '../../../../shared/http/auth.decorators';
 import { buildTree, parseRuleIds, Tree } from '../../domain/rule-tree';
+import { ruleTitle } from '../../identity/rule-title';
 import { UserGroupEntity } from '../persistence/user-group.entity';
 import { UserRuleEntity } from '../persistence/user-rule.entity';
 import { UserEntity } from '../persistence/user.entity';
@@ -32,9 +32,6 @@ export interface MemberMenuNode {
   no_login_valid: number;
 }
 
-export function memberRuleTitle(rule: Pick<UserRuleEntity, 'title' | 'title_en'>, lang = I18nContext.current()?.lang): string {
-  return lang === 'en' && rule.title_en ? rule.title_en : rule.title;
-}
 
 export function toMemberMenuNode(rule: UserRuleEntity): MemberMenuNode {
   return {
@@ -42,7 +39,7 @@ export function toMemberMenuNode(rule: UserRuleEntity): MemberMenuNode {
     pid: rule.pid,
     weigh: rule.weigh,
     type: rule.type,
-    title: memberRuleTitle(rule),
+    title: ruleTitle(rule),
     name: rule.name,
     path: rule.path,
     icon: rule.icon,
