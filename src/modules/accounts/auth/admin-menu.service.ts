@@ -1,26 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { buildTree, Tree } from '../domain/rule-tree';
-import { ruleTitle } from '../identity/rule-title';
+import { menuNodeBase, MenuNodeBase } from '../identity/menu-node';
 import { AdminRuleEntity } from '../persistence/admin-rule.entity';
 import { AdminAccessService } from './admin-access.service';
 
-export interface MenuNode {
-  id: number;
-  pid: number;
-  weigh: number;
-  type: string;
-  title: string;
-  name: string;
-  path: string;
-  icon: string;
-  menu_type: string | null;
-  url: string;
-  component: string;
+/** An admin rule as the back office receives it: a kept-alive page names itself in `keepalive`. */
+export interface MenuNode extends MenuNodeBase {
   keepalive: string | 0;
-  extend: string;
 }
-
-export { ruleTitle } from '../identity/rule-title';
 
 @Injectable()
 export class AdminMenuService {
@@ -34,19 +21,5 @@ export class AdminMenuService {
 }
 
 function toMenuNode(rule: AdminRuleEntity): MenuNode {
-  return {
-    id: rule.id,
-    pid: rule.pid,
-    weigh: rule.weigh,
-    type: rule.type,
-    title: ruleTitle(rule),
-    name: rule.name,
-    path: rule.path,
-    icon: rule.icon,
-    menu_type: rule.menu_type,
-    url: rule.url,
-    component: rule.component,
-    keepalive: rule.keepalive ? rule.name : 0,
-    extend: rule.extend,
-  };
+  return { ...menuNodeBase(rule), keepalive: rule.keepalive ? rule.name : 0 };
 }
