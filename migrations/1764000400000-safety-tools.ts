@@ -112,36 +112,37 @@ export class SafetyTools1764000400000 implements MigrationInterface {
         indices: [new TableIndex({ name: 'uniq_backup_name', columnNames: ['name'], isUnique: true })],
       }),
     );
-    if (Number((await queryRunner.query('SELECT COUNT(*) AS n FROM admin_rule'))[0].n) > 0) await this.addMenus(queryRunner);
+    if (Number((await queryRunner.query('SELECT COUNT(*) AS n FROM admin_rule'))[0].n) > 0) await addSafetyMenus(queryRunner);
     if (Number((await queryRunner.query('SELECT COUNT(*) AS n FROM admin'))[0].n) > 0) await insertDefaultRules(queryRunner);
-  }
-
-  private async addMenus(queryRunner: QueryRunner): Promise<void> {
-    const now = Math.floor(Date.now() / 1000);
-    const insert = async (pid: number, type: string, name: string, title: string, titleEn: string, icon: string, weigh: number): Promise<number> => {
-      const [present]: IdRow[] = await queryRunner.query('SELECT id FROM admin_rule WHERE name = ?', [name]);
-      if (present) return Number(present.id);
-      const isMenu = type === 'menu';
-      await queryRunner.query(
-        'INSERT INTO admin_rule (pid, type, title, title_en, name, path, icon, menu_type, url, component, keepalive, extend, remark, weigh, status, createtime, updatetime) ' +
-          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, '', ?, ?, 'none', '', ?, 1, ?, ?)",
-        [pid, type, title, titleEn, name, type === 'button' ? '' : name, icon, isMenu ? 'tab' : null, isMenu ? `/src/pages/admin/${name}/index.tsx` : '', isMenu ? 1 : 0, weigh, now, now],
-      );
-      return Number((await queryRunner.query('SELECT id FROM admin_rule WHERE name = ?', [name]))[0].id);
-    };
-    const page = async (pid: number, menu: { name: string; title: string; title_en: string; icon: string; buttons: string[] }, weigh: number) => {
-      const id = await insert(pid, 'menu', menu.name, menu.title, menu.title_en, menu.icon, weigh);
-      for (const action of menu.buttons) await insert(id, 'button', `${menu.name}/${action}`, BUTTONS[action][0], BUTTONS[action][1], '', 0);
-    };
-    const [{ weigh }]: Array<{ weigh: number | string | null }> = await queryRunner.query('SELECT MIN(weigh) AS weigh FROM admin_rule WHERE pid = 0');
-    const dir = await insert(0, 'menu_dir', 'security', MENUS.security.title, MENUS.security.title_en, MENUS.security.icon, Number(weigh ?? 1) - 1);
-    for (const [i, menu] of MENUS.pages.entries()) await page(dir, menu, MENUS.pages.length - i);
-    const [routine]: IdRow[] = await queryRunner.query('SELECT id FROM admin_rule WHERE name = ?', ['routine']);
-    await page(routine ? Number(routine.id) : 0, MENUS.backup, 0);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
     for (const table of ['backup', 'security_sensitive_data_log', 'security_sensitive_data', 'security_data_recycle_log', 'security_data_recycle']) await queryRunner.dropTable(table);
     await queryRunner.query("DELETE FROM admin_rule WHERE name = 'security' OR name LIKE 'security/%' OR name LIKE 'routine/backup%'");
   }
+}
+
+/** The safety menus and their buttons where they are missing (a database seeded before them). */
+export async function addSafetyMenus(queryRunner: Pick<QueryRunner, 'query'>): Promise<void> {
+  const now = Math.floor(Date.now() / 1000);
+  const insert = async (pid: number, type: string, name: string, title: string, titleEn: string, icon: string, weigh: number): Promise<number> => {
+    const [present]: IdRow[] = await queryRunner.query('SELECT id FROM admin_rule WHERE name = ?', [name]);
+    if (present) return Number(present.id);
+    const isMenu = type === 'menu';
+    await queryRunner.query(
+      'INSERT INTO admin_rule (pid, type, title, title_en, name, path, icon, menu_type, url, component, keepalive, extend, remark, weigh, status, createtime, updatetime) ' +
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, '', ?, ?, 'none', '', ?, 1, ?, ?)",
+      [pid, type, title, titleEn, name, type === 'button' ? '' : name, icon, isMenu ? 'tab' : null, isMenu ? `/src/pages/admin/${name}/index.tsx` : '', isMenu ? 1 : 0, weigh, now, now],
+    );
+    return Number((await queryRunner.query('SELECT id FROM admin_rule WHERE name = ?', [name]))[0].id);
+  };
+  const page = async (pid: number, menu: { name: string; title: string; title_en: string; icon: string; buttons: string[] }, weigh: number) => {
+    const id = await insert(pid, 'menu', menu.name, menu.title, menu.title_en, menu.icon, weigh);
+    for (const action of menu.buttons) await insert(id, 'button', `${menu.name}/${action}`, BUTTONS[action][0], BUTTONS[action][1], '', 0);
+  };
+  const [{ weigh }]: Array<{ weigh: number | string | null }> = await queryRunner.query('SELECT MIN(weigh) AS weigh FROM admin_rule WHERE pid = 0');
+  const dir = await insert(0, 'menu_dir', 'security', MENUS.security.title, MENUS.security.title_en, MENUS.security.icon, Number(weigh ?? 1) - 1);
+  for (const [i, menu] of MENUS.pages.entries()) await page(dir, menu, MENUS.pages.length - i);
+  const [routine]: IdRow[] = await queryRunner.query('SELECT id FROM admin_rule WHERE name = ?', ['routine']);
+  await page(routine ? Number(routine.id) : 0, MENUS.backup, 0);
 }

@@ -21,6 +21,7 @@ import { ProductSearchIndex1764000900000 } from './1764000900000-product-search-
 import { LedgerHashChain1764000800000 } from './1764000800000-ledger-hash-chain';
 import { LedgerAuditRules1764000800100 } from './1764000800100-ledger-audit-rules';
 import { StocktakesAndAdjustments1764001000000 } from './1764001000000-stocktakes-and-adjustments';
+import { CacheVersion1764000900100 } from './1764000900100-cache-version';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
 export const migrations: Function[] = [
@@ -47,4 +48,5 @@ export const migrations: Function[] = [
   LedgerHashChain1764000800000,
   LedgerAuditRules1764000800100,
   StocktakesAndAdjustments1764001000000,
+  CacheVersion1764000900100,
 ];

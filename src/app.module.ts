@@ -10,6 +10,7 @@ import { OrdersModule } from './modules/orders';
 import { SecurityModule } from './modules/security';
 import { ConfigAdminModule, PlatformModule } from './modules/platform';
 import { CacheModule } from './shared/cache/cache-registry';
+import { SiteVersionModule } from './shared/cache/site-version';
 import { CrudModule } from './shared/crud';
 import { DatabaseModule } from './shared/database/database.module';
 import { EnvelopeInterceptor } from './shared/http/envelope.interceptor';
@@ -23,6 +24,7 @@ import { createValidationPipe } from './shared/http/validation';
     i18nModule,
     DatabaseModule,
     CacheModule,
+    SiteVersionModule,
     CrudModule,
     CqrsModule.forRoot(),
     PlatformModule,

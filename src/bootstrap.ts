@@ -2,6 +2,7 @@ import { INestApplication, Type } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import migrationDataSource, { databaseSettings } from '../ormconfig';
+import { repairCacheVersion } from '../migrations/cache-version';
 import { repairProductSearch } from '../migrations/product-search';
 import { AccountsSeeder } from './modules/accounts';
 import { CmsDemoSeeder } from './modules/cms';
@@ -25,6 +26,7 @@ export async function migrateDatabase(): Promise<void> {
   try {
     await dataSource.runMigrations({ transaction: 'each' });
     if (await repairProductSearch(dataSource)) console.log('The product search index had lost its triggers (a rebuilt product table): put back and refilled.');
+    if (await repairCacheVersion(dataSource)) console.log('The site version had lost triggers (a rebuilt table): put back.');
   } finally {
     await dataSource.destroy();
   }

@@ -37,6 +37,8 @@ import {
 const { test } = browserSpec('admin-journey');
 
 const SITE_NAME = '仓库管理系统';
+/** The seeded site name as an English reader sees it. */
+const SITE_NAME_EN = 'Warehouse Management System';
 
 /** Texts of the menu and the admins table in both languages (server rule titles, web/src/lang files). */
 const ZH = {
@@ -188,7 +190,7 @@ test('an administrator signs in, manages administrators, switches language, them
     expect(await headerTexts(page)).not.toContain(ZH.usernameHeader);
     expect(await page.locator('[data-crud=add]').innerText()).toBe('Add');
     expect(await sameDocument(page)).toBe(true);
-    await expectTitle(page, `${EN.admins} - ${SITE_NAME}`);
+    await expectTitle(page, `${EN.admins} - ${SITE_NAME_EN}`);
     await settled(page);
   });
 

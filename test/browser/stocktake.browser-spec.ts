@@ -64,9 +64,15 @@ async function newCount(page: Page, d: Data, blind: boolean): Promise<void> {
   await pick(1, 'A区');
   await pick(2, '一号架');
   if (blind) await form.locator('.arco-switch').click();
-  await form.locator('textarea').fill(blind ? 'blind shelf count' : '一号架月末盘点');
+  const remark = blind ? 'blind shelf count' : '一号架月末盘点';
+  await form.locator('textarea').fill(remark);
   await form.locator('[data-crud=form-submit], button.arco-btn-primary').last().click();
   await eventually(async () => expect(await page.locator('.arco-drawer:visible').count()).toBe(0));
+  // the list shows the new count: open its sheet from its number
+  const row = page.locator('.arco-table-tr').filter({ hasText: remark });
+  await eventually(async () => expect(await row.count()).toBeGreaterThan(0));
+  await row.first().locator('[data-stocktake=open-number]').click();
+  await sheet(page).waitFor();
 }
 
 async function typeCode(page: Page, code: string): Promise<void> {
@@ -92,8 +98,6 @@ test('a shelf counted by keyboard alone on a phone, the variance reviewed and po
 
   await step('a new count of shelf one, opened from its number', async () => {
     await newCount(page, d, false);
-    await page.locator('[data-stocktake=open-number]').first().click();
-    await sheet(page).waitFor();
     await eventually(async () => expect(await sheet(page).locator('[data-stocktake=status]').innerText()).toBe('草稿'));
   });
 
@@ -167,8 +171,6 @@ test('a shelf counted by keyboard alone on a phone, the variance reviewed and po
     await eventually(async () => expect(await page.locator('[data-crud=add]:visible').innerText()).toBe('Add'));
     await settled(page);
     await newCount(page, d, true);
-    await page.locator('[data-stocktake=open-number]').first().click();
-    await sheet(page).waitFor();
     await sheet(page).locator('[data-stocktake=start]').click();
     await eventually(async () => expect(await lineRows(page).count()).toBe(3));
     expect(await sheet(page).innerText()).not.toMatch(/Book/);
@@ -199,6 +201,21 @@ test('the adjustment order page lists, adds and audits an adjustment with a reas
     await eventually(async () => expect(await page.locator('.arco-table-tr').filter({ hasText: order.adjustment_no }).count()).toBe(1));
     expect(await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
+  await step('the add form has no party or type: lines with a signed quantity and a reason', async () => {
+    await page.locator('[data-crud=add]:visible').click();
+    const form = page.locator('[data-orders=order-form]:visible .arco-drawer');
+    await form.waitFor();
+    expect(await form.locator('[data-orders=form-party]').count()).toBe(0);
+    expect(await form.locator('[data-orders=form-type]').count()).toBe(0);
+    expect(await form.locator('[data-orders=line-quantity]').count()).toBe(1);
+    await form.locator('[data-orders=line-reason] .arco-select').click();
+    await page.locator('.arco-select-popup:visible .arco-select-option').filter({ hasText: '损坏' }).click();
+    await form.locator('[data-orders=line-quantity] input').fill('0');
+    await form.locator('[data-orders=form-submit]').click();
+    await eventually(async () => expect(await form.locator('[data-orders=line-error]').allInnerTexts()).toContain('请输入非 0 的整数（负数为调减）'));
+    await form.locator('.arco-drawer-close-icon').click();
+  });
+
   await step('its detail shows the reason and the signed quantity; audit posts it', async () => {
     await page.locator('[data-orders=number-link]').filter({ hasText: order.adjustment_no }).click();
     const detail = page.locator('.arco-drawer:visible').last();

@@ -1,3 +1,4 @@
+import { QueryCounter } from '../../src/shared/database/query-counter';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
@@ -199,6 +200,23 @@ describe('dashboard/index', () => {
     expect(dashboardSql.some((s) => /inbound_order/.test(s) && /outbound_order/.test(s))).toBe(true);
     expect(dashboardSql.filter((s) => /inventory_history|inventory_event/.test(s))).toEqual([]);
     expect(dashboardSql.some((s) => /FROM inventory_daily_stat/.test(s))).toBe(true);
+  });
+
+  it('answers in three statements once warm: the token with the site version, the year and today in one, the pending counts', async () => {
+    await inbound(10, [{ product: 0, shelf: 0, quantity: 4, price: '1.00' }], dayjs().tz(timeZone).format('YYYY-MM-DD HH:mm:ss'));
+    await c.get('/admin/dashboard/index'); // the account, the time zone and the remark, read once
+    let last: number;
+    do {
+      last = QueryCounter.count;
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    } while (QueryCounter.count !== last);
+    const { result, queries } = await QueryCounter.measure(() => c.get('/admin/dashboard/index'));
+    expect(result.today).toEqual({ inbound_quantity: 4, outbound_quantity: 0 });
+    expect(queries).toBe(3);
+    // another year: that year's months, today's figures all the same
+    const other = await c.get(`/admin/dashboard/index?year=${Number(dayjs().tz(timeZone).format('YYYY')) - 1}`);
+    expect(other.today).toEqual({ inbound_quantity: 4, outbound_quantity: 0 });
+    expect(other.monthly.inbound_quantity.reduce((a: number, b: number) => a + b, 0)).toBe(0);
   });
 
   it('refuses a malformed year with a message, and checks the node dashboard/index', async () => {

@@ -1,5 +1,6 @@
 import { createTestApp, TestApp } from '../setup/create-test-app';
 import { as, createAdmin, login } from '../support/api';
+import { download } from '../support/download';
 import { ledgerViolations, orderLedgerMismatches } from '../support/ledger';
 import { client, Client, smallWarehouse, stockOf, stockUp, Warehouse } from '../support/warehouse';
 
@@ -191,5 +192,11 @@ describe('stock counts: start, count, post with the movements made meanwhile', (
     expect(filtered.list.map((h: Row) => [h.order_no, h.quantity])).toEqual([[count.stocktake_no, 3]]);
     const asOf = await c.get(`/admin/wms.Stock/index?asof=2999-12-31`);
     expect(asOf.list.map((r: Row) => r.quantity)).toEqual([6]);
+    const session = await login(t);
+    for (const [lang, gain, out] of [['en', 'Count gain', 'Adjustment out'], ['zh-cn', '盘盈', '调整出库']]) {
+      const csv = (await download(t, '/admin/wms.InventoryHistory/export', session.token, lang)).body.toString('utf8');
+      expect(csv).toContain(`${count.stocktake_no},${gain}`);
+      expect(csv).toContain(`${adjustment.adjustment_no},${out}`);
+    }
   });
 });

@@ -16,7 +16,8 @@ describe('the migrated schema', () => {
 
   it('gives every table a primary key, the migrations table included', async () => {
     const tables: string[] = isSqlite()
-      ? (await t.dataSource.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")).map((r: { name: string }) => r.name)
+      ? // an FTS5 table (the product search index) is a virtual table: it has no columns of its own to key
+        (await t.dataSource.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%'")).map((r: { name: string }) => r.name)
       : (await t.dataSource.query("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_type = 'BASE TABLE'")).map((r: { name: string }) => r.name);
     expect(tables.length).toBeGreaterThan(25);
     const withoutKey: string[] = [];

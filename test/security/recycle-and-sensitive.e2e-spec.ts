@@ -43,7 +43,7 @@ describe('safety tools: recycle bin and sensitive-data log', () => {
     expect((await c.get(`/admin/wms.Brand/edit?id=${brand.id}`)).row.name).toBe('Acme');
 
     // the admin log records the restore under its rule's title
-    const logged = (await api().get('/admin/auth.AdminLog/index?limit=5')).body.data.list;
+    const logged = (await api().get('/admin/auth.AdminLog/index?limit=5').set('think-lang', 'zh-cn')).body.data.list;
     expect(logged.find((l: any) => /security\.DataRecycleLog\/restore/.test(l.url))?.title).toBe('数据回收站-还原');
 
     const twice = await api().post('/admin/security.DataRecycleLog/restore', { ids: [list[0].id] });

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
+import { CacheRegistry } from '../../../shared/cache/cache-registry';
+import { SiteVersion, VersionedCache } from '../../../shared/cache/site-version';
 import { AuthAdmin } from '../../../shared/http/auth.decorators';
 import { parseRuleIds } from '../domain/rule-tree';
 import { AdminEntity } from '../persistence/admin.entity';
@@ -18,12 +20,19 @@ export interface AdminRights {
 /** What an admin may do: groups (enabled) → rules (enabled), `*` meaning all. */
 @Injectable()
 export class AdminAccessService {
+  /** The signed-in admins' accounts and rights, while the site version stays (see SiteVersion). */
+  private readonly accounts: VersionedCache<number, Omit<AuthAdmin, 'tokenId'> | null>;
+
   constructor(
     @InjectRepository(AdminEntity) private readonly admins: Repository<AdminEntity>,
     @InjectRepository(AdminGroupEntity) private readonly groups: Repository<AdminGroupEntity>,
     @InjectRepository(AdminGroupAccessEntity) private readonly access: Repository<AdminGroupAccessEntity>,
     @InjectRepository(AdminRuleEntity) private readonly rules: Repository<AdminRuleEntity>,
-  ) {}
+    siteVersion: SiteVersion,
+    caches: CacheRegistry,
+  ) {
+    this.accounts = new VersionedCache(siteVersion, caches, 'rules');
+  }
 
   async rightsOf(adminId: number): Promise<AdminRights> {
     const groups = await this.groups
@@ -44,10 +53,17 @@ export class AdminAccessService {
 
   /**
    * The signed-in admin for a request, or null when the account is missing or disabled. Runs on every
-   * admin request, so it reads raw columns only: the account with its enabled groups in one statement,
-   * then (not for a super admin, who passes every check) the names of the rules those groups hold.
+   * admin request: kept per process while the site version stays the same (a change of the account's name
+   * or status, of its groups or of rules raises it); read with raw columns only: the account with its
+   * enabled groups in one statement, then (not for a super admin, who passes every check) the names of the
+   * rules those groups hold. The token itself is checked on every request (TokenService.checkAccess).
    */
   async authAdmin(adminId: number, tokenId: string): Promise<AuthAdmin | null> {
+    const account = await this.accounts.get(adminId, () => this.readAccount(adminId));
+    return account ? { ...account, tokenId } : null;
+  }
+
+  private async readAccount(adminId: number): Promise<Omit<AuthAdmin, 'tokenId'> | null> {
     const rows = await this.admins
       .createQueryBuilder('u')
       .leftJoin(AdminGroupAccessEntity, 'a', 'a.uid = u.id')
@@ -63,7 +79,7 @@ export class AdminAccessService {
       ? await this.rules.createQueryBuilder('r').select('r.name', 'name').where('r.status = 1 AND r.id IN (:...ids)', { ids }).getRawMany<{ name: string }>()
       : [];
     const [{ id, username, nickname }] = rows;
-    return { id: Number(id), username, nickname, isSuper, nodes: new Set(held.map((r) => r.name.toLowerCase())), tokenId };
+    return { id: Number(id), username, nickname, isSuper, nodes: new Set(held.map((r) => r.name.toLowerCase())) };
   }
 
   async groupIdsOf(adminId: number): Promise<number[]> {

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, In, LessThan, Not, Repository } from 'typeorm';
+import { SITE_VERSION_SQL, SiteVersion } from '../../../shared/cache/site-version';
 import { unixNow } from '../../../shared/http/envelope';
 import { TokenEntity, TokenType } from '../persistence/token.entity';
 
@@ -27,6 +28,7 @@ export class TokenService {
   constructor(
     private readonly jwt: JwtService,
     @InjectRepository(TokenEntity) private readonly tokens: Repository<TokenEntity>,
+    private readonly siteVersion: SiteVersion,
   ) {}
 
   accessTtl(kind: AccessKind): number {
@@ -59,10 +61,17 @@ export class TokenService {
     }
     if (payload.typ !== kind || !payload.jti || !Number.isInteger(payload.sub)) return { state: 'invalid' };
     const tokenId = sha256(payload.jti);
-    const row = await this.tokens.findOne({ where: { id: tokenId, type: kind } });
-    if (!row || row.account_id !== payload.sub) return { state: 'invalid' };
+    // the site version rides along: the caches of this request's settings and rights check against it
+    const row = await this.tokens
+      .createQueryBuilder('t')
+      .select('t.account_id', 'account_id')
+      .addSelect(SITE_VERSION_SQL, 'site_version')
+      .where('t.id = :tokenId AND t.type = :kind', { tokenId, kind })
+      .getRawOne<{ account_id: number | string; site_version: number | string | null }>();
+    if (row) this.siteVersion.observe(row.site_version);
+    if (!row || Number(row.account_id) !== payload.sub) return { state: 'invalid' };
     const expired = (payload.exp ?? 0) <= unixNow();
-    return { state: expired ? 'expired' : 'valid', accountId: row.account_id, tokenId };
+    return { state: expired ? 'expired' : 'valid', accountId: Number(row.account_id), tokenId };
   }
 
   /** Reads an access token's id even when expired (refresh and logout revoke it). */

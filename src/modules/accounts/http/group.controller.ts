@@ -13,6 +13,7 @@ import { GroupRules } from '../identity/group-rules';
 import { AdminGroupAccessEntity, AdminGroupEntity } from '../persistence/admin-group.entity';
 import { AdminRuleEntity } from '../persistence/admin-rule.entity';
 import { GroupDto } from './dto/group-rule.dto';
+import { seededText } from '../../../shared/http/seeded-text';
 
 /** Admin groups: an operator manages only groups it dominates, never its own. */
 @Controller('admin/auth.group')
@@ -31,7 +32,8 @@ export class GroupController {
     const keyword = typeof query.quickSearch === 'string' ? query.quickSearch.trim().toLowerCase() : '';
     const groups = visible.filter((g) => !keyword || g.name.toLowerCase().includes(keyword) || String(g.id) === keyword);
     const rules = await manager.find(AdminRuleEntity);
-    const rows = groups.map((g) => ({ ...g, weigh: 0, rules: this.groupRules.summary(g.rules, rules) }));
+    // seeded names in the reader's language (the edit form shows the stored name)
+    const rows = groups.map((g) => ({ ...g, name: seededText(g.name), weigh: 0, rules: this.groupRules.summary(g.rules, rules) }));
     const tree = buildForest(rows);
     if (isTrue(query.select)) {
       return { options: flattenTree(tree).map(({ node, depth }) => ({ id: node.id, pid: node.pid, name: `${depth ? `${'│ '.repeat(depth - 1)}└ ` : ''}${node.name}`, status: node.status })) };

@@ -3,6 +3,7 @@ import { Response } from 'express';
 import { SelectQueryBuilder } from 'typeorm';
 import { CrudKit, CrudService, isTrue } from '../../../shared/crud';
 import { sendCsv } from '../../../shared/http/csv-export';
+import { sendXlsx, XlsxColumn } from '../../../shared/http/xlsx-export';
 import { translate } from '../../../shared/http/translate';
 import { siteTimeFormatter } from '../../../shared/time/site-day';
 import { MASTER_DATA_TABLES } from '../../master-data';
@@ -53,14 +54,19 @@ export class StockController {
     return this.crud.list(query, { controllerPath: 'wms/stock', scope: (qb) => stockScope(qb, query) });
   }
 
-  /** The current stock the list's filters select, as CSV (the as-of view is a page, not an export). */
+  /**
+   * The current stock the list's filters select, as CSV or (`format=xlsx`) XLSX with numeric cells (the
+   * as-of view is a page, not an export).
+   */
   @Get('export')
   async export(@Query() query: Record<string, unknown>, @Res() response: Response): Promise<void> {
     const h = (key: string) => translate(`inventory.stock_columns.${key}`);
     const time = siteTimeFormatter(await this.siteConfig.timeZone());
-    await sendCsv<Record<string, any>>(
+    await sendSpreadsheet<Record<string, any>>(
       response,
-      `stock-${new Date().toISOString().slice(0, 10)}.csv`,
+      query.format,
+      `stock-${new Date().toISOString().slice(0, 10)}`,
+      translate('inventory.stock_sheet'),
       [
         { header: h('product_no'), value: (r) => r.product?.product_no },
         { header: h('product_name'), value: (r) => r.product?.name },
@@ -121,9 +127,11 @@ export class InventoryHistoryController {
     const formTypes = new Map<number, string>(); // a handful of labels for up to millions of rows
     const formType = (value: number) => formTypes.get(value) ?? formTypes.set(value, translate(`inventory.form_types.${value}`)).get(value)!;
     const time = siteTimeFormatter(await this.siteConfig.timeZone());
-    await sendCsv<Record<string, any>>(
+    await sendSpreadsheet<Record<string, any>>(
       response,
-      `inventory-history-${new Date().toISOString().slice(0, 10)}.csv`,
+      query.format,
+      `inventory-history-${new Date().toISOString().slice(0, 10)}`,
+      translate('inventory.history_sheet'),
       [
         { header: h('id'), value: (r) => r.id, type: 'number' },
         { header: h('createtime'), value: (r) => time(Number(r.createtime)) },
@@ -143,4 +151,10 @@ export class InventoryHistoryController {
       this.crud.scan(query, { chunkSize: EXPORT_PAGE_ROWS }),
     );
   }
+}
+
+/** `format=xlsx` gives an XLSX workbook (numbers as numeric cells), anything else CSV, like the other lists. */
+function sendSpreadsheet<R>(response: Response, format: unknown, basename: string, sheetName: string, columns: XlsxColumn<R>[], rows: AsyncIterable<R[]>): Promise<void> {
+  if (format === 'xlsx') return sendXlsx(response, `${basename}.xlsx`, sheetName, columns, rows);
+  return sendCsv(response, `${basename}.csv`, columns, rows);
 }

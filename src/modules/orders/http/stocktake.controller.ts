@@ -41,6 +41,7 @@ export class StocktakeController {
       quickSearchFields: ['id', 'stocktake_no', 'remark'],
       searchFields: ['id', 'stocktake_no', 'status', 'blind', 'warehouse_id', 'warehouse_area_id', 'warehouse_shelf_id', 'category_id', 'admin_id', 'createtime', 'start_time', 'post_time', 'updatetime', 'warehouse.name'],
       filterParams: ['stocktake_no', 'status', 'warehouse_id', 'warehouse_area_id', 'blind'],
+      defaultOrder: [{ field: 'id', direction: 'DESC' }],
       joins: {
         warehouse: { entity: MASTER_DATA_TABLES.warehouse, on: 'warehouse_id', columns: ['name'] },
         area: { entity: MASTER_DATA_TABLES.warehouse_area, on: 'warehouse_area_id', columns: ['name'] },

@@ -1,6 +1,8 @@
 import { EntityManager } from 'typeorm';
 import { Injectable } from '@nestjs/common';
 import { I18nContext } from 'nestjs-i18n';
+import { CacheRegistry } from '../../../shared/cache/cache-registry';
+import { SiteVersion, VersionedCache } from '../../../shared/cache/site-version';
 import { translate } from '../../../shared/http/translate';
 import { ConfigValue, decodeConfigValue, validTimeZone } from '../domain/config-value';
 import { parseFileSize } from '../domain/file-size';
@@ -9,6 +11,7 @@ import { ConfigRepository } from '../persistence/config.repository';
 import { DEFAULT_UPLOAD } from '../seed/config-rows';
 import { cloudNotConfiguredError, messageOf } from '../upload/cloud/cloud-errors';
 import { CLOUD_SETTING_NAMES, cloudUploadParams, CloudUploadParams, readCloudSettings } from '../upload/cloud/cloud-settings';
+import { seededText } from '../../../shared/http/seeded-text';
 
 export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 
@@ -45,12 +48,21 @@ export function translateConfigText(text: string, i18n: I18nContext | undefined 
 }
 
 /**
- * Reads the site configuration. Every call reads the database (one indexed query): an edit made through
- * any app process is seen by all of them at once, with no cache to invalidate.
+ * Reads the site configuration. Every call reads the database (one indexed query) except the time zone,
+ * which every list and the dashboard need: it is kept per process while the site version stays the same (an
+ * edit of any setting, through any app process or by SQL, raises it; see SiteVersion).
  */
 @Injectable()
 export class SiteConfigService {
-  constructor(private readonly rows: ConfigRepository) {}
+  private readonly zone: VersionedCache<'time_zone', string>;
+
+  constructor(
+    private readonly rows: ConfigRepository,
+    siteVersion: SiteVersion,
+    caches: CacheRegistry,
+  ) {
+    this.zone = new VersionedCache(siteVersion, caches, 'config', 1);
+  }
 
   /** The value of one setting, decoded by its type; null when there is no such setting. */
   async get(name: string, manager?: EntityManager): Promise<ConfigValue | null> {
@@ -73,6 +85,11 @@ export class SiteConfigService {
    * transaction pass its manager, so the read uses the transaction's own connection.
    */
   async timeZone(manager?: EntityManager): Promise<string> {
+    if (manager) return this.readTimeZone(manager);
+    return this.zone.get('time_zone', () => this.readTimeZone());
+  }
+
+  private async readTimeZone(manager?: EntityManager): Promise<string> {
     return validTimeZone(text(await this.get('time_zone', manager))) ?? DEFAULT_TIME_ZONE;
   }
 
@@ -80,7 +97,8 @@ export class SiteConfigService {
     const values = await this.values(CLIENT_NAMES);
     const mode = text(values.upload_mode) || DEFAULT_UPLOAD.mode;
     return {
-      siteName: text(values.site_name),
+      // the seeded name in the reader's language until the site names itself
+      siteName: seededText(text(values.site_name)),
       recordNumber: text(values.record_number),
       version: text(values.version),
       cdnUrl: '',

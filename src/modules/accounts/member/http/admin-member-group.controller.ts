@@ -11,6 +11,7 @@ import { UserGroupEntity } from '../persistence/user-group.entity';
 import { UserRuleEntity } from '../persistence/user-rule.entity';
 import { UserEntity } from '../persistence/user.entity';
 import { MemberGroupDto } from './dto/member-admin.dto';
+import { seededText } from '../../../../shared/http/seeded-text';
 
 /** /admin/user.Group: member groups and the member rules each holds (`*` = all). */
 @Controller('admin/user.group')
@@ -33,7 +34,9 @@ export class AdminMemberGroupController {
 
   @Get('index')
   async index(@Query() query: Record<string, unknown>) {
-    const result = await this.crud.list(query, { controllerPath: 'user/group' });
+    const listed = await this.crud.list(query, { controllerPath: 'user/group' });
+    // seeded names in the reader's language (the edit form shows the stored name)
+    const result = { ...listed, list: listed.list.map((row): Record<string, unknown> => ({ ...row, name: seededText(String(row.name ?? '')) })) };
     if (isTrue(query.select)) return result;
     const rules = await this.transactions.manager.find(UserRuleEntity);
     return { ...result, list: result.list.map((row) => ({ ...row, rules: this.groupRules.summary(row.rules as string | null, rules) })) };

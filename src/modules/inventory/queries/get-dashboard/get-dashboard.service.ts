@@ -31,18 +31,27 @@ export class GetDashboardService {
     const currentYear = Number(today.slice(0, 4));
     const year = query.year === undefined || query.year === '' ? currentYear : parseYear(query.year);
     // A replica serves the dashboard when there is one (DB_READ_URL).
-    const [monthRows, todayRows, pending, remark] = await this.transactions.read((manager) => Promise.all([
-      // summed by month in the database: 12 × 6 rows instead of a year of days (amounts as whole cents, exact
-      // on both databases — SQLite keeps DECIMAL as a float)
+    const [monthRows, pending, remark] = await this.transactions.read((manager) => Promise.all([
+      // the year summed by month in the database (12 × 6 rows instead of a year of days; amounts as whole
+      // cents, exact on both databases — SQLite keeps DECIMAL as a float), today's day summed beside it in the
+      // same statement (its month is a group of its own when the year asked for is another)
       manager.query(
-        'SELECT SUBSTR(day, 1, 7) AS month, form_type, SUM(quantity) AS quantity, SUM(ROUND(amount * 100)) AS cents FROM inventory_daily_stat WHERE day >= ? AND day <= ? GROUP BY SUBSTR(day, 1, 7), form_type',
-        [`${year}-01-01`, `${year}-12-31`],
-      ) as Promise<Array<{ month: string; form_type: number | string; quantity: number | string; cents: number | string }>>,
-      manager.query('SELECT day, form_type, quantity, amount FROM inventory_daily_stat WHERE day = ?', [today]) as Promise<DailyStatRow[]>,
+        `SELECT SUBSTR(day, 1, 7) AS month, form_type, SUM(quantity) AS quantity, SUM(ROUND(amount * 100)) AS cents,
+           SUM(CASE WHEN day = ? THEN quantity ELSE 0 END) AS today_quantity
+         FROM inventory_daily_stat WHERE (day >= ? AND day <= ?) OR day = ? GROUP BY SUBSTR(day, 1, 7), form_type`,
+        [today, `${year}-01-01`, `${year}-12-31`, today],
+      ) as Promise<Array<{ month: string; form_type: number | string; quantity: number | string; cents: number | string; today_quantity: number | string }>>,
       this.pendingOrders.count(manager),
+      // the remark is cached per process (see SiteVersion): no statement once warm
       this.kit.environment ? this.kit.environment.remark('dashboard') : '',
     ]));
-    const yearRows: DailyStatRow[] = monthRows.map((row) => ({ day: row.month, form_type: row.form_type, quantity: row.quantity, amount: fromCents(wholeCents(row.cents)) }));
+    const yearPrefix = `${String(year).padStart(4, '0')}-`;
+    const yearRows: DailyStatRow[] = monthRows
+      .filter((row) => row.month.startsWith(yearPrefix))
+      .map((row) => ({ day: row.month, form_type: row.form_type, quantity: row.quantity, amount: fromCents(wholeCents(row.cents)) }));
+    const todayRows: DailyStatRow[] = monthRows
+      .filter((row) => row.month === today.slice(0, 7))
+      .map((row) => ({ day: today, form_type: row.form_type, quantity: row.today_quantity, amount: 0 }));
     return { remark: remark ?? '', today: todayFigures(todayRows), pending, monthly: monthlyFigures(year, yearRows) };
   }
 }

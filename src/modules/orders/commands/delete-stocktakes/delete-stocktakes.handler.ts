@@ -1,7 +1,9 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { DataChanges } from '../../../../shared/crud';
 import { TransactionRunner } from '../../../../shared/database/transaction-runner';
 import { AppError } from '../../../../shared/http/app-error';
 import { assertStocktakeDeletable } from '../../domain/stocktake';
+import { StocktakeEntity, StocktakeLineEntity } from '../../persistence/order.entities';
 import { StocktakeRepository } from '../../persistence/stocktake.repository';
 import { DeleteStocktakesCommand } from './delete-stocktakes.command';
 
@@ -10,7 +12,25 @@ export class DeleteStocktakesHandler implements ICommandHandler<DeleteStocktakes
   constructor(
     private readonly transactions: TransactionRunner,
     private readonly stocktakes: StocktakeRepository,
-  ) {}
+    private readonly changes: DataChanges,
+  ) {
+    // What the recycle bin needs to put a deleted count back: its number still free, its warehouse and the
+    // lines' products and shelves still there.
+    changes.describe('stocktake', {
+      unique: ['stocktake_no'],
+      parents: [{ column: 'warehouse_id', table: 'warehouse', label: '@fields.warehouse_id' }],
+      children: [
+        {
+          target: StocktakeLineEntity,
+          column: 'stocktake_id',
+          parents: [
+            { column: 'product_id', table: 'product', label: '@fields.product_id' },
+            { column: 'warehouse_shelf_id', table: 'warehouse_shelf', label: '@fields.warehouse_shelf_id' },
+          ],
+        },
+      ],
+    });
+  }
 
   execute({ ids }: DeleteStocktakesCommand): Promise<{ count: number }> {
     return this.transactions.run(async (manager) => {
@@ -22,6 +42,7 @@ export class DeleteStocktakesHandler implements ICommandHandler<DeleteStocktakes
         });
         if (!found) continue;
         assertStocktakeDeletable(found.stocktake);
+        await this.changes.beforeDelete(manager, { target: StocktakeEntity, ids: [id], soft: false });
         await manager.query('DELETE FROM stocktake_line WHERE stocktake_id = ?', [id]);
         await manager.query('DELETE FROM stocktake WHERE id = ?', [id]);
         count++;
