@@ -51,12 +51,25 @@ export interface GoodsLine {
   price: string;
   /** 0: none chosen yet. */
   warehouse_shelf_id: number;
+  /** Inbound: the lot received ('' for a product not kept per lot). Outbound: the lot named, '' to allocate first-expiry-first-out. */
+  lot_no?: string;
+  /** Inbound, `YYYY-MM-DD` or '': the lot's dates (the expiry derived from the shelf life when not given). */
+  production_date?: string;
+  expiry_date?: string;
+}
+
+/** One lot a line took or put (`allocations` of a line). */
+export interface LineAllocation {
+  lot_no: string;
+  quantity: number;
 }
 
 /** A stored goods line: its id, and its total (actual quantity × price) once audited. */
 export interface StoredGoodsLine extends GoodsLine {
   id: number;
   total_price: string;
+  /** What the audit took or put, per lot ([] before). */
+  allocations?: LineAllocation[];
 }
 
 export interface RelocationLine {
@@ -67,6 +80,10 @@ export interface RelocationLine {
   plan_quantity: number;
   /** Moved so far. */
   actual_quantity: number;
+  /** The lot named, '' to allocate first-expiry-first-out at each move. */
+  lot_no?: string;
+  /** What the moves took so far, per lot. */
+  allocations?: LineAllocation[];
 }
 
 export interface AdjustmentOrder extends OrderHeader {
@@ -105,6 +122,10 @@ export interface OrderProductView {
   spec: string;
   unit_name: string;
   price: string;
+  /** 1: kept per lot. */
+  lot_tracked: number;
+  /** Shelf life in days (0: none). */
+  effective_day: number;
 }
 
 /** A shelf as an order shows it; `location` is "warehouse / area / shelf". */

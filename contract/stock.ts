@@ -24,6 +24,9 @@ export type InventoryHistoryRow = {
   warehouse_shelf_id: number;
   /** "warehouse / area / shelf". */
   shelf_location: string;
+  /** The lot ('' for products not kept per lot) and its expiry (`YYYY-MM-DD`, '' for none). */
+  lot_no: string;
+  expiry_date: string;
   createtime: number;
 };
 
@@ -55,4 +58,6 @@ export interface DashboardAnswer {
   today: TodayFigures;
   pending: PendingOrderFigures;
   monthly: MonthlyFigures;
+  /** Stock in lots expiring within the site setting `expiry_warning_days` (default 30), or already expired. */
+  expiring: { lots: number; quantity: number };
 }

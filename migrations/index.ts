@@ -22,6 +22,7 @@ import { LedgerHashChain1764000800000 } from './1764000800000-ledger-hash-chain'
 import { LedgerAuditRules1764000800100 } from './1764000800100-ledger-audit-rules';
 import { StocktakesAndAdjustments1764001000000 } from './1764001000000-stocktakes-and-adjustments';
 import { CacheVersion1764000900100 } from './1764000900100-cache-version';
+import { LotsAndExpiry1764000700000 } from './1764000700000-lots-and-expiry';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
 export const migrations: Function[] = [
@@ -49,4 +50,5 @@ export const migrations: Function[] = [
   LedgerAuditRules1764000800100,
   StocktakesAndAdjustments1764001000000,
   CacheVersion1764000900100,
+  LotsAndExpiry1764000700000,
 ];

@@ -260,7 +260,7 @@ describe('two app processes on a three-node Galera cluster', () => {
 
     for (const index of survivors()) {
       // Accepted audits are audited, each issued exactly once; refused ones are not.
-      const issued = await rows<{ metadata: string }>(index, "SELECT metadata FROM inventory_event WHERE type = 'inventory.stock-issued.v1'");
+      const issued = await rows<{ metadata: string }>(index, "SELECT metadata FROM inventory_event WHERE type = 'inventory.stock-issued.v2'");
       const perOrder = new Map<number, number>();
       for (const { metadata } of issued) {
         const id = (typeof metadata === 'string' ? JSON.parse(metadata) : metadata).order_id;

@@ -35,7 +35,9 @@ describe('inventory exports (CSV)', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="inventory-history-\d{4}-\d{2}-\d{2}\.csv"/);
     const [header, ...body] = rows;
-    expect(header).toHaveLength(14);
+    expect(header).toHaveLength(16);
+    expect(header.slice(14)).toEqual(['Lot number', 'Expiry date']);
+    expect(body.every((r) => r[14] === '' && r[15] === '')).toBe(true);
     expect(body.map((r) => Number(r[0]))).toEqual(list.list.map((h: any) => Number(h.id)));
     const byProductShelf = body.map((r) => [r[4], r[8], r[9], r[10], r[11], r[12]]);
     expect(byProductShelf).toEqual([
@@ -74,7 +76,7 @@ describe('inventory exports (CSV)', () => {
       expect(res.status).toBe(200);
       expect(res.headers['content-disposition']).toMatch(/filename="stock-\d{4}-\d{2}-\d{2}\.csv"/);
       const [header, ...body] = rows;
-      expect(header).toEqual(['Product no.', 'Product', 'Bar code', 'Spec', 'Warehouse', 'Area', 'Shelf', 'On hand', 'Product total', 'Safety stock', 'Last movement']);
+      expect(header).toEqual(['Product no.', 'Product', 'Bar code', 'Spec', 'Warehouse', 'Area', 'Shelf', 'On hand', 'Product total', 'Safety stock', 'Last movement', 'Lot number', 'Production date', 'Expiry date']);
       expect(body).toHaveLength(list.total);
       expect(body.map((r) => [r[0], r[4], r[5], r[6], r[7], r[8], r[9]]).sort()).toEqual(
         [

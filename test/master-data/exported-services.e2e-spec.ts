@@ -101,6 +101,8 @@ describe('master-data services for other contexts', () => {
         category_name: '',
         unit_id: product.unit_id,
         unit_name: 'Box',
+        effective_day: 0,
+        lot_tracked: false,
         deleted: false,
       });
       expect(result.get(gone.id)).toMatchObject({ name: 'Gone', deleted: true, unit_name: '' });

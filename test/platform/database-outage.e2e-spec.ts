@@ -199,7 +199,7 @@ describe('the app loses its database and gets it back', () => {
       const expected = [...audited].sort((a, b) => a - b);
       const auditedOrders: Array<{ id: number }> = await dataSource.query('SELECT id FROM outbound_order WHERE audit_status = 1 ORDER BY id');
       expect(auditedOrders.map((row) => Number(row.id))).toEqual(expected);
-      const issues: Array<{ metadata: string }> = await dataSource.query("SELECT metadata FROM inventory_event WHERE type = 'inventory.stock-issued.v1'");
+      const issues: Array<{ metadata: string }> = await dataSource.query("SELECT metadata FROM inventory_event WHERE type = 'inventory.stock-issued.v2'");
       const perOrder: Record<number, number> = {};
       for (const { metadata } of issues) perOrder[JSON.parse(metadata).order_id] = (perOrder[JSON.parse(metadata).order_id] ?? 0) + 1;
       expect(perOrder).toEqual(Object.fromEntries(expected.map((id) => [id, 1])));

@@ -15,12 +15,15 @@ export async function ledgerViolations(t: Pick<TestApp, 'dataSource'>): Promise<
     s.sum += p.quantity;
     s.versions.push(Number(e.stream_version));
     if (s.sum < 0) problems.push(`${e.stream_id} below zero at event ${e.id}`);
+    if (e.stream_id !== `stock-${p.product_id}-${p.warehouse_shelf_id}${p.lot_no ? `-${p.lot_no}` : ''}`) problems.push(`event ${e.id} of lot '${p.lot_no ?? ''}' is in stream ${e.stream_id}`);
     if (p.balance !== s.sum) problems.push(`${e.stream_id} event ${e.id} balance ${p.balance} ≠ ${s.sum}`);
     streams.set(e.stream_id, s);
   }
-  const stock: Array<{ product_id: number; warehouse_shelf_id: number; quantity: number; version: number }> = await t.dataSource.query('SELECT product_id, warehouse_shelf_id, quantity, version FROM stock');
+  const stock: Array<{ product_id: number; warehouse_shelf_id: number; lot_no: string; quantity: number; version: number }> = await t.dataSource.query('SELECT product_id, warehouse_shelf_id, lot_no, quantity, version FROM stock');
+  // A stream per (product, shelf, lot); lot '' keeps the id streams had before lots.
+  const streamOf = (r: { product_id: number; warehouse_shelf_id: number; lot_no: string }) => `stock-${r.product_id}-${r.warehouse_shelf_id}${r.lot_no ? `-${r.lot_no}` : ''}`;
   for (const row of stock) {
-    const s = streams.get(`stock-${row.product_id}-${row.warehouse_shelf_id}`);
+    const s = streams.get(streamOf(row));
     if (!s) problems.push(`stock row ${row.product_id}/${row.warehouse_shelf_id} has no events`);
     else {
       if (Number(row.quantity) !== s.sum) problems.push(`stock ${row.product_id}/${row.warehouse_shelf_id} = ${row.quantity}, events sum to ${s.sum}`);
@@ -29,7 +32,7 @@ export async function ledgerViolations(t: Pick<TestApp, 'dataSource'>): Promise<
   }
   for (const [id, s] of streams) {
     if (!s.versions.every((v, i) => v === i + 1)) problems.push(`${id} versions ${s.versions.join(',')}`);
-    if (!stock.some((r) => `stock-${r.product_id}-${r.warehouse_shelf_id}` === id)) problems.push(`${id} has no stock row`);
+    if (!stock.some((r) => streamOf(r) === id)) problems.push(`${id} has no stock row`);
   }
   const [{ n }] = await t.dataSource.query('SELECT COUNT(*) AS n FROM inventory_history');
   if (Number(n) !== events.length) problems.push(`history has ${n} rows for ${events.length} events`);

@@ -12,6 +12,7 @@ import { LedgerSigningKey } from './integrity/ledger-signing-key';
 import { LedgerVerifier } from './integrity/ledger-verifier.service';
 import { LedgerDigestEntity, LedgerDigestLeafEntity, LedgerVerificationEntity } from './persistence/ledger-integrity.entities';
 import { StockLedger } from './ledger/stock-ledger.service';
+import { ExpiryWindow } from './queries/expiry/expiry-window';
 import { EventChain } from './ledger/event-chain.service';
 import { ProjectionRebuilder } from './projections/projection-rebuilder';
 import { GetStockAsOfService } from './queries/get-stock-as-of.service';
@@ -19,12 +20,12 @@ import { GetDashboardService } from './queries/get-dashboard/get-dashboard.servi
 import { PendingOrdersSource } from './queries/get-dashboard/pending-orders.source';
 import { OrderMovementTotals } from './queries/order-movement-totals/order-movement-totals';
 import { StockInScope } from './queries/stock-in-scope/stock-in-scope';
-import { InventoryDailyStatEntity, InventoryEventEntity, InventoryHistoryEntity, StockEntity } from './persistence/inventory.entities';
+import { InventoryDailyStatEntity, InventoryEventEntity, InventoryHistoryEntity, StockEntity, StockLotEntity } from './persistence/inventory.entities';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([InventoryEventEntity, StockEntity, InventoryHistoryEntity, InventoryDailyStatEntity, LedgerDigestEntity, LedgerDigestLeafEntity, LedgerVerificationEntity]), PlatformModule, MasterDataModule],
+  imports: [TypeOrmModule.forFeature([InventoryEventEntity, StockEntity, StockLotEntity, InventoryHistoryEntity, InventoryDailyStatEntity, LedgerDigestEntity, LedgerDigestLeafEntity, LedgerVerificationEntity]), PlatformModule, MasterDataModule],
   controllers: [StockController, InventoryHistoryController, DashboardController, LedgerIntegrityController],
-  providers: [StockLedger, EventChain, GetStockAsOfService, ProjectionRebuilder, GetDashboardService, PendingOrdersSource, OrderMovementTotals, LedgerSigningKey, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScope],
+  providers: [ExpiryWindow, StockLedger, EventChain, GetStockAsOfService, ProjectionRebuilder, GetDashboardService, PendingOrdersSource, OrderMovementTotals, LedgerSigningKey, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScope],
   exports: [StockLedger, ProjectionRebuilder, PendingOrdersSource, OrderMovementTotals, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScope],
 })
 export class InventoryModule implements OnModuleInit {

@@ -1,9 +1,9 @@
 import type { InventoryHistoryRow } from '../../../../contract/stock';
 import { fromCents, toCents } from '../../../shared/database/money';
-import { INBOUND_FORM_TYPES, OUTBOUND_FORM_TYPES, shelfLocation, StockSnapshot } from './stock-movement';
+import { INBOUND_FORM_TYPES, LotFacts, lotOfPayload, OUTBOUND_FORM_TYPES, shelfLocation, StockSnapshot } from './stock-movement';
 
-/** The payload every stock event carries. */
-export interface StockEventPayload extends StockSnapshot {
+/** The payload every stock event carries (the lot fields since version 2; absent means lot ''). */
+export interface StockEventPayload extends StockSnapshot, Partial<LotFacts> {
   quantity: number;
   price: string;
   total_price: string;
@@ -38,6 +38,7 @@ export function lineTotal(quantity: number, price: string): string {
 /** The inventory-history row of one event (live and rebuilt alike). */
 export function historyRowOf(event: StoredStockEvent): InventoryHistoryRow {
   const p = event.payload;
+  const lot = lotOfPayload(p);
   return {
     event_id: event.id,
     order_no: event.metadata.order_no,
@@ -59,6 +60,8 @@ export function historyRowOf(event: StoredStockEvent): InventoryHistoryRow {
     warehouse_area_id: p.warehouse_area_id,
     warehouse_shelf_id: p.warehouse_shelf_id,
     shelf_location: shelfLocation(p),
+    lot_no: lot.lot_no,
+    expiry_date: lot.expiry_date,
     createtime: event.occurred_at,
   };
 }

@@ -1,4 +1,4 @@
-import { placeMovements, StockEventType, StockSnapshot } from './stock-movement';
+import { NO_LOT, placeMovements, StockEventType, StockSnapshot } from './stock-movement';
 import { dailyStatDeltas, historyRowOf, lineTotal, StoredStockEvent } from './projection';
 import { siteDayOf } from '../../../shared/time/site-day';
 
@@ -16,7 +16,7 @@ const snapshot = (product: number, shelf: number): StockSnapshot => ({
   shelf_name: `S${shelf}`,
   shelf_serial_no: `S${shelf}`,
 });
-const move = (product: number, shelf: number, quantity: number) => ({ type: StockEventType.received, formType: 10 as const, quantity, price: '1.00', snapshot: snapshot(product, shelf) });
+const move = (product: number, shelf: number, quantity: number) => ({ type: StockEventType.received, formType: 10 as const, quantity, price: '1.00', snapshot: snapshot(product, shelf), lot: NO_LOT });
 
 describe('placing movements in their streams', () => {
   it('gives each movement the next version and the balance after it', () => {

@@ -5,18 +5,45 @@ export { ALL_FORM_TYPES, FORM_TYPE as FormType, INBOUND_FORM_TYPES, OUTBOUND_FOR
 export type { FormTypeValue } from '../../../../contract/enums';
 import type { FormTypeValue } from '../../../../contract/enums';
 
-/** Persisted event types: stable, versioned strings, never class names. */
+/**
+ * Persisted event types: stable, versioned strings, never class names. Version 2 payloads name their lot
+ * (`lot_no`, `production_date`, `expiry_date`, `lot_received_at`); version 1 events, written before lots
+ * existed, stay as they are and are read as lot '' (see `lotOfPayload`).
+ */
 export const StockEventType = {
-  received: 'inventory.stock-received.v1',
-  issued: 'inventory.stock-issued.v1',
-  movedOut: 'inventory.stock-moved-out.v1',
-  movedIn: 'inventory.stock-moved-in.v1',
+  received: 'inventory.stock-received.v2',
+  issued: 'inventory.stock-issued.v2',
+  movedOut: 'inventory.stock-moved-out.v2',
+  movedIn: 'inventory.stock-moved-in.v2',
   /** A count's variance (form type 80 gain, 90 loss), signed. */
-  counted: 'inventory.stock-counted.v1',
+  counted: 'inventory.stock-counted.v2',
   /** An adjustment order's line (form type 100 in, 110 out), signed. */
-  adjusted: 'inventory.stock-adjusted.v1',
+  adjusted: 'inventory.stock-adjusted.v2',
 } as const;
 export type StockEventTypeValue = (typeof StockEventType)[keyof typeof StockEventType];
+
+/** What a stream knows of its lot: fixed by the lot's first receipt ('' and 0 for lot ''). */
+export interface LotFacts {
+  lot_no: string;
+  /** `YYYY-MM-DD`, '' when not known. */
+  production_date: string;
+  /** `YYYY-MM-DD`, '' when the lot does not expire. */
+  expiry_date: string;
+  /** Unix time of the lot's first receipt (first-expiry-first-out breaks ties by it). */
+  lot_received_at: number;
+}
+
+export const NO_LOT: LotFacts = { lot_no: '', production_date: '', expiry_date: '', lot_received_at: 0 };
+
+/** The lot an event's payload names: version 1 payloads (no lot fields) are lot ''. */
+export function lotOfPayload(payload: Partial<LotFacts>): LotFacts {
+  return {
+    lot_no: payload.lot_no ?? '',
+    production_date: payload.production_date ?? '',
+    expiry_date: payload.expiry_date ?? '',
+    lot_received_at: Number(payload.lot_received_at ?? 0),
+  };
+}
 
 /** What an auditor needs to read an event years later, whatever happened to the catalogue since. */
 export interface StockSnapshot {
@@ -42,6 +69,7 @@ export interface StockMovement {
   /** Unit price, exact, two decimals. */
   price: string;
   snapshot: StockSnapshot;
+  lot: LotFacts;
 }
 
 export interface StreamState {
@@ -56,13 +84,18 @@ export interface PlacedMovement extends StockMovement {
   balance: number;
 }
 
-export const streamIdOf = (productId: number, shelfId: number) => `stock-${productId}-${shelfId}`;
+/**
+ * A stock stream per (product, shelf, lot). Lot '' keeps the id streams had before lots existed, so the
+ * events already in the ledger stay in their streams. Lot numbers are at most 32 characters (the id fits 64).
+ */
+export const streamIdOf = (productId: number, shelfId: number, lotNo = '') => (lotNo ? `stock-${productId}-${shelfId}-${lotNo}` : `stock-${productId}-${shelfId}`);
 
 export class InsufficientStockError extends AppError {
-  constructor(snapshot: StockSnapshot, available: number, requested: number) {
-    super('inventory.insufficient_stock', {
+  constructor(snapshot: StockSnapshot, available: number, requested: number, lotNo = '') {
+    super(lotNo ? 'lots.insufficient_lot_stock' : 'inventory.insufficient_stock', {
       product: `${snapshot.product_name} (${snapshot.product_no})`,
       shelf: shelfLocation(snapshot),
+      lot: lotNo,
       available,
       requested,
     });
@@ -86,11 +119,11 @@ export function placeMovements(movements: StockMovement[], current: ReadonlyMap<
   const after = new Map<string, StreamState>();
   const placed = movements.map((movement) => {
     if (!Number.isInteger(movement.quantity) || movement.quantity === 0) throw new Error(`a movement must change stock by a whole, non-zero quantity`);
-    const streamId = streamIdOf(movement.snapshot.product_id, movement.snapshot.warehouse_shelf_id);
+    const streamId = streamIdOf(movement.snapshot.product_id, movement.snapshot.warehouse_shelf_id, movement.lot.lot_no);
     const state = after.get(streamId) ?? current.get(streamId) ?? { quantity: 0, version: 0 };
     const next = nextStreamState(state, movement.quantity);
     const balance = next.quantity;
-    if (balance < 0) throw new InsufficientStockError(movement.snapshot, state.quantity, -movement.quantity);
+    if (balance < 0) throw new InsufficientStockError(movement.snapshot, state.quantity, -movement.quantity, movement.lot.lot_no);
     after.set(streamId, next);
     return { ...movement, streamId, version: next.version, balance };
   });

@@ -15,12 +15,19 @@ export class InventoryEventEntity {
   @Column() hash: string;
 }
 
-/** Projection: on-hand quantity per product and shelf; `version` is its stream's last event version. */
+/**
+ * Projection: on-hand quantity per product, shelf and lot ('' for products not kept per lot); `version` is
+ * its stream's last event version. The lot's dates are copied from its registration (`stock_lot`).
+ */
 @Entity('stock')
 export class StockEntity {
   @PrimaryGeneratedColumn() id: number;
   @Column() product_id: number;
   @Column() warehouse_shelf_id: number;
+  @Column() lot_no: string;
+  @Column() production_date: string;
+  @Column() expiry_date: string;
+  @Column() lot_received_at: number;
   @Column() quantity: number;
   @Column() version: number;
   @Column({ type: 'int', nullable: true }) updatetime: number | null;
@@ -50,7 +57,20 @@ export class InventoryHistoryEntity {
   @Column() warehouse_area_id: number;
   @Column() warehouse_shelf_id: number;
   @Column() shelf_location: string;
+  @Column() lot_no: string;
+  @Column() expiry_date: string;
   @Column({ type: 'int', nullable: true }) createtime: number | null;
+}
+
+/** Projection: each (product, lot) with the dates and time of its first receipt, which fix them. */
+@Entity('stock_lot')
+export class StockLotEntity {
+  @PrimaryGeneratedColumn() id: number;
+  @Column() product_id: number;
+  @Column() lot_no: string;
+  @Column() production_date: string;
+  @Column() expiry_date: string;
+  @Column() received_at: number;
 }
 
 /** Projection: inbound / outbound quantity and amount per day (site time zone) and form type. */

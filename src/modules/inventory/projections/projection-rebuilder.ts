@@ -8,10 +8,11 @@ import { siteDayOf } from '../../../shared/time/site-day';
 import { ProductStockTotals } from '../../master-data';
 import { SiteConfigService } from '../../platform';
 import { dailyStatDeltas, historyRowOf, StoredStockEvent } from '../domain/projection';
-import { nextStreamState } from '../domain/stock-movement';
+import { LotFacts, lotOfPayload, nextStreamState } from '../domain/stock-movement';
 
 export interface Fingerprints {
   stock: string;
+  lots: string;
   history: string;
   daily: string;
   totals: string;
@@ -29,7 +30,7 @@ export interface RebuildReport {
 
 const EVENTS_PER_READ = 5000;
 const CONCURRENT_WRITES = 2;
-const PROJECTION_TABLES = ['stock', 'inventory_history', 'inventory_daily_stat'];
+const PROJECTION_TABLES = ['stock', 'stock_lot', 'inventory_history', 'inventory_daily_stat'];
 
 /**
  * `npm run projections:rebuild`: empties the projections, replays the ledger from its first event, and says
@@ -53,7 +54,9 @@ export class ProjectionRebuilder {
     await this.empty(manager);
 
     const dayOf = siteDayOf(await this.siteConfig.timeZone());
-    const streams = new Map<string, { product_id: number; warehouse_shelf_id: number; quantity: number; version: number }>();
+    const streams = new Map<string, LotFacts & { product_id: number; warehouse_shelf_id: number; quantity: number; version: number }>();
+    // Each (product, lot) as its first event registered it (lot '' is not registered).
+    const lots = new Map<string, { product_id: number; lot_no: string; production_date: string; expiry_date: string; received_at: number }>();
     const daily = new Map<string, { day: string; form_type: number; quantity: number; cents: bigint }>();
     const ledgerProblems: string[] = [];
     let done = 0;
@@ -66,7 +69,12 @@ export class ProjectionRebuilder {
       next = read(Number(rows[rows.length - 1].id)); // the next page is read while this one is written
       const events: StoredStockEvent[] = rows.map((r) => ({ id: Number(r.id), stream_id: r.stream_id, stream_version: Number(r.stream_version), type: r.type, payload: JSON.parse(r.payload), metadata: JSON.parse(r.metadata), occurred_at: Number(r.occurred_at) }));
       for (const event of events) {
-        const before = streams.get(event.stream_id) ?? { product_id: event.payload.product_id, warehouse_shelf_id: event.payload.warehouse_shelf_id, quantity: 0, version: 0 };
+        const lot = lotOfPayload(event.payload);
+        const before = streams.get(event.stream_id) ?? { product_id: event.payload.product_id, warehouse_shelf_id: event.payload.warehouse_shelf_id, ...lot, quantity: 0, version: 0 };
+        const lotKey = `${event.payload.product_id}:${lot.lot_no}`;
+        if (lot.lot_no && !lots.has(lotKey)) {
+          lots.set(lotKey, { product_id: event.payload.product_id, lot_no: lot.lot_no, production_date: lot.production_date, expiry_date: lot.expiry_date, received_at: lot.lot_received_at });
+        }
         const state = { ...before, ...nextStreamState(before, event.payload.quantity) };
         if (event.stream_version !== state.version) ledgerProblems.push(`event ${event.id}: version ${event.stream_version}, expected ${state.version}`);
         if (event.payload.balance !== state.quantity) ledgerProblems.push(`event ${event.id}: balance ${event.payload.balance}, replay gives ${state.quantity}`);
@@ -96,7 +104,22 @@ export class ProjectionRebuilder {
 
     await this.transactions.run(async (m) => {
       const now = Math.floor(Date.now() / 1000);
-      await insertMany(m, 'stock', [...streams.values()].map((s) => ({ product_id: s.product_id, warehouse_shelf_id: s.warehouse_shelf_id, quantity: s.quantity, version: s.version, updatetime: now })));
+      await insertMany(
+        m,
+        'stock',
+        [...streams.values()].map((s) => ({
+          product_id: s.product_id,
+          warehouse_shelf_id: s.warehouse_shelf_id,
+          lot_no: s.lot_no,
+          production_date: s.production_date,
+          expiry_date: s.expiry_date,
+          lot_received_at: s.lot_received_at,
+          quantity: s.quantity,
+          version: s.version,
+          updatetime: now,
+        })),
+      );
+      await insertMany(m, 'stock_lot', [...lots.values()]);
       await insertMany(m, 'inventory_daily_stat', [...daily.values()].map((d) => ({ day: d.day, form_type: d.form_type, quantity: d.quantity, amount: fromCents(d.cents) })));
       const byProduct = new Map<number, number>();
       for (const s of streams.values()) byProduct.set(s.product_id, (byProduct.get(s.product_id) ?? 0) + s.quantity);
@@ -112,15 +135,19 @@ export class ProjectionRebuilder {
   /** A hash of each projection's content, surrogate ids left out, in a canonical order. */
   async fingerprints(manager: EntityManager): Promise<Fingerprints> {
     const hash = () => createHash('sha256');
-    const stock = hash();
-    for await (const rows of this.pages(manager, 'SELECT product_id, warehouse_shelf_id, quantity, version FROM stock', ['product_id', 'warehouse_shelf_id'], '(quantity <> 0 OR version <> 0)')) {
-      for (const r of rows) stock.update(`${r.product_id}|${r.warehouse_shelf_id}|${r.quantity}|${r.version}\n`);
+    const stock = unorderedHash();
+    for await (const rows of this.pages(manager, 'SELECT id, product_id, warehouse_shelf_id, lot_no, production_date, expiry_date, lot_received_at, quantity, version FROM stock', ['id'], '(quantity <> 0 OR version <> 0)')) {
+      for (const r of rows) stock.add(`${r.product_id}|${r.warehouse_shelf_id}|${r.lot_no}|${r.production_date}|${r.expiry_date}|${r.lot_received_at}|${r.quantity}|${r.version}`);
+    }
+    const lots = unorderedHash();
+    for await (const rows of this.pages(manager, 'SELECT id, product_id, lot_no, production_date, expiry_date, received_at FROM stock_lot', ['id'])) {
+      for (const r of rows) lots.add(`${r.product_id}|${r.lot_no}|${r.production_date}|${r.expiry_date}|${r.received_at}`);
     }
     const history = hash();
     for await (const rows of this.pages(manager, 'SELECT * FROM inventory_history', ['event_id'])) {
       for (const r of rows) {
         history.update(
-          [r.event_id, r.order_no, r.order_type, r.order_id, r.admin_id, r.operator, r.form_type, r.quantity, toMoneyString(r.price), toMoneyString(r.total_price), r.balance, r.product_id, r.product_name, r.product_no, r.unit, r.spec, r.warehouse_id, r.warehouse_area_id, r.warehouse_shelf_id, r.shelf_location, r.createtime].join('|') + '\n',
+          [r.event_id, r.order_no, r.order_type, r.order_id, r.admin_id, r.operator, r.form_type, r.quantity, toMoneyString(r.price), toMoneyString(r.total_price), r.balance, r.product_id, r.product_name, r.product_no, r.unit, r.spec, r.warehouse_id, r.warehouse_area_id, r.warehouse_shelf_id, r.shelf_location, r.lot_no, r.expiry_date, r.createtime].join('|') + '\n',
         );
       }
     }
@@ -128,7 +155,7 @@ export class ProjectionRebuilder {
     for (const r of await manager.query('SELECT day, form_type, quantity, amount FROM inventory_daily_stat ORDER BY day, form_type')) daily.update(`${r.day}|${r.form_type}|${r.quantity}|${toMoneyString(r.amount)}\n`);
     const totals = hash();
     for await (const rows of this.totals.allTotals(manager)) for (const r of rows) if (r.total) totals.update(`${r.id}|${r.total}\n`);
-    return { stock: stock.digest('hex'), history: history.digest('hex'), daily: daily.digest('hex'), totals: totals.digest('hex') };
+    return { stock: stock.digest(), lots: lots.digest(), history: history.digest('hex'), daily: daily.digest('hex'), totals: totals.digest('hex') };
   }
 
   /** Keyset pages over a projection, ordered by its natural key. */
@@ -154,4 +181,20 @@ export class ProjectionRebuilder {
       });
     }
   }
+}
+
+/**
+ * A digest of a set of lines whatever order they come in (the sum of their SHA-256 values modulo 2^256):
+ * projection rows whose natural key includes text (a lot number) are paged by surrogate id, which a rebuild
+ * renumbers.
+ */
+function unorderedHash() {
+  let sum = 0n;
+  const modulus = 1n << 256n;
+  return {
+    add(line: string) {
+      sum = (sum + BigInt(`0x${createHash('sha256').update(line).digest('hex')}`)) % modulus;
+    },
+    digest: () => sum.toString(16).padStart(64, '0'),
+  };
 }

@@ -4,6 +4,7 @@ import { AppError } from '../../../shared/http/app-error';
 import { endOfSiteDay } from '../../../shared/time/site-day';
 import { SiteConfigService } from '../../platform';
 import { StockEventPayload } from '../domain/projection';
+import { lotOfPayload } from '../domain/stock-movement';
 
 const MAX_PAGE_SIZE = 1000;
 
@@ -36,10 +37,13 @@ export class GetStockAsOfService {
       .filter(({ payload: p }) => p.balance > 0)
       .filter(({ payload: p }) => (!productId || p.product_id === productId) && (!shelfId || p.warehouse_shelf_id === shelfId) && (!warehouseId || p.warehouse_id === warehouseId))
       .filter(({ payload: p }) => !keyword || [p.product_name, p.product_no, p.shelf_name].some((text) => text.toLowerCase().includes(keyword)))
-      .sort((a, b) => a.payload.product_id - b.payload.product_id || a.payload.warehouse_shelf_id - b.payload.warehouse_shelf_id)
+      .sort((a, b) => a.payload.product_id - b.payload.product_id || a.payload.warehouse_shelf_id - b.payload.warehouse_shelf_id || (a.payload.lot_no ?? '').localeCompare(b.payload.lot_no ?? ''))
       .map(({ payload: p, occurred_at }) => ({
         product_id: p.product_id,
         warehouse_shelf_id: p.warehouse_shelf_id,
+        lot_no: lotOfPayload(p).lot_no,
+        production_date: lotOfPayload(p).production_date,
+        expiry_date: lotOfPayload(p).expiry_date,
         quantity: p.balance,
         updatetime: occurred_at,
         product: { id: p.product_id, name: p.product_name, product_no: p.product_no, spec: p.spec },

@@ -42,6 +42,7 @@ export function productCrud(references: MasterDataReferences): CrudDefinition<Pr
       'status',
       'remark',
       'effective_day',
+      'lot_tracked',
     ],
     searchFields: [
       'id',
@@ -62,6 +63,7 @@ export function productCrud(references: MasterDataReferences): CrudDefinition<Pr
       'status',
       'remark',
       'effective_day',
+      'lot_tracked',
       'createtime',
       'updatetime',
       'brand.name',
@@ -73,7 +75,7 @@ export function productCrud(references: MasterDataReferences): CrudDefinition<Pr
     ],
     quickSearchFields: ['id', 'name', 'product_no', 'bar_code'],
     quickSearchIndex: productQuickSearch,
-    filterParams: ['warehouse_id', 'warehouse_area_id', 'warehouse_shelf_id', 'brand_id', 'category_id', 'unit_id', 'status'],
+    filterParams: ['warehouse_id', 'warehouse_area_id', 'warehouse_shelf_id', 'brand_id', 'category_id', 'unit_id', 'status', 'lot_tracked'],
     joins: {
       brand: { entity: BrandEntity, on: 'brand_id', columns: ['name'] },
       category: { entity: CategoryEntity, on: 'category_id', columns: ['name'] },

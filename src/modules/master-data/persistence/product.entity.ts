@@ -29,6 +29,8 @@ export class ProductEntity {
   @Column({ default: '' }) remark: string;
   /** Shelf life in days (0: not tracked). */
   @Column({ default: 0 }) effective_day: number;
+  /** 1: stock is kept per lot (inbound lines name a lot; outbound is allocated first-expiry-first-out). */
+  @Column({ default: 0 }) lot_tracked: number;
   @Column({ type: 'int', nullable: true }) createtime: number | null;
   @Column({ type: 'int', nullable: true }) updatetime: number | null;
   @Column({ type: 'int', nullable: true }) deletetime: number | null;

@@ -10,6 +10,7 @@ import { auditGoodsLines, inboundFormType, lineTotalPrice, outboundFormType, She
 import { orderNumberOf, OrderState } from '../domain/order-state';
 import { OrderRepository } from '../persistence/order.repository';
 import { OrderTransitions } from './order-transitions';
+import { namedLot, receiptLot } from '../domain/order-lots';
 
 export const operatorName = (admin: AuthAdmin) => admin.nickname || admin.username;
 
@@ -35,22 +36,34 @@ export class GoodsOrderAudit {
   async audit(manager: EntityManager, kind: 'inbound' | 'outbound', { order, lines }: OrderState<'inbound' | 'outbound'>, admin: AuthAdmin): Promise<number[]> {
     const shelves = await shelfStates(this.catalogue, manager, lines.map((l) => l.warehouse_shelf_id));
     const changes = auditGoodsLines(order, lines, shelves, kind === 'inbound' ? 1 : -1);
+    // The lot rules again, on the products as they are now (one may have become lot-tracked since the save).
+    const products = await this.catalogue.products(manager, lines.map((l) => l.product_id));
+    const lots = lines.map((line, index) => {
+      const product = products.get(line.product_id);
+      if (!product) throw new OrderRuleError('unknown_product', { line: index + 1 });
+      return kind === 'inbound' ? receiptLot(line, product, index + 1) : { lot_no: namedLot(line, product, index + 1), production_date: '', expiry_date: '' };
+    });
     const now = unixNow();
     const id = order.id;
     if (!(await this.transitions.guardedUpdate(manager, kind, id, { audit_status: 1, audittime: now, audit_admin_id: admin.id, updatetime: now }, 'audit_status = 0'))) throw new OrderRuleError('changed_meanwhile');
     await this.orders.setLineValues(manager, kind, 'total_price', new Map(lines.map((l) => [l.id, lineTotalPrice(l)])));
-    const events = await this.ledger.record(
+    const { events, allocations } = await this.ledger.post(
       manager,
-      changes.map((c) => ({
+      changes.map((c, i) => ({
         type: kind === 'inbound' ? StockEventType.received : StockEventType.issued,
         formType: kind === 'inbound' ? inboundFormType(order.type) : outboundFormType(order.type),
         productId: c.productId,
         shelfId: c.shelfId,
         quantity: c.quantity,
         price: c.price,
+        // Inbound: the lot received. Outbound: the lot named, or none to allocate first-expiry-first-out.
+        lotNo: kind === 'inbound' || lots[i].lot_no ? lots[i].lot_no : undefined,
+        productionDate: lots[i].production_date,
+        expiryDate: lots[i].expiry_date,
       })),
       { order_type: kind, order_id: id, order_no: orderNumberOf(order), admin_id: admin.id, operator: operatorName(admin), command_id: randomUUID(), occurredAt: now },
     );
+    await this.orders.setLineValues(manager, kind, 'allocations', new Map(lines.map((l, i) => [l.id, JSON.stringify(allocations[i])])));
     return events.map((e) => e.id);
   }
 }

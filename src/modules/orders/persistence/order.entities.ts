@@ -52,6 +52,11 @@ abstract class GoodsLineColumns {
   @Column({ type: 'decimal', transformer: moneyTransformer }) price: string;
   @Column({ type: 'decimal', transformer: moneyTransformer }) total_price: string;
   @Column() warehouse_shelf_id: number;
+  @Column() lot_no: string;
+  @Column() production_date: string;
+  @Column() expiry_date: string;
+  /** JSON `[{lot_no, quantity}]`: what the audit took or put per lot (NULL before). */
+  @Column({ type: 'text', nullable: true }) allocations: string | null;
 }
 
 @Entity('inbound_order_line')
@@ -73,6 +78,9 @@ export class RelocationOrderLineEntity {
   @Column() target_warehouse_shelf_id: number;
   @Column() plan_quantity: number;
   @Column() actual_quantity: number;
+  @Column() lot_no: string;
+  /** JSON `[{lot_no, quantity}]`: what the moves took per lot (NULL before). */
+  @Column({ type: 'text', nullable: true }) allocations: string | null;
 }
 
 @Entity('adjustment_order_line')

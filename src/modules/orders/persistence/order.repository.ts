@@ -8,6 +8,7 @@ import { MasterDataReader } from '../../master-data';
 import type { OrderShelfView, OrderView } from '../../../../contract/orders';
 import { LineOf, OrderKind, OrderOf, OrderState, shelfIdsOf } from '../domain/order-state';
 import { ORDER_KINDS } from './order-kinds';
+import { parseAllocations } from '../domain/order-lots';
 
 type Row = Record<string, unknown>;
 
@@ -72,8 +73,8 @@ export class OrderRepository {
     await insertMany(manager, k.lineTable, lines.map((line) => ({ [k.lineOrderColumn]: orderId, ...line })));
   }
 
-  /** Sets a column of many lines by id (CASE per 500 lines): totals at audit, actual quantities at a move. */
-  async setLineValues(manager: EntityManager, kind: OrderKind, column: 'total_price' | 'actual_quantity' | 'price', values: Map<number, string | number>): Promise<void> {
+  /** Sets a column of many lines by id (CASE per 500 lines): totals and allocations at audit, actual quantities and allocations at a move, prices. */
+  async setLineValues(manager: EntityManager, kind: OrderKind, column: 'total_price' | 'actual_quantity' | 'price' | 'allocations', values: Map<number, string | number>): Promise<void> {
     const k = ORDER_KINDS[kind];
     for (const part of chunk([...values])) {
       await manager.query(
@@ -113,7 +114,7 @@ export class OrderRepository {
         const l = line as unknown as Row;
         return {
           ...line,
-          product: p ? { id: p.id, name: p.name, product_no: p.product_no, spec: p.spec, unit_name: p.unit_name, price: p.price } : null,
+          product: p ? { id: p.id, name: p.name, product_no: p.product_no, spec: p.spec, unit_name: p.unit_name, price: p.price, lot_tracked: p.lot_tracked ? 1 : 0, effective_day: p.effective_day } : null,
           ...('warehouse_shelf_id' in l ? { shelf: shelf(l.warehouse_shelf_id) } : {}),
           ...('source_warehouse_shelf_id' in l ? { source_shelf: shelf(l.source_warehouse_shelf_id), target_shelf: shelf(l.target_warehouse_shelf_id) } : {}),
         };
@@ -128,7 +129,7 @@ const MONEY = new Set(['price', 'total_price']);
 function numeric(row: Row): Row {
   const out: Row = {};
   for (const [key, value] of Object.entries(row)) {
-    out[key] = MONEY.has(key) ? toMoneyString(value) : typeof value === 'string' && /^(id|.*_id|.*_status|status|type|.*quantity|.*time)$/.test(key) ? Number(value) : value;
+    out[key] = key === 'allocations' ? parseAllocations(value) : MONEY.has(key) ? toMoneyString(value) : typeof value === 'string' && /^(id|.*_id|.*_status|status|type|.*quantity|.*time)$/.test(key) ? Number(value) : value;
   }
   return out;
 }

@@ -125,7 +125,7 @@ export class StocktakeRepository {
         ...open,
         ...figures,
         price,
-        product: p ? { id: p.id, name: p.name, product_no: p.product_no, bar_code: p.bar_code, spec: p.spec, unit_name: p.unit_name, price: p.price } : null,
+        product: p ? { id: p.id, name: p.name, product_no: p.product_no, bar_code: p.bar_code, spec: p.spec, unit_name: p.unit_name, price: p.price, lot_tracked: p.lot_tracked ? 1 : 0, effective_day: p.effective_day } : null,
         shelf: s ? { id: s.id, name: s.name, serial_no: s.serial_no, warehouse_id: s.warehouse_id, warehouse_area_id: s.warehouse_area_id, area_name: s.area_name, location: s.location } : null,
       };
     });
@@ -144,9 +144,9 @@ export class StocktakeRepository {
 
   /** Each line's stream's stock now (plain reads: for answers, never for decisions), keyed like `streamKeyOf`. */
   private async currentStock(manager: EntityManager, lines: StocktakeLine[]): Promise<Map<string, number>> {
-    const keys = lines.map((l) => ({ productId: l.product_id, shelfId: l.warehouse_shelf_id, key: streamKeyOf(l) }));
+    const keys = lines.map((l) => ({ productId: l.product_id, shelfId: l.warehouse_shelf_id, lotNo: l.lot_no ?? '', key: streamKeyOf(l) }));
     const stock = await this.ledger.streams(manager, keys, false);
-    return new Map(keys.map((k) => [k.key, stock.get(streamIdOf(k.productId, k.shelfId))?.quantity ?? 0]));
+    return new Map(keys.map((k) => [k.key, stock.get(streamIdOf(k.productId, k.shelfId, k.lotNo))?.quantity ?? 0]));
   }
 }
 

@@ -64,6 +64,7 @@ export const CONFIG_SEED_ROWS: ConfigSeedRow[] = [
   row({ name: 'record_number', group: 'basics', type: 'string', value: '', tip: tip('record_number'), weigh: 0 }),
   row({ name: 'version', group: 'basics', type: 'string', value: 'v1.0.0', tip: tip('version'), rule: 'required', weigh: 0 }),
   row({ name: 'time_zone', group: 'basics', type: 'string', value: 'Asia/Shanghai', tip: tip('time_zone'), rule: 'required', weigh: 0 }),
+  row({ name: 'expiry_warning_days', group: 'basics', type: 'number', value: '30', tip: tip('expiry_warning_days'), rule: 'required,integer', weigh: 0 }),
   row({ name: 'no_access_ip', group: 'basics', type: 'textarea', value: '', tip: tip('no_access_ip'), weigh: 0 }),
   row({ name: 'smtp_server', group: 'mail', type: 'string', value: '', weigh: 9 }),
   row({ name: 'smtp_port', group: 'mail', type: 'string', value: '465', rule: 'number', weigh: 8 }),

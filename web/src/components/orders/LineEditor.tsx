@@ -6,7 +6,9 @@
  */
 import './i18n';
 import { observer } from 'mobx-react-lite';
-import { Button, Input, InputNumber, Select, Table, Tooltip } from '@arco-design/web-react';
+import { Button, DatePicker, Input, InputNumber, Select, Table, Tooltip } from '@arco-design/web-react';
+import '@/components/lots/i18n';
+import '@/components/lots/lots.css';
 import type { ColumnProps } from '@arco-design/web-react/es/Table/interface';
 import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
 import { useT, type TFunction } from '@/lang';
@@ -159,6 +161,57 @@ const DetailCodeCell = observer(function DetailCodeCell({ store, line }: Props) 
   );
 });
 
+/**
+ * The lot of a line, for lot-tracked products only. Inbound: the lot number, the production date and the
+ * expiry (computed live from the production date and the shelf life until one is picked). Outbound and
+ * relocation: an optional lot number; empty takes the earliest expiry first when the stock moves.
+ */
+const LotCell = observer(function LotCell({ store, line }: Props) {
+  const t = useT();
+  if (!line.product?.lot_tracked) return <div className="orders-cell lots-muted">-</div>;
+  const lotError = store.lineError(line.key, 'lot_no');
+  if (store.kind !== 'inbound') {
+    return (
+      <div className="orders-cell" data-orders="line-lot">
+        <Tooltip content={t('lots.autoLotTip')}>
+          <Input value={line.lot_no} placeholder={t('lots.autoLot')} status={lotError ? 'error' : undefined} onChange={(v) => store.setLot(line.key, 'lot_no', v)} data-lots="lot-input" />
+        </Tooltip>
+        <FieldMessage store={store} line={line} field="lot_no" />
+      </div>
+    );
+  }
+  const expiry = store.expiryOf(line);
+  const derived = !line.expiry_date && expiry;
+  return (
+    <div className="orders-cell lots-line" data-orders="line-lot">
+      <Input value={line.lot_no} placeholder={t('lots.lotPlaceholder')} status={lotError ? 'error' : undefined} onChange={(v) => store.setLot(line.key, 'lot_no', v)} data-lots="lot-input" />
+      <div className="lots-line-dates">
+        <DatePicker
+          size="small"
+          value={line.production_date || undefined}
+          placeholder={t('lots.productionDate')}
+          onChange={(v: string) => store.setLot(line.key, 'production_date', v || '')}
+          data-lots="production-date"
+        />
+        <DatePicker
+          size="small"
+          value={line.expiry_date || undefined}
+          placeholder={derived ? expiry : t('lots.expiryDate')}
+          status={store.lineError(line.key, 'expiry_date') ? 'error' : undefined}
+          onChange={(v: string) => store.setLot(line.key, 'expiry_date', v || '')}
+          data-lots="expiry-date"
+        />
+      </div>
+      <FieldMessage
+        store={store}
+        line={line}
+        field={lotError ? 'lot_no' : 'expiry_date'}
+        hint={derived ? <span data-lots="expiry-preview">{t('lots.expiryComputed', { date: expiry })}</span> : null}
+      />
+    </div>
+  );
+});
+
 const LineTotalCell = observer(function LineTotalCell({ store, line }: Props) {
   return (
     <div className="orders-cell orders-line-total" data-orders="line-total">
@@ -196,6 +249,10 @@ function columnsFor(store: OrderFormStore, t: TFunction): ColumnProps<LineDraft>
     render: (_: unknown, _line: LineDraft, i: number) => <div className="orders-cell orders-index">{i + 1}</div>,
   };
   const product: ColumnProps<LineDraft> = { key: 'product', title: <Req t={t} k="orders.line.product" />, width: 250, render: (_: unknown, line: LineDraft) => <ProductCell store={store} line={line} /> };
+  // the lot column appears once a line holds a lot-tracked product
+  const lot: ColumnProps<LineDraft>[] = store.lines.some((l) => l.product?.lot_tracked)
+    ? [{ key: 'lot', title: t('lots.lotNo'), width: store.kind === 'inbound' ? 260 : 150, render: (_: unknown, line: LineDraft) => <LotCell store={store} line={line} /> }]
+    : [];
   const remove: ColumnProps<LineDraft> = { key: 'remove', title: '', width: 56, align: 'center', render: (_: unknown, line: LineDraft) => <RemoveCell store={store} line={line} /> };
   if (store.kind === 'adjustment') {
     return [
@@ -214,6 +271,7 @@ function columnsFor(store: OrderFormStore, t: TFunction): ColumnProps<LineDraft>
       { key: 'source', title: <Req t={t} k="orders.line.source" />, width: 330, render: (_: unknown, line: LineDraft) => <ShelfCell store={store} line={line} side="source" /> },
       { key: 'target', title: <Req t={t} k="orders.line.target" />, width: 330, render: (_: unknown, line: LineDraft) => <ShelfCell store={store} line={line} side="target" /> },
       { key: 'plan', title: <Req t={t} k="orders.line.planQuantity" />, width: 130, align: 'right', render: (_: unknown, line: LineDraft) => <QuantityCell store={store} line={line} field="plan_quantity" /> },
+      ...lot,
       remove,
     ];
   }
@@ -221,6 +279,7 @@ function columnsFor(store: OrderFormStore, t: TFunction): ColumnProps<LineDraft>
     index,
     product,
     { key: 'shelf', title: <Req t={t} k="orders.line.shelf" />, width: 320, render: (_: unknown, line: LineDraft) => <ShelfCell store={store} line={line} side="warehouse" /> },
+    ...lot,
     { key: 'detail', title: t('orders.line.detailCode'), width: 120, render: (_: unknown, line: LineDraft) => <DetailCodeCell store={store} line={line} /> },
     { key: 'plan', title: <Req t={t} k="orders.line.planQuantity" />, width: 108, align: 'right', render: (_: unknown, line: LineDraft) => <QuantityCell store={store} line={line} field="plan_quantity" /> },
     {

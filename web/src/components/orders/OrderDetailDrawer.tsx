@@ -13,6 +13,8 @@ import { useAuth } from '@/hooks/useAuth';
 import { useT, type TFunction } from '@/lang';
 import { LocationText, MoneyCell, NumberCell, SignedCell, StateTag } from './cells';
 import PrintButtons from './PrintButtons';
+import '@/components/lots/i18n';
+import { AllocationsCell } from '@/components/lots/LotCells';
 import { formatCents, orderTotals } from './money';
 import { NUMBER_FIELD, type OrderPageStore, type Row } from './pageStore';
 import {
@@ -38,7 +40,33 @@ function productCell(r: Row) {
   );
 }
 
-function lineColumns(kind: OrderKind, t: TFunction) {
+/** Whether a line is about lots: a lot-tracked product, or a lot named, received or taken. */
+const hasLots = (r: Row) => Number(r.product?.lot_tracked) === 1 || !!r.lot_no || (Array.isArray(r.allocations) && r.allocations.some((a: Row) => a?.lot_no));
+
+/**
+ * The lots of a line: inbound, the lot received and its expiry; outbound and relocation, the lots taken
+ * (first expiry first, or the one named), or when that will be decided.
+ */
+function lotColumn(kind: OrderKind, t: TFunction) {
+  return {
+    title: t(kind === 'inbound' ? 'lots.allocationsIn' : 'lots.allocations'),
+    width: kind === 'inbound' ? 170 : 200,
+    render: (_: unknown, r: Row) => {
+      if (!hasLots(r)) return <span className="lots-muted">-</span>;
+      if (kind === 'inbound') {
+        return (
+          <div data-lots="received">
+            <div className="orders-num">{r.lot_no || '-'}</div>
+            {r.expiry_date ? <div className="orders-sub">{t('lots.expiryComputed', { date: r.expiry_date })}</div> : null}
+          </div>
+        );
+      }
+      return <AllocationsCell line={r} pending={kind === 'outbound' ? 'lots.notAllocated' : 'lots.notMoved'} />;
+    },
+  };
+}
+
+function lineColumns(kind: OrderKind, t: TFunction, lines: Row[] = []) {
   const index = { title: '#', width: 44, align: 'center' as const, render: (_: unknown, _r: Row, i: number) => i + 1 };
   if (kind === 'adjustment') {
     return [
@@ -51,6 +79,7 @@ function lineColumns(kind: OrderKind, t: TFunction) {
       { title: t('orders.line.total'), width: 110, align: 'right' as const, render: (_: unknown, r: Row) => <MoneyCell value={r.total_price} /> },
     ];
   }
+  const lots = lines.some(hasLots) ? [lotColumn(kind, t)] : [];
   if (kind === 'relocation') {
     return [
       index,
@@ -60,6 +89,7 @@ function lineColumns(kind: OrderKind, t: TFunction) {
       { title: t('orders.line.planQuantity'), width: 90, align: 'right' as const, render: (_: unknown, r: Row) => <NumberCell value={r.plan_quantity} /> },
       { title: t('orders.move.moved'), width: 90, align: 'right' as const, render: (_: unknown, r: Row) => <NumberCell value={r.actual_quantity} /> },
       { title: t('orders.move.remaining'), width: 90, align: 'right' as const, render: (_: unknown, r: Row) => <NumberCell value={moveProgress(r).remaining} /> },
+      ...lots,
     ];
   }
   return [
@@ -74,6 +104,7 @@ function lineColumns(kind: OrderKind, t: TFunction) {
       align: 'right' as const,
       render: (_: unknown, r: Row) => <NumberCell value={r.actual_quantity} />,
     },
+    ...lots,
     { title: t('orders.line.price'), width: 100, align: 'right' as const, render: (_: unknown, r: Row) => <MoneyCell value={r.price} /> },
     { title: t('orders.line.total'), width: 110, align: 'right' as const, render: (_: unknown, r: Row) => <MoneyCell value={r.total_price} /> },
   ];
@@ -94,6 +125,7 @@ function historyColumns(t: TFunction) {
       ),
     },
     { title: t('orders.history.location'), width: 180, render: (_: unknown, r: Row) => <LocationText value={r.shelf_location} /> },
+    { title: t('lots.lotNo'), width: 110, render: (_: unknown, r: Row) => (r.lot_no ? <span className="orders-num">{r.lot_no}</span> : '-') },
     { title: t('orders.history.quantity'), width: 90, align: 'right' as const, render: (_: unknown, r: Row) => <SignedCell value={r.quantity} /> },
     { title: t('orders.history.totalPrice'), width: 110, align: 'right' as const, render: (_: unknown, r: Row) => <SignedCell value={r.total_price} money /> },
     { title: t('orders.history.balance'), width: 90, align: 'right' as const, render: (_: unknown, r: Row) => <NumberCell value={r.balance} /> },
@@ -229,7 +261,7 @@ export const OrderDetailDrawer = observer(function OrderDetailDrawer({ page }: {
                 </span>
               )}
             </div>
-            <Table rowKey="id" size="small" border={{ wrapper: true, cell: false }} pagination={false} columns={lineColumns(kind, t)} data={lines} scroll={{ x: 900 }} data-orders="detail-lines" />
+            <Table rowKey="id" size="small" border={{ wrapper: true, cell: false }} pagination={false} columns={lineColumns(kind, t, lines)} data={lines} scroll={{ x: 900 }} data-orders="detail-lines" />
             <div className="orders-section-title">
               {t('orders.history.title')}
               {detail.history.length > 0 && <Tag size="small">{detail.history.length}</Tag>}

@@ -8,6 +8,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { fetchProductStock } from './api';
 import { MONEY_PATTERN, lineTotal, normalizeMoney, orderTotals, parseQuantity, type OrderTotals } from './money';
 import type { OrderKind } from './states';
+import { expiryPreview, LOT_PATTERN, normalizeLot } from '@/components/lots/lots';
 
 export interface ProductInfo {
   id: number;
@@ -18,6 +19,10 @@ export interface ProductInfo {
   price?: string;
   /** the product's on-hand total when it was picked (select rows carry it). */
   total_stock_num?: number;
+  /** stock kept per lot: inbound lines need a lot number. */
+  lot_tracked?: boolean;
+  /** shelf life in days (0: none): the expiry of a receipt without one is production date + this. */
+  effective_day?: number;
 }
 
 export type ShelfSide = 'warehouse' | 'source' | 'target';
@@ -48,6 +53,10 @@ export interface LineDraft {
   source_warehouse_shelf_id: number | null;
   target_warehouse_id: number | null;
   target_warehouse_shelf_id: number | null;
+  /** (`lot_no` above) lot-tracked products: the lot received (inbound) or named (outbound, relocation; '' = first expiry first). */
+  /** inbound, `YYYY-MM-DD` or '' */
+  production_date: string;
+  expiry_date: string;
 }
 
 export interface OrderHeader {
@@ -68,7 +77,9 @@ export type LineField =
   | 'reason'
   | 'warehouse_shelf_id'
   | 'source_warehouse_shelf_id'
-  | 'target_warehouse_shelf_id';
+  | 'target_warehouse_shelf_id'
+  | 'lot_no'
+  | 'expiry_date';
 
 export type HeaderField = 'order_sn' | 'party_id' | 'type' | 'remark' | 'lines';
 
@@ -141,6 +152,8 @@ export function emptyLine(): LineDraft {
     source_warehouse_shelf_id: null,
     target_warehouse_id: null,
     target_warehouse_shelf_id: null,
+    production_date: '',
+    expiry_date: '',
   };
 }
 
@@ -152,7 +165,20 @@ export function lineFromServer(line: Record<string, any>): LineDraft {
     ...emptyLine(),
     id: num(line.id) ?? undefined,
     product_id: num(line.product_id),
-    product: p ? { id: Number(p.id ?? line.product_id), name: String(p.name ?? ''), product_no: String(p.product_no ?? ''), spec: p.spec ?? '', unit_name: p.unit_name ?? '', price: p.price } : null,
+    product: p
+      ? {
+          id: Number(p.id ?? line.product_id),
+          name: String(p.name ?? ''),
+          product_no: String(p.product_no ?? ''),
+          spec: p.spec ?? '',
+          unit_name: p.unit_name ?? '',
+          price: p.price,
+          lot_tracked: Number(p.lot_tracked) === 1 || p.lot_tracked === true,
+          effective_day: Number(p.effective_day ?? 0),
+        }
+      : null,
+    production_date: String(line.production_date ?? ''),
+    expiry_date: String(line.expiry_date ?? ''),
     detail_code: line.detail_code ?? '',
     plan_quantity: quantity(line.plan_quantity),
     actual_quantity: quantity(line.actual_quantity),
@@ -182,6 +208,8 @@ export function productFromRow(row: Record<string, any> | undefined | null): Pro
     unit_name: row.unit?.name ?? row.unit_name ?? '',
     price: row.price === undefined || row.price === null ? undefined : String(row.price),
     total_stock_num: row.total_stock_num === undefined ? undefined : Number(row.total_stock_num),
+    lot_tracked: Number(row.lot_tracked) === 1 || row.lot_tracked === true,
+    effective_day: Number(row.effective_day ?? 0),
   };
 }
 
@@ -205,6 +233,13 @@ export function checkOrderForm(kind: OrderKind, header: OrderHeader, lines: Line
     const e: Partial<Record<LineField, Message>> = {};
     const w: Partial<Record<LineField, Message>> = {};
     if (!line.product_id) e.product_id = { key: 'orders.validate.product' };
+    const lot = normalizeLot(line.lot_no);
+    if (line.product?.lot_tracked) {
+      if (lot && !LOT_PATTERN.test(lot)) e.lot_no = { key: 'lots.validate.lotFormat' };
+      else if (!lot && kind === 'inbound') e.lot_no = { key: 'lots.validate.lotRequired' };
+      const expiry = expiryPreview(line.production_date, line.expiry_date, line.product.effective_day);
+      if (kind === 'inbound' && line.production_date && expiry && expiry < line.production_date) e.expiry_date = { key: 'lots.validate.expiryBeforeProduction' };
+    }
     const onShelf = (shelfId: number | null) => (line.product_id && shelfId ? stock.get(line.product_id)?.get(shelfId) : undefined);
     if (kind === 'adjustment') {
       if (!line.warehouse_shelf_id) e.warehouse_shelf_id = { key: 'orders.validate.shelf' };
@@ -276,6 +311,7 @@ export function orderBody(kind: OrderKind, header: OrderHeader, lines: LineDraft
       source_warehouse_shelf_id: l.source_warehouse_shelf_id,
       target_warehouse_shelf_id: l.target_warehouse_shelf_id,
       plan_quantity: l.plan_quantity,
+      ...(l.product?.lot_tracked ? { lot_no: normalizeLot(l.lot_no) } : {}),
     }));
     return body;
   }
@@ -287,6 +323,12 @@ export function orderBody(kind: OrderKind, header: OrderHeader, lines: LineDraft
     actual_quantity: l.actual_quantity,
     price: normalizeMoney(l.price.trim()),
     warehouse_shelf_id: l.warehouse_shelf_id,
+    // the lot fields go only with lot-tracked products (the server refuses a lot on any other)
+    ...(l.product?.lot_tracked
+      ? kind === 'inbound'
+        ? { lot_no: normalizeLot(l.lot_no), production_date: l.production_date, expiry_date: l.expiry_date }
+        : { lot_no: normalizeLot(l.lot_no) }
+      : {}),
   }));
   return body;
 }
@@ -390,6 +432,19 @@ export class OrderFormStore {
     }
     this.touch(key, 'product_id');
     if (productId) void this.loadStock(productId);
+  }
+
+  /** Lot number or a date of a line (dates `YYYY-MM-DD`, '' to clear). */
+  setLot(key: string, field: 'lot_no' | 'production_date' | 'expiry_date', value: string): void {
+    const line = this.line(key);
+    if (!line) return;
+    line[field] = value;
+    this.touch(key, field === 'production_date' ? 'expiry_date' : field);
+  }
+
+  /** The expiry the line will get (typed, or derived from the production date and the shelf life). */
+  expiryOf(line: LineDraft): string {
+    return expiryPreview(line.production_date, line.expiry_date, line.product?.effective_day);
   }
 
   setText(key: string, field: 'detail_code' | 'price', value: string): void {

@@ -9,13 +9,15 @@ import { fromCents } from '../../../../shared/database/money';
 import type { DashboardAnswer } from '../../../../../contract/stock';
 import { DailyStatRow, monthlyFigures, todayFigures } from './dashboard-figures';
 import { PendingOrdersSource } from './pending-orders.source';
+import { ExpiryWindow } from '../expiry/expiry-window';
 
 export type { DashboardAnswer } from '../../../../../contract/stock';
 
 /**
  * `dashboard/index`: today's inbound and outbound quantities and the twelve months of a
  * year, read from the daily statistics projection only (at most 366 × 6 rows by primary key, never the
- * history), and the counts of orders awaiting review. "Today" and months are in the site time zone.
+ * history), the counts of orders awaiting review, and the stock in lots expiring within the warning days
+ * or expired. "Today" and months are in the site time zone.
  */
 @Injectable()
 export class GetDashboardService {
@@ -24,6 +26,7 @@ export class GetDashboardService {
     private readonly siteConfig: SiteConfigService,
     private readonly pendingOrders: PendingOrdersSource,
     private readonly kit: CrudKit,
+    private readonly expiry: ExpiryWindow,
   ) {}
 
   async execute(query: { year?: unknown }): Promise<DashboardAnswer> {
@@ -31,7 +34,8 @@ export class GetDashboardService {
     const currentYear = Number(today.slice(0, 4));
     const year = query.year === undefined || query.year === '' ? currentYear : parseYear(query.year);
     // A replica serves the dashboard when there is one (DB_READ_URL).
-    const [monthRows, pending, remark] = await this.transactions.read((manager) => Promise.all([
+    const { warnUntil } = await this.expiry.view();
+    const [monthRows, pending, remark, [expiring]] = await this.transactions.read((manager) => Promise.all([
       // the year summed by month in the database (12 × 6 rows instead of a year of days; amounts as whole
       // cents, exact on both databases — SQLite keeps DECIMAL as a float), today's day summed beside it in the
       // same statement (its month is a group of its own when the year asked for is another)
@@ -44,6 +48,12 @@ export class GetDashboardService {
       this.pendingOrders.count(manager),
       // the remark is cached per process (see SiteVersion): no statement once warm
       this.kit.environment ? this.kit.environment.remark('dashboard') : '',
+      // lots (product, lot number) with stock whose expiry is on or before the end of the warning window
+      manager.query(
+        `SELECT COUNT(*) AS lots, COALESCE(SUM(quantity), 0) AS quantity FROM
+           (SELECT product_id, lot_no, SUM(quantity) AS quantity FROM stock WHERE quantity > 0 AND expiry_date <> '' AND expiry_date <= ? GROUP BY product_id, lot_no) expiring`,
+        [warnUntil],
+      ) as Promise<Array<{ lots: number | string; quantity: number | string }>>,
     ]));
     const yearPrefix = `${String(year).padStart(4, '0')}-`;
     const yearRows: DailyStatRow[] = monthRows
@@ -52,7 +62,13 @@ export class GetDashboardService {
     const todayRows: DailyStatRow[] = monthRows
       .filter((row) => row.month === today.slice(0, 7))
       .map((row) => ({ day: today, form_type: row.form_type, quantity: row.today_quantity, amount: 0 }));
-    return { remark: remark ?? '', today: todayFigures(todayRows), pending, monthly: monthlyFigures(year, yearRows) };
+    return {
+      remark: remark ?? '',
+      today: todayFigures(todayRows),
+      pending,
+      monthly: monthlyFigures(year, yearRows),
+      expiring: { lots: Number(expiring?.lots ?? 0), quantity: Number(expiring?.quantity ?? 0) },
+    };
   }
 }
 

@@ -35,7 +35,7 @@ export class StockInScope {
       params.push(...categories);
     }
     const rows: Array<Record<string, unknown>> = await manager.query(
-      `SELECT stock.product_id, stock.warehouse_shelf_id, stock.quantity, stock.version FROM stock WHERE ${where.join(' AND ')} ORDER BY stock.product_id, stock.warehouse_shelf_id${forUpdate(manager)}`,
+      `SELECT stock.product_id, stock.warehouse_shelf_id, stock.lot_no, stock.quantity, stock.version FROM stock WHERE ${where.join(' AND ')} ORDER BY stock.product_id, stock.warehouse_shelf_id, stock.lot_no${forUpdate(manager)}`,
       params,
     );
     return rows.map((r) => ({ product_id: Number(r.product_id), warehouse_shelf_id: Number(r.warehouse_shelf_id), lot_no: String(r.lot_no ?? ''), quantity: Number(r.quantity), version: Number(r.version) }));

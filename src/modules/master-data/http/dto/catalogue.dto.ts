@@ -141,6 +141,7 @@ function productForm(mode: FormMode) {
     @Enumeration(PRODUCT_STATUSES) status?: number;
     @OptionalText(255) remark?: string;
     @OptionalInt(0, 36500) effective_day?: number;
+    @Enumeration([0, 1]) lot_tracked?: number;
   }
   return ProductForm;
 }

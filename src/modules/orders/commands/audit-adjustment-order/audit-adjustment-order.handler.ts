@@ -35,13 +35,15 @@ export class AuditAdjustmentOrderHandler implements ICommandHandler<AuditAdjustm
       await this.orders.setLineValues(manager, 'adjustment', 'total_price', new Map(lines.map((l) => [l.id, adjustmentLineTotal(l.quantity, priceOf(l.product_id))])));
       const events = await this.ledger.record(
         manager,
-        changes.map((c) => ({
+        changes.map((c, i) => ({
           type: StockEventType.adjusted,
           formType: c.quantity > 0 ? FormType.adjustmentIn : FormType.adjustmentOut,
           productId: c.productId,
           shelfId: c.shelfId,
           quantity: c.quantity,
           price: c.price,
+          // exactly the line's stream: its lot ('' for a product not kept per lot), never an allocation
+          lotNo: lines[i].lot_no ?? '',
         })),
         { order_type: 'adjustment', order_id: id, order_no: order.adjustment_no, admin_id: context.admin.id, operator: operatorName(context.admin), command_id: randomUUID(), occurredAt: now },
       );

@@ -5,6 +5,7 @@ import { FormType, StockEventType, StockLedger } from '../../../inventory';
 import { MasterDataReader } from '../../../master-data';
 import { OrderRuleError } from '../../domain/order-errors';
 import { moveRelocation } from '../../domain/relocation';
+import { LineAllocation, mergeAllocations } from '../../domain/order-lots';
 import { OrderRepository } from '../../persistence/order.repository';
 import { operatorName } from '../goods-order-audit';
 import { OrderTransitions } from '../order-transitions';
@@ -29,15 +30,25 @@ export class MoveRelocationOrderHandler implements ICommandHandler<MoveRelocatio
       const products = await this.catalogue.products(manager, plan.moves.map((m) => m.line.product_id));
       const price = (productId: number) => products.get(productId)?.price ?? '0.00';
       if (!(await this.transitions.guardedUpdate(manager, 'relocation', id, { status: plan.status, updatetime: unixNow() }, 'audit_status = 1 AND status = ?', [order.status]))) throw new OrderRuleError('changed_meanwhile');
-      const events = await this.ledger.record(
+      // Each line's lot as named, or its source shelf's lots first-expiry-first-out; each lot taken goes to the target.
+      const { events, allocations } = await this.ledger.post(
         manager,
-        plan.moves.flatMap(({ line, quantity }) => [
-          { type: StockEventType.movedOut, formType: FormType.stockMove, productId: line.product_id, shelfId: line.source_warehouse_shelf_id, quantity: -quantity, price: price(line.product_id) },
-          { type: StockEventType.movedIn, formType: FormType.stockMove, productId: line.product_id, shelfId: line.target_warehouse_shelf_id, quantity, price: price(line.product_id) },
-        ]),
+        plan.moves.map(({ line, quantity }) => ({
+          type: StockEventType.movedOut,
+          formType: FormType.stockMove,
+          productId: line.product_id,
+          shelfId: line.source_warehouse_shelf_id,
+          quantity: -quantity,
+          price: price(line.product_id),
+          lotNo: line.lot_no || undefined,
+          to: { shelfId: line.target_warehouse_shelf_id, type: StockEventType.movedIn },
+        })),
         { order_type: 'relocation', order_id: id, order_no: order.relocation_no, admin_id: context.admin.id, operator: operatorName(context.admin), command_id: randomUUID(), occurredAt: unixNow() },
       );
       await this.orders.setLineValues(manager, 'relocation', 'actual_quantity', new Map(plan.moves.map(({ line }) => [line.id, plan.actual.get(line.id)!])));
+      const merged = new Map<number, LineAllocation[]>();
+      plan.moves.forEach(({ line }, i) => merged.set(line.id, mergeAllocations(merged.get(line.id) ?? line.allocations ?? [], allocations[i])));
+      await this.orders.setLineValues(manager, 'relocation', 'allocations', new Map([...merged].map(([lineId, list]) => [lineId, JSON.stringify(list)])));
       return events.map((e) => e.id);
     });
   }

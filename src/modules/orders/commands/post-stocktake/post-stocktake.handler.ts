@@ -32,7 +32,7 @@ export class PostStocktakeHandler implements ICommandHandler<PostStocktakeComman
         manager,
         lines.map((l) => ({ productId: l.product_id, shelfId: l.warehouse_shelf_id })),
       );
-      const current = new Map(lines.map((l) => [streamKeyOf(l), locked.get(streamIdOf(l.product_id, l.warehouse_shelf_id))?.quantity ?? 0]));
+      const current = new Map(lines.map((l) => [streamKeyOf(l), locked.get(streamIdOf(l.product_id, l.warehouse_shelf_id, l.lot_no ?? ''))?.quantity ?? 0]));
       const posted = postStocktake(stocktake, lines, current);
       const products = await this.catalogue.products(manager, lines.map((l) => l.product_id));
       const priceOf = (productId: number) => products.get(productId)?.price ?? '0.00';
@@ -54,6 +54,8 @@ export class PostStocktakeHandler implements ICommandHandler<PostStocktakeComman
               shelfId: line.warehouse_shelf_id,
               quantity: p.variance,
               price: priceOf(line.product_id),
+              // exactly the counted stream (lot), never an allocation
+              lotNo: line.lot_no ?? '',
             };
           }),
         { order_type: 'stocktake', order_id: id, order_no: stocktake.stocktake_no, admin_id: context.admin.id, operator: operatorName(context.admin), command_id: randomUUID(), occurredAt: now },

@@ -14,7 +14,7 @@ export interface SaveOrderInput {
 export interface SaveOrderLine {
   product_id: number;
   plan_quantity?: number;
-  /** Adjustment lines: the signed change, its reason and the lot. */
+  /** Adjustment lines: the signed change, its reason; any line: its lot. */
   quantity?: number;
   reason?: string;
   lot_no?: string;
@@ -24,6 +24,9 @@ export interface SaveOrderLine {
   warehouse_shelf_id?: number;
   source_warehouse_shelf_id?: number;
   target_warehouse_shelf_id?: number;
+  /** Inbound lines: the lot's dates (`YYYY-MM-DD`). */
+  production_date?: string;
+  expiry_date?: string;
 }
 
 /** Creates an order (no id) or replaces an unaudited one with its complete line list. */

@@ -10,6 +10,7 @@ import { checkAdjustmentLines } from '../../domain/adjustment';
 import { assertEditable, lineTotalPrice } from '../../domain/order-lines';
 import { shelfIdsOf } from '../../domain/order-state';
 import { assertRelocationEditable, checkRelocationLines } from '../../domain/relocation';
+import { namedLot, receiptLot } from '../../domain/order-lots';
 import { OrderKind, ORDER_KINDS } from '../../persistence/order-kinds';
 import { OrderNumbers } from '../../persistence/order-numbers';
 import { NewLine, OrderRepository, OrderView } from '../../persistence/order.repository';
@@ -37,8 +38,7 @@ export class SaveOrderHandler implements ICommandHandler<SaveOrderCommand> {
         if ('status' in order) assertRelocationEditable(order);
         else assertEditable(order);
       }
-      const lines = this.lines(kind, input);
-      await this.checkReferences(manager, kind, input, lines);
+      const lines = await this.checkReferences(manager, kind, input, this.lines(kind, input));
       const now = unixNow();
       const fields: Record<string, unknown> = { order_sn: input.order_sn ?? '', remark: input.remark ?? '', updatetime: now };
       if (k.party) fields[k.party.column] = input[k.party.column] ?? 0;
@@ -78,6 +78,7 @@ export class SaveOrderHandler implements ICommandHandler<SaveOrderCommand> {
         target_warehouse_shelf_id: Number(l.target_warehouse_shelf_id),
         plan_quantity: Number(l.plan_quantity),
         actual_quantity: 0,
+        lot_no: '',
       }));
       checkRelocationLines(lines);
       return lines;
@@ -92,11 +93,12 @@ export class SaveOrderHandler implements ICommandHandler<SaveOrderCommand> {
         price: String(l.price),
         warehouse_shelf_id: Number(l.warehouse_shelf_id ?? 0),
       };
-      return { ...line, total_price: lineTotalPrice(line) };
+      return { ...line, total_price: lineTotalPrice(line), lot_no: '', production_date: '', expiry_date: '' };
     });
   }
 
-  private async checkReferences(manager: EntityManager, kind: OrderKind, input: SaveOrderInput, lines: NewLine[]): Promise<void> {
+  /** Checks what the lines refer to and answers them with their lots as the lot rules make them. */
+  private async checkReferences(manager: EntityManager, kind: OrderKind, input: SaveOrderInput, lines: NewLine[]): Promise<NewLine[]> {
     const { party } = ORDER_KINDS[kind];
     const partyId = party ? Number(input[party.column] ?? 0) : 0;
     if (party && (partyId || party.required)) {
@@ -108,11 +110,18 @@ export class SaveOrderHandler implements ICommandHandler<SaveOrderCommand> {
       const product = products.get(line.product_id);
       if (!product || product.deleted) throw new OrderRuleError('unknown_product', { line: index + 1 });
     });
+    const withLots = lines.map((line, index) => {
+      const product = products.get(line.product_id)!;
+      const entered = { ...input.lines[index], product_id: line.product_id };
+      if (kind === 'inbound') return { ...line, ...receiptLot(entered, product, index + 1) };
+      return { ...line, lot_no: namedLot(entered, product, index + 1) };
+    }) as NewLine[];
     const shelfIds = lines.flatMap(shelfIdsOf);
     const shelves = await this.catalogue.shelves(manager, shelfIds);
     for (const shelfId of shelfIds) {
       const shelf = shelves.get(shelfId);
       if (!shelf || shelf.deleted) throw new OrderRuleError('unknown_shelf', { line: lines.findIndex((l) => shelfIdsOf(l).includes(shelfId)) + 1 });
     }
+    return withLots;
   }
 }

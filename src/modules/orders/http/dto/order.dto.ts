@@ -5,6 +5,8 @@ import { msg } from '../../../../shared/http/validation';
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value);
 const toMoney = ({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : value);
 const MONEY = /^\d{1,12}(\.\d{1,2})?$/;
+/** `YYYY-MM-DD`, or '' for none. */
+const DAY = /^(\d{4}-\d{2}-\d{2})?$/;
 export const MAX_LINES = 5000;
 
 class OrderFields {
@@ -19,6 +21,9 @@ export class GoodsLineDto {
   @IsOptional() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(0, { message: msg('validation.min', { min: 0 }) }) actual_quantity?: number;
   @Transform(toMoney) @IsString({ message: msg('validation.money') }) @Matches(MONEY, { message: msg('validation.money') }) price: string;
   @IsOptional() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(0, { message: msg('validation.min', { min: 0 }) }) warehouse_shelf_id?: number;
+  @IsOptional() @IsString({ message: msg('validation.invalid') }) @MaxLength(32, { message: msg('validation.max_length', { max: 32 }) }) lot_no?: string;
+  @IsOptional() @IsString({ message: msg('validation.invalid') }) @Matches(DAY, { message: msg('validation.invalid') }) production_date?: string;
+  @IsOptional() @IsString({ message: msg('validation.invalid') }) @Matches(DAY, { message: msg('validation.invalid') }) expiry_date?: string;
 }
 
 export class RelocationLineDto {
@@ -26,6 +31,7 @@ export class RelocationLineDto {
   @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) source_warehouse_shelf_id: number;
   @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) target_warehouse_shelf_id: number;
   @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(1, { message: msg('validation.min', { min: 1 }) }) plan_quantity: number;
+  @IsOptional() @IsString({ message: msg('validation.invalid') }) @MaxLength(32, { message: msg('validation.max_length', { max: 32 }) }) lot_no?: string;
 }
 
 export class InboundOrderDto extends OrderFields {

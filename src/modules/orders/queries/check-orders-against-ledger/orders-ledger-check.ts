@@ -43,7 +43,7 @@ export class OrdersLedgerCheck {
         const recorded = new Map<number, Map<ShelfKey, number>>();
         for (const m of await this.movements.ofOrders(manager, kind, from, to)) {
           const byShelf = recorded.get(m.order_id) ?? new Map<ShelfKey, number>();
-          byShelf.set(shelfKey(m.product_id, m.warehouse_shelf_id), m.quantity);
+          byShelf.set(shelfKey(m.product_id, m.warehouse_shelf_id, m.lot_no), m.quantity);
           recorded.set(m.order_id, byShelf);
         }
         for (const state of await this.orders.range(manager, kind, from, to)) {

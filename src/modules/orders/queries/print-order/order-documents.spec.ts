@@ -38,7 +38,7 @@ const line = (id: number, shelfId: number, productNo: string, actual = 1, price 
   actual_quantity: actual,
   price,
   total_price: '0.00',
-  product: { id, product_no: productNo, name: `Product ${productNo}`, spec: '', unit_name: 'pcs', price },
+  product: { id, product_no: productNo, name: `Product ${productNo}`, spec: '', unit_name: 'pcs', price, lot_tracked: 0, effective_day: 0 },
 });
 
 const header = { id: 1, order_sn: '', admin_id: 1, audit_status: 0, audittime: null, audit_admin_id: 0, remark: '', createtime: null, updatetime: null, operator: '', auditor: '' };

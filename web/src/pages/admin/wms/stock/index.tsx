@@ -1,14 +1,16 @@
 /**
- * Stock (/admin/wms/stock): on-hand quantity per product and shelf, with the product's total against its
- * safety stock (rows under it highlighted), location and product filters, "low stock only", and "as of" a
- * past day, computed from the ledger.
+ * Stock (/admin/wms/stock): on-hand quantity per product, shelf and lot, with the product's total against
+ * its safety stock (rows under it highlighted), location, product and lot filters, "low stock only", the
+ * "expiring soon" and "expired" views (days left coloured), and "as of" a past day, computed from the ledger.
  */
 import '@/components/orders/i18n';
 import '@/components/orders/orders.css';
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import dayjs from 'dayjs';
-import { Alert, Button, DatePicker, Input, Space, Switch, Tag, Tooltip } from '@arco-design/web-react';
+import { Alert, Button, DatePicker, Input, Radio, Space, Switch, Tag, Tooltip } from '@arco-design/web-react';
+import '@/components/lots/i18n';
+import { ExpiryCell, LotText } from '@/components/lots/LotCells';
 import { IconRefresh } from '@arco-design/web-react/icon';
 import { CrudTable, formatDatetime, type CrudColumn } from '@/components/crud';
 import { STOCK_API } from '@/components/orders/api';
@@ -17,7 +19,7 @@ import { ExportButton } from '@/components/orders/ExportButton';
 import { AreaSelect, ProductSelect, ShelfSelect, WarehouseSelect } from '@/components/orders/selects';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
-import { StockPageStore, isLowStock } from './store';
+import { DEFAULT_WARNING_DAYS, StockPageStore, isLowStock, type StockView } from './store';
 
 function TotalCell({ row }: { row: Record<string, any> }) {
   const t = useT();
@@ -39,7 +41,7 @@ function TotalCell({ row }: { row: Record<string, any> }) {
   );
 }
 
-export const stockColumns = (): CrudColumn[] => [
+export const stockColumns = (page?: { warningDays: number }): CrudColumn[] => [
   { prop: 'product.product_no', label: 'wms.stock.productNo', width: 132, ellipsis: true, operator: false, sortable: true },
   {
     prop: 'product.name',
@@ -69,6 +71,16 @@ export const stockColumns = (): CrudColumn[] => [
         {row.shelf?.serial_no ? <span className="orders-sub"> ({row.shelf.serial_no})</span> : null}
       </span>
     ),
+  },
+  { prop: 'lot_no', label: 'lots.lotNo', width: 120, operator: false, sortable: true, cell: (v: unknown) => <LotText lot={v} /> },
+  { prop: 'production_date', label: 'lots.productionDate', width: 120, operator: false, sortable: true, hidden: true, cell: (v: unknown) => (v ? String(v) : '-') },
+  {
+    prop: 'expiry_date',
+    label: 'lots.expiry',
+    width: 190,
+    operator: false,
+    sortable: true,
+    cell: (v: unknown, row: Record<string, any>) => <ExpiryCell expiry={v} daysLeft={row.days_left} warningDays={page?.warningDays ?? DEFAULT_WARNING_DAYS} />,
   },
   { prop: 'quantity', label: 'wms.stock.quantity', width: 110, align: 'right', operator: false, sortable: true, cell: (v: unknown) => <NumberCell value={v} /> },
   { prop: 'product.total_stock_num', label: 'wms.stock.totalVsSafety', width: 180, align: 'right', operator: false, cell: (_v: unknown, row: Record<string, any>) => <TotalCell row={row} /> },
@@ -111,6 +123,17 @@ const Filters = observer(function Filters({ page }: { page: StockPageStore }) {
         style={{ width: 170 }}
       />
       <ProductSelect value={f.product_id} onChange={(v) => page.setFilter('product_id', v)} placeholder={t('wms.stock.product')} style={{ width: 200 }} />
+      <span data-lots="lot-filter">
+        <Input.Search
+          allowClear
+          style={{ width: 140 }}
+          disabled={page.asofMode}
+          placeholder={t('lots.lotFilter')}
+          defaultValue={f.lot_no}
+          onSearch={(v) => page.setFilter('lot_no', v)}
+          onClear={() => page.setFilter('lot_no', '')}
+        />
+      </span>
       <DatePicker
         style={{ width: 170 }}
         placeholder={t('wms.stock.asof')}
@@ -137,10 +160,26 @@ const Filters = observer(function Filters({ page }: { page: StockPageStore }) {
 const StockPage = observer(function StockPage() {
   const root = useStore();
   const t = useT();
-  const [page] = useState(() => new StockPageStore(root, stockColumns()));
+  const [page] = useState(() => {
+    const holder: { page?: StockPageStore } = {};
+    holder.page = new StockPageStore(root, stockColumns({ get warningDays() { return holder.page?.warningDays ?? DEFAULT_WARNING_DAYS; } }));
+    return holder.page;
+  });
   const asof = page.filters.asof;
   return (
     <div className="crud-page orders-page stock-page" data-orders="stock-page">
+      <Space wrap className="lots-views" size={12}>
+        <Radio.Group type="button" value={page.filters.view} disabled={page.asofMode} onChange={(v: StockView) => page.setFilter('view', v)} data-lots="stock-view">
+          <Radio value="all">{t('lots.view.all')}</Radio>
+          <Radio value="expiring" data-lots="view-expiring">
+            {t('lots.view.expiring')}
+          </Radio>
+          <Radio value="expired" data-lots="view-expired">
+            {t('lots.view.expired')}
+          </Radio>
+        </Radio.Group>
+        {page.filters.view === 'expiring' && <span className="lots-muted">{t('lots.expiringWithin', { days: page.warningDays })}</span>}
+      </Space>
       {asof && (
         <Alert
           className="stock-asof-banner"

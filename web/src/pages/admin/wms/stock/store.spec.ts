@@ -25,7 +25,15 @@ describe('stock page filters', () => {
     expect(isLowStock({ product: { name: 'x' } })).toBe(false);
   });
 
-  it('keys rows by product and shelf', () => {
-    expect(stockKey({ product_id: 3, warehouse_shelf_id: 9 })).toBe('3-9');
+  it('keys rows by product, shelf and lot', () => {
+    expect(stockKey({ product_id: 3, warehouse_shelf_id: 9 })).toBe('3-9-');
+    expect(stockKey({ product_id: 3, warehouse_shelf_id: 9, lot_no: 'L1' })).toBe('3-9-L1');
+  });
+
+  it('asks for a lot, the lots expiring within the warning days, or the expired ones', () => {
+    expect(filterParams({ ...EMPTY_FILTERS, lot_no: ' l1 ' })).toEqual({ lot_no: 'L1' });
+    expect(filterParams({ ...EMPTY_FILTERS, view: 'expiring' }, 14)).toEqual({ expiring_within: 14 });
+    expect(filterParams({ ...EMPTY_FILTERS, view: 'expired' })).toEqual({ expired: 1 });
+    expect(filterParams({ ...EMPTY_FILTERS, view: 'expired', lot_no: 'L1', asof: '2026-11-20' })).toEqual({ asof: '2026-11-20' });
   });
 });

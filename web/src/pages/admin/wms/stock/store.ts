@@ -14,7 +14,16 @@ export interface StockFilters {
   low: boolean;
   /** YYYY-MM-DD: stock at the end of that day */
   asof: string | null;
+  /** a lot number (exact) */
+  lot_no: string;
+  /** all stock, lots expiring within the site's warning days (not yet expired), or expired lots */
+  view: StockView;
 }
+
+export type StockView = 'all' | 'expiring' | 'expired';
+
+/** The site's warning days until the server has answered them. */
+export const DEFAULT_WARNING_DAYS = 30;
 
 export const EMPTY_FILTERS: StockFilters = {
   warehouse_id: null,
@@ -23,11 +32,13 @@ export const EMPTY_FILTERS: StockFilters = {
   product_id: null,
   low: false,
   asof: null,
+  lot_no: '',
+  view: 'all',
 };
 
-/** Row key: the ledger view has no ids, a product and a shelf name a row. */
+/** Row key: the ledger view has no ids, a product, a shelf and a lot name a row. */
 export function stockKey(row: Record<string, any>): string {
-  return `${row.product_id}-${row.warehouse_shelf_id}`;
+  return `${row.product_id}-${row.warehouse_shelf_id}-${row.lot_no ?? ''}`;
 }
 
 /** A product below its safety stock (only when a safety stock is set and the total is known). */
@@ -38,8 +49,8 @@ export function isLowStock(row: Record<string, any>): boolean {
   return safety > 0 && Number(p.total_stock_num) < safety;
 }
 
-/** The query parameters of the filters (the as-of view knows no area or low filter). */
-export function filterParams(f: StockFilters): Record<string, unknown> {
+/** The query parameters of the filters (the as-of view knows no area, low, lot or expiry filter). */
+export function filterParams(f: StockFilters, warningDays = DEFAULT_WARNING_DAYS): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (f.warehouse_id) out.warehouse_id = f.warehouse_id;
   if (f.warehouse_shelf_id) out.warehouse_shelf_id = f.warehouse_shelf_id;
@@ -48,6 +59,9 @@ export function filterParams(f: StockFilters): Record<string, unknown> {
   else {
     if (f.warehouse_area_id) out.warehouse_area_id = f.warehouse_area_id;
     if (f.low) out.low = 1;
+    if (f.lot_no.trim()) out.lot_no = f.lot_no.trim().toUpperCase();
+    if (f.view === 'expiring') out.expiring_within = warningDays;
+    if (f.view === 'expired') out.expired = 1;
   }
   return out;
 }
@@ -76,12 +90,18 @@ export class StockPageStore {
       api: STOCK_API,
       pk: '_key',
       columns,
-      quickSearchFields: ['wms.stock.productName', 'wms.stock.productNo', 'wms.stock.barCode', 'wms.stock.shelf'],
-      extraParams: () => filterParams(this.filters),
+      quickSearchFields: ['wms.stock.productName', 'wms.stock.productNo', 'wms.stock.barCode', 'wms.stock.shelf', 'lots.lotNo'],
+      extraParams: () => filterParams(this.filters, this.warningDays),
       client: stockClient(),
       limit: 20,
     });
     makeAutoObservable(this, { table: false });
+  }
+
+  /** The site setting `expiry_warning_days`, as the last answer gave it. */
+  get warningDays(): number {
+    const days = Number((this.table.answer as Record<string, unknown> | null)?.expiry_warning_days);
+    return Number.isInteger(days) && days >= 0 ? days : DEFAULT_WARNING_DAYS;
   }
 
   get asofMode(): boolean {
@@ -97,7 +117,9 @@ export class StockPageStore {
     }
     if (key === 'warehouse_area_id') next.warehouse_shelf_id = null;
     this.filters = next;
-    this.table.submitSearch();
+    // the expiry views show what expires first at the top (a click on a column header still re-sorts)
+    if (key === 'view') this.table.setOrder(value === 'all' ? null : { field: 'expiry_date', dir: 'asc' });
+    else this.table.submitSearch();
   }
 
   resetFilters(): void {

@@ -1,0 +1,85 @@
+import { AppError } from '../../../shared/http/app-error';
+import { expiryOf, isCalendarDay, normalizeLotNo } from '../../inventory';
+
+/** A product as the lot rules need it. */
+export interface LotProduct {
+  name: string;
+  product_no: string;
+  lot_tracked: boolean;
+  effective_day: number;
+}
+
+/** The lot fields of a line as entered (any of them may be missing). */
+export interface EnteredLot {
+  product_id: number;
+  lot_no?: unknown;
+  production_date?: unknown;
+  expiry_date?: unknown;
+}
+
+export interface LineLot {
+  lot_no: string;
+  production_date: string;
+  expiry_date: string;
+}
+
+/** One lot taken or put by a line: `[{lot_no, quantity}]` on the order's lines. */
+export type { LineAllocation } from '../../../../contract/orders';
+import type { LineAllocation } from '../../../../contract/orders';
+
+const productName = (p: LotProduct) => `${p.name} (${p.product_no})`;
+
+function day(value: unknown, line: number): string {
+  if (value === undefined || value === null || value === '') return '';
+  if (typeof value !== 'string' || !isCalendarDay(value.trim())) throw new AppError('lots.bad_date', { line });
+  return value.trim();
+}
+
+/**
+ * The lot of an inbound line: a lot-tracked product needs a lot number, any other product must have none
+ * (and keeps no dates); the expiry is the one given, else production date + the product's shelf life; an
+ * expiry before the production date is refused. `line` is 1-based, for the message.
+ */
+export function receiptLot(entered: EnteredLot, product: LotProduct, line: number): LineLot {
+  const lotNo = normalizeLotNo(entered.lot_no);
+  if (lotNo === null) throw new AppError('lots.bad_lot_no_on_line', { line });
+  if (!product.lot_tracked) {
+    if (lotNo) throw new AppError('lots.lot_not_tracked', { line, product: productName(product) });
+    return { lot_no: '', production_date: '', expiry_date: '' };
+  }
+  if (!lotNo) throw new AppError('lots.lot_required', { line, product: productName(product) });
+  const production = day(entered.production_date, line);
+  const expiry = expiryOf(production, day(entered.expiry_date, line), product.effective_day);
+  if (production && expiry && expiry < production) throw new AppError('lots.expiry_before_production', { line, production, expiry });
+  return { lot_no: lotNo, production_date: production, expiry_date: expiry };
+}
+
+/**
+ * The lot named on an outbound or relocation line: optional, and only for a lot-tracked product ('' means
+ * "allocate first-expiry-first-out when stock moves").
+ */
+export function namedLot(entered: EnteredLot, product: LotProduct, line: number): string {
+  const lotNo = normalizeLotNo(entered.lot_no);
+  if (lotNo === null) throw new AppError('lots.bad_lot_no_on_line', { line });
+  if (lotNo && !product.lot_tracked) throw new AppError('lots.lot_not_tracked', { line, product: productName(product) });
+  return lotNo;
+}
+
+/** Allocations as stored (JSON text) → the list; a line that moved nothing has none. */
+export function parseAllocations(stored: unknown): LineAllocation[] {
+  if (Array.isArray(stored)) return stored as LineAllocation[];
+  if (typeof stored !== 'string' || !stored) return [];
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    return Array.isArray(parsed) ? (parsed as LineAllocation[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Adds allocations per lot (a relocation line moved in several steps), in first-taken order. */
+export function mergeAllocations(before: readonly LineAllocation[], added: readonly LineAllocation[]): LineAllocation[] {
+  const merged = new Map<string, number>();
+  for (const a of [...before, ...added]) merged.set(a.lot_no, (merged.get(a.lot_no) ?? 0) + a.quantity);
+  return [...merged].map(([lot_no, quantity]) => ({ lot_no, quantity }));
+}
