@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
+import { EventEmitterModule } from '@nestjs/event-emitter';
 import { AccountsModule } from './modules/accounts';
 import { CmsModule } from './modules/cms';
 import { DemoModule } from './modules/demo';
@@ -27,6 +28,8 @@ import { createValidationPipe } from './shared/http/validation';
     SiteVersionModule,
     CrudModule,
     CqrsModule.forRoot(),
+    // after-commit work that the request must not wait for (notices to members)
+    EventEmitterModule.forRoot(),
     PlatformModule,
     ConfigAdminModule,
     AccountsModule,
