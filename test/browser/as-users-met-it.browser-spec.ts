@@ -98,6 +98,20 @@ test('a user in another time zone signs in through a deep link and works the lis
     expect(await page.locator('.ba-page:visible [data-crud=time-zone]').innerText()).toContain('Asia/Shanghai (UTC+08:00)');
   });
 
+  await step('the order detail breaks a shelf location between its parts, never inside a code', async () => {
+    await row(page, order.receipt_no).locator('[data-crud=row-view]').click();
+    const detail = page.locator('.arco-drawer:visible').filter({ has: page.locator('.orders-location') });
+    await detail.first().waitFor();
+    const lines = await detail
+      .first()
+      .locator('.orders-location-part')
+      .evaluateAll((els) => (els as unknown as Array<{ getClientRects(): { length: number } }>).map((el) => el.getClientRects().length));
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every((n) => n === 1)).toBe(true);
+    await page.keyboard.press('Escape');
+    await detail.first().waitFor({ state: 'hidden' });
+  });
+
   await step('icon-only buttons have names', async () => {
     expect(await unnamedButtons(page)).toEqual([]);
     await goHash(page, '/admin/wms/brand');

@@ -207,6 +207,22 @@ describe('safety tools: recycle bin and sensitive-data log', () => {
     expect((await recycled('brand')).total).toBe(0);
   });
 
+  it('lets only a super administrator restore or regroup administrator accounts', async () => {
+    const { adminId } = await createAdmin(t, 'gone', ['wms/brand/index']);
+    await api().post('/admin/auth.Admin/edit', { id: adminId, username: 'gone', nickname: 'Gone', group_arr: [1] });
+    expect((await api().del(`/admin/auth.Admin/del?ids[]=${adminId}`)).body.code).toBe(1);
+    const brand = await c.add('Brand', { name: 'Ordinary' });
+    await api().del(`/admin/wms.Brand/del?ids[]=${brand.id}`);
+    await createAdmin(t, 'keeper', ['security/dataRecycleLog/restore', 'security/sensitiveDataLog/rollback']);
+    const keeper = as(t, await login(t, 'keeper'));
+    const [adminLog] = (await recycled('admin')).list;
+    const [brandLog] = (await recycled('brand')).list;
+    const res = await keeper.post('/admin/security.DataRecycleLog/restore', { ids: [adminLog.id, brandLog.id] });
+    expect(res.body.data).toEqual({ done: [brandLog.id], refused: [{ id: adminLog.id, reason: 'Only a super administrator can restore or roll back administrator accounts' }] });
+    const [groups] = (await sensitive('&data_table=admin&data_field=group_ids')).list;
+    expect((await keeper.post('/admin/security.SensitiveDataLog/rollback', { ids: [groups.id] })).body.msg).toMatch(/Only a super administrator/);
+  });
+
   it('needs its permission rules', async () => {
     await createAdmin(t, 'viewer', ['security/dataRecycleLog/index']);
     const viewer = as(t, await login(t, 'viewer'));
