@@ -1,8 +1,10 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { unixNow } from '../../../../shared/http/envelope';
+import { AppError } from '../../../../shared/http/app-error';
+import { normalizeLotNo } from '../../../inventory';
 import { MasterDataReader } from '../../../master-data';
 import { OrderRuleError } from '../../domain/order-errors';
-import { countStocktake, StocktakeStatus } from '../../domain/stocktake';
+import { countStocktake, StocktakeRuleError, StocktakeStatus } from '../../domain/stocktake';
 import { StocktakeRepository } from '../../persistence/stocktake.repository';
 import { StocktakeTransitions } from '../stocktake-transitions';
 import { CountStocktakeCommand } from './count-stocktake.command';
@@ -27,6 +29,13 @@ export class CountStocktakeHandler implements ICommandHandler<CountStocktakeComm
       named.forEach((r, index) => {
         const product = products.get(r.product_id);
         if (!product || product.deleted) throw new OrderRuleError('unknown_product', { line: index + 1 });
+        // a found item is one stream: a lot-tracked product names its lot, any other product none
+        const lotNo = normalizeLotNo(r.lot_no);
+        const name = `${product.name} (${product.product_no})`;
+        if (lotNo === null) throw new AppError('lots.bad_lot_no', { lot: String(r.lot_no).slice(0, 40) });
+        if (product.lot_tracked && !lotNo) throw new StocktakeRuleError('lot_required', { product: name });
+        if (!product.lot_tracked && lotNo) throw new StocktakeRuleError('lot_not_tracked', { product: name });
+        r.lot_no = lotNo;
       });
       const { counted, found } = countStocktake(stocktake, lines, requests, live);
       const now = unixNow();

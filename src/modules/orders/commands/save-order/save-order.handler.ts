@@ -1,5 +1,6 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { EntityManager } from 'typeorm';
+import { AppError } from '../../../../shared/http/app-error';
 import { TransactionRunner } from '../../../../shared/database/transaction-runner';
 import { unixNow } from '../../../../shared/http/envelope';
 import { siteDayOf } from '../../../../shared/time/site-day';
@@ -114,7 +115,10 @@ export class SaveOrderHandler implements ICommandHandler<SaveOrderCommand> {
       const product = products.get(line.product_id)!;
       const entered = { ...input.lines[index], product_id: line.product_id };
       if (kind === 'inbound') return { ...line, ...receiptLot(entered, product, index + 1) };
-      return { ...line, lot_no: namedLot(entered, product, index + 1) };
+      const lotNo = namedLot(entered, product, index + 1);
+      // an adjustment changes one stream: a lot-tracked product's line names its lot
+      if (kind === 'adjustment' && product.lot_tracked && !lotNo) throw new AppError('lots.lot_required', { line: index + 1, product: `${product.name} (${product.product_no})` });
+      return { ...line, lot_no: lotNo };
     }) as NewLine[];
     const shelfIds = lines.flatMap(shelfIdsOf);
     const shelves = await this.catalogue.shelves(manager, shelfIds);
