@@ -99,6 +99,7 @@ test('the back office on a phone: folded menu, a top bar that fits, pages that n
     await goHash(page, '/admin/wms/stock');
     await expectPath(page, '/admin/wms/stock');
     await settled(page);
+    await page.locator('.ba-page:visible .stock-filters [data-crud=quick-search]').waitFor();
     await fitsThePhone(page);
     const boxes = await page
       .locator('.ba-page:visible .stock-filters > .arco-space-item > *')

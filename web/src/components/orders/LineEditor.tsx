@@ -370,7 +370,26 @@ const LineCards = observer(function LineCards({ store }: { store: OrderFormStore
           <CardField label={<Req t={t} k="orders.line.product" />}>
             <ProductCell store={store} line={line} />
           </CardField>
-          {store.kind === 'relocation' ? (
+          {line.product?.lot_tracked && (
+            <CardField label={t('lots.lotNo')}>
+              <LotCell store={store} line={line} />
+            </CardField>
+          )}
+          {store.kind === 'adjustment' ? (
+            <>
+              <CardField label={<Req t={t} k="orders.line.shelf" />}>
+                <ShelfCell store={store} line={line} side="warehouse" />
+              </CardField>
+              <div className="orders-line-card-pair">
+                <CardField label={<Req t={t} k="orders.line.adjustQuantity" />}>
+                  <SignedQuantityCell store={store} line={line} />
+                </CardField>
+                <CardField label={<Req t={t} k="orders.line.reason" />}>
+                  <ReasonCell store={store} line={line} />
+                </CardField>
+              </div>
+            </>
+          ) : store.kind === 'relocation' ? (
             <>
               <CardField label={<Req t={t} k="orders.line.source" />}>
                 <ShelfCell store={store} line={line} side="source" />
