@@ -170,6 +170,15 @@ const LotCell = observer(function LotCell({ store, line }: Props) {
   const t = useT();
   if (!line.product?.lot_tracked) return <div className="orders-cell lots-muted">-</div>;
   const lotError = store.lineError(line.key, 'lot_no');
+  if (store.kind === 'adjustment') {
+    // an adjustment changes one stream: the lot is named, never allocated
+    return (
+      <div className="orders-cell" data-orders="line-lot">
+        <Input value={line.lot_no} placeholder={t('lots.lotNo')} status={lotError ? 'error' : undefined} onChange={(v) => store.setLot(line.key, 'lot_no', v)} data-lots="lot-input" />
+        <FieldMessage store={store} line={line} field="lot_no" />
+      </div>
+    );
+  }
   if (store.kind !== 'inbound') {
     return (
       <div className="orders-cell" data-orders="line-lot">
@@ -259,6 +268,7 @@ function columnsFor(store: OrderFormStore, t: TFunction): ColumnProps<LineDraft>
       index,
       product,
       { key: 'shelf', title: <Req t={t} k="orders.line.shelf" />, width: 320, render: (_: unknown, line: LineDraft) => <ShelfCell store={store} line={line} side="warehouse" /> },
+      ...lot,
       { key: 'quantity', title: <Req t={t} k="orders.line.adjustQuantity" />, width: 120, align: 'right', render: (_: unknown, line: LineDraft) => <SignedQuantityCell store={store} line={line} /> },
       { key: 'reason', title: <Req t={t} k="orders.line.reason" />, width: 150, render: (_: unknown, line: LineDraft) => <ReasonCell store={store} line={line} /> },
       remove,
