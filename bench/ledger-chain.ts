@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { AppModule } from '../src/app.module';
-import { EventChain, FormType, LedgerVerifier, StockEventType, StockLedger } from '../src/modules/inventory';
+import { EventChain, FormType, LedgerDigests, LedgerVerifier, StockEventType, StockLedger } from '../src/modules/inventory';
 import { MasterDataReader, ProductStockTotals } from '../src/modules/master-data';
 import { SiteConfigService } from '../src/modules/platform';
 import { TransactionRunner } from '../src/shared/database/transaction-runner';
@@ -15,7 +15,8 @@ import { TransactionRunner } from '../src/shared/database/transaction-runner';
  *    (EventChain: a locking read of each stream's head, one SHA-256 per event) and beside it the bare
  *    baseline — the same ledger with a chain that hashes nothing — alternating A/B in rounds of 20 so both
  *    see the same machine. Every transaction is rolled back: the data set is left as it was.
- * 2. Verification of the whole ledger (`npm run ledger:verify` does the same), timed, with peak RSS.
+ * 2. A digest taken (it stays: the data set gains a digest), then verification of the whole ledger against
+ *    it (`npm run ledger:verify` does the same), timed, with peak RSS.
  *
  * Runs on the database the environment names (DB_URL, or SQLite in DATA_DIR), filled by `npm run seed:large`.
  */
@@ -89,10 +90,13 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   if (o.verify) {
     let peak = process.memoryUsage().rss;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
-    const report = await app.get(LedgerVerifier).verify({ digest: null, adminId: 0, source: 'cli' });
+    const takeStarted = Date.now();
+    const digest = await app.get(LedgerDigests).take(0);
+    console.log(`Digest #${digest.id} over ${digest.streams.toLocaleString('en-US')} streams taken in ${((Date.now() - takeStarted) / 1000).toFixed(1)} s.`);
+    const report = await app.get(LedgerVerifier).verify({ digest: digest.id, adminId: 0, source: 'cli' });
     clearInterval(sampler);
     console.log(
-      `Verification: ${report.events.toLocaleString('en-US')} events in ${report.streams.toLocaleString('en-US')} streams in ${report.seconds.toFixed(1)} s (${Math.round(report.events / report.seconds).toLocaleString('en-US')} events/s), peak RSS ${Math.round(peak / 1048576)} MB, ${report.intact ? 'intact' : `NOT intact: ${JSON.stringify(report.problem)}`}.`,
+      `Verification: ${report.events.toLocaleString('en-US')} events in ${report.streams.toLocaleString('en-US')} streams in ${report.seconds.toFixed(1)} s (${Math.round(report.events / report.seconds).toLocaleString('en-US')} events/s), peak RSS ${Math.round(peak / 1048576)} MB, ${report.intact ? 'intact' : `NOT intact: ${JSON.stringify(report.problem)}`}${report.digest ? `, digest ${report.digest.matched ? 'matched' : 'NOT matched'}` : ''}.`,
     );
   }
   await app.close();

@@ -34,3 +34,42 @@ export const SECRET_MASK = '******';
 
 /** A config name: 2 to 30 lower-case letters, digits or underscores, starting with a letter. */
 export const CONFIG_NAME_PATTERN = /^[a-z][a-z0-9_]{1,29}$/;
+
+/** A value as the settings page receives it, decoded by the item's type. */
+export type ConfigValue = string | boolean | string[] | unknown[] | Record<string, unknown>;
+
+/** A `{key, value}` pair: a config group, a quick entrance, a row of an `array` item. */
+export interface KeyValue {
+  key: string;
+  value: string;
+}
+
+/** An item as the settings page receives it: value decoded (secrets masked), options and extend as objects. */
+export interface ConfigItemView {
+  id: number;
+  name: string;
+  group: string;
+  title: string;
+  tip: string;
+  type: string;
+  value: ConfigValue;
+  content: Record<string, string>;
+  rule: string;
+  extend: Record<string, string>;
+  allow_del: number;
+  weigh: number;
+}
+
+export interface ConfigGroupView {
+  name: string;
+  title: string;
+  list: ConfigItemView[];
+}
+
+/** `GET routine.Config/index` (and the answer of `edit`): the items by group. */
+export interface ConfigIndexView {
+  list: Record<string, ConfigGroupView>;
+  configGroup: Record<string, string>;
+  quickEntrance: KeyValue[];
+  remark: string;
+}

@@ -1,9 +1,12 @@
 import { MigrationInterface, QueryRunner, Table, TableColumn, TableIndex } from 'typeorm';
 import { chainHash } from '../src/modules/inventory/domain/event-chain';
+import { ledgerPageAfter } from '../src/modules/inventory/ledger/ledger-pages';
+import { chunk } from '../src/shared/database/sql-dialect';
 import { col } from './columns';
 import { createLedgerGuard, dropLedgerGuard } from './ledger-guard';
 
 const EVENTS_PER_PAGE = 2000;
+const UPDATE_ROWS = 50;
 
 /**
  * Tamper evidence for the ledger: a `hash` on every event (set once, at insert — the append-only guard still
@@ -83,14 +86,11 @@ export class LedgerHashChain1764000800000 implements MigrationInterface {
 
 /** Every stream in version order, page by page (keyset on the unique (stream_id, stream_version) index). */
 export async function chainExistingEvents(queryRunner: QueryRunner): Promise<void> {
-  let after: [string, number] | null = null;
+  let after: { stream_id: string; stream_version: number } | null = null;
   let stream = '';
   let previous = '';
   for (;;) {
-    const rows: Array<Record<string, any>> = await queryRunner.query(
-      `SELECT * FROM inventory_event${after ? ' WHERE stream_id > ? OR (stream_id = ? AND stream_version > ?)' : ''} ORDER BY stream_id, stream_version LIMIT ${EVENTS_PER_PAGE}`,
-      after ? [after[0], ...after] : [],
-    );
+    const rows = await ledgerPageAfter(queryRunner, after, EVENTS_PER_PAGE);
     if (!rows.length) return;
     const hashes: Array<[number, string]> = [];
     for (const row of rows) {
@@ -101,11 +101,10 @@ export async function chainExistingEvents(queryRunner: QueryRunner): Promise<voi
       previous = chainHash(previous, row);
       hashes.push([Number(row.id), previous]);
     }
-    await queryRunner.query(
-      `UPDATE inventory_event SET hash = CASE id ${hashes.map(() => 'WHEN ? THEN ?').join(' ')} END WHERE id IN (${hashes.map(() => '?').join(',')})`,
-      [...hashes.flat(), ...hashes.map(([id]) => id)],
-    );
-    const last = rows[rows.length - 1];
-    after = [last.stream_id, Number(last.stream_version)];
+    // CASE is searched WHEN by WHEN: short statements keep it linear
+    for (const part of chunk(hashes, UPDATE_ROWS)) {
+      await queryRunner.query(`UPDATE inventory_event SET hash = CASE id ${part.map(() => 'WHEN ? THEN ?').join(' ')} END WHERE id IN (${part.map(() => '?').join(',')})`, [...part.flat(), ...part.map(([id]) => id)]);
+    }
+    after = rows[rows.length - 1] as { stream_id: string; stream_version: number };
   }
 }

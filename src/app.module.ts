@@ -28,7 +28,8 @@ import { createValidationPipe } from './shared/http/validation';
     SiteVersionModule,
     CrudModule,
     CqrsModule.forRoot(),
-    EventEmitterModule.forRoot({ ignoreErrors: false }),
+    // after-commit work that the request must not wait for (notices to members)
+    EventEmitterModule.forRoot(),
     PlatformModule,
     ConfigAdminModule,
     AccountsModule,

@@ -3,7 +3,7 @@ import { AdminRuleEntity } from '../../src/modules/accounts/persistence/admin-ru
 import { createTestApp, TestApp } from '../setup/create-test-app';
 import { as, createAdmin, login, Session } from '../support/api';
 
-/** Rule names of the seeded "一级管理员" group's kind: warehouse pages plus admin management. */
+/** Rule names of the seeded "Level 1 administrators" group's kind: warehouse pages plus admin management. */
 const MANAGER_RULES = ['auth', 'auth/admin', 'auth/admin/index', 'auth/admin/add', 'auth/admin/edit', 'auth/admin/del', 'auth/group', 'auth/group/index', 'auth/group/add', 'auth/group/edit', 'auth/group/del', 'dashboard', 'dashboard/index', 'wmsBase', 'wms/brand', 'wms/brand/index'];
 
 describe('managing admins and groups (auth.Admin, auth.Group)', () => {
@@ -22,11 +22,11 @@ describe('managing admins and groups (auth.Admin, auth.Group)', () => {
 
   it('adds an admin with groups, lists it with group names, edits and deletes it', async () => {
     const add = await as(t, root).post('/admin/auth.Admin/add', { username: 'clerk1', nickname: 'Clerk', password: 'Clerk-Pass-1', group_arr: [2], email: 'c@example.com', id: 99, createtime: 1 });
-    expect(add.body).toMatchObject({ code: 1, msg: 'Added successfully', data: { username: 'clerk1', group_arr: [2], group_name_arr: ['一级管理员'] } });
+    expect(add.body).toMatchObject({ code: 1, msg: 'Added successfully', data: { username: 'clerk1', group_arr: [2], group_name_arr: ['Level 1 administrators'] } });
     expect(add.body.data.id).not.toBe(99);
     expect(add.body.data.password).toBeUndefined();
     const list = await as(t, root).get('/admin/auth.Admin/index?quickSearch=clerk');
-    expect(list.body.data).toMatchObject({ total: 1, list: [{ username: 'clerk1', group_name_arr: ['一级管理员'] }] });
+    expect(list.body.data).toMatchObject({ total: 1, list: [{ username: 'clerk1', group_name_arr: ['Level 1 administrators'] }] });
     expect(JSON.stringify(list.body)).not.toMatch(/scrypt/);
     const id = add.body.data.id;
     const edit = await as(t, root).post('/admin/auth.Admin/edit', { id, username: 'clerk1', nickname: 'Clerk Two', group_arr: [3], password: '' });
@@ -97,7 +97,7 @@ describe('managing admins and groups (auth.Admin, auth.Group)', () => {
       expect(list.body.data.group).toEqual([managerGroup]);
       const names = JSON.stringify(list.body.data.list);
       expect(names).toContain('Lesser');
-      expect(names).not.toContain('超级管理组');
+      expect(names).not.toContain('Super administrators');
       expect(list.body.data.list[0].children[0].rules).toBe('Dashboard and 2 in all');
     });
   });

@@ -1,6 +1,6 @@
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
-import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { DiscoveryService, MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import { LOGIN_ONLY_KEY, PUBLIC_KEY } from '../../src/shared/http/auth.decorators';
 import { createTestApp, TestApp } from '../setup/create-test-app';
 import { as, createAdmin, http, login } from '../support/api';
@@ -14,8 +14,9 @@ interface Route {
 
 /** Every route the app registered under /admin, read from the controllers Nest mounted. */
 function adminRoutes(t: TestApp): Route[] {
-  const discovery = t.app.get(DiscoveryService);
-  const scanner = t.app.get(MetadataScanner);
+  // built here: the app itself has no use for Nest's DiscoveryModule
+  const discovery = new DiscoveryService(t.app.get(ModulesContainer));
+  const scanner = new MetadataScanner();
   const reflector = t.app.get(Reflector);
   const routes: Route[] = [];
   for (const wrapper of discovery.getControllers()) {

@@ -37,6 +37,8 @@ import {
 const { test } = browserSpec('admin-journey');
 
 const SITE_NAME = '仓库管理系统';
+/** The seeded site name as an English reader sees it. */
+const SITE_NAME_EN = 'Warehouse Management System';
 
 /** Texts of the menu and the admins table in both languages (server rule titles, web/src/lang files). */
 const ZH = {
@@ -188,7 +190,7 @@ test('an administrator signs in, manages administrators, switches language, them
     expect(await headerTexts(page)).not.toContain(ZH.usernameHeader);
     expect(await page.locator('[data-crud=add]').innerText()).toBe('Add');
     expect(await sameDocument(page)).toBe(true);
-    await expectTitle(page, `${EN.admins} - ${SITE_NAME}`);
+    await expectTitle(page, `${EN.admins} - ${SITE_NAME_EN}`);
     await settled(page);
   });
 
@@ -223,20 +225,21 @@ test('an administrator signs in, manages administrators, switches language, them
     await openMenu(page, EN.permissions, EN.groups);
     await expectPath(page, '/admin/auth/group');
     await settled(page);
-    await row(page, '审计员').waitFor();
+    // seeded groups read in English by an English reader
+    await row(page, 'Auditors').waitFor();
     // a tree: the super group holds the others, shown expanded
-    await row(page, '一级管理员').waitFor();
+    await row(page, 'Level 1 administrators').waitFor();
     expect(await table(page).locator('.arco-table-expand-icon, .arco-table-cell-expand-icon').count()).toBeGreaterThan(0);
     expect(await headerTexts(page)).toEqual(expect.arrayContaining(['Name', 'Permissions']));
     // the admin's own group is marked and offers neither edit nor delete
-    const own = row(page, '超级管理组');
+    const own = row(page, 'Super administrators');
     expect(await own.locator('.group-own-tag').innerText()).toBe('Your group');
     expect(await own.locator('[data-crud=row-edit], [data-crud=row-delete]').count()).toBe(0);
-    expect(await row(page, '审计员').locator('[data-crud=row-edit]').count()).toBe(1);
+    expect(await row(page, 'Auditors').locator('[data-crud=row-edit]').count()).toBe(1);
   });
 
   await step('group rule tree', async () => {
-    await row(page, '审计员').locator('[data-crud=row-edit]').click();
+    await row(page, 'Auditors').locator('[data-crud=row-edit]').click();
     const form = drawer(page);
     await form.waitFor();
     expect(await form.locator('.arco-drawer-header-title').innerText()).toBe('Edit group');

@@ -98,6 +98,20 @@ test('a user in another time zone signs in through a deep link and works the lis
     expect(await page.locator('.ba-page:visible [data-crud=time-zone]').innerText()).toContain('Asia/Shanghai (UTC+08:00)');
   });
 
+  await step('the order detail breaks a shelf location between its parts, never inside a code', async () => {
+    await row(page, order.receipt_no).locator('[data-crud=row-view]').click();
+    const detail = page.locator('.arco-drawer:visible').filter({ has: page.locator('.orders-location') });
+    await detail.first().waitFor();
+    const lines = await detail
+      .first()
+      .locator('.orders-location-part')
+      .evaluateAll((els) => (els as unknown as Array<{ getClientRects(): { length: number } }>).map((el) => el.getClientRects().length));
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every((n) => n === 1)).toBe(true);
+    await page.keyboard.press('Escape');
+    await detail.first().waitFor({ state: 'hidden' });
+  });
+
   await step('icon-only buttons have names', async () => {
     expect(await unnamedButtons(page)).toEqual([]);
     await goHash(page, '/admin/wms/brand');
@@ -127,6 +141,32 @@ test('a user in another time zone signs in through a deep link and works the lis
     await drawer(page).waitFor();
     await page.keyboard.press('Escape');
     await drawer(page).waitFor({ state: 'hidden' });
+  });
+
+  await step('the product list keeps its columns in view at 1440 px', async () => {
+    await goHash(page, '/admin/wms/product');
+    await expectPath(page, '/admin/wms/product');
+    await settled(page);
+    const sideways = await page
+      .locator('.ba-page:visible .crud-table .arco-table-body, .ba-page:visible .crud-table .arco-table-content-inner')
+      .evaluateAll((els) => (els as unknown as Array<{ scrollWidth: number; clientWidth: number }>).map((el) => el.scrollWidth - el.clientWidth));
+    expect(sideways.length).toBeGreaterThan(0);
+    expect(sideways.every((extra) => extra <= 0)).toBe(true);
+    expect(await page.locator('.ba-page:visible .crud-table thead th', { hasText: '操作' }).isVisible()).toBe(true);
+  });
+
+  await step('the stock search placeholder stays clear of its icon', async () => {
+    await goHash(page, '/admin/wms/stock');
+    await expectPath(page, '/admin/wms/stock');
+    await settled(page);
+    const input = page.locator('.ba-page:visible [data-crud=quick-search]');
+    const gap = await input.evaluate((node) => {
+      type Box = { getBoundingClientRect(): { left: number; right: number } };
+      const el = node as unknown as Box & { parentElement: { querySelector(s: string): Box | null } };
+      const icon = el.parentElement.querySelector('.arco-icon-search');
+      return icon ? icon.getBoundingClientRect().left - el.getBoundingClientRect().right : -1;
+    });
+    expect(gap).toBeGreaterThanOrEqual(4);
   });
 
   expect(pageErrors).toEqual([]);

@@ -520,7 +520,8 @@ test('inbound → audit → stock → outbound → audit → ship → relocation
   });
 
   await step('history export', async () => {
-    const [download] = await Promise.all([page.waitForEvent('download'), currentPage(page).locator('[data-orders=history-export]').click()]);
+    await currentPage(page).locator('[data-orders=history-export]').click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-orders=history-export-csv]').click()]);
     const bytes = await downloadBytes(download);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(download.suggestedFilename()).toMatch(/^inventory-history-.*\.csv$/);

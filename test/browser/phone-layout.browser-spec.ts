@@ -1,6 +1,6 @@
 /**
  * The back office on a phone (390 × 844, touch), with the layout a desktop user saved (menu unfolded): the
- * menu folds into a drawer, the top bar fits, and the order, stock and order-form pages never scroll
+ * menu folds into a drawer, the top bar fits, and the order, stock, stock count and form pages never scroll
  * sideways (document scrollWidth ≤ the viewport); a remote select never shows a bare id while its label
  * loads. Screenshots: test-output/screenshots/phone-layout/.
  */
@@ -95,11 +95,30 @@ test('the back office on a phone: folded menu, a top bar that fits, pages that n
     await form.locator('[data-orders=form-cancel]').click();
   });
 
-  await step('the stock page fits', async () => {
+  await step('the stock page fits, its filters side by side without covering each other', async () => {
     await goHash(page, '/admin/wms/stock');
     await expectPath(page, '/admin/wms/stock');
     await settled(page);
     await fitsThePhone(page);
+    const boxes = await page
+      .locator('.ba-page:visible .stock-filters > .arco-space-item > *')
+      .evaluateAll((els) => (els as unknown as Array<{ getBoundingClientRect(): { left: number; right: number; top: number; bottom: number } }>).map((el) => el.getBoundingClientRect()));
+    expect(boxes.length).toBeGreaterThan(3);
+    const overlaps = boxes.flatMap((a, i) => boxes.slice(i + 1).filter((b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1).map(() => i));
+    expect(overlaps).toEqual([]);
+  });
+
+  await step('the stock count page fits, and so does its form', async () => {
+    await goHash(page, '/admin/wms/stocktake');
+    await expectPath(page, '/admin/wms/stocktake');
+    await settled(page);
+    await fitsThePhone(page);
+    await page.locator('.ba-page:visible [data-crud=add]').click();
+    await page.locator('.arco-drawer:visible').first().waitFor();
+    await fitsThePhone(page);
+    expect((await sidewaysScroll(page, '.arco-drawer:visible .arco-drawer-content')).every((extra) => extra <= 0)).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.locator('.arco-drawer:visible').first().waitFor({ state: 'hidden' });
   });
 
   await step('the classic layout folds its menu on a phone too', async () => {

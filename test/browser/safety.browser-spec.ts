@@ -94,6 +94,17 @@ test('restores a deleted brand and rolls back a price change, then backs up the 
     expect(await newest.locator('[data-testid=backup-size]').innerText()).toMatch(/\d+(\.\d)? (KB|MB|B)/);
   });
 
+  await step('the seeded rules', async () => {
+    await openMenu(page, '数据安全管理', '敏感字段规则');
+    await expectPath(page, '/admin/security/sensitiveData');
+    await settled(page);
+    await eventually(async () => expect(await rows(page).filter({ hasText: 'product' }).first().innerText()).toContain('safety_stock_num'));
+    await openMenu(page, '数据安全管理', '数据回收规则');
+    await expectPath(page, '/admin/security/dataRecycle');
+    await settled(page);
+    await eventually(async () => expect(await currentPage(page).innerText()).toMatch(/inbound_order/));
+  });
+
   await step('the sensitive-data log in English and dark', async () => {
     await page.locator('[data-testid=lang-switch]').hover();
     await page.locator('.arco-dropdown-menu-item').filter({ hasText: 'English' }).click();

@@ -1,3 +1,4 @@
+import { AddressInfo, createServer, Socket } from 'node:net';
 import { createTestApp, TestApp } from '../setup/create-test-app';
 import { as, login } from '../support/api';
 import { Mailbox } from '../support/mailbox';
@@ -47,5 +48,30 @@ describe('mail with message templates', () => {
     expect(mail.subject).toBe('仓库管理系统: Your contribution was not accepted');
     expect(mail.raw).toContain('Hello writer,');
     expect(mail.raw).toContain('Please add a photo');
+  });
+
+  it('answers the audit without waiting for the mail server: the notice goes out after the answer', async () => {
+    // a mail server that accepts the connection and never greets: a notice sent inside the request would hold
+    // the answer until the mailer gave up on the greeting and hung up
+    const held: Socket[] = [];
+    let hungUp = 0;
+    const silent = createServer((socket) => {
+      held.push(socket);
+      socket.on('close', () => hungUp++);
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const admin = cmsAdmin(t, await login(t));
+      const channel = await admin.add('Channel', { name: 'Tips' });
+      await createMember(t, { username: 'writer', email: 'writer@example.com' });
+      const writer = await memberLogin(t, 'writer');
+      const sent = await asMember(t, writer).post('/api/cms/contribute', { channel_id: channel.id, title: 'Label bins', content: '<p>Always</p>' });
+      process.env.SMTP_URL = `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+      expect((await admin.audit(sent.body.data.id, 1, '')).body.code).toBe(1);
+      expect(hungUp).toBe(0);
+    } finally {
+      held.forEach((socket) => socket.destroy());
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });

@@ -148,7 +148,8 @@ describe('product and shelf labels: Code 128 and QR codes that decode to the exa
     expect(pdf.pages[0].text).toContain('N0000');
     expect(pdf.pages[41].text).toContain('N0999');
     expect(compact(pdf.pages[20].text)).toContain(compact(`Bulk ${20 * 24}`));
-  });
+    // a thousand barcodes drawn on a loaded machine: more than the default minute of a spec
+  }, 240_000);
 
   it('refuses what it cannot print, translated, before anything is written', async () => {
     const id = w.products[0].id;

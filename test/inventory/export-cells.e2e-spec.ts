@@ -107,4 +107,22 @@ describe('export cells: formula injection and XML-forbidden characters', () => {
     sheet.eachRow((row, number) => number > 1 && names.push(String(row.getCell(4).value)));
     expect(names).toContain('Bad\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD name');
   });
+
+  it('stock and history XLSX: quantities, prices and balances are numeric cells, names are strings', async () => {
+    const history = await workbook('/admin/wms.InventoryHistory/export?format=xlsx');
+    const header = (history.getRow(1).values as unknown[]).map(String);
+    const col = (name: string) => header.indexOf(name);
+    const changes: unknown[] = [];
+    history.eachRow((row, number) => {
+      if (number === 1) return;
+      changes.push(row.getCell(col('Change')).value);
+      for (const name of ['Change', 'Unit price', 'Amount', 'Balance']) expect(row.getCell(col(name)).type).toBe(ExcelJS.ValueType.Number);
+      expect(row.getCell(col('Product')).type).toBe(ExcelJS.ValueType.String);
+    });
+    expect(changes.sort()).toEqual([-5, 10]);
+    const stock = await workbook('/admin/wms.Stock/export?format=xlsx');
+    const stockHeader = (stock.getRow(1).values as unknown[]).map(String);
+    expect(stock.getRow(2).getCell(stockHeader.indexOf('On hand')).value).toBe(5);
+    expect(stock.getRow(2).getCell(stockHeader.indexOf('Product')).value).toBe('=1+2');
+  });
 });

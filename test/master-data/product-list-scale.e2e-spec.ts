@@ -28,6 +28,8 @@ describe('the product list at scale', () => {
     const shelves: Row[] = [];
     for (const n of [1, 2, 3]) shelves.push(await client.add('Shelf', { warehouse_id: warehouse.id, warehouse_area_id: area.id, name: `Shelf ${n}`, serial_no: `0${n}` }));
     await seedProducts(t, { brands: brands.map((b) => b.id), category: category.id, unit: unit.id, warehouse: warehouse.id, area: area.id, shelves: shelves.map((s) => s.id) });
+    // the account, the time zone and the remark are read once per process and version (then cached)
+    await client.get('/admin/wms.Product/index?limit=1');
   });
   afterAll(() => t.close());
 
@@ -52,7 +54,7 @@ describe('the product list at scale', () => {
     // 11,112 match (Widget 1, 10–19, 100–199, 1000–1999, 10000–19999 and 100000): counting stops at 10,000
     expect(small.data).toMatchObject({ total: 10_000, total_capped: true });
     expect(large.queries).toBe(small.queries);
-    expect(small.queries).toBeLessThanOrEqual(8);
+    expect(small.queries).toBe(3); // the token (with the site version), the count, the page
     for (const row of large.data.list) {
       expect(row.name).toContain('Widget 1');
       expect(row).toMatchObject({ category: { name: 'Fasteners' }, unit: { name: 'Box' }, warehouse: { name: 'Main' }, area: { name: 'Area A' } });

@@ -102,15 +102,17 @@ describe('master-data export and import', () => {
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
       const rows = await xlsxRows(res.body);
-      expect(rows[0]).toEqual(expect.arrayContaining(['Product code', 'Name', 'Brand', 'Unit', 'Price', 'Warehouse', 'Warehouse area', 'Shelf', 'Status', 'Created']));
+      // named as the product form names its fields
+      expect(rows[0]).toEqual(expect.arrayContaining(['Product code', 'Name', 'Brand', 'Unit', 'Unit price', 'Default warehouse', 'Default area', 'Default shelf', 'Status', 'Created']));
       expect(rows).toHaveLength(2);
       const row = Object.fromEntries(rows[0].map((header, i) => [header, rows[1][i]]));
-      expect(row).toMatchObject({ 'Product code': 'P-1', Name: 'Hammer', Brand: 'Acme', Unit: 'box', Price: '12.50', Warehouse: 'Warehouse W1', 'Warehouse area': 'Area W1-A', Shelf: 'Shelf W1-A-01', Status: 'On shelf' });
+      // the price is a numeric cell (12.5), which a spreadsheet sums
+      expect(row).toMatchObject({ 'Product code': 'P-1', Name: 'Hammer', Brand: 'Acme', Unit: 'box', 'Unit price': '12.5', 'Default warehouse': 'Warehouse W1', 'Default area': 'Area W1-A', 'Default shelf': 'Shelf W1-A-01', Status: 'On shelf' });
 
       const zh = await xlsxRows((await download('/admin/wms.Product/export?format=xlsx&quickSearch=Saw', 'zh-cn')).body);
       const zhRow = Object.fromEntries(zh[0].map((header, i) => [header, zh[1][i]]));
       expect(zh).toHaveLength(2);
-      expect(zhRow).toMatchObject({ 商品编号: 'P-2', 名称: 'Saw', 状态: '下架', 仓库: 'Warehouse W2' });
+      expect(zhRow).toMatchObject({ 商品编号: 'P-2', 商品名称: 'Saw', 状态: '下架', 默认仓库: 'Warehouse W2' });
     });
 
     it('exports all ten catalogues in both formats, reading long lists a chunk at a time', async () => {
@@ -150,11 +152,21 @@ describe('master-data export and import', () => {
   });
 
   describe('import', () => {
-    it('offers a template with the expected headers, required ones marked', async () => {
+    it('offers a template with the headers of the form, required ones marked, and an example row skipped on import', async () => {
       const xlsx = await xlsxRows((await download('/admin/wms.Product/import?template=1&format=xlsx')).body);
-      expect(xlsx).toEqual([expect.arrayContaining(['*Product code', '*Name', 'Bar code', 'Brand', 'Category', 'Unit', 'Price', 'Warehouse', 'Warehouse area', 'Shelf', 'Status'])]);
+      expect(xlsx).toHaveLength(2);
+      expect(xlsx[0]).toEqual(expect.arrayContaining(['*Product code', '*Name', 'Bar code', 'Brand', 'Category', 'Unit', 'Unit price', 'Default warehouse', 'Default area', 'Default shelf', 'Status']));
+      const example = Object.fromEntries(xlsx[0].map((header, i) => [header, xlsx[1][i]]));
+      expect(example).toMatchObject({ '*Product code': 'SP0001', '*Name': 'Sample product (this row is skipped on import)', 'Unit price': '12.50' });
       const zh = parseCsv((await get('/admin/wms.Category/import?template=1', 'zh-cn')).text.slice(1));
-      expect(zh.map((r) => r.cells)).toEqual([['*名称', '上级', '状态', '权重']]);
+      expect(zh.map((r) => r.cells)).toEqual([
+        ['*名称', '上级', '状态', '权重'],
+        ['示例分类（导入时跳过本行）', '', '', ''],
+      ]);
+      // the template sent back as it is imports nothing, in either language
+      const template = (await get('/admin/wms.Category/import?template=1', 'zh-cn')).text;
+      expect((await upload('Category', template, 'template.csv')).body).toMatchObject({ code: 0 });
+      expect(await count('category')).toBe(0);
       expect((await get('/admin/wms.Shelf/import?template=1')).body).toMatchObject({ code: 0, msg: 'Parameter error' });
     });
 
@@ -176,22 +188,22 @@ describe('master-data export and import', () => {
       expect(res.body).toMatchObject({ code: 0, msg: '4 of 6 rows have problems; nothing was imported', data: { invalid_rows: 4, total_rows: 6 } });
       expect(res.body.data.errors).toEqual([
         { row: 3, field: 'Name', reason: 'Please enter Name' },
-        { row: 3, field: 'Price', reason: 'Price must not be less than 0' },
+        { row: 3, field: 'Unit price', reason: 'Price must not be less than 0' },
         { row: 4, field: 'Product code', reason: 'Product code "P-1" already appears on line 2' },
         { row: 4, field: 'Brand', reason: 'Brand "Nobody" was not found' },
-        { row: 4, field: 'Price', reason: 'Price must be an amount with at most two decimals' },
+        { row: 4, field: 'Unit price', reason: 'Price must be an amount with at most two decimals' },
         { row: 4, field: 'Shelf life (days)', reason: 'Shelf life (days) must be a whole number' },
         { row: 4, field: 'Status', reason: 'Status has an invalid value' },
         { row: 5, field: 'Product code', reason: 'Product code "TAKEN" already exists' },
         { row: 5, field: 'Bar code', reason: 'Bar code "B-TAKEN" already exists' },
-        { row: 5, field: 'Warehouse area', reason: 'Warehouse area "Z" was not found' },
-        { row: 6, field: 'Shelf', reason: 'Shelf needs Warehouse area to be given' },
+        { row: 5, field: 'Default area', reason: 'Warehouse area "Z" was not found' },
+        { row: 6, field: 'Default shelf', reason: 'Shelf needs Warehouse area to be given' },
       ]);
       expect(await count('product')).toBe(before);
 
       const zh = await upload('Product', file, 'products.csv', 'zh-cn');
       expect(zh.body.msg).toBe('共 6 行，其中 4 行有问题；未导入任何数据');
-      expect(zh.body.data.errors[0]).toEqual({ row: 3, field: '名称', reason: '请输入名称' });
+      expect(zh.body.data.errors[0]).toEqual({ row: 3, field: '商品名称', reason: '请输入名称' });
       expect(warehouse.id).toBeGreaterThan(0);
     });
 

@@ -45,12 +45,12 @@ describe('member administration', () => {
       score: 50,
       status: 1,
     });
-    expect(added.body).toMatchObject({ code: 1, data: { username: 'dave', email: 'dave@example.com', money: '0.00', score: 0, group: { name: '默认分组' } } });
+    expect(added.body).toMatchObject({ code: 1, data: { username: 'dave', email: 'dave@example.com', money: '0.00', score: 0, group: { name: 'Default group' } } });
     expect(added.body.data).not.toHaveProperty('password');
     const id = added.body.data.id;
 
     const list = await api().get('/admin/user.User/index?quickSearch=dave');
-    expect(list.body).toMatchObject({ code: 1, data: { total: 1, list: [{ id, username: 'dave', money: '0.00', group: { name: '默认分组' } }] } });
+    expect(list.body).toMatchObject({ code: 1, data: { total: 1, list: [{ id, username: 'dave', money: '0.00', group: { name: 'Default group' } }] } });
     expect((await api().get(`/admin/user.User/edit?id=${id}`)).body.data.row).toMatchObject({ id, gender: 1, birthday: '2000-01-02' });
 
     // duplicates
@@ -90,7 +90,7 @@ describe('member administration', () => {
     const list = await api().get('/admin/user.Group/index');
     expect(list.body.data.list.map((g: { name: string; rules: string }) => [g.name, g.rules])).toEqual([
       ['VIP', 'My account and 2 in all'],
-      ['默认分组', 'All permissions'],
+      ['Default group', 'All permissions'],
     ]);
     expect((await api().get('/admin/user.Group/index?select=true')).body.data.list).toHaveLength(2);
     type Node = { id: number; children?: Node[] };

@@ -144,7 +144,7 @@ describe('member sign-in, tokens and bootstraps', () => {
 
   it('front bootstrap: site and visitor rules for visitors, 302 when login is required, the member tree when signed in', async () => {
     const visitor = await api().get('/api/index/index');
-    expect(visitor.body).toMatchObject({ code: 1, data: { site: { siteName: '仓库管理系统' }, openMemberCenter: true, userInfo: null, menus: [] } });
+    expect(visitor.body).toMatchObject({ code: 1, data: { site: { siteName: 'Warehouse Management System' }, openMemberCenter: true, userInfo: null, menus: [] } });
     expect(Array.isArray(visitor.body.data.rules)).toBe(true);
     expect((await api().get('/api/index/index?requiredLogin=1')).body).toMatchObject({ code: 302, data: { routePath: '/user/login' } });
 

@@ -43,7 +43,7 @@ describe('safety tools: recycle bin and sensitive-data log', () => {
     expect((await c.get(`/admin/wms.Brand/edit?id=${brand.id}`)).row.name).toBe('Acme');
 
     // the admin log records the restore under its rule's title
-    const logged = (await api().get('/admin/auth.AdminLog/index?limit=5')).body.data.list;
+    const logged = (await api().get('/admin/auth.AdminLog/index?limit=5').set('think-lang', 'zh-cn')).body.data.list;
     expect(logged.find((l: any) => /security\.DataRecycleLog\/restore/.test(l.url))?.title).toBe('数据回收站-还原');
 
     const twice = await api().post('/admin/security.DataRecycleLog/restore', { ids: [list[0].id] });
@@ -205,6 +205,22 @@ describe('safety tools: recycle bin and sensitive-data log', () => {
     const brand = await c.add('Brand', { name: 'Gone' });
     await api().del(`/admin/wms.Brand/del?ids[]=${brand.id}`);
     expect((await recycled('brand')).total).toBe(0);
+  });
+
+  it('lets only a super administrator restore or regroup administrator accounts', async () => {
+    const { adminId } = await createAdmin(t, 'gone', ['wms/brand/index']);
+    await api().post('/admin/auth.Admin/edit', { id: adminId, username: 'gone', nickname: 'Gone', group_arr: [1] });
+    expect((await api().del(`/admin/auth.Admin/del?ids[]=${adminId}`)).body.code).toBe(1);
+    const brand = await c.add('Brand', { name: 'Ordinary' });
+    await api().del(`/admin/wms.Brand/del?ids[]=${brand.id}`);
+    await createAdmin(t, 'keeper', ['security/dataRecycleLog/restore', 'security/sensitiveDataLog/rollback']);
+    const keeper = as(t, await login(t, 'keeper'));
+    const [adminLog] = (await recycled('admin')).list;
+    const [brandLog] = (await recycled('brand')).list;
+    const res = await keeper.post('/admin/security.DataRecycleLog/restore', { ids: [adminLog.id, brandLog.id] });
+    expect(res.body.data).toEqual({ done: [brandLog.id], refused: [{ id: adminLog.id, reason: 'Only a super administrator can restore or roll back administrator accounts' }] });
+    const [groups] = (await sensitive('&data_table=admin&data_field=group_ids')).list;
+    expect((await keeper.post('/admin/security.SensitiveDataLog/rollback', { ids: [groups.id] })).body.msg).toMatch(/Only a super administrator/);
   });
 
   it('needs its permission rules', async () => {

@@ -33,6 +33,7 @@ import { TokenEntity } from './persistence/token.entity';
 import { AccountsSeeder } from './seed/accounts.seeder';
 import { MemberDirectory } from './member/services/member-directory.service';
 import { MEMBER_CONTROLLERS, MEMBER_ENTITIES, MEMBER_MODULES, MEMBER_PROVIDERS } from './member/member.parts';
+import { SessionFlow } from './identity/session-flow';
 
 @Module({
   imports: [
@@ -52,6 +53,7 @@ import { MEMBER_CONTROLLERS, MEMBER_ENTITIES, MEMBER_MODULES, MEMBER_PROVIDERS }
     AdminAccessService,
     AdminMenuService,
     AdminSessionService,
+    SessionFlow,
     LoginAttemptsService,
     AdminManagementService,
     RefreshSessionService,

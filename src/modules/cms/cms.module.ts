@@ -10,6 +10,7 @@ import { CmsCruds } from './crud/cms.cruds';
 import { CMS_ADMIN_CONTROLLERS } from './http/cms-admin.controllers';
 import { CmsSiteController } from './http/cms-site.controller';
 import { CMS_ENTITIES } from './persistence/cms.entities';
+import { NotifyAuthorListener } from './events/notify-author.listener';
 import { CmsSiteQueries } from './queries/cms-site.queries';
 import { CmsDemoSeeder } from './seed/cms-demo.seeder';
 
@@ -21,7 +22,7 @@ import { CmsDemoSeeder } from './seed/cms-demo.seeder';
 @Module({
   imports: [TypeOrmModule.forFeature(CMS_ENTITIES), PlatformModule, MessagingModule, AccountsModule],
   controllers: [...CMS_ADMIN_CONTROLLERS, CmsSiteController],
-  providers: [CmsCruds, CmsSiteQueries, AuditContentHandler, AuditCommentsHandler, PostCommentHandler, ContributeContentHandler, CmsDemoSeeder],
+  providers: [CmsCruds, CmsSiteQueries, AuditContentHandler, AuditCommentsHandler, PostCommentHandler, ContributeContentHandler, NotifyAuthorListener, CmsDemoSeeder],
   exports: [CmsDemoSeeder],
 })
 export class CmsModule {}

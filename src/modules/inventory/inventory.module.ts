@@ -15,8 +15,8 @@ import { StockLedger } from './ledger/stock-ledger.service';
 import { ExpiryWindow } from './queries/expiry/expiry-window';
 import { EventChain } from './ledger/event-chain.service';
 import { ProjectionRebuilder } from './projections/projection-rebuilder';
-import { GetStockAsOfQuery } from './queries/get-stock-as-of';
-import { GetDashboardQuery } from './queries/get-dashboard/get-dashboard.query';
+import { GetStockAsOfService } from './queries/get-stock-as-of.service';
+import { GetDashboardService } from './queries/get-dashboard/get-dashboard.service';
 import { PendingOrdersSource } from './queries/get-dashboard/pending-orders.source';
 import { OrderMovementTotals } from './queries/order-movement-totals/order-movement-totals';
 import { StockInScope } from './queries/stock-in-scope/stock-in-scope';
@@ -25,7 +25,7 @@ import { InventoryDailyStatEntity, InventoryEventEntity, InventoryHistoryEntity,
 @Module({
   imports: [TypeOrmModule.forFeature([InventoryEventEntity, StockEntity, StockLotEntity, InventoryHistoryEntity, InventoryDailyStatEntity, LedgerDigestEntity, LedgerDigestLeafEntity, LedgerVerificationEntity]), PlatformModule, MasterDataModule],
   controllers: [StockController, InventoryHistoryController, DashboardController, LedgerIntegrityController],
-  providers: [ExpiryWindow, StockLedger, EventChain, GetStockAsOfQuery, ProjectionRebuilder, GetDashboardQuery, PendingOrdersSource, OrderMovementTotals, LedgerSigningKey, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScope],
+  providers: [ExpiryWindow, StockLedger, EventChain, GetStockAsOfService, ProjectionRebuilder, GetDashboardService, PendingOrdersSource, OrderMovementTotals, LedgerSigningKey, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScope],
   exports: [StockLedger, ProjectionRebuilder, PendingOrdersSource, OrderMovementTotals, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScope],
 })
 export class InventoryModule implements OnModuleInit {

@@ -16,7 +16,7 @@ import { WarehouseEntity } from './persistence/warehouse.entity';
 import { MasterDataReader } from './services/master-data-reader.service';
 import { MasterDataReferences } from './services/master-data-references.service';
 import { ProductStockTotals } from './services/product-stock-totals.service';
-import { ResolveScanQuery } from './queries/resolve-scan/resolve-scan.query';
+import { ResolveScanService } from './queries/resolve-scan/resolve-scan.service';
 import { ExportService } from './transfer/export.service';
 import { ImportService } from './transfer/import.service';
 import { TRANSFER_CONTROLLERS } from './transfer/transfer.controllers';
@@ -38,7 +38,7 @@ import { TRANSFER_CONTROLLERS } from './transfer/transfer.controllers';
     ]),
   ],
   controllers: [...CATALOGUE_CONTROLLERS, ...TRANSFER_CONTROLLERS, ProductLabelController, ShelfLabelController, ScanController],
-  providers: [MasterDataReferences, CatalogueCruds, MasterDataReader, ProductStockTotals, ExportService, ImportService, LabelService, ResolveScanQuery],
+  providers: [MasterDataReferences, CatalogueCruds, MasterDataReader, ProductStockTotals, ExportService, ImportService, LabelService, ResolveScanService],
   exports: [MasterDataReferences, MasterDataReader, ProductStockTotals, CatalogueCruds],
 })
 export class MasterDataModule {}

@@ -1,7 +1,7 @@
 /** The orders context's public surface. */
 export { OrdersModule } from './orders.module';
-export { CountPendingOrdersQuery } from './queries/count-pending-orders/count-pending-orders.query';
-export type { PendingOrderCounts } from './queries/count-pending-orders/count-pending-orders.query';
+export { CountPendingOrdersService } from './queries/count-pending-orders/count-pending-orders.service';
+export type { PendingOrderCounts } from './queries/count-pending-orders/count-pending-orders.service';
 export { SaveOrderCommand } from './commands/save-order/save-order.command';
 export type { SaveOrderInput, SaveOrderLine } from './commands/save-order/save-order.command';
 export { AuditInboundOrderCommand } from './commands/audit-inbound-order/audit-inbound-order.command';

@@ -27,7 +27,7 @@ import { ShipOutboundOrderHandler } from './commands/ship-outbound-order/ship-ou
 import { AdjustmentController, InboundController, OutboundController, RelocationController } from './http/order.controllers';
 import { StocktakeController } from './http/stocktake.controller';
 import { StocktakeRepository } from './persistence/stocktake.repository';
-import { PrintStocktakeQuery } from './queries/print-stocktake/print-stocktake.query';
+import { PrintStocktakeService } from './queries/print-stocktake/print-stocktake.service';
 import { ORDER_PRINT_CONTROLLERS } from './http/order-print.controllers';
 import { IdempotencyKeys } from './persistence/idempotency';
 import { OrderNumbers } from './persistence/order-numbers';
@@ -46,9 +46,9 @@ import {
   StocktakeLineEntity,
 } from './persistence/order.entities';
 import { OrderRepository } from './persistence/order.repository';
-import { CountPendingOrdersQuery } from './queries/count-pending-orders/count-pending-orders.query';
+import { CountPendingOrdersService } from './queries/count-pending-orders/count-pending-orders.service';
 import { OrdersLedgerCheck } from './queries/check-orders-against-ledger/orders-ledger-check';
-import { PrintOrderQuery } from './queries/print-order/print-order.query';
+import { PrintOrderService } from './queries/print-order/print-order.service';
 
 @Module({
   imports: [
@@ -74,9 +74,9 @@ import { PrintOrderQuery } from './queries/print-order/print-order.query';
     AuditRelocationOrderHandler,
     MoveRelocationOrderHandler,
     CancelRelocationOrderHandler,
-    CountPendingOrdersQuery,
+    CountPendingOrdersService,
     OrdersLedgerCheck,
-    PrintOrderQuery,
+    PrintOrderService,
     AuditAdjustmentOrderHandler,
     StocktakeRepository,
     StocktakeTransitions,
@@ -86,14 +86,14 @@ import { PrintOrderQuery } from './queries/print-order/print-order.query';
     CountStocktakeHandler,
     PostStocktakeHandler,
     CancelStocktakeHandler,
-    PrintStocktakeQuery,
+    PrintStocktakeService,
   ],
-  exports: [CountPendingOrdersQuery, OrdersLedgerCheck],
+  exports: [CountPendingOrdersService, OrdersLedgerCheck],
 })
 export class OrdersModule implements OnModuleInit {
   constructor(
     private readonly references: MasterDataReferences,
-    private readonly pendingOrders: CountPendingOrdersQuery,
+    private readonly pendingOrders: CountPendingOrdersService,
     private readonly dashboard: PendingOrdersSource,
   ) {}
 

@@ -15,7 +15,7 @@ import { i18nModule } from '../http/i18n';
 import { createValidationPipe } from '../http/validation';
 import { CrudContext, CrudDefinition } from './crud-definition';
 import { CRUD_ENVIRONMENT, CrudEnvironment, CrudKit, CrudModule } from './crud-kit';
-import { CrudController, crudController } from './crud.controller';
+import { CrudController } from './crud.controller';
 import { CrudService } from './crud.service';
 import { openTestDatabase, TestChildEntity, TestParentEntity } from './testing/crud-test-database';
 
@@ -31,9 +31,13 @@ const childCrud: CrudDefinition<TestChildEntity> = {
   softDelete: true,
 };
 
-/** The one-line way: a definition and nothing else. */
+/** A definition and nothing else: the generic actions over a CrudService of it. */
 @Controller('admin/test.Child')
-class ChildController extends crudController(childCrud) {}
+class ChildController extends CrudController<TestChildEntity> {
+  constructor(kit: CrudKit) {
+    super(new CrudService(kit, childCrud));
+  }
+}
 
 /** The extensible way: a service with an injected collaborator overriding a hook, and an extra action. */
 @Injectable()

@@ -1,12 +1,10 @@
-import { All, Body, Get, Injectable, Post, Query, Req, Type } from '@nestjs/common';
+import { All, Body, Get, Post, Query, Req } from '@nestjs/common';
 import { PATH_METADATA } from '@nestjs/common/constants';
 import { Request } from 'express';
 import { ObjectLiteral } from 'typeorm';
 import { AppError } from '../http/app-error';
 import { permissionNode } from '../http/permission-node';
 import { Reply, reply } from '../http/reply';
-import { CrudDefinition } from './crud-definition';
-import { CrudKit } from './crud-kit';
 import { CrudRow, CrudService, ListResult } from './crud.service';
 
 /**
@@ -56,18 +54,4 @@ export abstract class CrudController<E extends ObjectLiteral> {
     const path: string | undefined = Reflect.getMetadata(PATH_METADATA, this.constructor);
     return path ? permissionNode(path, '') : '';
   }
-}
-
-/**
- * A CrudController class for a definition that needs no injected collaborators:
- * `@Controller('admin/wms.Brand') export class BrandController extends crudController(brandCrud) {}`.
- */
-export function crudController<E extends ObjectLiteral>(definition: CrudDefinition<E>): Type<CrudController<E>> {
-  @Injectable()
-  class DefinedCrudController extends CrudController<E> {
-    constructor(kit: CrudKit) {
-      super(new CrudService(kit, definition));
-    }
-  }
-  return DefinedCrudController;
 }

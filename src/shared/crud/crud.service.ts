@@ -24,6 +24,13 @@ export type ListResult = ListAnswer<CrudRow>;
  */
 export const COUNT_CAP = 10_000;
 
+/**
+ * From this many matches on, a quickSearch page in the default order is read without the search index
+ * (measured on 100,000 products: a 2-character name matching 6,250 of them took 86–165 ms through the
+ * FULLTEXT index and ≈ 2 ms along the (weigh, id) index; a name matching 196, 1 ms against 25 ms).
+ */
+export const DENSE_QUICK_SEARCH = 1_000;
+
 export interface ListOptions {
   /** The controller path (`wms/brand`) whose admin-rule remark the answer carries. */
   controllerPath?: string;
@@ -56,12 +63,21 @@ export class CrudService<E extends ObjectLiteral> implements Restorer {
     const timeZone = (await environment?.timeZone()) || DEFAULT_TIME_ZONE;
     const spec = parseListQuery(query, { ...this.model.rules, timeZone });
     const { rows, count } = await this.kit.transactions.read(async (manager) => {
-      const qb = this.query(manager, true);
-      await this.scopeList(qb, query);
-      options.scope?.(qb as unknown as SelectQueryBuilder<ObjectLiteral>);
-      applyListQuery(qb, spec, this.model.columns);
+      const build = async (columns = this.model.columns) => {
+        const qb = this.query(manager, true);
+        await this.scopeList(qb, query);
+        options.scope?.(qb as unknown as SelectQueryBuilder<ObjectLiteral>);
+        return applyListQuery(qb, spec, columns);
+      };
+      const qb = await build();
       const cap = Math.max(COUNT_CAP, (spec.page + 1) * spec.limit);
-      return { count: await countRows(manager, qb, cap), rows: await qb.getMany() };
+      const count = await countRows(manager, qb, cap);
+      // A keyword that matches many rows, shown in the default order: reading rows in that order (its index)
+      // finds a page of matches after a few hundred rows, where the search index would hand over every match
+      // to be sorted. The count above, which must see every match up to the cap, used the search index.
+      const dense = spec.quickSearch && this.model.columns.quickSearchIndex && !spec.order && count.total >= DENSE_QUICK_SEARCH;
+      const page = dense ? await build({ ...this.model.columns, quickSearchIndex: undefined }) : qb;
+      return { count, rows: await page.getMany() };
     });
     const remark = options.controllerPath && environment ? await environment.remark(options.controllerPath) : '';
     const list = rows.map((row) => this.toPlain(row));

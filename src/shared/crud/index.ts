@@ -1,4 +1,4 @@
-export { CrudController, crudController } from './crud.controller';
+export { CrudController } from './crud.controller';
 export type { CrudContext, CrudDefinition, CrudHooks, CrudJoin, WriteContext } from './crud-definition';
 export { CRUD_ENVIRONMENT, CrudKit, CrudModule } from './crud-kit';
 export type { CrudEnvironment } from './crud-kit';

@@ -19,6 +19,11 @@ describe('spreadsheet cells', () => {
     expect(csvCell(null, 'number')).toBe('');
     expect(csvCell(true)).toBe('1');
     expect(xlsxCell(-5, 'number')).toBe(-5);
+    // decimal text of a number column (MySQL DECIMAL) is a numeric cell; one too long for a double stays text
+    expect(xlsxCell('12.50', 'number')).toBe(12.5);
+    expect(xlsxCell('-0.05', 'number')).toBe(-0.05);
+    expect(xlsxCell('12345678901234.56', 'number')).toBe('12345678901234.56');
+    expect(xlsxCell('12.50')).toBe('12.50');
     expect(xlsxCell('=1+1')).toBe('=1+1');
     expect(xlsxCell(undefined)).toBeNull();
   });

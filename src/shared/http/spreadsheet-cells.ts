@@ -56,10 +56,17 @@ export function csvCell(value: unknown, type: CellType = 'text'): string | numbe
   return neutraliseFormula(textOf(value));
 }
 
+/**
+ * An XLSX cell. A number column's decimal text ("12.50", how MySQL answers DECIMAL) becomes a numeric cell,
+ * so that a spreadsheet sums it, whenever a double holds it exactly to its last digit (up to 15 significant
+ * digits: every price and quantity); a longer one stays text rather than change.
+ */
 export function xlsxCell(value: unknown, type: CellType = 'text'): string | number | null {
   if (value === null || value === undefined) return null;
   if (type === 'number') {
     const number = numberOf(value);
+    if (typeof number === 'number') return number;
+    if (number !== null && number.replace(/^-|\./g, '').replace(/^0+/, '').length <= 15) return Number(number);
     if (number !== null) return number;
   }
   return xmlSafe(textOf(value));

@@ -148,6 +148,8 @@ export async function pickOptions(page: Page, item: Locator, options: string[]):
   for (const option of options) {
     await page.locator('.arco-select-popup .arco-select-option').filter({ hasText: new RegExp(`^[^\\p{L}\\p{N}]*${escapeRegExp(option)}\\s*$`, 'u') }).click();
   }
-  await page.keyboard.press('Escape');
+  // a multiple select stays open: Escape closes it; a single one closed on the pick (Escape then would
+  // close the drawer the select is in)
+  if (await item.locator('.arco-select-multiple').count()) await page.keyboard.press('Escape');
   await page.locator('.arco-select-popup').waitFor({ state: 'hidden' });
 }

@@ -34,7 +34,8 @@ function freePort(): Promise<number> {
 
 async function answers(baseUrl: string): Promise<boolean> {
   try {
-    const res = await fetch(`${baseUrl}/admin/index/login`, { headers: { server: '1' }, signal: AbortSignal.timeout(2000) });
+    // no keep-alive: an idle socket left in the pool would be closed by the server just as a spec's first request picks it up ("other side closed")
+    const res = await fetch(`${baseUrl}/admin/index/login`, { headers: { server: '1', connection: 'close' }, signal: AbortSignal.timeout(2000) });
     if (!res.ok) return false;
     const body = (await res.json()) as { code?: number };
     return body.code === 1;

@@ -1,24 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
-import { TransactionRunner } from '../../../shared/database/transaction-runner';
-import { AppError } from '../../../shared/http/app-error';
-import { unixNow } from '../../../shared/http/envelope';
 import { withFrameworkAliases } from '../../../shared/http/framework-aliases';
-import { ClickCaptchaService, isLoginCaptchaEnabled } from '../../platform';
-import { LoginAttemptsService } from './login-attempts.service';
+import { SessionFlow, SessionIdentity, SignInInput } from '../identity/session-flow';
 import { AdminEntity } from '../persistence/admin.entity';
 import { AdminAccessService } from './admin-access.service';
-import { TokenService } from './token.service';
 
-export interface AdminLoginInput {
-  username: string;
-  password: string;
-  keep?: boolean;
-  captchaId?: string;
-  captchaInfo?: string;
-  ip: string;
-}
+export type AdminLoginInput = SignInInput;
 
 export interface AdminUserInfo {
   id: number;
@@ -31,42 +19,26 @@ export interface AdminUserInfo {
   super: boolean;
 }
 
-/** Sign-in, sign-out and token refresh for admins. */
+const ADMIN: SessionIdentity = { kind: 'admin', account: AdminEntity };
+
+/** Sign-in and sign-out of admins (SessionFlow), and the admin as the back office shows it. */
 @Injectable()
 export class AdminSessionService {
   constructor(
     @InjectRepository(AdminEntity) private readonly admins: Repository<AdminEntity>,
-    private readonly transactions: TransactionRunner,
-    private readonly tokens: TokenService,
+    private readonly sessions: SessionFlow,
     private readonly access: AdminAccessService,
-    private readonly captcha: ClickCaptchaService,
-    private readonly attempts: LoginAttemptsService,
   ) {}
 
   async login(input: AdminLoginInput): Promise<AdminUserInfo> {
-    if (isLoginCaptchaEnabled()) {
-      if (!input.captchaId || !input.captchaInfo) throw new AppError('accounts.captcha_required');
-      if (!(await this.captcha.verify(input.captchaId, input.captchaInfo, true))) throw new AppError('accounts.captcha_error');
-    }
+    await this.sessions.checkCaptcha(input);
     const found = await this.admins.findOne({ where: { username: input.username }, select: { id: true, password: true, status: true } });
-    const admin = await this.attempts.check('admin', input.username, found, input.password, input.ip);
-    const now = unixNow();
-    return this.transactions.run(async (manager) => {
-      await manager.update(AdminEntity, { id: admin.id }, { login_failure: 0, lastlogintime: now, lastloginip: input.ip });
-      const token = await this.tokens.issueAccess(manager, 'admin', admin.id);
-      const refreshToken = input.keep ? await this.tokens.issueRefresh(manager, 'admin-refresh', admin.id) : '';
-      // read with the transaction's manager: another connection would not see this sign-in's time yet
-      return this.userInfo(admin.id, token, refreshToken, manager);
-    });
+    // the user info is read with the transaction's manager: another connection would not see this sign-in's time yet
+    return this.sessions.signIn(ADMIN, input, found, (manager, id, { token, refreshToken }) => this.userInfo(id, token, refreshToken, manager));
   }
 
-  async logout(accessToken: string | undefined, refreshToken: string | undefined): Promise<void> {
-    const access = accessToken ? this.tokens.accessTokenId(accessToken, 'admin') : null;
-    if (!access) return;
-    await this.transactions.run(async (manager) => {
-      await this.tokens.revoke(manager, access.tokenId);
-      if (refreshToken) await this.tokens.revokeRefresh(manager, refreshToken, access.accountId);
-    });
+  logout(accessToken: string | undefined, refreshToken: string | undefined): Promise<void> {
+    return this.sessions.signOut(ADMIN, accessToken, refreshToken);
   }
 
   async userInfo(adminId: number, token = '', refreshToken = '', manager: EntityManager = this.admins.manager): Promise<AdminUserInfo> {

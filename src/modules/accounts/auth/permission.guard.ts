@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { PATH_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
 import { LoginRequiredError, NoPermissionError, TokenExpiredError } from '../../../shared/http/app-error';
-import { AuthenticatedRequest, LOGIN_ONLY_KEY, PUBLIC_KEY } from '../../../shared/http/auth.decorators';
+import { AuthAdmin, AuthenticatedRequest, AuthMember, LOGIN_ONLY_KEY, PUBLIC_KEY } from '../../../shared/http/auth.decorators';
 import { areaOf, permissionNode } from '../../../shared/http/permission-node';
 import { MemberAccessService } from '../member/services/member-access.service';
 import { AdminAccessService } from './admin-access.service';
@@ -17,62 +17,66 @@ export function requestToken(request: AuthenticatedRequest, name: 'batoken' | 'b
   return typeof value === 'string' && value.length > 0 && value.length < 4096 ? value : undefined;
 }
 
+/** What the guard needs to know of an identity: where its token travels, what it is, where it signs in. */
+interface GuardedIdentity {
+  header: 'batoken' | 'ba-user-token';
+  tokenKind: 'admin' | 'user';
+  loginRoute: string;
+  /** The request field the account goes to (read by @CurrentAdmin / @CurrentMember). */
+  slot: 'admin' | 'member';
+  account(accountId: number, tokenId: string): Promise<AuthAdmin | AuthMember | null>;
+}
+
 /**
- * Every route under /admin and /api passes here (BuildAdmin's Backend/Frontend initialize):
- * token → account (409 when expired on a login-required action), then the permission node of the route.
+ * Every route under /admin and /api passes here (BuildAdmin's Backend/Frontend initialize), one path for
+ * both identities: the route's area picks the identity (/admin → admin, /api → member); its token → the
+ * account (409 when expired on a login-required action), then the permission node of the route against
+ * the account's rules.
  */
 @Injectable()
 export class PermissionGuard implements CanActivate {
+  private readonly identities: Record<'admin' | 'api', GuardedIdentity>;
+
   constructor(
     private readonly reflector: Reflector,
     private readonly tokens: TokenService,
-    private readonly adminAccess: AdminAccessService,
-    private readonly memberAccess: MemberAccessService,
-  ) {}
+    adminAccess: AdminAccessService,
+    memberAccess: MemberAccessService,
+  ) {
+    this.identities = {
+      admin: { header: 'batoken', tokenKind: 'admin', loginRoute: ADMIN_LOGIN_ROUTE, slot: 'admin', account: (id, tokenId) => adminAccess.authAdmin(id, tokenId) },
+      api: { header: 'ba-user-token', tokenKind: 'user', loginRoute: USER_LOGIN_ROUTE, slot: 'member', account: (id, tokenId) => memberAccess.authMember(id, tokenId) },
+    };
+  }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const controllerPath = String(Reflect.getMetadata(PATH_METADATA, context.getClass()) ?? '');
     const area = areaOf(controllerPath);
     if (area === 'other') return true;
+    const identity = this.identities[area === 'admin' ? 'admin' : 'api'];
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const isPublic = this.flag(PUBLIC_KEY, context);
 
-    if (area === 'admin') {
-      await this.resolveAdmin(request, isPublic);
-      if (isPublic) return true;
-      if (!request.admin) throw new LoginRequiredError(ADMIN_LOGIN_ROUTE);
-      if (this.flag(LOGIN_ONLY_KEY, context) || request.admin.isSuper) return true;
-      const node = permissionNode(controllerPath, String(Reflect.getMetadata(PATH_METADATA, context.getHandler()) ?? ''));
-      if (!request.admin.nodes.has(node)) throw new NoPermissionError();
-      return true;
-    }
-
-    await this.resolveMember(request, isPublic);
+    const account = await this.resolve(identity, request, isPublic);
     if (isPublic) return true;
-    if (!request.member) throw new LoginRequiredError(USER_LOGIN_ROUTE);
-    if (this.flag(LOGIN_ONLY_KEY, context) || request.member.isSuper) return true;
+    if (!account) throw new LoginRequiredError(identity.loginRoute);
+    if (this.flag(LOGIN_ONLY_KEY, context) || account.isSuper) return true;
     const node = permissionNode(controllerPath, String(Reflect.getMetadata(PATH_METADATA, context.getHandler()) ?? ''));
-    if (!request.member.nodes.has(node)) throw new NoPermissionError();
+    if (!account.nodes.has(node)) throw new NoPermissionError();
     return true;
   }
 
-  /** `ba-user-token` → request.member (member rules decide the /api actions that are not public). */
-  private async resolveMember(request: AuthenticatedRequest, isPublic: boolean): Promise<void> {
-    const token = requestToken(request, 'ba-user-token');
-    if (!token) return;
-    const check = await this.tokens.checkAccess(token, 'user');
+  /** The request's token of this identity → its account, set on the request (nothing when absent or invalid). */
+  private async resolve(identity: GuardedIdentity, request: AuthenticatedRequest, isPublic: boolean): Promise<AuthAdmin | AuthMember | undefined> {
+    const token = requestToken(request, identity.header);
+    if (!token) return undefined;
+    const check = await this.tokens.checkAccess(token, identity.tokenKind);
     if (check.state === 'expired' && !isPublic) throw new TokenExpiredError();
-    if (check.state !== 'valid') return;
-    request.member = (await this.memberAccess.authMember(check.accountId, check.tokenId)) ?? undefined;
-  }
-
-  private async resolveAdmin(request: AuthenticatedRequest, isPublic: boolean): Promise<void> {
-    const token = requestToken(request, 'batoken');
-    if (!token) return;
-    const check = await this.tokens.checkAccess(token, 'admin');
-    if (check.state === 'expired' && !isPublic) throw new TokenExpiredError();
-    if (check.state !== 'valid') return;
-    request.admin = (await this.adminAccess.authAdmin(check.accountId, check.tokenId)) ?? undefined;
+    if (check.state !== 'valid') return undefined;
+    const account = (await identity.account(check.accountId, check.tokenId)) ?? undefined;
+    if (identity.slot === 'admin') request.admin = account as AuthAdmin | undefined;
+    else request.member = account as AuthMember | undefined;
+    return account;
   }
 
   private flag(key: string, context: ExecutionContext): boolean {

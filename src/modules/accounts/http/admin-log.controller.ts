@@ -3,7 +3,7 @@ import { I18nContext } from 'nestjs-i18n';
 import { CrudKit, CrudService } from '../../../shared/crud';
 import { AuthAdmin, CurrentAdmin } from '../../../shared/http/auth.decorators';
 import { translate } from '../../../shared/http/translate';
-import { ruleTitle } from '../auth/admin-menu.service';
+import { ruleTitle } from '../identity/rule-title';
 import { AdminLogEntity } from '../persistence/admin-log.entity';
 import { AdminRuleEntity } from '../persistence/admin-rule.entity';
 import { nodesOf } from './admin-log.middleware';

@@ -9,6 +9,7 @@ import { AdminManagementService } from '../auth/admin-management.service';
 import { AdminEntity } from '../persistence/admin.entity';
 import { AdminGroupAccessEntity, AdminGroupEntity } from '../persistence/admin-group.entity';
 import { AddAdminDto, EditAdminDto } from './dto/admin.dto';
+import { seededText } from '../../../shared/http/seeded-text';
 
 @Controller('admin/auth.admin')
 export class AdminController {
@@ -77,7 +78,7 @@ export class AdminController {
       .getMany();
     return rows.map((row) => {
       const mine = links.filter((l) => l.uid === row.id) as Array<AdminGroupAccessEntity & { group: AdminGroupEntity }>;
-      return { ...row, group_arr: mine.map((l) => l.group_id), group_name_arr: mine.map((l) => l.group.name) };
+      return { ...row, group_arr: mine.map((l) => l.group_id), group_name_arr: mine.map((l) => seededText(l.group.name)) };
     });
   }
 }

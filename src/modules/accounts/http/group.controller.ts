@@ -7,17 +7,19 @@ import { AppError, NoPermissionError } from '../../../shared/http/app-error';
 import { AuthAdmin, CurrentAdmin } from '../../../shared/http/auth.decorators';
 import { unixNow } from '../../../shared/http/envelope';
 import { reply } from '../../../shared/http/reply';
-import { translate } from '../../../shared/http/translate';
 import { AdminAccessService } from '../auth/admin-access.service';
-import { ruleTitle } from '../auth/admin-menu.service';
-import { buildForest, dominates, flattenTree, parseRuleIds } from '../domain/rule-tree';
+import { buildForest, dominates, flattenTree } from '../domain/rule-tree';
+import { GroupRules } from '../identity/group-rules';
 import { AdminGroupAccessEntity, AdminGroupEntity } from '../persistence/admin-group.entity';
 import { AdminRuleEntity } from '../persistence/admin-rule.entity';
 import { GroupDto } from './dto/group-rule.dto';
+import { seededText } from '../../../shared/http/seeded-text';
 
 /** Admin groups: an operator manages only groups it dominates, never its own. */
 @Controller('admin/auth.group')
 export class GroupController {
+  private readonly groupRules = new GroupRules(AdminRuleEntity, 'accounts.super_administrator');
+
   constructor(
     private readonly transactions: TransactionRunner,
     private readonly access: AdminAccessService,
@@ -30,7 +32,8 @@ export class GroupController {
     const keyword = typeof query.quickSearch === 'string' ? query.quickSearch.trim().toLowerCase() : '';
     const groups = visible.filter((g) => !keyword || g.name.toLowerCase().includes(keyword) || String(g.id) === keyword);
     const rules = await manager.find(AdminRuleEntity);
-    const rows = groups.map((g) => ({ ...g, weigh: 0, rules: this.rulesText(g.rules, rules) }));
+    // seeded names in the reader's language (the edit form shows the stored name)
+    const rows = groups.map((g) => ({ ...g, name: seededText(g.name), weigh: 0, rules: this.groupRules.summary(g.rules, rules) }));
     const tree = buildForest(rows);
     if (isTrue(query.select)) {
       return { options: flattenTree(tree).map(({ node, depth }) => ({ id: node.id, pid: node.pid, name: `${depth ? `${'│ '.repeat(depth - 1)}└ ` : ''}${node.name}`, status: node.status })) };
@@ -42,12 +45,7 @@ export class GroupController {
   async row(@Query('id') id: unknown, @CurrentAdmin() operator: AuthAdmin) {
     const manager = this.transactions.manager;
     const group = await this.manageable(parseId(id), operator, manager, true);
-    const parsed = parseRuleIds(group.rules);
-    const rules = await manager.find(AdminRuleEntity);
-    const ids = parsed.all ? rules.map((r) => r.id) : parsed.ids;
-    // The form's tree recomputes half-checked parents, so only rules without children of the group go back.
-    const parents = new Set(rules.filter((r) => ids.includes(r.id)).map((r) => r.pid));
-    return { row: { ...group, rules: ids.filter((ruleId) => !parents.has(ruleId)) } };
+    return { row: { ...group, rules: await this.groupRules.forForm(manager, group.rules) } };
   }
 
   @Post('add')
@@ -125,14 +123,8 @@ export class GroupController {
 
   /** Only rules the operator holds; all of them → `*` for a super admin, refused for anyone else. */
   private async storedRules(ruleIds: number[], operator: AuthAdmin, manager: EntityManager): Promise<string> {
-    const all = await manager.find(AdminRuleEntity, { select: { id: true } });
-    const existing = new Set(all.map((r) => r.id));
-    const wanted = [...new Set(ruleIds)].filter((id) => existing.has(id)).sort((a, b) => a - b);
-    if (operator.isSuper) return wanted.length === all.length ? '*' : wanted.join(',');
-    const rights = await this.access.rightsOf(operator.id);
-    if (!wanted.every((id) => rights.ruleIds.has(id))) throw new NoPermissionError();
-    if (wanted.length >= rights.ruleIds.size) throw new AppError('accounts.group_would_equal_operator');
-    return wanted.join(',');
+    const held = operator.isSuper ? null : (await this.access.rightsOf(operator.id)).ruleIds;
+    return this.groupRules.toStore(manager, ruleIds, held);
   }
 
   private async descendantsOf(ids: number[], manager: EntityManager): Promise<number[]> {
@@ -144,13 +136,5 @@ export class GroupController {
       found.push(...frontier);
     }
     return found;
-  }
-
-  private rulesText(rules: string | null, all: AdminRuleEntity[]): string {
-    const parsed = parseRuleIds(rules);
-    if (parsed.all) return translate('accounts.super_administrator');
-    const held = all.filter((r) => parsed.ids.includes(r.id));
-    if (!held.length) return translate('accounts.no_permission_rules');
-    return held.length === 1 ? ruleTitle(held[0]) : translate('accounts.rules_and_more', { title: ruleTitle(held[0]), count: held.length });
   }
 }

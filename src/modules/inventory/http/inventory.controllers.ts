@@ -3,11 +3,12 @@ import { Response } from 'express';
 import { SelectQueryBuilder } from 'typeorm';
 import { CrudKit, CrudService, isTrue } from '../../../shared/crud';
 import { sendCsv } from '../../../shared/http/csv-export';
+import { sendXlsx, XlsxColumn } from '../../../shared/http/xlsx-export';
 import { translate } from '../../../shared/http/translate';
 import { siteTimeFormatter } from '../../../shared/time/site-day';
 import { MASTER_DATA_TABLES } from '../../master-data';
 import { SiteConfigService } from '../../platform';
-import { GetStockAsOfQuery } from '../queries/get-stock-as-of';
+import { GetStockAsOfService } from '../queries/get-stock-as-of.service';
 import { dayCount, daysLeft, ExpiryWindow } from '../queries/expiry/expiry-window';
 import { addDays, normalizeLotNo } from '../domain/lots';
 import { InventoryHistoryEntity, StockEntity } from '../persistence/inventory.entities';
@@ -31,7 +32,7 @@ export class StockController {
 
   constructor(
     kit: CrudKit,
-    private readonly asOf: GetStockAsOfQuery,
+    private readonly asOf: GetStockAsOfService,
     private readonly siteConfig: SiteConfigService,
     private readonly expiry: ExpiryWindow,
   ) {
@@ -66,15 +67,20 @@ export class StockController {
     };
   }
 
-  /** The current stock the list's filters select, as CSV (the as-of view is a page, not an export). */
+  /**
+   * The current stock the list's filters select, as CSV or (`format=xlsx`) XLSX with numeric cells (the
+   * as-of view is a page, not an export).
+   */
   @Get('export')
   async export(@Query() query: Record<string, unknown>, @Res() response: Response): Promise<void> {
     const h = (key: string) => translate(`inventory.stock_columns.${key}`);
     const time = siteTimeFormatter(await this.siteConfig.timeZone());
     const { today } = await this.expiry.view();
-    await sendCsv<Record<string, any>>(
+    await sendSpreadsheet<Record<string, any>>(
       response,
-      `stock-${new Date().toISOString().slice(0, 10)}.csv`,
+      query.format,
+      `stock-${new Date().toISOString().slice(0, 10)}`,
+      translate('inventory.stock_sheet'),
       [
         { header: h('product_no'), value: (r) => r.product?.product_no },
         { header: h('product_name'), value: (r) => r.product?.name },
@@ -106,6 +112,10 @@ function stockScope(qb: SelectQueryBuilder<any>, query: Record<string, unknown>,
   const areaId = positiveInt(query.warehouse_area_id);
   if (warehouseId) qb.andWhere('shelf.warehouse_id = :warehouseId', { warehouseId });
   if (areaId) qb.andWhere('shelf.warehouse_area_id = :areaId', { areaId });
+  // By location in the default order (product): MariaDB started from the location's shelves and sorted all
+  // their stock (≈ 22,000 rows of a warehouse at 100,000 products) to show 10; read along (product_id, shelf)
+  // instead, a page is found after ≈ 5 × 10 rows. MySQL only (TypeORM writes no hint for SQLite).
+  if ((warehouseId || areaId) && !query.warehouse_shelf_id && !query.order && !query.quickSearch) qb.useIndex('uniq_stock_product_shelf');
   if (isTrue(query.low)) qb.andWhere('product.total_stock_num < product.safety_stock_num');
   if (typeof query.lot_no === 'string' && query.lot_no.trim()) {
     const lotNo = normalizeLotNo(query.lot_no);
@@ -149,9 +159,11 @@ export class InventoryHistoryController {
     const formTypes = new Map<number, string>(); // a handful of labels for up to millions of rows
     const formType = (value: number) => formTypes.get(value) ?? formTypes.set(value, translate(`inventory.form_types.${value}`)).get(value)!;
     const time = siteTimeFormatter(await this.siteConfig.timeZone());
-    await sendCsv<Record<string, any>>(
+    await sendSpreadsheet<Record<string, any>>(
       response,
-      `inventory-history-${new Date().toISOString().slice(0, 10)}.csv`,
+      query.format,
+      `inventory-history-${new Date().toISOString().slice(0, 10)}`,
+      translate('inventory.history_sheet'),
       [
         { header: h('id'), value: (r) => r.id, type: 'number' },
         { header: h('createtime'), value: (r) => time(Number(r.createtime)) },
@@ -173,4 +185,10 @@ export class InventoryHistoryController {
       this.crud.scan(query, { chunkSize: EXPORT_PAGE_ROWS }),
     );
   }
+}
+
+/** `format=xlsx` gives an XLSX workbook (numbers as numeric cells), anything else CSV, like the other lists. */
+function sendSpreadsheet<R>(response: Response, format: unknown, basename: string, sheetName: string, columns: XlsxColumn<R>[], rows: AsyncIterable<R[]>): Promise<void> {
+  if (format === 'xlsx') return sendXlsx(response, `${basename}.xlsx`, sheetName, columns, rows);
+  return sendCsv(response, `${basename}.csv`, columns, rows);
 }

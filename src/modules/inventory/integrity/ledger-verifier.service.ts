@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { chunk } from '../../../shared/database/sql-dialect';
 import { unixNow } from '../../../shared/http/envelope';
 import { TransactionRunner } from '../../../shared/database/transaction-runner';
+import { ledgerPageAfter } from '../ledger/ledger-pages';
 import { ChainedEventRow, ChainProblem, ChainWalker } from '../domain/event-chain';
 import { DIGEST_FORMAT, DigestCheck, DigestStatement } from '../domain/ledger-digest';
 import { LedgerVerificationEntity } from '../persistence/ledger-integrity.entities';
@@ -66,10 +67,7 @@ export class LedgerVerifier {
     const [{ n }] = await manager.query('SELECT COUNT(*) AS n FROM inventory_event');
     const total = Number(n);
     const walker = new ChainWalker();
-    const read = (after: ChainedEventRow | null): Promise<ChainedEventRow[]> =>
-      after
-        ? manager.query(`SELECT * FROM inventory_event WHERE stream_id > ? OR (stream_id = ? AND stream_version > ?) ORDER BY stream_id, stream_version LIMIT ${EVENTS_PER_PAGE}`, [after.stream_id, after.stream_id, Number(after.stream_version)])
-        : manager.query(`SELECT * FROM inventory_event ORDER BY stream_id, stream_version LIMIT ${EVENTS_PER_PAGE}`);
+    const read = (after: ChainedEventRow | null) => ledgerPageAfter(manager, after, EVENTS_PER_PAGE) as Promise<ChainedEventRow[]>;
     progress({ phase: 'chain', done: 0, total });
     for (let next = read(null); ; ) {
       const rows = await next;

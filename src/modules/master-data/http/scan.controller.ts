@@ -1,10 +1,10 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ResolveScanQuery } from '../queries/resolve-scan/resolve-scan.query';
+import { ResolveScanService } from '../queries/resolve-scan/resolve-scan.service';
 
 /** `GET wms.Scan/resolve?code=`: what a scanned code names (node `wms/scan/resolve`). */
 @Controller('admin/wms.Scan')
 export class ScanController {
-  constructor(private readonly resolver: ResolveScanQuery) {}
+  constructor(private readonly resolver: ResolveScanService) {}
 
   @Get('resolve')
   resolve(@Query('code') code: unknown, @Query('warehouse_id') warehouseId: unknown) {

@@ -7,7 +7,7 @@ import { siteTimeFormatter } from '../../../shared/time/site-day';
 import { CrudKit } from '../../../shared/crud';
 import { CatalogueCruds } from '../crud/catalogue-cruds';
 import { CategoryEntity } from '../persistence/category.entity';
-import { CatalogueTransfer, ExportHelpers } from './transfer-definitions';
+import { CatalogueTransfer, ExportHelpers, ImportField } from './transfer-definitions';
 
 export type TransferFormat = 'csv' | 'xlsx';
 
@@ -47,15 +47,22 @@ export class ExportService {
     else await sendCsv(response, filename, columns, rows);
   }
 
-  /** Template of an import: the expected headers (required ones marked `*`), no rows. */
+  /**
+   * Template of an import: the expected headers (required ones marked `*`, named as the form names them)
+   * and one example row in the reader's language (skipped if it is imported as it is).
+   */
   async template(transfer: CatalogueTransfer, format: TransferFormat, response: Response): Promise<void> {
     const fields = transfer.import?.fields ?? [];
-    const columns = fields.map((field) => ({ header: `${field.required ? '*' : ''}${translate(field.label)}`, value: () => '' }));
+    const example = (field: ImportField) => (!field.example ? '' : field.example.startsWith('@') ? translate(field.example.slice(1)) : field.example);
+    const columns = fields.map((field) => ({ header: `${field.required ? '*' : ''}${translate(field.label)}`, value: () => example(field) }));
     const name = translate(`master-data.catalogues.${transfer.catalogue}`);
     const filename = `${translate('transfer.template')}-${name}.${format}`;
-    const none = (async function* () {})();
-    if (format === 'xlsx') await sendXlsx(response, filename, name, columns, none);
-    else await sendCsv(response, filename, columns, none);
+    const rows = fields.some((field) => field.example) ? [{}] : [];
+    const one = (async function* () {
+      if (rows.length) yield rows;
+    })();
+    if (format === 'xlsx') await sendXlsx(response, filename, name, columns, one);
+    else await sendCsv(response, filename, columns, one);
   }
 
   private async categoryNames(): Promise<Map<number, string>> {

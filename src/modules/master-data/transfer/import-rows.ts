@@ -47,7 +47,8 @@ export function mapHeaders(
 ): { columns: Map<number, ImportField>; missing: ImportField[]; duplicated: string[] } {
   const byName = new Map<string, ImportField>();
   for (const field of fields) {
-    for (const name of [field.key, ...(field.aliases ?? []), ...labels(field.label)]) byName.set(normaliseHeader(name), field);
+    // the field's own label, and the generic name of the field (a header written before the label changed)
+    for (const name of [field.key, ...(field.aliases ?? []), ...labels(field.label), ...labels(`fields.${field.key}`)]) byName.set(normaliseHeader(name), field);
   }
   const columns = new Map<number, ImportField>();
   const seen = new Set<string>();
@@ -93,4 +94,19 @@ export async function validateRow(dto: Type<object>, values: Record<string, unkn
     data: { ...instance },
     errors: errors.filter((e) => e.constraints && Object.keys(e.constraints).length).map((e) => ({ field: e.property, ...problemOf(e) })),
   };
+}
+
+/** The texts an example value may read as: a literal, or `@key` in each language (`labels`). */
+export function exampleTexts(field: ImportField, labels: (key: string) => string[]): string[] {
+  if (!field.example) return [''];
+  return field.example.startsWith('@') ? labels(field.example.slice(1)) : [field.example];
+}
+
+/**
+ * Whether a row is the template's example, left in the file: every field with an example holds it (in
+ * either language), every other field is empty. Such a row is skipped, not imported.
+ */
+export function isExampleRow(raw: Record<string, string>, fields: ImportField[], labels: (key: string) => string[]): boolean {
+  if (!fields.some((field) => field.example)) return false;
+  return fields.every((field) => exampleTexts(field, labels).includes(raw[field.key] ?? ''));
 }

@@ -13,7 +13,7 @@ import { UnitEntity } from '../persistence/unit.entity';
 import { WarehouseAreaEntity } from '../persistence/warehouse-area.entity';
 import { WarehouseEntity } from '../persistence/warehouse.entity';
 import { ProductEntity } from '../persistence/product.entity';
-import { enumValue, ImportRow, mapHeaders, RowProblem, validateRow } from './import-rows';
+import { enumValue, ImportRow, isExampleRow, mapHeaders, RowProblem, validateRow } from './import-rows';
 import { readSpreadsheet, SpreadsheetError } from './spreadsheet-reader';
 import { CatalogueTransfer, ImportField, ImportSpec } from './transfer-definitions';
 
@@ -68,6 +68,7 @@ export class ImportService {
     for (const sheetRow of sheet.rows) {
       const raw: Record<string, string> = {};
       for (const [index, field] of columns) raw[field.key] = (sheetRow.cells[index] ?? '').trim();
+      if (isExampleRow(raw, spec.fields, this.labels)) continue; // the template's example, left in the file
       const input: Record<string, unknown> = {};
       for (const field of spec.fields) {
         const text = raw[field.key] ?? '';
@@ -78,6 +79,7 @@ export class ImportService {
       for (const error of errors) problems.push({ line: sheetRow.line, field: error.field, message: error.message, args: error.args });
       rows.push({ line: sheetRow.line, raw, data, valid: !errors.length });
     }
+    if (!rows.length) throw new AppError('transfer.file_empty'); // nothing but the example
 
     const count = await this.transactions
       .run(async (manager) => {

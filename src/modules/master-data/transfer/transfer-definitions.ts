@@ -59,6 +59,11 @@ export interface ImportField {
   aliases?: string[];
   /** Resolved by the importer (a reference by code or name), not checked by the form. */
   reference?: boolean;
+  /**
+   * The value of the template's example row: literal text, or `@<i18n key>` for text in the reader's
+   * language. A row equal to the example (in either language) is not imported.
+   */
+  example?: string;
 }
 
 export type ImportKind = 'brand' | 'unit' | 'partner' | 'warehouse' | 'category' | 'product';
@@ -97,6 +102,8 @@ const joined = (join: string, label: string, column = 'name'): ExportColumn => (
 });
 
 const field = (key: string, extra: Partial<ImportField> = {}): ImportField => ({ key, label: `fields.${key}`, ...extra });
+/** A product header as the product form names the field. */
+const PRODUCT_LABEL = (key: string) => `master-data.product_labels.${key}`;
 
 const PARTNER_EXPORT: ExportColumn[] = [
   numeric('id'),
@@ -113,7 +120,7 @@ const PARTNER_EXPORT: ExportColumn[] = [
   timeColumn('createtime'),
 ];
 const PARTNER_IMPORT: ImportField[] = [
-  field('name', { required: true }),
+  field('name', { required: true, example: '@transfer.example.partner_name' }),
   field('contact_person'),
   field('mobile'),
   field('email'),
@@ -137,7 +144,7 @@ export const TRANSFERS: Record<string, CatalogueTransfer> = {
     catalogue: 'brand',
     service: (cruds) => cruds.brand as unknown as CrudService<ObjectLiteral>,
     columns: [numeric('id'), plain('name', 'fields.name', 24), plain('image', 'fields.image', 40), plain('introduce', 'fields.introduce', 40), numeric('weigh'), timeColumn('createtime'), timeColumn('updatetime')],
-    import: { kind: 'brand', entity: BrandEntity, dto: AddBrandDto, fields: [field('name', { required: true }), field('image'), field('introduce'), field('weigh')] },
+    import: { kind: 'brand', entity: BrandEntity, dto: AddBrandDto, fields: [field('name', { required: true, example: '@transfer.example.brand_name' }), field('image'), field('introduce'), field('weigh')] },
   },
   carrier: partner('carrier', CarrierEntity),
   customer: partner('customer', CustomerEntity),
@@ -158,7 +165,7 @@ export const TRANSFERS: Record<string, CatalogueTransfer> = {
       kind: 'category',
       entity: CategoryEntity,
       dto: AddCategoryDto,
-      fields: [field('name', { required: true }), field('pid', { reference: true, aliases: ['parent'] }), field('status', { enumeration: ENUMS.categoryStatus }), field('weigh')],
+      fields: [field('name', { required: true, example: '@transfer.example.category_name' }), field('pid', { reference: true, aliases: ['parent'] }), field('status', { enumeration: ENUMS.categoryStatus }), field('weigh')],
     },
   },
   unit: {
@@ -169,7 +176,7 @@ export const TRANSFERS: Record<string, CatalogueTransfer> = {
       kind: 'unit',
       entity: UnitEntity,
       dto: AddUnitDto,
-      fields: [field('name', { required: true }), field('description'), field('status', { enumeration: ENUMS.enabled }), field('remark'), field('weigh')],
+      fields: [field('name', { required: true, example: '@transfer.example.unit_name' }), field('description'), field('status', { enumeration: ENUMS.enabled }), field('remark'), field('weigh')],
     },
   },
   warehouse: {
@@ -194,8 +201,8 @@ export const TRANSFERS: Record<string, CatalogueTransfer> = {
       entity: WarehouseEntity,
       dto: AddWarehouseDto,
       fields: [
-        field('serial_no', { required: true }),
-        field('name', { required: true }),
+        field('serial_no', { required: true, example: 'WH01' }),
+        field('name', { required: true, example: '@transfer.example.warehouse_name' }),
         field('warehouse_type', { enumeration: ENUMS.warehouseType }),
         field('city'),
         field('address'),
@@ -240,23 +247,24 @@ export const TRANSFERS: Record<string, CatalogueTransfer> = {
   product: {
     catalogue: 'product',
     service: (cruds) => cruds.product as unknown as CrudService<ObjectLiteral>,
+    // headers named as the product form names its fields (the generic field names are read too)
     columns: [
       numeric('id'),
       plain('product_no', 'fields.product_no', 18),
       plain('bar_code', 'fields.bar_code', 18),
-      plain('name', 'fields.name', 24),
+      plain('name', PRODUCT_LABEL('name'), 24),
       joined('brand', 'fields.brand_id'),
-      joined('category', 'fields.category_id'),
-      joined('unit', 'fields.unit_id'),
+      joined('category', PRODUCT_LABEL('category_id')),
+      joined('unit', PRODUCT_LABEL('unit_id')),
       plain('spec', 'fields.spec', 18),
-      numeric('price'),
+      { ...numeric('price'), label: PRODUCT_LABEL('price') },
       numeric('safety_stock_num'),
       numeric('total_stock_num'),
-      joined('warehouse', 'fields.warehouse_id'),
-      joined('area', 'fields.warehouse_area_id'),
-      joined('shelf', 'fields.warehouse_shelf_id'),
-      plain('images', 'fields.images', 40),
-      numeric('effective_day'),
+      joined('warehouse', PRODUCT_LABEL('warehouse_id')),
+      joined('area', PRODUCT_LABEL('warehouse_area_id')),
+      joined('shelf', PRODUCT_LABEL('warehouse_shelf_id')),
+      plain('images', PRODUCT_LABEL('images'), 40),
+      { ...numeric('effective_day'), label: PRODUCT_LABEL('effective_day') },
       enumColumn('status', ENUMS.productStatus),
       numeric('weigh'),
       plain('remark', 'fields.remark', 30),
@@ -268,20 +276,20 @@ export const TRANSFERS: Record<string, CatalogueTransfer> = {
       entity: ProductEntity,
       dto: AddProductDto,
       fields: [
-        field('product_no', { required: true }),
-        field('name', { required: true }),
-        field('bar_code'),
+        field('product_no', { required: true, example: 'SP0001' }),
+        field('name', { required: true, label: PRODUCT_LABEL('name'), example: '@transfer.example.product_name' }),
+        field('bar_code', { example: '6901234567892' }),
         field('brand_id', { reference: true, aliases: ['brand'] }),
-        field('category_id', { reference: true, aliases: ['category'] }),
-        field('unit_id', { reference: true, aliases: ['unit'] }),
-        field('spec'),
-        field('price'),
-        field('safety_stock_num'),
-        field('warehouse_id', { reference: true, aliases: ['warehouse'] }),
-        field('warehouse_area_id', { reference: true, aliases: ['area', 'warehouse_area'] }),
-        field('warehouse_shelf_id', { reference: true, aliases: ['shelf', 'warehouse_shelf'] }),
-        field('images'),
-        field('effective_day'),
+        field('category_id', { reference: true, aliases: ['category'], label: PRODUCT_LABEL('category_id') }),
+        field('unit_id', { reference: true, aliases: ['unit'], label: PRODUCT_LABEL('unit_id') }),
+        field('spec', { example: '500ml × 12' }),
+        field('price', { label: PRODUCT_LABEL('price'), example: '12.50' }),
+        field('safety_stock_num', { example: '10' }),
+        field('warehouse_id', { reference: true, aliases: ['warehouse'], label: PRODUCT_LABEL('warehouse_id') }),
+        field('warehouse_area_id', { reference: true, aliases: ['area', 'warehouse_area'], label: PRODUCT_LABEL('warehouse_area_id') }),
+        field('warehouse_shelf_id', { reference: true, aliases: ['shelf', 'warehouse_shelf'], label: PRODUCT_LABEL('warehouse_shelf_id') }),
+        field('images', { label: PRODUCT_LABEL('images') }),
+        field('effective_day', { label: PRODUCT_LABEL('effective_day'), example: '365' }),
         field('status', { enumeration: ENUMS.productStatus }),
         field('weigh'),
         field('remark'),

@@ -1,27 +1,29 @@
 import { Injectable } from '@nestjs/common';
-import { EventBus } from '@nestjs/cqrs';
 import { EntityManager } from 'typeorm';
 import { executeCounting } from '../../../shared/database/sql-dialect';
 import { TransactionRunner } from '../../../shared/database/transaction-runner';
 import { AuthAdmin } from '../../../shared/http/auth.decorators';
-import { OrderTransitionedEvent } from '../domain/order.events';
 import { OrderKind, OrderState } from '../domain/order-state';
 import { AlreadyProcessed, IdempotencyKeys } from '../persistence/idempotency';
 import { ORDER_KINDS } from '../persistence/order-kinds';
 import { OrderRepository, OrderView } from '../persistence/order.repository';
+
+/** A transition's name: part of its idempotency scope (`outbound.shipped`). */
+export type OrderTransition = 'audited' | 'shipped' | 'moved' | 'cancelled';
 
 export interface TransitionContext {
   admin: AuthAdmin;
   idempotencyKey?: string;
 }
 
-/** A transition's decision and guarded write; answers the ids of the stock events it appended. */
-export type TransitionWork<K extends OrderKind> = (manager: EntityManager, state: OrderState<K>) => Promise<number[]>;
+/** A transition's decision and guarded write, in the transition's transaction. */
+export type TransitionWork<K extends OrderKind> = (manager: EntityManager, state: OrderState<K>) => Promise<unknown>;
 
 /**
  * Runs an order transition as one unit: load (the order and its lines locked, before anything else is read),
  * the idempotency key, decide, guarded write; the key, the state change and the stock it moves commit
- * together; the event is published after commit; the answer is the order as it now is.
+ * together; the answer is the order as it now is. (Nothing reacts to a transition after commit today; an
+ * after-commit reaction would be published here, once the transaction has returned.)
  */
 @Injectable()
 export class OrderTransitions {
@@ -29,13 +31,11 @@ export class OrderTransitions {
     private readonly transactions: TransactionRunner,
     private readonly idempotency: IdempotencyKeys,
     private readonly orders: OrderRepository,
-    private readonly events: EventBus,
   ) {}
 
-  async run<K extends OrderKind>(kind: K, id: number, transition: OrderTransitionedEvent['transition'], context: TransitionContext, work: TransitionWork<K>): Promise<OrderView<K>> {
-    let stockEventIds: number[] | null = null;
+  async run<K extends OrderKind>(kind: K, id: number, transition: OrderTransition, context: TransitionContext, work: TransitionWork<K>): Promise<OrderView<K>> {
     try {
-      stockEventIds = await this.transactions.run(async (manager) => {
+      await this.transactions.run(async (manager) => {
         const state = await this.orders.lock(manager, kind, id);
         await this.idempotency.claim(manager, context.idempotencyKey, `${kind}.${transition}`, context.admin.id, id);
         return work(manager, state);
@@ -43,7 +43,6 @@ export class OrderTransitions {
     } catch (error) {
       if (!(error instanceof AlreadyProcessed)) throw error;
     }
-    if (stockEventIds) this.events.publish(new OrderTransitionedEvent(kind, id, transition, context.admin.id, stockEventIds));
     return this.orders.present(this.transactions.manager, kind, id);
   }
 

@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { EventBus } from '@nestjs/cqrs';
 import { EntityManager } from 'typeorm';
 import { executeCounting } from '../../../shared/database/sql-dialect';
 import { TransactionRunner } from '../../../shared/database/transaction-runner';
-import { OrderTransitionedEvent } from '../domain/order.events';
 import { StocktakeRuleError } from '../domain/stocktake';
 import { AlreadyProcessed, IdempotencyKeys } from '../persistence/idempotency';
 import { StocktakeRepository, StocktakeState } from '../persistence/stocktake.repository';
@@ -14,7 +12,7 @@ type StocktakeTransition = 'started' | 'counted' | 'posted' | 'cancelled';
 /**
  * A count's start / count / post / cancel as one unit, like an order's transitions: the count and its lines
  * locked first, the idempotency key claimed, the decision and the guarded write; the key, the state and the
- * stock it moves commit together; the event is published after commit; the answer is the count as it now is.
+ * stock it moves commit together; the answer is the count as it now is.
  */
 @Injectable()
 export class StocktakeTransitions {
@@ -22,13 +20,11 @@ export class StocktakeTransitions {
     private readonly transactions: TransactionRunner,
     private readonly idempotency: IdempotencyKeys,
     private readonly stocktakes: StocktakeRepository,
-    private readonly events: EventBus,
   ) {}
 
-  async run(id: number, transition: StocktakeTransition, context: TransitionContext, work: (manager: EntityManager, state: StocktakeState) => Promise<number[]>) {
-    let stockEventIds: number[] | null = null;
+  async run(id: number, transition: StocktakeTransition, context: TransitionContext, work: (manager: EntityManager, state: StocktakeState) => Promise<unknown>) {
     try {
-      stockEventIds = await this.transactions.run(async (manager) => {
+      await this.transactions.run(async (manager) => {
         const state = await this.stocktakes.lock(manager, id);
         await this.idempotency.claim(manager, context.idempotencyKey, `stocktake.${transition}`, context.admin.id, id);
         return work(manager, state);
@@ -36,7 +32,6 @@ export class StocktakeTransitions {
     } catch (error) {
       if (!(error instanceof AlreadyProcessed)) throw error;
     }
-    if (stockEventIds) this.events.publish(new OrderTransitionedEvent('stocktake', id, transition, context.admin.id, stockEventIds));
     return this.stocktakes.present(this.transactions.manager, id);
   }
 

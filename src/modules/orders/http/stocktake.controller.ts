@@ -17,7 +17,7 @@ import { StartStocktakeCommand } from '../commands/start-stocktake/start-stockta
 import { CountRequest, StocktakeRuleError } from '../domain/stocktake';
 import { StocktakeEntity } from '../persistence/order.entities';
 import { StocktakeRepository } from '../persistence/stocktake.repository';
-import { PrintStocktakeQuery } from '../queries/print-stocktake/print-stocktake.query';
+import { PrintStocktakeService } from '../queries/print-stocktake/print-stocktake.service';
 import { CountDto, OrderIdDto, StocktakeDto } from './dto/order.dto';
 
 const IDEMPOTENCY = 'idempotency-key';
@@ -32,7 +32,7 @@ export class StocktakeController {
     private readonly commands: CommandBus,
     private readonly stocktakes: StocktakeRepository,
     private readonly transactions: TransactionRunner,
-    private readonly printer: PrintStocktakeQuery,
+    private readonly printer: PrintStocktakeService,
   ) {
     this.list = new CrudService(kit, {
       entity: StocktakeEntity,

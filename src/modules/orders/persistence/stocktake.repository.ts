@@ -125,7 +125,7 @@ export class StocktakeRepository {
         ...open,
         ...figures,
         price,
-        product: p ? { id: p.id, name: p.name, product_no: p.product_no, bar_code: p.bar_code, spec: p.spec, unit_name: p.unit_name, price: p.price } : null,
+        product: p ? { id: p.id, name: p.name, product_no: p.product_no, bar_code: p.bar_code, spec: p.spec, unit_name: p.unit_name, price: p.price, lot_tracked: p.lot_tracked ? 1 : 0, effective_day: p.effective_day } : null,
         shelf: s ? { id: s.id, name: s.name, serial_no: s.serial_no, warehouse_id: s.warehouse_id, warehouse_area_id: s.warehouse_area_id, area_name: s.area_name, location: s.location } : null,
       };
     });

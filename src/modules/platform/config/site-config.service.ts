@@ -11,6 +11,7 @@ import { ConfigRepository } from '../persistence/config.repository';
 import { DEFAULT_UPLOAD } from '../seed/config-rows';
 import { cloudNotConfiguredError, messageOf } from '../upload/cloud/cloud-errors';
 import { CLOUD_SETTING_NAMES, cloudUploadParams, CloudUploadParams, readCloudSettings } from '../upload/cloud/cloud-settings';
+import { seededText } from '../../../shared/http/seeded-text';
 
 export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 
@@ -96,7 +97,8 @@ export class SiteConfigService {
     const values = await this.values(CLIENT_NAMES);
     const mode = text(values.upload_mode) || DEFAULT_UPLOAD.mode;
     return {
-      siteName: text(values.site_name),
+      // the seeded name in the reader's language until the site names itself
+      siteName: seededText(text(values.site_name)),
       recordNumber: text(values.record_number),
       version: text(values.version),
       cdnUrl: '',

@@ -12,6 +12,7 @@ import { AppError, MessageArgs } from '../../../shared/http/app-error';
 import { ConfigValue, decodeConfigValue, validTimeZone } from './config-value';
 import { parseFileSize } from './file-size';
 import { CONFIG_NAME_PATTERN, CONFIG_RULES, CONFIG_TYPES, ConfigType, OPTION_TYPES, SECRET_MASK } from '../../../../contract/config';
+import type { ConfigGroupView, ConfigItemView, ConfigIndexView as ContractConfigIndexView, KeyValue } from '../../../../contract/config';
 
 /** The item types, their rules, the secret mask and the name pattern are the web app's too: contract/config.ts. */
 export { CONFIG_NAME_PATTERN, CONFIG_RULES, CONFIG_TYPES, OPTION_TYPES, SECRET_MASK } from '../../../../contract/config';
@@ -55,38 +56,11 @@ export interface ConfigItemRecord {
   weigh: number;
 }
 
-export interface ConfigGroup {
-  key: string;
-  value: string;
-}
-
-/** An item as the admin page receives it: value decoded (secrets masked), options and extend as objects. */
-export interface ConfigItemView {
-  id: number;
-  name: string;
-  group: string;
-  title: string;
-  tip: string;
-  type: string;
-  value: ConfigValue;
-  content: Record<string, string>;
-  rule: string;
-  extend: Record<string, string>;
-  allow_del: number;
-  weigh: number;
-}
-
-export interface ConfigGroupView {
-  name: string;
-  title: string;
-  list: ConfigItemView[];
-}
-
-export interface ConfigIndexView {
-  list: Record<string, ConfigGroupView>;
-  configGroup: Record<string, string>;
-  quickEntrance: ConfigGroup[];
-}
+/** A config group (`{key, value}`) and the settings page's views: contract/config.ts. */
+export type ConfigGroup = KeyValue;
+export type { ConfigGroupView, ConfigItemView } from '../../../../contract/config';
+/** The index view without the list's remark (the service adds it). */
+export type ConfigIndexView = Omit<ContractConfigIndexView, 'remark'>;
 
 export interface ConfigValueChange {
   id: number;

@@ -1,7 +1,9 @@
 import { canonicalTimeZone } from '../../../shared/time/time-zone';
 
-/** What a config row's value becomes when read, depending on its `type` (BuildAdmin's rules). */
-export type ConfigValue = string | boolean | string[] | unknown[] | Record<string, unknown>;
+import type { ConfigValue } from '../../../../contract/config';
+
+/** What a config row's value becomes when read, depending on its `type` (BuildAdmin's rules): contract/config.ts. */
+export type { ConfigValue } from '../../../../contract/config';
 
 const JSON_TYPES = new Set(['checkbox', 'array', 'selects']);
 const COMMA_LIST_TYPES = new Set(['city', 'remoteSelects', 'images', 'files']);

@@ -64,8 +64,8 @@ export class DataRecycleLogController extends LogController<DataRecycleLogEntity
   }
 
   @Post('restore')
-  async restore(@Body() body: { ids?: unknown }): Promise<Reply<Outcome>> {
-    return outcomeReply(await this.actions.restore(parseIds(body?.ids)), 'security.restored');
+  async restore(@Body() body: { ids?: unknown }, @Req() request: AuthenticatedRequest): Promise<Reply<Outcome>> {
+    return outcomeReply(await this.actions.restore(parseIds(body?.ids), { isSuper: !!request.admin?.isSuper }), 'security.restored');
   }
 }
 
@@ -79,8 +79,8 @@ export class SensitiveDataLogController extends LogController<SensitiveDataLogEn
   }
 
   @Post('rollback')
-  async rollback(@Body() body: { ids?: unknown }): Promise<Reply<Outcome>> {
-    return outcomeReply(await this.actions.rollback(parseIds(body?.ids)), 'security.rolled_back');
+  async rollback(@Body() body: { ids?: unknown }, @Req() request: AuthenticatedRequest): Promise<Reply<Outcome>> {
+    return outcomeReply(await this.actions.rollback(parseIds(body?.ids), { isSuper: !!request.admin?.isSuper }), 'security.rolled_back');
   }
 }
 

@@ -10,6 +10,12 @@ import { DataRecycleLogEntity, SensitiveDataLogEntity } from '../persistence/sec
 import { DescribedRestorer } from './described-restorer';
 import { columnText, escapeName, selectRows } from './raw-rows';
 
+/**
+ * Tables whose rows decide who may do what: only a super administrator restores or rolls them back (an
+ * admin holding the recycle rules must not bring back, or regroup, accounts above itself).
+ */
+const ACCOUNT_TABLES = new Set(['admin', 'admin_group', 'admin_rule']);
+
 export interface Outcome {
   /** Log ids acted on. */
   done: number[];
@@ -29,9 +35,10 @@ export class SafetyActionsService {
     private readonly changes: DataChanges,
   ) {}
 
-  restore(ids: number[]): Promise<Outcome> {
+  restore(ids: number[], operator: { isSuper: boolean }): Promise<Outcome> {
     return this.each(ids, async (manager, id) => {
       const log = await this.lock(manager, DataRecycleLogEntity, id);
+      if (ACCOUNT_TABLES.has(log.data_table) && !operator.isSuper) throw new AppError('security.super_admin_only');
       if (log.is_restore) throw new AppError('security.already_restored');
       const record = JSON.parse(log.data ?? 'null') as RecycledRecord | null;
       if (!record?.row) throw new AppError('security.record_unreadable');
@@ -44,9 +51,10 @@ export class SafetyActionsService {
     });
   }
 
-  rollback(ids: number[]): Promise<Outcome> {
+  rollback(ids: number[], operator: { isSuper: boolean }): Promise<Outcome> {
     return this.each(ids, async (manager, id) => {
       const log = await this.lock(manager, SensitiveDataLogEntity, id);
+      if (ACCOUNT_TABLES.has(log.data_table) && !operator.isSuper) throw new AppError('security.super_admin_only');
       if (log.is_rollback) throw new AppError('security.already_rolled_back');
       if (log.changed_only) throw new AppError('security.secret_not_restorable', { field: log.data_comment || log.data_field });
       if (isNeverWatched(log.data_table, log.data_field)) throw new AppError('security.field_not_editable', { field: log.data_field });

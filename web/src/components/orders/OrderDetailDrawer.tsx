@@ -11,7 +11,7 @@ import { useEscapeClose } from '@/hooks/useEscapeClose';
 import { formatDatetime } from '@/components/crud';
 import { useAuth } from '@/hooks/useAuth';
 import { useT, type TFunction } from '@/lang';
-import { MoneyCell, NumberCell, SignedCell, StateTag } from './cells';
+import { LocationText, MoneyCell, NumberCell, SignedCell, StateTag } from './cells';
 import PrintButtons from './PrintButtons';
 import '@/components/lots/i18n';
 import { AllocationsCell } from '@/components/lots/LotCells';
@@ -84,8 +84,8 @@ function lineColumns(kind: OrderKind, t: TFunction, lines: Row[] = []) {
     return [
       index,
       { title: t('orders.line.product'), width: 200, render: (_: unknown, r: Row) => productCell(r) },
-      { title: t('orders.line.source'), width: 200, render: (_: unknown, r: Row) => r.source_shelf?.location ?? '-' },
-      { title: t('orders.line.target'), width: 200, render: (_: unknown, r: Row) => r.target_shelf?.location ?? '-' },
+      { title: t('orders.line.source'), width: 200, render: (_: unknown, r: Row) => <LocationText value={r.source_shelf?.location} /> },
+      { title: t('orders.line.target'), width: 200, render: (_: unknown, r: Row) => <LocationText value={r.target_shelf?.location} /> },
       { title: t('orders.line.planQuantity'), width: 90, align: 'right' as const, render: (_: unknown, r: Row) => <NumberCell value={r.plan_quantity} /> },
       { title: t('orders.move.moved'), width: 90, align: 'right' as const, render: (_: unknown, r: Row) => <NumberCell value={r.actual_quantity} /> },
       { title: t('orders.move.remaining'), width: 90, align: 'right' as const, render: (_: unknown, r: Row) => <NumberCell value={moveProgress(r).remaining} /> },
@@ -95,7 +95,7 @@ function lineColumns(kind: OrderKind, t: TFunction, lines: Row[] = []) {
   return [
     index,
     { title: t('orders.line.product'), width: 200, render: (_: unknown, r: Row) => productCell(r) },
-    { title: t('orders.line.shelf'), width: 190, render: (_: unknown, r: Row) => r.shelf?.location ?? '-' },
+    { title: t('orders.line.shelf'), width: 190, render: (_: unknown, r: Row) => <LocationText value={r.shelf?.location} /> },
     { title: t('orders.line.detailCode'), width: 110, render: (_: unknown, r: Row) => r.detail_code || '-' },
     { title: t('orders.line.planQuantity'), width: 90, align: 'right' as const, render: (_: unknown, r: Row) => <NumberCell value={r.plan_quantity} /> },
     {
@@ -124,7 +124,7 @@ function historyColumns(t: TFunction) {
         </div>
       ),
     },
-    { title: t('orders.history.location'), width: 180, render: (_: unknown, r: Row) => r.shelf_location || '-' },
+    { title: t('orders.history.location'), width: 180, render: (_: unknown, r: Row) => <LocationText value={r.shelf_location} /> },
     { title: t('lots.lotNo'), width: 110, render: (_: unknown, r: Row) => (r.lot_no ? <span className="orders-num">{r.lot_no}</span> : '-') },
     { title: t('orders.history.quantity'), width: 90, align: 'right' as const, render: (_: unknown, r: Row) => <SignedCell value={r.quantity} /> },
     { title: t('orders.history.totalPrice'), width: 110, align: 'right' as const, render: (_: unknown, r: Row) => <SignedCell value={r.total_price} money /> },

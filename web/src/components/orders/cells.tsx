@@ -2,6 +2,7 @@
  * Small pieces shared by the warehouse pages: translated messages, right-aligned numbers and money, signed
  * quantities coloured by direction, state tags.
  */
+import { Fragment } from 'react';
 import './i18n';
 import { Tag } from '@arco-design/web-react';
 import type { CrudOption } from '@/components/crud';
@@ -48,5 +49,25 @@ export function StateTag({ t, options, value }: { t: TFunction; options: CrudOpt
     <Tag size="small" color={hit?.color ?? 'gray'} data-value={String(value)}>
       {hit ? t(hit.label) : String(value)}
     </Tag>
+  );
+}
+
+/**
+ * A shelf location ("North warehouse / Area A / C-04 shelf"): lines break only between its parts, never
+ * inside a shelf code ("C-0" / "4").
+ */
+export function LocationText({ value }: { value: unknown }) {
+  const text = typeof value === 'string' ? value.trim() : '';
+  if (!text) return <>-</>;
+  const parts = text.split(/\s*\/\s*/);
+  return (
+    <span className="orders-location" title={text}>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          <span className="orders-location-part">{part}</span>
+          {i < parts.length - 1 ? ' / ' : ''}
+        </Fragment>
+      ))}
+    </span>
   );
 }

@@ -1,23 +1,23 @@
 import { All, Body, Controller, Get, HttpCode, HttpStatus, Post, Query, Req } from '@nestjs/common';
 import { Request } from 'express';
-import { EntityManager, In } from 'typeorm';
+import { In } from 'typeorm';
 import { CrudKit, CrudService, isTrue, parseId, parseIds } from '../../../../shared/crud';
 import { TransactionRunner } from '../../../../shared/database/transaction-runner';
 import { AppError } from '../../../../shared/http/app-error';
 import { unixNow } from '../../../../shared/http/envelope';
 import { reply } from '../../../../shared/http/reply';
-import { translate } from '../../../../shared/http/translate';
-import { parseRuleIds } from '../../domain/rule-tree';
+import { GroupRules } from '../../identity/group-rules';
 import { UserGroupEntity } from '../persistence/user-group.entity';
 import { UserRuleEntity } from '../persistence/user-rule.entity';
 import { UserEntity } from '../persistence/user.entity';
-import { memberRuleTitle } from '../services/member-access.service';
 import { MemberGroupDto } from './dto/member-admin.dto';
+import { seededText } from '../../../../shared/http/seeded-text';
 
 /** /admin/user.Group: member groups and the member rules each holds (`*` = all). */
 @Controller('admin/user.group')
 export class AdminMemberGroupController {
   private readonly crud: CrudService<UserGroupEntity>;
+  private readonly groupRules = new GroupRules(UserRuleEntity, 'member.all_rules');
 
   constructor(
     kit: CrudKit,
@@ -34,10 +34,12 @@ export class AdminMemberGroupController {
 
   @Get('index')
   async index(@Query() query: Record<string, unknown>) {
-    const result = await this.crud.list(query, { controllerPath: 'user/group' });
+    const listed = await this.crud.list(query, { controllerPath: 'user/group' });
+    // seeded names in the reader's language (the edit form shows the stored name)
+    const result = { ...listed, list: listed.list.map((row): Record<string, unknown> => ({ ...row, name: seededText(String(row.name ?? '')) })) };
     if (isTrue(query.select)) return result;
     const rules = await this.transactions.manager.find(UserRuleEntity);
-    return { ...result, list: result.list.map((row) => ({ ...row, rules: this.rulesText(row.rules as string | null, rules) })) };
+    return { ...result, list: result.list.map((row) => ({ ...row, rules: this.groupRules.summary(row.rules as string | null, rules) })) };
   }
 
   /** The form gets the rules without their parents (the tree recomputes half-checked parents). */
@@ -46,11 +48,7 @@ export class AdminMemberGroupController {
     const manager = this.transactions.manager;
     const group = await manager.findOne(UserGroupEntity, { where: { id: parseId(id) } });
     if (!group) throw new AppError('crud.record_not_found');
-    const parsed = parseRuleIds(group.rules);
-    const rules = await manager.find(UserRuleEntity, { select: { id: true, pid: true } });
-    const ids = parsed.all ? rules.map((r) => r.id) : parsed.ids;
-    const parents = new Set(rules.filter((r) => ids.includes(r.id)).map((r) => r.pid));
-    return { row: { ...group, rules: ids.filter((ruleId) => !parents.has(ruleId)) } };
+    return { row: { ...group, rules: await this.groupRules.forForm(manager, group.rules) } };
   }
 
   @Post('add')
@@ -58,7 +56,7 @@ export class AdminMemberGroupController {
   async add(@Body() body: MemberGroupDto) {
     const id = await this.transactions.run(async (manager) => {
       const now = unixNow();
-      const { identifiers } = await manager.insert(UserGroupEntity, { name: body.name, rules: await this.storedRules(body.rules, manager), status: body.status ?? 1, createtime: now, updatetime: now });
+      const { identifiers } = await manager.insert(UserGroupEntity, { name: body.name, rules: await this.groupRules.toStore(manager, body.rules, null), status: body.status ?? 1, createtime: now, updatetime: now });
       return identifiers[0].id as number;
     });
     return reply((await this.row(id)).row, 'crud.added');
@@ -70,7 +68,7 @@ export class AdminMemberGroupController {
     const id = parseId(body.id);
     await this.transactions.run(async (manager) => {
       if (!(await manager.count(UserGroupEntity, { where: { id } }))) throw new AppError('crud.record_not_found');
-      await manager.update(UserGroupEntity, { id }, { name: body.name, rules: await this.storedRules(body.rules, manager), status: body.status ?? 1, updatetime: unixNow() });
+      await manager.update(UserGroupEntity, { id }, { name: body.name, rules: await this.groupRules.toStore(manager, body.rules, null), status: body.status ?? 1, updatetime: unixNow() });
     });
     return reply((await this.row(id)).row, 'crud.updated');
   }
@@ -91,21 +89,5 @@ export class AdminMemberGroupController {
       return affected;
     });
     return reply({ count }, 'crud.deleted');
-  }
-
-  /** Existing rule ids only; all of them → `*` (new rules then apply to the group too). */
-  private async storedRules(ruleIds: number[], manager: EntityManager): Promise<string> {
-    const all = await manager.find(UserRuleEntity, { select: { id: true } });
-    const existing = new Set(all.map((r) => r.id));
-    const wanted = [...new Set(ruleIds)].filter((id) => existing.has(id)).sort((a, b) => a - b);
-    return all.length > 0 && wanted.length === all.length ? '*' : wanted.join(',');
-  }
-
-  private rulesText(rules: string | null, all: UserRuleEntity[]): string {
-    const parsed = parseRuleIds(rules);
-    if (parsed.all) return translate('member.all_rules');
-    const held = all.filter((r) => parsed.ids.includes(r.id));
-    if (!held.length) return translate('accounts.no_permission_rules');
-    return held.length === 1 ? memberRuleTitle(held[0]) : translate('accounts.rules_and_more', { title: memberRuleTitle(held[0]), count: held.length });
   }
 }

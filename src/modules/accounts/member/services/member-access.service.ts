@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { I18nContext } from 'nestjs-i18n';
 import { In } from 'typeorm';
 import { TransactionRunner } from '../../../../shared/database/transaction-runner';
 import { AuthMember } from '../../../../shared/http/auth.decorators';
 import { buildTree, parseRuleIds, Tree } from '../../domain/rule-tree';
+import { menuNodeBase, MenuNodeBase } from '../../identity/menu-node';
 import { UserGroupEntity } from '../persistence/user-group.entity';
 import { UserRuleEntity } from '../persistence/user-rule.entity';
 import { UserEntity } from '../persistence/user.entity';
@@ -15,44 +15,13 @@ export interface MemberRights {
 }
 
 /** A member rule as the front end receives it (member-center menus, routes, buttons). */
-export interface MemberMenuNode {
-  id: number;
-  pid: number;
-  weigh: number;
-  type: string;
-  title: string;
-  name: string;
-  path: string;
-  icon: string;
-  menu_type: string | null;
-  url: string;
-  component: string;
+export interface MemberMenuNode extends MenuNodeBase {
   keepalive: 0;
-  extend: string;
   no_login_valid: number;
 }
 
-export function memberRuleTitle(rule: Pick<UserRuleEntity, 'title' | 'title_en'>, lang = I18nContext.current()?.lang): string {
-  return lang === 'en' && rule.title_en ? rule.title_en : rule.title;
-}
-
 export function toMemberMenuNode(rule: UserRuleEntity): MemberMenuNode {
-  return {
-    id: rule.id,
-    pid: rule.pid,
-    weigh: rule.weigh,
-    type: rule.type,
-    title: memberRuleTitle(rule),
-    name: rule.name,
-    path: rule.path,
-    icon: rule.icon,
-    menu_type: rule.menu_type,
-    url: rule.url,
-    component: rule.component,
-    keepalive: 0,
-    extend: rule.extend,
-    no_login_valid: rule.no_login_valid,
-  };
+  return { ...menuNodeBase(rule), keepalive: 0, no_login_valid: rule.no_login_valid };
 }
 
 /** What a member may do: its group (when enabled) → the group's enabled rules, `*` meaning all. */

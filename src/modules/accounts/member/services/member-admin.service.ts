@@ -12,12 +12,22 @@ import { UserEntity } from '../persistence/user.entity';
 import { moneyText } from './member-info';
 import { isDuplicateKey } from '../../../../shared/database/sql-dialect';
 import { MemberSessionService } from './member-session.service';
+import { seededText } from '../../../../shared/http/seeded-text';
 
 /** The member list answers money as a 2-decimal string and unbound contacts as ''. */
 class MemberCrud extends CrudService<UserEntity> {
   toPlain(row: UserEntity): CrudRow {
     const plain = super.toPlain(row);
-    return { ...plain, money: moneyText(row.money), score: Number(row.score), email: row.email ?? '', mobile: row.mobile ?? '', birthday: row.birthday ?? '' };
+    const group = plain.group as { name?: string } | null;
+    return {
+      ...plain,
+      ...(group?.name ? { group: { ...group, name: seededText(group.name) } } : {}),
+      money: moneyText(row.money),
+      score: Number(row.score),
+      email: row.email ?? '',
+      mobile: row.mobile ?? '',
+      birthday: row.birthday ?? '',
+    };
   }
 }
 

@@ -4,23 +4,17 @@ import { TransactionRunner } from '../../../../shared/database/transaction-runne
 import { isDuplicateKey } from '../../../../shared/database/sql-dialect';
 import { AppError } from '../../../../shared/http/app-error';
 import { unixNow } from '../../../../shared/http/envelope';
-import { ClickCaptchaService, CodeChannel, isLoginCaptchaEnabled, VerificationCodeService } from '../../../platform';
-import { TokenService } from '../../auth/token.service';
-import { LoginAttemptsService } from '../../auth/login-attempts.service';
-import { hashPassword, verifyPassword } from '../../domain/password';
+import { CodeChannel, VerificationCodeService } from '../../../platform';
+import { hashPassword } from '../../domain/password';
+import { SessionFlow, SessionIdentity, SignInInput } from '../../identity/session-flow';
 import { loginKindOf } from '../domain/member-account';
 import { UserGroupEntity } from '../persistence/user-group.entity';
 import { UserEntity } from '../persistence/user.entity';
 import { memberInfo, MemberInfo } from './member-info';
 
-export interface MemberLoginInput {
-  username: string;
-  password: string;
-  keep?: boolean;
-  captchaId?: string;
-  captchaInfo?: string;
-  ip: string;
-}
+export type MemberLoginInput = SignInInput;
+
+const MEMBER: SessionIdentity = { kind: 'user', account: UserEntity };
 
 export interface MemberRegisterInput {
   registerType: CodeChannel;
@@ -38,29 +32,19 @@ export interface MemberRegisterInput {
 export class MemberSessionService {
   constructor(
     private readonly transactions: TransactionRunner,
-    private readonly tokens: TokenService,
-    private readonly captcha: ClickCaptchaService,
+    private readonly sessions: SessionFlow,
     private readonly codes: VerificationCodeService,
-    private readonly attempts: LoginAttemptsService,
   ) {}
 
   async login(input: MemberLoginInput): Promise<MemberInfo> {
-    if (isLoginCaptchaEnabled()) {
-      if (!input.captchaId || !input.captchaInfo) throw new AppError('accounts.captcha_required');
-      if (!(await this.captcha.verify(input.captchaId, input.captchaInfo, true))) throw new AppError('accounts.captcha_error');
-    }
+    await this.sessions.checkCaptcha(input);
     const kind = loginKindOf(input.username);
     const value = kind === 'email' ? input.username.trim().toLowerCase() : input.username.trim();
     // A name that cannot be an account still goes through the same check (and time) as one that could.
     const found = kind
       ? await this.transactions.manager.findOne(UserEntity, { where: { [kind]: value }, select: { id: true, password: true, status: true } })
       : null;
-    const member = await this.attempts.check('user', input.username, found, input.password, input.ip);
-    const now = unixNow();
-    return this.transactions.run(async (manager) => {
-      await manager.update(UserEntity, { id: member.id }, { login_failure: 0, lastlogintime: now, lastloginip: input.ip });
-      return this.signedIn(manager, member.id, Boolean(input.keep));
-    });
+    return this.sessions.signIn(MEMBER, input, found, (manager, id, { token, refreshToken }) => this.info(id, manager, token, refreshToken));
   }
 
   async register(input: MemberRegisterInput): Promise<MemberInfo> {
@@ -108,13 +92,8 @@ export class MemberSessionService {
   }
 
   /** Revokes the access token, and the refresh token when given; a missing or foreign token is ignored. */
-  async logout(accessToken: string | undefined, refreshToken: string | undefined): Promise<void> {
-    const access = accessToken ? this.tokens.accessTokenId(accessToken, 'user') : null;
-    if (!access) return;
-    await this.transactions.run(async (manager) => {
-      await this.tokens.revoke(manager, access.tokenId);
-      if (refreshToken) await this.tokens.revokeRefresh(manager, refreshToken, access.accountId);
-    });
+  logout(accessToken: string | undefined, refreshToken: string | undefined): Promise<void> {
+    return this.sessions.signOut(MEMBER, accessToken, refreshToken);
   }
 
   async info(memberId: number, manager: EntityManager = this.transactions.manager, token = '', refreshToken = ''): Promise<MemberInfo> {
@@ -131,8 +110,7 @@ export class MemberSessionService {
   }
 
   private async signedIn(manager: EntityManager, memberId: number, keep: boolean): Promise<MemberInfo> {
-    const token = await this.tokens.issueAccess(manager, 'user', memberId);
-    const refreshToken = keep ? await this.tokens.issueRefresh(manager, 'user-refresh', memberId) : '';
+    const { token, refreshToken } = await this.sessions.issue(manager, MEMBER, memberId, keep);
     return this.info(memberId, manager, token, refreshToken);
   }
 }

@@ -1,16 +1,15 @@
 import { Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { I18nContext } from 'nestjs-i18n';
-import { MemberDirectory } from '../../../accounts';
-import { NoticeSenderService } from '../../../platform';
 import { CrudRow } from '../../../../shared/crud';
 import { forUpdate } from '../../../../shared/database/sql-dialect';
 import { TransactionRunner } from '../../../../shared/database/transaction-runner';
 import { AppError } from '../../../../shared/http/app-error';
 import { unixNow } from '../../../../shared/http/envelope';
-import { translate } from '../../../../shared/http/translate';
 import { CmsCruds } from '../../crud/cms.cruds';
 import { CmsRuleError } from '../../domain/cms-errors';
 import { CONTENT_STATUS, decideContentAudit } from '../../domain/content';
+import { ContentAuditedEvent } from '../../events/content-audited.event';
 
 export interface AuditContentCommand {
   id: number;
@@ -22,15 +21,14 @@ export interface AuditContentCommand {
  * `POST cms.Content/audit {id, status, memo}`: publishes, refuses (with the reason the author reads) or
  * takes content offline. The row is locked before the domain decides, and written only if its status is
  * still the one decided on. A member whose contribution was published or refused gets a notice (the
- * `notice` message template) after the commit.
+ * `notice` message template) after the commit, sent by NotifyAuthorListener so that this answer never waits for it.
  */
 @Injectable()
 export class AuditContentHandler {
   constructor(
     private readonly transactions: TransactionRunner,
     private readonly cruds: CmsCruds,
-    private readonly notices: NoticeSenderService,
-    private readonly members: MemberDirectory,
+    private readonly events: EventEmitter2,
   ) {}
 
   async execute(command: AuditContentCommand): Promise<CrudRow> {
@@ -52,21 +50,9 @@ export class AuditContentHandler {
       return { authorId: Number(row.user_id), title: row.title, decided };
     });
     if (outcome.authorId && (outcome.decided.status === CONTENT_STATUS.normal || outcome.decided.status === CONTENT_STATUS.refused)) {
-      await this.notify(outcome.authorId, outcome.title, outcome.decided.status, outcome.decided.memo);
+      const { authorId, title, decided } = outcome;
+      this.events.emit(ContentAuditedEvent.topic, new ContentAuditedEvent(authorId, title, decided.status, decided.memo, I18nContext.current()?.lang));
     }
     return (await this.cruds.content.get(command.id)).row;
-  }
-
-  private async notify(memberId: number, title: string, status: number, memo: string): Promise<void> {
-    const lang = I18nContext.current()?.lang;
-    const names = await this.members.displayNames(this.transactions.manager, [memberId]);
-    const published = status === CONTENT_STATUS.normal;
-    await this.notices.send({
-      memberId,
-      username: names.get(memberId) ?? '',
-      title: translate(published ? 'cms.notice.published_title' : 'cms.notice.refused_title'),
-      content: translate(published ? 'cms.notice.published' : 'cms.notice.refused', { title, memo }),
-      lang,
-    });
   }
 }

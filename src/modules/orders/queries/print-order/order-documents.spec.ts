@@ -1,5 +1,6 @@
 import type { ShelfSnapshot } from '../../../master-data';
-import { DocumentContext, documentOf, money, orderDocument, pickingOrder } from './order-documents';
+import type { InboundOrder, OrderLineView, OutboundOrder } from '../../../../../contract/orders';
+import { DocumentContext, documentOf, money, orderDocument, pickingOrder, PrintableOrder } from './order-documents';
 
 const shelf = (id: number, warehouse: [number, string], area: string, serial: string): ShelfSnapshot => ({
   id,
@@ -28,7 +29,32 @@ const context: DocumentContext = {
   shelves: SHELVES,
 };
 
-const line = (id: number, shelfId: number, productNo: string, actual = 1, price = '1.00') => ({ id, warehouse_shelf_id: shelfId, product_id: id, plan_quantity: actual, actual_quantity: actual, price, product: { product_no: productNo, name: `Product ${productNo}`, spec: '', unit_name: 'pcs' } });
+const line = (id: number, shelfId: number, productNo: string, actual = 1, price = '1.00'): OrderLineView<'inbound' | 'outbound'> => ({
+  id,
+  warehouse_shelf_id: shelfId,
+  product_id: id,
+  detail_code: '',
+  plan_quantity: actual,
+  actual_quantity: actual,
+  price,
+  total_price: '0.00',
+  product: { id, product_no: productNo, name: `Product ${productNo}`, spec: '', unit_name: 'pcs', price, lot_tracked: 0, effective_day: 0 },
+});
+
+const header = { id: 1, order_sn: '', admin_id: 1, audit_status: 0, audittime: null, audit_admin_id: 0, remark: '', createtime: null, updatetime: null, operator: '', auditor: '' };
+const inbound = (fields: Partial<InboundOrder>, lines: Array<OrderLineView<'inbound'>>): PrintableOrder<'inbound'> => ({ ...header, receipt_no: '', supplier_id: 1, type: 10, ...fields, lines });
+const outbound = (fields: Partial<OutboundOrder>, lines: Array<OrderLineView<'outbound'>>): PrintableOrder<'outbound'> => ({
+  ...header,
+  outbound_no: '',
+  customer_id: 1,
+  type: 10,
+  shipment_status: 0,
+  courier_number: '',
+  carrier_id: 0,
+  shipment_time: null,
+  ...fields,
+  lines,
+});
 
 describe('printed order documents', () => {
   it('walks the warehouse for picking: warehouse code, area code, shelf code with numbers as numbers, then product number', () => {
@@ -37,7 +63,7 @@ describe('printed order documents', () => {
   });
 
   it('groups the picking list under a heading per warehouse and sums what to pick', () => {
-    const doc = orderDocument('outbound', 'picking', { outbound_no: 'CK1', type: 10, audit_status: 0, lines: [line(1, 1, 'A', 2), line(2, 2, 'B', 3)] }, context);
+    const doc = orderDocument('outbound', 'picking', outbound({ outbound_no: 'CK1' }, [line(1, 1, 'A', 2), line(2, 2, 'B', 3)]), context);
     expect(doc.rows.map((row) => (Array.isArray(row) ? row[0] : row.heading))).toEqual(['documents.warehouse_heading{"name":"Warehouse W1 (W1)"}', '1', 'documents.warehouse_heading{"name":"Warehouse W2 (W2)"}', '2']);
     expect(doc.totals).toEqual([
       ['documents.total.lines', '2'],
@@ -47,11 +73,15 @@ describe('printed order documents', () => {
   });
 
   it('sums amounts exactly in cents and groups thousands', () => {
-    const doc = orderDocument('inbound', 'receipt', { receipt_no: 'RK1', type: 10, audit_status: 1, lines: [line(1, 1, 'A', 3, '0.10'), line(2, 1, 'B', 1000, '1234.56')] }, context);
+    const doc = orderDocument('inbound', 'receipt', inbound({ receipt_no: 'RK1', audit_status: 1 }, [line(1, 1, 'A', 3, '0.10'), line(2, 1, 'B', 1000, '1234.56')]), context);
     expect(doc.totals.at(-1)).toEqual(['documents.total.amount', '1,234,560.30']);
     expect(doc.rows[1]).toEqual(['2', 'B', 'Product B', '', 'pcs', 'Warehouse W2 / Area A / Shelf S1 (S1)', '1,000', '1,000', '1,234.56', '1,234,560.00']);
     expect(money('0.1')).toBe('0.10');
     expect(money('-1234567.5')).toBe('-1,234,567.50');
+  });
+
+  it('refuses to print a document of another order type', () => {
+    expect(() => orderDocument('inbound', 'picking', inbound({}, []), context)).toThrow('no picking document');
   });
 
   it('knows which documents each order type prints', () => {

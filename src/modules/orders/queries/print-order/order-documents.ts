@@ -1,5 +1,7 @@
 import { fromCents, toCents } from '../../../../shared/database/money';
 import { DocumentColumn, DocumentRow, PrintedDocument } from '../../../../shared/documents/printed-document';
+import { AUDIT_STATUS } from '../../../../../contract/enums';
+import type { OrderLineView, OrderPartyView, OrderProductView, OrderView } from '../../../../../contract/orders';
 import type { ShelfSnapshot } from '../../../master-data';
 import { OrderKind, ORDER_KINDS } from '../../persistence/order-kinds';
 
@@ -36,28 +38,45 @@ export interface DocumentContext {
   shelves: ReadonlyMap<number, ShelfSnapshot>;
 }
 
-type Row = Record<string, any>;
+/** An order as `edit` answers it, with its carrier's name for the delivery note. */
+export type PrintableOrder<K extends OrderKind = OrderKind> = OrderView<K> & { carrier?: OrderPartyView | null };
 
-export function orderDocument(kind: OrderKind, document: OrderDocumentKind, order: Row, context: DocumentContext): PrintedDocument {
+/** Which order type prints each document. */
+const PRINTED_BY: Record<OrderDocumentKind, OrderKind> = { receipt: 'inbound', picking: 'outbound', delivery: 'outbound', relocation: 'relocation', adjustment: 'adjustment' };
+
+export function orderDocument<K extends OrderKind>(kind: K, document: OrderDocumentKind, order: PrintableOrder<K>, context: DocumentContext): PrintedDocument {
+  if (PRINTED_BY[document] !== kind) throw new Error(`a ${kind} order has no ${document} document`);
   const { t } = context;
-  const lines: Row[] = Array.isArray(order.lines) ? order.lines : [];
+  const numbers = order as unknown as Record<string, unknown>;
   const base = {
     site: context.site,
     title: t(`documents.title.${document}`),
-    number: String(order[ORDER_KINDS[kind].numberColumn] ?? ''),
+    number: String(numbers[ORDER_KINDS[kind].numberColumn] ?? ''),
     notes: [[t('documents.field.remark'), String(order.remark ?? '')]] as Array<[string, string]>,
     colon: t('documents.colon'),
     printed: t('documents.printed', { time: context.time(context.printedAt), zone: context.timeZone, name: context.printedBy }),
     pageLabel: (page: number, pages: number) => t('documents.page', { page, pages }),
   };
-  const built = BUILDERS[document](order, lines, context);
+  // PRINTED_BY checked above that this builder takes this order type
+  const build = BUILDERS[document] as (order: PrintableOrder<K>, context: DocumentContext) => Built;
+  const built = build(order, context);
   return { ...base, ...built, notes: order.remark ? base.notes : [] };
 }
 
 type Built = Pick<PrintedDocument, 'fields' | 'columns' | 'rows' | 'totals' | 'signatures'>;
 
-const BUILDERS: Record<OrderDocumentKind, (order: Row, lines: Row[], context: DocumentContext) => Built> = {
-  receipt(order, lines, context) {
+type GoodsLineView = OrderLineView<'inbound' | 'outbound'>;
+type RelocationLineView = OrderLineView<'relocation'>;
+
+const BUILDERS: {
+  receipt: (order: PrintableOrder<'inbound'>, context: DocumentContext) => Built;
+  picking: (order: PrintableOrder<'outbound'>, context: DocumentContext) => Built;
+  delivery: (order: PrintableOrder<'outbound'>, context: DocumentContext) => Built;
+  relocation: (order: PrintableOrder<'relocation'>, context: DocumentContext) => Built;
+  adjustment: (order: PrintableOrder<'adjustment'>, context: DocumentContext) => Built;
+} = {
+  receipt(order, context) {
+    const lines = order.lines;
     const { t } = context;
     return {
       fields: [
@@ -80,12 +99,13 @@ const BUILDERS: Record<OrderDocumentKind, (order: Row, lines: Row[], context: Do
     };
   },
 
-  picking(order, lines, context) {
+  picking(order, context) {
+    const lines = order.lines;
     const { t } = context;
     const rows: DocumentRow[] = [];
     let warehouse: number | null = null;
     pickingOrder(lines, context.shelves).forEach((line, i) => {
-      const shelf = context.shelves.get(Number(line.warehouse_shelf_id));
+      const shelf = context.shelves.get(line.warehouse_shelf_id);
       if (shelf && shelf.warehouse_id !== warehouse) {
         warehouse = shelf.warehouse_id;
         rows.push({ heading: t('documents.warehouse_heading', { name: `${shelf.warehouse_name}${shelf.warehouse_serial_no ? ` (${shelf.warehouse_serial_no})` : ''}` }) });
@@ -111,14 +131,15 @@ const BUILDERS: Record<OrderDocumentKind, (order: Row, lines: Row[], context: Do
     };
   },
 
-  delivery(order, lines, context) {
+  delivery(order, context) {
+    const lines = order.lines;
     const { t } = context;
     return {
       fields: [
         ...headerFields(order, context, 'customer'),
         [t('documents.field.type'), t(`documents.outbound_type.${order.type}`)],
         [t('documents.field.carrier'), order.carrier?.name ?? ''],
-        [t('documents.field.courier_number'), String(order.courier_number ?? '')],
+        [t('documents.field.courier_number'), order.courier_number ?? ''],
         [t('documents.field.shipment_time'), order.shipment_time ? context.time(order.shipment_time) : t('documents.shipment_status.0')],
       ],
       columns: [col(t, 'index', 4), col(t, 'product_no', 12), col(t, 'name', 22), col(t, 'spec', 12), col(t, 'unit', 6), col(t, 'quantity', 9, 'right'), col(t, 'price', 10, 'right'), col(t, 'amount', 12, 'right')],
@@ -128,14 +149,15 @@ const BUILDERS: Record<OrderDocumentKind, (order: Row, lines: Row[], context: Do
     };
   },
 
-  adjustment(order, lines, context) {
+  adjustment(order, context) {
+    const lines = order.lines;
     const { t } = context;
-    const amount = (sign: 1 | -1) => lines.filter((l) => Math.sign(Number(l.quantity)) === sign).reduce((total, l) => total + toCents(l.total_price ?? 0), 0n);
+    const amount = (sign: 1 | -1) => lines.filter((l) => Math.sign(l.quantity) === sign).reduce((total, l) => total + toCents(l.total_price || '0'), 0n);
     return {
       fields: [
-        [t('documents.field.order_sn'), String(order.order_sn ?? '')],
+        [t('documents.field.order_sn'), order.order_sn ?? ''],
         [t('documents.field.created'), order.createtime ? context.time(order.createtime) : ''],
-        [t('documents.field.operator'), String(order.operator ?? '')],
+        [t('documents.field.operator'), order.operator ?? ''],
         ...auditFields(order, context),
       ],
       columns: [col(t, 'index', 4), col(t, 'product_no', 10), col(t, 'name', 16), col(t, 'spec', 8), col(t, 'unit', 5), col(t, 'location', 14), { header: t('stocktake.document.reason'), weight: 8 }, col(t, 'quantity', 8, 'right'), col(t, 'price', 8, 'right'), col(t, 'amount', 10, 'right')],
@@ -144,7 +166,7 @@ const BUILDERS: Record<OrderDocumentKind, (order: Row, lines: Row[], context: Do
         ...productCells(line),
         `${location(line.warehouse_shelf_id, context)}${line.lot_no ? `\n${t('stocktake.document.lot')}${t('documents.colon')}${line.lot_no}` : ''}`,
         t(`stocktake.reason.${line.reason}`),
-        Number(line.quantity) > 0 ? `+${quantity(line.quantity)}` : `-${quantity(-Number(line.quantity))}`,
+        line.quantity > 0 ? `+${quantity(line.quantity)}` : `-${quantity(-line.quantity)}`,
         money(line.price),
         money(line.total_price),
       ]),
@@ -157,7 +179,8 @@ const BUILDERS: Record<OrderDocumentKind, (order: Row, lines: Row[], context: Do
     };
   },
 
-  relocation(order, lines, context) {
+  relocation(order, context) {
+    const lines = order.lines;
     const { t } = context;
     return {
       fields: [
@@ -173,7 +196,7 @@ const BUILDERS: Record<OrderDocumentKind, (order: Row, lines: Row[], context: Do
         location(line.target_warehouse_shelf_id, context),
         quantity(line.plan_quantity),
         quantity(line.actual_quantity),
-        quantity(Math.max(0, Number(line.plan_quantity) - Number(line.actual_quantity))),
+        quantity(Math.max(0, line.plan_quantity - line.actual_quantity)),
       ]),
       totals: [
         [t('documents.total.lines'), String(lines.length)],
@@ -189,11 +212,11 @@ const BUILDERS: Record<OrderDocumentKind, (order: Row, lines: Row[], context: Do
  * The walk through the warehouse: by warehouse, area and shelf code (numbers inside codes compare as numbers:
  * S2 before S10), then product number; lines on unknown shelves last, in entry order.
  */
-export function pickingOrder<L extends Row>(lines: readonly L[], shelves: ReadonlyMap<number, ShelfSnapshot>): L[] {
+export function pickingOrder<L extends Pick<GoodsLineView, 'warehouse_shelf_id' | 'product'>>(lines: readonly L[], shelves: ReadonlyMap<number, ShelfSnapshot>): L[] {
   const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
   const key = (line: L) => {
-    const shelf = shelves.get(Number(line.warehouse_shelf_id));
-    return shelf ? [shelf.warehouse_serial_no || shelf.warehouse_name, shelf.area_serial_no || shelf.area_name, shelf.serial_no, String(line.product?.product_no ?? '')] : null;
+    const shelf = shelves.get(line.warehouse_shelf_id);
+    return shelf ? [shelf.warehouse_serial_no || shelf.warehouse_name, shelf.area_serial_no || shelf.area_name, shelf.serial_no, line.product?.product_no ?? ''] : null;
   };
   return lines
     .map((line, index) => ({ line, index, key: key(line) }))
@@ -212,38 +235,40 @@ export function col(t: Translate, name: string, weight: number, align: DocumentC
   return { header: t(`documents.column.${name}`), weight, align };
 }
 
-function headerFields(order: Row, context: DocumentContext, party: 'supplier' | 'customer'): Array<[string, string]> {
+function headerFields(order: PrintableOrder, context: DocumentContext, party: 'supplier' | 'customer'): Array<[string, string]> {
   const { t } = context;
   return [
-    [t('documents.field.order_sn'), String(order.order_sn ?? '')],
+    [t('documents.field.order_sn'), order.order_sn ?? ''],
     [t(`documents.field.${party}`), order[party]?.name ?? ''],
     [t('documents.field.created'), order.createtime ? context.time(order.createtime) : ''],
-    [t('documents.field.operator'), String(order.operator ?? '')],
+    [t('documents.field.operator'), order.operator ?? ''],
   ];
 }
 
-function auditFields(order: Row, context: DocumentContext): Array<[string, string]> {
+function auditFields(order: PrintableOrder, context: DocumentContext): Array<[string, string]> {
   const { t } = context;
-  const audited = Number(order.audit_status) === 1;
+  const audited = order.audit_status === AUDIT_STATUS.audited;
   return [
     [t('documents.field.audit'), t(`documents.audit_status.${audited ? 1 : 0}`)],
     [t('documents.field.audited'), audited ? [order.auditor, order.audittime ? context.time(order.audittime) : ''].filter(Boolean).join(' · ') : ''],
   ];
 }
 
-export function productCells(line: Row): string[] {
-  const product = line.product ?? {};
-  const name = String(product.name ?? `#${line.product_id}`);
-  return [String(product.product_no ?? ''), line.detail_code ? `${name}\n${line.detail_code}` : name, String(product.spec ?? ''), String(product.unit_name ?? '')];
+/** The product cells of a line (any order's, or a count's): number, name (with the detail code), spec, unit. */
+export function productCells(line: { product_id: number; product?: Partial<OrderProductView> | null; detail_code?: string }): string[] {
+  const product = line.product;
+  const name = product?.name ?? `#${line.product_id}`;
+  const detail = line.detail_code ?? '';
+  return [product?.product_no ?? '', detail ? `${name}\n${detail}` : name, product?.spec ?? '', product?.unit_name ?? ''];
 }
 
-export function location(shelfId: unknown, context: DocumentContext): string {
-  const shelf = context.shelves.get(Number(shelfId));
+export function location(shelfId: number, context: DocumentContext): string {
+  const shelf = context.shelves.get(shelfId);
   return shelf ? `${shelf.location}${shelf.serial_no ? ` (${shelf.serial_no})` : ''}` : '-';
 }
 
 /** Line count, quantities and the amount (exact, in cents) of a receipt or delivery note. */
-function goodsTotals(lines: Row[], context: DocumentContext, show: { planned: boolean; actual: 'received' | 'quantity' }): Array<[string, string]> {
+function goodsTotals(lines: GoodsLineView[], context: DocumentContext, show: { planned: boolean; actual: 'received' | 'quantity' }): Array<[string, string]> {
   const { t } = context;
   const amount = lines.reduce((total, line) => total + toCents(lineAmount(line)), 0n);
   return [
@@ -254,12 +279,12 @@ function goodsTotals(lines: Row[], context: DocumentContext, show: { planned: bo
   ];
 }
 
-function lineAmount(line: Row): string {
-  return fromCents(BigInt(Number(line.actual_quantity) || 0) * toCents(line.price ?? 0));
+function lineAmount(line: GoodsLineView): string {
+  return fromCents(BigInt(line.actual_quantity || 0) * toCents(line.price || '0'));
 }
 
-function sum(lines: Row[], field: string): number {
-  return lines.reduce((total, line) => total + (Number(line[field]) || 0), 0);
+function sum(lines: Array<GoodsLineView | RelocationLineView>, field: 'plan_quantity' | 'actual_quantity'): number {
+  return lines.reduce((total, line) => total + (line[field] || 0), 0);
 }
 
 export function quantity(value: unknown): string {

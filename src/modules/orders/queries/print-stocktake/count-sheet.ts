@@ -24,7 +24,7 @@ export function countSheet(stocktake: Row, context: DocumentContext): PrintedDoc
     rows.push([
       String(i + 1),
       shelf ? `${shelf.name}${shelf.serial_no ? `\n${shelf.serial_no}` : ''}` : '-',
-      ...productCells(line),
+      ...productCells(line as Parameters<typeof productCells>[0]),
       String(line.lot_no ?? ''),
       ...(blind ? [] : [quantity(line.book_quantity)]),
       line.counted_quantity === null || line.counted_quantity === undefined ? '' : quantity(line.counted_quantity),

@@ -1,49 +1,16 @@
 /**
  * Group page: the CRUD store plus the rule tree shown in the form (`GET /admin/auth.Rule/index` → data.list).
  */
-import { makeAutoObservable, runInAction, toJS } from 'mobx';
-import { fetchJson } from '@/components/crud/api';
+import { groupBody, RuleTreeStore } from '@/components/identity/groupRules';
 import { STATUS_OPTIONS } from '@/components/crud/options';
 import { CrudTableStore, type CrudRoot } from '@/components/crud/store';
 import type { CrudColumn, CrudField } from '@/components/crud/types';
-import { leavesOfValue, parseRuleIds, rulesForSubmit, type RuleNode } from './ruleTree';
+import { parseRuleIds } from '@/components/identity/ruleTree';
+
+export { RuleTreeStore } from '@/components/identity/groupRules';
 
 export const GROUP_API = '/admin/auth.Group';
 export const RULE_INDEX_URL = '/admin/auth.Rule/index';
-
-export class RuleTreeStore {
-  tree: RuleNode[] = [];
-  loading = false;
-  loaded = false;
-  error: string | null = null;
-
-  constructor() {
-    makeAutoObservable(this);
-  }
-
-  get plainTree(): RuleNode[] {
-    return toJS(this.tree);
-  }
-
-  async load(force = false): Promise<void> {
-    if ((this.loaded && !force) || this.loading) return;
-    this.loading = true;
-    this.error = null;
-    try {
-      const data = await fetchJson<{ list?: RuleNode[]; options?: RuleNode[] }>(RULE_INDEX_URL);
-      runInAction(() => {
-        this.tree = Array.isArray(data?.list) ? data.list : Array.isArray(data?.options) ? data.options : [];
-        this.loaded = true;
-        this.loading = false;
-      });
-    } catch (e) {
-      runInAction(() => {
-        this.loading = false;
-        this.error = String((e as { msg?: string })?.msg ?? e);
-      });
-    }
-  }
-}
 
 export const groupColumns: CrudColumn[] = [
   { prop: 'name', label: 'auth.group.name', minWidth: 200 },
@@ -55,7 +22,7 @@ export const groupColumns: CrudColumn[] = [
 
 export class GroupPageStore {
   readonly table: CrudTableStore;
-  readonly rules = new RuleTreeStore();
+  readonly rules = new RuleTreeStore(RULE_INDEX_URL);
 
   constructor(root: CrudRoot, fields: (page: GroupPageStore) => CrudField[], columns: (page: GroupPageStore) => CrudColumn[] = () => groupColumns) {
     this.table = new CrudTableStore(root, {
@@ -81,8 +48,6 @@ export class GroupPageStore {
 
   /** rules as the checked ids plus their half-checked parents. */
   toBody(data: Record<string, any>): Record<string, any> {
-    if (!this.rules.loaded) return data;
-    const tree = this.rules.plainTree;
-    return { ...data, rules: rulesForSubmit(tree, leavesOfValue(tree, data.rules)) };
+    return groupBody(this.rules, data);
   }
 }

@@ -6,7 +6,7 @@
  * Secrets (type `password`) arrive as SECRET_MASK when a value is stored and '' when none is; sending the
  * mask back keeps the stored value, '' clears it.
  */
-import { CONFIG_RULES, OPTION_TYPES, SECRET_MASK } from '@contract/config';
+import { CONFIG_RULES, OPTION_TYPES, SECRET_MASK, type ConfigGroupView, type ConfigIndexView, type ConfigItemView, type KeyValue } from '@contract/config';
 import type { CrudRuleSpec } from '@/components/crud/types';
 
 /** The item types, rules, secret mask and name pattern the server accepts: contract/config.ts. */
@@ -21,38 +21,11 @@ const LIST_TYPES = new Set(['checkbox', 'selects', 'images', 'files']);
 /** The SMTP fields the test mail sends from the mail tab. */
 export const SMTP_FIELDS = ['smtp_server', 'smtp_port', 'smtp_user', 'smtp_pass', 'smtp_verification', 'smtp_sender_mail'] as const;
 
-export interface KeyValueRow {
-  key: string;
-  value: string;
-}
-
-export interface ConfigItem {
-  id: number;
-  name: string;
-  group: string;
-  title: string;
-  tip: string;
-  type: string;
-  value: unknown;
-  content: Record<string, string>;
-  rule: string;
-  extend: Record<string, string>;
-  allow_del: number;
-  weigh: number;
-}
-
-export interface ConfigGroupData {
-  name: string;
-  title: string;
-  list: ConfigItem[];
-}
-
-export interface ConfigIndexData {
-  list: Record<string, ConfigGroupData>;
-  configGroup: Record<string, string>;
-  quickEntrance: KeyValueRow[];
-  remark: string;
-}
+/** The settings page's answer (contract/config.ts); the page reads a value of any shape before it knows the type. */
+export type KeyValueRow = KeyValue;
+export type ConfigItem = Omit<ConfigItemView, 'value'> & { value: unknown };
+export type ConfigGroupData = Omit<ConfigGroupView, 'list'> & { list: ConfigItem[] };
+export type ConfigIndexData = Omit<ConfigIndexView, 'list'> & { list: Record<string, ConfigGroupData> };
 
 export function isSecret(item: Pick<ConfigItem, 'type'>): boolean {
   return item.type === 'password';

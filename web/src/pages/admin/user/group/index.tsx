@@ -3,50 +3,15 @@
  * (checked rules plus half-checked parents are posted; all rules are stored as `*`).
  */
 import { useEffect, useState } from 'react';
-import { makeAutoObservable, runInAction, toJS } from 'mobx';
 import { CrudPage, CrudTableStore, STATUS_OPTIONS, type CrudColumn, type CrudField } from '@/components/crud';
-import { fetchJson } from '@/components/crud/api';
-import RuleTree from '@/pages/admin/auth/group/RuleTree';
-import { leavesOfValue, parseRuleIds, rulesForSubmit, type RuleNode } from '@/pages/admin/auth/group/ruleTree';
+import { groupBody, RuleTreeStore } from '@/components/identity/groupRules';
+import RuleTree from '@/components/identity/RuleTree';
+import { parseRuleIds } from '@/components/identity/ruleTree';
 import { useStore } from '@/stores/context';
 import { loadLang } from '@/lang';
 
 export const MEMBER_GROUP_API = '/admin/user.Group';
 export const MEMBER_RULE_INDEX_URL = '/admin/user.Rule/index';
-
-/** The member rule tree shown in the group form. */
-export class MemberRuleTreeStore {
-  tree: RuleNode[] = [];
-  loading = false;
-  loaded = false;
-  error: string | null = null;
-
-  constructor() {
-    makeAutoObservable(this);
-  }
-
-  get plainTree(): RuleNode[] {
-    return toJS(this.tree);
-  }
-
-  async load(force = false): Promise<void> {
-    if ((this.loaded && !force) || this.loading) return;
-    this.loading = true;
-    try {
-      const data = await fetchJson<{ list?: RuleNode[] }>(MEMBER_RULE_INDEX_URL);
-      runInAction(() => {
-        this.tree = Array.isArray(data?.list) ? data.list : [];
-        this.loaded = true;
-        this.loading = false;
-      });
-    } catch (e) {
-      runInAction(() => {
-        this.loading = false;
-        this.error = String((e as { msg?: string })?.msg ?? e);
-      });
-    }
-  }
-}
 
 export const memberGroupColumns: CrudColumn[] = [
   { prop: 'id', label: 'user.group.id', width: 70, operator: '=' },
@@ -59,7 +24,7 @@ export const memberGroupColumns: CrudColumn[] = [
 
 export default function MemberGroupPage() {
   const root = useStore();
-  const [rules] = useState(() => new MemberRuleTreeStore());
+  const [rules] = useState(() => new RuleTreeStore(MEMBER_RULE_INDEX_URL));
   // the rule tree's own texts (check all, …) live in the admin group page's language file
   useEffect(() => {
     void loadLang(['auth/group']);
@@ -72,7 +37,7 @@ export default function MemberGroupPage() {
       type: 'custom',
       rules: ['required'],
       defaultValue: [],
-      render: ({ value, onChange }) => <RuleTree rules={rules as never} value={value} onChange={onChange} />,
+      render: ({ value, onChange }) => <RuleTree rules={rules} value={value} onChange={onChange} />,
     },
     { prop: 'status', label: 'user.group.status', type: 'switch', defaultValue: 1 },
   ];
@@ -84,11 +49,7 @@ export default function MemberGroupPage() {
         fields,
         quickSearchFields: ['user.group.id', 'user.group.name'],
         afterRead: (row) => ({ ...row, rules: parseRuleIds(row.rules) }),
-        beforeSubmit: (data) => {
-          if (!rules.loaded) return data;
-          const tree = rules.plainTree;
-          return { ...data, rules: rulesForSubmit(tree, leavesOfValue(tree, data.rules)) };
-        },
+        beforeSubmit: (data) => groupBody(rules, data),
       }),
   );
   return <CrudPage store={store} entity="user.group.group" formWidth={640} />;

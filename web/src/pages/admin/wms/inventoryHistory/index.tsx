@@ -1,7 +1,7 @@
 /**
  * Inventory history (/admin/wms/inventoryHistory): one row per stock movement — signed quantities (in
  * green, out red), form type, the balance of the product on the shelf after it — with every filter of the
- * endpoint and a CSV export of what the filters select.
+ * endpoint and an XLSX or CSV export of what the filters select.
  */
 import '@/components/orders/i18n';
 import '@/components/orders/orders.css';
@@ -76,7 +76,7 @@ export default function InventoryHistoryPage() {
       <CrudTable
         store={store}
         toolbar={['refresh', 'quickSearch', 'search', 'columns']}
-        toolbarExtra={<ExportButton api={HISTORY_API} store={store} label="wms.inventoryHistory.export" testId="history-export" />}
+        toolbarExtra={<ExportButton api={HISTORY_API} store={store} label="wms.inventoryHistory.export" testId="history-export" formats={['xlsx', 'csv']} />}
         rowButtons={[]}
         selectable={false}
       />

@@ -31,7 +31,20 @@ export const productColumns: CrudColumn[] = [
   { prop: 'id', label: 'wms.product.id', width: 70, operator: '=', sortable: true, hidden: true },
   { prop: 'images', label: 'wms.product.images', render: 'images', width: 80 },
   { prop: 'product_no', label: 'wms.product.productNo', minWidth: 140, ellipsis: true, sortable: true },
-  { prop: 'name', label: 'wms.product.name', minWidth: 160, ellipsis: true, sortable: true },
+  {
+    prop: 'name',
+    label: 'wms.product.name',
+    minWidth: 160,
+    ellipsis: true,
+    sortable: true,
+    // the spec under the name: one column fewer, so the list fits 1440 px without scrolling sideways
+    cell: (value, row) => (
+      <span className="wms-product-name">
+        {String(value ?? '')}
+        {row?.spec ? <span className="wms-product-sub">{row.spec}</span> : null}
+      </span>
+    ),
+  },
   {
     prop: 'category.name',
     label: 'wms.product.category',
@@ -50,9 +63,15 @@ export const productColumns: CrudColumn[] = [
     align: 'right',
     operator: false,
     sortable: true,
-    cell: (value, row) => <span className={isLowStock(row) ? 'wms-low-stock' : undefined}>{value ?? 0}</span>,
+    cell: (value, row) => (
+      <span className={isLowStock(row) ? 'wms-low-stock' : undefined}>
+        {value ?? 0}
+        {row?.unit?.name ? <span className="wms-product-unit"> {row.unit.name}</span> : null}
+      </span>
+    ),
   },
-  { prop: 'safety_stock_num', label: 'wms.product.safetyStockNum', width: 110, align: 'right', operator: false, sortable: true },
+  // shown on demand (the columns button): the list keeps to what a stock keeper reads first
+  { prop: 'safety_stock_num', label: 'wms.product.safetyStockNum', width: 110, align: 'right', operator: false, sortable: true, hidden: true },
   { prop: 'status', label: 'wms.product.status', render: 'tag', options: PRODUCT_STATUS_OPTIONS, width: 90 },
   {
     prop: 'brand.name',
@@ -63,6 +82,7 @@ export const productColumns: CrudColumn[] = [
     searchField: 'brand_id',
     searchRemote: BRAND_REMOTE,
     cell: nameCell('brand'),
+    hidden: true,
   },
   {
     prop: 'unit.name',
@@ -73,6 +93,7 @@ export const productColumns: CrudColumn[] = [
     searchField: 'unit_id',
     searchRemote: UNIT_REMOTE,
     cell: nameCell('unit'),
+    hidden: true,
   },
   {
     prop: 'warehouse.name',
@@ -110,9 +131,9 @@ export const productColumns: CrudColumn[] = [
     cell: refCell('shelf'),
     hidden: true,
   },
-  { prop: 'bar_code', label: 'wms.product.barCode', minWidth: 130, ellipsis: true, sortable: true },
-  { prop: 'spec', label: 'wms.product.spec', minWidth: 110, ellipsis: true, operator: false },
-  { prop: 'effective_day', label: 'wms.product.effectiveDay', width: 110, align: 'right', operator: false, sortable: true },
+  { prop: 'bar_code', label: 'wms.product.barCode', minWidth: 130, ellipsis: true, sortable: true, hidden: true },
+  { prop: 'spec', label: 'wms.product.spec', minWidth: 110, ellipsis: true, operator: false, hidden: true },
+  { prop: 'effective_day', label: 'wms.product.effectiveDay', width: 110, align: 'right', operator: false, sortable: true, hidden: true },
   {
     prop: 'lot_tracked',
     label: 'lots.lotTracked',
@@ -120,6 +141,7 @@ export const productColumns: CrudColumn[] = [
     align: 'center',
     operator: '=',
     render: 'tag',
+    hidden: true,
     options: [
       { value: 1, label: 'crud.yes', color: 'arcoblue' },
       { value: 0, label: 'crud.no', color: 'gray' },

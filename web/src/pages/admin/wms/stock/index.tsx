@@ -94,7 +94,7 @@ const Filters = observer(function Filters({ page }: { page: StockPageStore }) {
     <Space wrap size={8} className="stock-filters" data-orders="stock-filters">
       <Input.Search
         allowClear
-        style={{ width: 220 }}
+        style={{ width: 260 }}
         placeholder={t('wms.stock.searchPlaceholder')}
         defaultValue={page.table.quickSearch}
         onSearch={(v) => page.table.submitQuickSearch(v)}
@@ -199,7 +199,7 @@ const StockPage = observer(function StockPage() {
         toolbarExtra={
           <Space>
             <Filters page={page} />
-            <ExportButton api={STOCK_API} store={page.table} label="wms.stock.export" unavailable={page.asofMode ? 'wms.stock.notInAsof' : null} testId="stock-export" />
+            <ExportButton api={STOCK_API} store={page.table} label="wms.stock.export" unavailable={page.asofMode ? 'wms.stock.notInAsof' : null} testId="stock-export" formats={['xlsx', 'csv']} />
           </Space>
         }
         rowButtons={[]}

@@ -13,7 +13,7 @@ const MAX_PAGE_SIZE = 1000;
  * stream up to that moment carries the balance after it (and the names as they were then).
  */
 @Injectable()
-export class GetStockAsOfQuery {
+export class GetStockAsOfService {
   constructor(
     private readonly transactions: TransactionRunner,
     private readonly siteConfig: SiteConfigService,

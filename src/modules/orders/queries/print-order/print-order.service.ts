@@ -19,7 +19,7 @@ import { documentOf, orderDocument } from './order-documents';
 
 /** `GET print?id=&format=pdf[&doc=picking|delivery]`: an order as a PDF in the reader's language. */
 @Injectable()
-export class PrintOrderQuery {
+export class PrintOrderService {
   constructor(
     private readonly orders: OrderRepository,
     private readonly catalogue: MasterDataReader,

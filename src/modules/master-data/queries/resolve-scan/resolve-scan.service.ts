@@ -32,7 +32,7 @@ export interface ScannedShelf {
  * is (within `warehouse_id` when given). Deleted rows never match. At most four statements.
  */
 @Injectable()
-export class ResolveScanQuery {
+export class ResolveScanService {
   constructor(private readonly reader: MasterDataReader) {}
 
   async execute(rawCode: unknown, warehouseId?: unknown): Promise<ScannedProduct | ScannedShelf> {

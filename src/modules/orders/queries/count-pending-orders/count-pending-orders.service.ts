@@ -14,7 +14,7 @@ export interface PendingOrderCounts {
  * (audit_status, id) indexes. The dashboard reads it through the inventory context's pending-orders port.
  */
 @Injectable()
-export class CountPendingOrdersQuery {
+export class CountPendingOrdersService {
   constructor(private readonly transactions: TransactionRunner) {}
 
   async execute(manager: EntityManager = this.transactions.manager): Promise<PendingOrderCounts> {

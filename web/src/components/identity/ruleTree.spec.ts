@@ -1,5 +1,5 @@
 import { checkState, leavesOfValue, parseRuleIds, rulesForSubmit, toggleNode, type RuleNode } from './ruleTree';
-import { GroupPageStore } from './store';
+import { GroupPageStore } from '@/pages/admin/auth/group/store';
 
 jest.mock('@/api/request', () => ({ __esModule: true, default: jest.fn() }));
 

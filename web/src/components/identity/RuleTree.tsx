@@ -8,7 +8,7 @@ import { Button, Space, Spin, Tree } from '@arco-design/web-react';
 import { CrudIcon } from '@/components/crud';
 import { useT } from '@/lang';
 import { allKeys, checkState, leafKeys, leavesOfValue, rulesForSubmit, toggleNode, type RuleNode } from './ruleTree';
-import type { RuleTreeStore } from './store';
+import type { RuleTreeStore } from './groupRules';
 
 interface Props {
   rules: RuleTreeStore;

@@ -20,7 +20,7 @@ export type { DashboardAnswer } from '../../../../../contract/stock';
  * or expired. "Today" and months are in the site time zone.
  */
 @Injectable()
-export class GetDashboardQuery {
+export class GetDashboardService {
   constructor(
     private readonly transactions: TransactionRunner,
     private readonly siteConfig: SiteConfigService,

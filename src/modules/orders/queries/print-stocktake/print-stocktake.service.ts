@@ -17,7 +17,7 @@ import { countSheet } from './count-sheet';
 
 /** `GET wms.Stocktake/print?id=&format=pdf`: the count sheet in the reader's language (a blind count shows no book). */
 @Injectable()
-export class PrintStocktakeQuery {
+export class PrintStocktakeService {
   constructor(
     private readonly stocktakes: StocktakeRepository,
     private readonly catalogue: MasterDataReader,
