@@ -10,7 +10,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { browserSpec } from './support/browser';
 import { adminApi } from './support/api';
-import { currentPage, eventually, expectPath, openMenu, rows, settled, signIn } from './support/admin';
+import { currentPage, eventually, expectPath, goHash, openMenu, rows, settled, signIn } from './support/admin';
 
 const { test } = browserSpec('lots');
 
@@ -139,7 +139,18 @@ test('receive a lot-tracked product with its dates, ship it first-expiry-first-o
     expect(await text(row.locator('[data-lots=days-left]'))).toBe('19 天');
   });
 
+  await step('dashboard expiring tile', async () => {
+    await goHash(page, '/admin/dashboard');
+    await settled(page);
+    const tile = page.locator('[data-figure=expiring-lots]');
+    await tile.waitFor();
+    // this run's lot L (8 left, 19 days) is in it; a reused server may hold more
+    expect(Number(await tile.locator('.ba-dashboard-figure-value').getAttribute('data-value'))).toBeGreaterThanOrEqual(8);
+    expect(await text(tile)).toContain('临期批次');
+  });
+
   await step('stock in English, dark theme', async () => {
+    await openMenu(page, '仓库作业', '库存查询');
     await page.locator('[data-testid=lang-switch]').hover();
     await page.locator('.arco-dropdown-menu-item').filter({ hasText: 'English' }).click();
     await page.locator('[data-testid=theme-switch]').click();

@@ -15,6 +15,8 @@ import IconArrowFall from '@arco-design/web-react/icon/react-icon/IconArrowFall'
 import IconFile from '@arco-design/web-react/icon/react-icon/IconFile';
 import IconRefresh from '@arco-design/web-react/icon/react-icon/IconRefresh';
 import IconRight from '@arco-design/web-react/icon/react-icon/IconRight';
+import IconClockCircle from '@arco-design/web-react/icon/react-icon/IconClockCircle';
+import '@/components/lots/i18n';
 import type { MonthlySeries } from '@/components/charts/chartData';
 import { useT, type TFunction } from '@/lang';
 import { useStore } from '@/stores/context';
@@ -191,6 +193,22 @@ export default observer(function Dashboard() {
           />
         </Grid.Col>
       </Grid.Row>
+
+      {data && data.expiring && (data.expiring.lots > 0 || data.expiring.quantity > 0) ? (
+        <Grid.Row gutter={[16, 16]}>
+          <Grid.Col xs={24} sm={12} xl={6}>
+            <FigureCard
+              testId="expiring-lots"
+              title={`${t('lots.dashboard.title')} · ${t('lots.dashboard.lots')} ${number(data.expiring.lots)}`}
+              value={data.expiring.quantity}
+              icon={<IconClockCircle />}
+              tone="pending"
+              onOpen={navTabs.findByPath('/admin/wms/stock') ? () => navigate('/admin/wms/stock') : undefined}
+              openLabel={t('lots.dashboard.open')}
+            />
+          </Grid.Col>
+        </Grid.Row>
+      ) : null}
 
       <Grid.Row gutter={[16, 16]}>
         <Grid.Col xs={24} xl={12}>

@@ -5,6 +5,7 @@
  */
 import '@/components/orders/i18n';
 import '@/components/orders/orders.css';
+import '@/components/lots/i18n';
 import { useState } from 'react';
 import { CrudTable, CrudTableStore, type CrudColumn } from '@/components/crud';
 import { HISTORY_API, SELECT_URL } from '@/components/orders/api';
@@ -48,6 +49,8 @@ export const historyColumns: CrudColumn[] = [
     operator: '=',
     searchRemote: { url: SELECT_URL.shelf, labelField: (row: Record<string, any>) => shelfLabel(row) },
   },
+  { prop: 'lot_no', label: 'lots.lotNo', width: 110, operator: '=', ellipsis: true, cell: (v: unknown) => (v ? String(v) : '-') },
+  { prop: 'expiry_date', label: 'lots.expiryDate', width: 110, operator: false, hidden: true, cell: (v: unknown) => (v ? String(v) : '-') },
   { prop: 'quantity', label: 'wms.inventoryHistory.quantity', width: 90, align: 'right', operator: false, sortable: true, cell: (v: unknown) => <SignedCell value={v} /> },
   { prop: 'unit', label: 'wms.inventoryHistory.unit', width: 70, operator: false, hidden: true },
   { prop: 'spec', label: 'wms.inventoryHistory.spec', width: 100, operator: false, hidden: true },

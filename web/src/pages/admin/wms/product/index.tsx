@@ -6,6 +6,7 @@
  */
 import { useState } from 'react';
 import './product.css';
+import '@/components/lots/i18n';
 import { CrudPage, CrudTableStore, maxLengthRule, type CrudColumn, type CrudField } from '@/components/crud';
 import { LabelButton } from '@/components/documents/LabelButton';
 import { TransferButtons } from '@/components/transfer';
@@ -133,6 +134,19 @@ export const productColumns: CrudColumn[] = [
   { prop: 'bar_code', label: 'wms.product.barCode', minWidth: 130, ellipsis: true, sortable: true, hidden: true },
   { prop: 'spec', label: 'wms.product.spec', minWidth: 110, ellipsis: true, operator: false, hidden: true },
   { prop: 'effective_day', label: 'wms.product.effectiveDay', width: 110, align: 'right', operator: false, sortable: true, hidden: true },
+  {
+    prop: 'lot_tracked',
+    label: 'lots.lotTracked',
+    width: 100,
+    align: 'center',
+    operator: '=',
+    render: 'tag',
+    hidden: true,
+    options: [
+      { value: 1, label: 'crud.yes', color: 'arcoblue' },
+      { value: 0, label: 'crud.no', color: 'gray' },
+    ],
+  },
   { prop: 'weigh', label: 'wms.product.weigh', width: 80, operator: false, sortable: true, hidden: true },
   { prop: 'remark', label: 'wms.product.remark', minWidth: 160, ellipsis: true, hidden: true, operator: false },
   { prop: 'createtime', label: 'wms.product.createtime', render: 'datetime', width: 170, sortable: true, hidden: true },
@@ -190,6 +204,7 @@ export const productFields: CrudField[] = [
     props: { min: 0, max: 36500, precision: 0 },
     tip: 'wms.product.effectiveDayTip',
   },
+  { prop: 'lot_tracked', label: 'lots.lotTracked', type: 'switch', defaultValue: 0, tip: 'lots.lotTrackedTip' },
   {
     prop: 'images',
     label: 'wms.product.images',
