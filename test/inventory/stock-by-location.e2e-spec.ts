@@ -72,7 +72,7 @@ describe('the stock list by location', () => {
     expect(data.total).toBe(4);
     const page = sql.filter((s) => /FROM [`"]?stock[`"]?/.test(s) && !/COUNT\(\*\)/.test(s));
     expect(page).toHaveLength(1);
-    if (t.dataSource.options.type === 'mysql') expect(page[0]).toContain('USE INDEX (`uniq_stock_product_shelf`)');
+    if (t.dataSource.options.type === 'mysql') expect(page[0]).toContain('USE INDEX (`uniq_stock_stream`)');
     const second = await c.get(`/admin/wms.Stock/index?warehouse_id=${other.warehouse.id}&limit=1`);
     expect(rows(second)).toEqual([[p1(), other.shelf.id, 13]]);
     expect(second.total).toBe(2);

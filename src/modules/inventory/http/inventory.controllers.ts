@@ -115,7 +115,7 @@ function stockScope(qb: SelectQueryBuilder<any>, query: Record<string, unknown>,
   // By location in the default order (product): MariaDB started from the location's shelves and sorted all
   // their stock (≈ 22,000 rows of a warehouse at 100,000 products) to show 10; read along (product_id, shelf)
   // instead, a page is found after ≈ 5 × 10 rows. MySQL only (TypeORM writes no hint for SQLite).
-  if ((warehouseId || areaId) && !query.warehouse_shelf_id && !query.order && !query.quickSearch) qb.useIndex('uniq_stock_product_shelf');
+  if ((warehouseId || areaId) && !query.warehouse_shelf_id && !query.order && !query.quickSearch) qb.useIndex('uniq_stock_stream');
   if (isTrue(query.low)) qb.andWhere('product.total_stock_num < product.safety_stock_num');
   if (typeof query.lot_no === 'string' && query.lot_no.trim()) {
     const lotNo = normalizeLotNo(query.lot_no);
