@@ -526,7 +526,7 @@ test('inbound → audit → stock → outbound → audit → ship → relocation
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(download.suggestedFilename()).toMatch(/^inventory-history-.*\.csv$/);
     const lines = bytes.subarray(3).toString('utf8').trim().split(/\r?\n/);
-    expect(lines[0]).toBe('ID,审核时间,单号,类型,商品编号,商品名称,规格,单位,库位,变动数量,单价,金额,结存,操作人');
+    expect(lines[0]).toBe('ID,审核时间,单号,类型,商品编号,商品名称,规格,单位,库位,变动数量,单价,金额,结存,操作人,批次号,有效期至');
     // what the list's filters select: the relocation's six movements, three out and three in, summing to 0
     const records = lines.slice(1).map((l) => l.split(','));
     expect(records).toHaveLength(6);
