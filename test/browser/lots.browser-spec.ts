@@ -156,7 +156,13 @@ test('receive a lot-tracked product with its dates, ship it first-expiry-first-o
     await page.locator('[data-testid=theme-switch]').click();
     await eventually(async () => expect(await page.locator('body').getAttribute('arco-theme')).toBe('dark'));
     await eventually(async () => expect(await text(currentPage(page).locator('[data-lots=stock-view]'))).toMatch(/All stock.*Expiring soon.*Expired/));
+    // coming back from the dashboard opens the stock page anew, in "all stock": choose the view and the lot
+    // again (the shared server holds other specs' stock, so this run's lot need not be on the first page)
+    await currentPage(page).locator('[data-lots=view-expiring]').click();
+    await currentPage(page).locator('[data-lots=lot-filter] input').fill(`L${suffix}`);
+    await currentPage(page).locator('[data-lots=lot-filter] input').press('Enter');
     const row = rows(page).filter({ hasText: milk.product_no });
+    await eventually(async () => expect(await row.count()).toBe(1));
     await eventually(async () => expect(await text(row.locator('[data-lots=days-left]'))).toBe('19 days'));
     await page.mouse.move(700, 850);
     await page.waitForTimeout(300);
