@@ -60,8 +60,7 @@ export class CrudService<E extends ObjectLiteral> implements Restorer {
    */
   async list(query: Record<string, unknown>, options: ListOptions = {}): Promise<ListResult> {
     const environment = this.kit.environment;
-    const timeZone = (await environment?.timeZone()) || DEFAULT_TIME_ZONE;
-    const spec = parseListQuery(query, { ...this.model.rules, timeZone });
+    const spec = parseListQuery(query, { ...this.model.rules, timeZone: await this.timeZone() });
     const { rows, count } = await this.kit.transactions.read(async (manager) => {
       const build = async (columns = this.model.columns) => {
         const qb = this.query(manager, true);
@@ -85,6 +84,11 @@ export class CrudService<E extends ObjectLiteral> implements Restorer {
     return { list, total: count.total, remark: remark ?? '' };
   }
 
+  /** The site time zone, in which list filters read dates and exports write times. */
+  async timeZone(): Promise<string> {
+    return (await this.kit.environment?.timeZone()) || DEFAULT_TIME_ZONE;
+  }
+
   /**
    * Every row a list request's filters select, newest first, `chunkSize` rows at a time (exports): keyset
    * paging on the primary key keeps memory bounded whatever the number of rows. Served by a replica when
@@ -92,8 +96,7 @@ export class CrudService<E extends ObjectLiteral> implements Restorer {
    */
   async *scan(query: Record<string, unknown>, options: Pick<ListOptions, 'scope'> & { chunkSize?: number } = {}): AsyncGenerator<CrudRow[]> {
     const chunkSize = options.chunkSize ?? 1000;
-    const timeZone = (await this.kit.environment?.timeZone()) || DEFAULT_TIME_ZONE;
-    const spec = parseListQuery({ ...query, order: undefined, page: undefined, limit: undefined }, { ...this.model.rules, timeZone });
+    const spec = parseListQuery({ ...query, order: undefined, page: undefined, limit: undefined }, { ...this.model.rules, timeZone: await this.timeZone() });
     const order = { field: this.model.primaryKey, direction: 'DESC' as const };
     for (let cursor: number | null = null; ; ) {
       const rows = await this.kit.transactions.read(async (manager) => {

@@ -15,3 +15,5 @@ export { buildTree, descendantsOf, indentedOptions } from './tree';
 export type { TreeNode } from './tree';
 export { DataChanges } from './data-changes';
 export type { ChangeJournal, ChildRows, DeletedRows, EditedRow, ParentReference, RecycledRecord, RestoreDescription, Restorer, VirtualField } from './data-changes';
+export { exportFormatOf, sendListExport, started } from './list-export';
+export type { ExportFormat, ListExport, ListExportColumn, ListExportHelpers } from './list-export';

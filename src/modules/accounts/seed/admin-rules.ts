@@ -52,7 +52,7 @@ export const SCAN_RULE = { name: 'wms/scan/resolve', title: '扫码识别', titl
 
 const CRUD = ['index', 'add', 'edit', 'del'] as const;
 const CATALOGUE = [...CRUD, 'sortable', 'import', 'export'] as const;
-const ORDER = [...CRUD, 'audit', 'print'] as const;
+const ORDER = [...CRUD, 'audit', 'print', 'export'] as const;
 
 /** Every page the product has, in menu order. */
 export const ADMIN_MENUS: MenuSeed[] = [
@@ -67,7 +67,7 @@ export const ADMIN_MENUS: MenuSeed[] = [
       { name: 'wms/inbound', title: '入库单', title_en: 'Inbound orders', icon: 'IconImport', buttons: [...ORDER] },
       { name: 'wms/outbound', title: '出库单', title_en: 'Outbound orders', icon: 'IconExport', buttons: [...ORDER, 'ship'] },
       { name: 'wms/relocation', title: '移库单', title_en: 'Relocation orders', icon: 'IconSwap', buttons: [...ORDER, 'move', 'cancel'] },
-      { name: 'wms/stocktake', title: '盘点单', title_en: 'Stock counts', icon: 'IconCheckSquare', buttons: [...CRUD, 'start', 'count', 'post', 'cancel', 'print'] },
+      { name: 'wms/stocktake', title: '盘点单', title_en: 'Stock counts', icon: 'IconCheckSquare', buttons: [...CRUD, 'start', 'count', 'post', 'cancel', 'print', 'export'] },
       { name: 'wms/adjustment', title: '库存调整单', title_en: 'Stock adjustments', icon: 'IconEdit', buttons: [...ORDER] },
       { name: 'wms/stock', title: '库存查询', title_en: 'Stock', icon: 'IconArchive', buttons: ['index', 'export'] },
       { name: 'wms/inventoryHistory', title: '库存流水', title_en: 'Inventory history', icon: 'IconHistory', buttons: ['index', 'export'] },
@@ -107,7 +107,7 @@ export const ADMIN_MENUS: MenuSeed[] = [
       { name: 'auth/group', title: '角色组管理', title_en: 'Admin groups', icon: 'IconUserGroup', buttons: [...CRUD] },
       { name: 'auth/admin', title: '管理员管理', title_en: 'Administrators', icon: 'IconUser', buttons: [...CRUD] },
       { name: 'auth/rule', title: '菜单规则管理', title_en: 'Menu rules', icon: 'IconMenu', buttons: [...CRUD, 'sortable'] },
-      { name: 'auth/adminLog', title: '管理员日志管理', title_en: 'Admin logs', icon: 'IconFile', buttons: ['index'] },
+      { name: 'auth/adminLog', title: '管理员日志管理', title_en: 'Admin logs', icon: 'IconFile', buttons: ['index', 'export'] },
     ],
   },
   {
@@ -116,7 +116,7 @@ export const ADMIN_MENUS: MenuSeed[] = [
     title_en: 'Members',
     icon: 'IconUserGroup',
     children: [
-      { name: 'user/user', title: '会员管理', title_en: 'Members', icon: 'IconUser', buttons: [...CRUD] },
+      { name: 'user/user', title: '会员管理', title_en: 'Members', icon: 'IconUser', buttons: [...CRUD, 'export'] },
       { name: 'user/group', title: '会员分组管理', title_en: 'Member groups', icon: 'IconUserGroup', buttons: [...CRUD] },
       { name: 'user/rule', title: '会员规则管理', title_en: 'Member rules', icon: 'IconMenu', buttons: [...CRUD, 'sortable'] },
       { name: 'user/moneyLog', title: '会员余额管理', title_en: 'Balance logs', icon: 'IconGift', buttons: ['index', 'add'] },

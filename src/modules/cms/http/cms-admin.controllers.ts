@@ -1,13 +1,9 @@
 import { All, Body, Controller, Get, HttpCode, HttpStatus, Post, Query, Req, Res } from '@nestjs/common';
 import { Request, Response } from 'express';
-import { SiteConfigService } from '../../platform';
-import { CrudController, CrudRow, CrudService, ListResult, TreeCrudController } from '../../../shared/crud';
-import { CsvColumn, sendCsv } from '../../../shared/http/csv-export';
+import { CrudController, CrudRow, CrudService, ListExportColumn, ListExportHelpers, ListResult, sendListExport, TreeCrudController } from '../../../shared/crud';
 import { AppError } from '../../../shared/http/app-error';
 import { AuthAdmin, CurrentAdmin } from '../../../shared/http/auth.decorators';
 import { Reply, reply } from '../../../shared/http/reply';
-import { translate } from '../../../shared/http/translate';
-import { siteTimeFormatter } from '../../../shared/time/site-day';
 import { AuditCommentsHandler } from '../commands/audit-comments/audit-comments.handler';
 import { AuditContentHandler } from '../commands/audit-content/audit-content.handler';
 import { CmsCruds } from '../crud/cms.cruds';
@@ -16,49 +12,28 @@ import { AuditCommentsDto, AuditContentDto } from './dto/cms-api.dto';
 
 /*
  * The content pages of the back office (`admin/cms.*`): the generic CRUD actions over each definition
- * (crud/cms.cruds.ts), CSV exports with the list's filters, and the audits. The guard checks
+ * (crud/cms.cruds.ts), CSV and XLSX exports with the list's filters, and the audits. The guard checks
  * `cms/<controller>/<action>` before any of them runs.
  */
 
-type Row = Record<string, any>;
-type Column = { label: string; value: (row: Row, format: Formatters) => unknown };
-interface Formatters {
-  time(value: unknown): string;
-  label(prefix: string, value: unknown): string;
-}
+type Column = ListExportColumn<ListExportHelpers, Record<string, any>>;
 
-/** Streams a CSV of `crud`'s rows selected by the list filters, headers and enumeration labels translated. */
-async function exportCsv(siteConfig: SiteConfigService, crud: CrudService<any>, name: string, columns: Column[], query: Record<string, unknown>, response: Response): Promise<void> {
-  const formatTime = siteTimeFormatter(await siteConfig.timeZone());
-  const labels = new Map<string, string>();
-  const format: Formatters = {
-    time: (value) => (value === null || value === undefined || !Number(value) ? '' : formatTime(Number(value))),
-    label: (prefix, value) => {
-      const key = `${prefix}.${String(value)}`;
-      if (!labels.has(key)) labels.set(key, translate(key));
-      return labels.get(key)!;
-    },
-  };
-  const csvColumns: CsvColumn<Row>[] = columns.map((column) => ({ header: translate(column.label), value: (row) => column.value(row, format) }));
-  const filename = `${translate(`cms.exports.${name}`)}-${new Date().toISOString().slice(0, 10)}.csv`;
-  await sendCsv(response, filename, csvColumns, crud.scan(query, { chunkSize: 500 }));
+/** Streams `crud`'s rows selected by the list filters as CSV or XLSX, headers and enumeration labels translated. */
+function exportList(crud: CrudService<any>, name: string, columns: Column[], query: Record<string, unknown>, response: Response): Promise<void> {
+  return sendListExport(response, crud, query, { title: `cms.exports.${name}`, columns });
 }
 
 const f = (name: string) => `cms.fields.${name}`;
 
 @Controller('admin/cms.Channel')
 export class ChannelController extends TreeCrudController<CmsChannelEntity> {
-  constructor(
-    private readonly cruds: CmsCruds,
-    private readonly siteConfig: SiteConfigService,
-  ) {
+  constructor(private readonly cruds: CmsCruds) {
     super(cruds.channel);
   }
 
   @Get('export')
   export(@Query() query: Record<string, unknown>, @Res() response: Response): Promise<void> {
-    return exportCsv(
-      this.siteConfig,
+    return exportList(
       this.cruds.channel,
       'channel',
       [
@@ -82,7 +57,6 @@ export class ContentController extends CrudController<CmsContentEntity> {
   constructor(
     private readonly cruds: CmsCruds,
     private readonly audits: AuditContentHandler,
-    private readonly siteConfig: SiteConfigService,
   ) {
     super(cruds.content);
   }
@@ -103,8 +77,7 @@ export class ContentController extends CrudController<CmsContentEntity> {
 
   @Get('export')
   export(@Query() query: Record<string, unknown>, @Res() response: Response): Promise<void> {
-    return exportCsv(
-      this.siteConfig,
+    return exportList(
       this.cruds.content,
       'content',
       [
@@ -132,17 +105,13 @@ export class ContentController extends CrudController<CmsContentEntity> {
 
 @Controller('admin/cms.Tags')
 export class TagsController extends CrudController<CmsTagEntity> {
-  constructor(
-    private readonly cruds: CmsCruds,
-    private readonly siteConfig: SiteConfigService,
-  ) {
+  constructor(private readonly cruds: CmsCruds) {
     super(cruds.tag);
   }
 
   @Get('export')
   export(@Query() query: Record<string, unknown>, @Res() response: Response): Promise<void> {
-    return exportCsv(
-      this.siteConfig,
+    return exportList(
       this.cruds.tag,
       'tags',
       [
@@ -160,17 +129,13 @@ export class TagsController extends CrudController<CmsTagEntity> {
 
 @Controller('admin/cms.FriendlyLink')
 export class FriendlyLinkController extends CrudController<CmsFriendlyLinkEntity> {
-  constructor(
-    private readonly cruds: CmsCruds,
-    private readonly siteConfig: SiteConfigService,
-  ) {
+  constructor(private readonly cruds: CmsCruds) {
     super(cruds.friendlyLink);
   }
 
   @Get('export')
   export(@Query() query: Record<string, unknown>, @Res() response: Response): Promise<void> {
-    return exportCsv(
-      this.siteConfig,
+    return exportList(
       this.cruds.friendlyLink,
       'friendly_link',
       [
@@ -194,7 +159,6 @@ export class CommentController {
   constructor(
     private readonly cruds: CmsCruds,
     private readonly audits: AuditCommentsHandler,
-    private readonly siteConfig: SiteConfigService,
   ) {}
 
   @Get('index')
@@ -216,8 +180,7 @@ export class CommentController {
 
   @Get('export')
   export(@Query() query: Record<string, unknown>, @Res() response: Response): Promise<void> {
-    return exportCsv(
-      this.siteConfig,
+    return exportList(
       this.cruds.comment,
       'comment',
       [
@@ -239,10 +202,7 @@ export class CommentController {
 /** The search log: listed, deleted and exported; the site's searches write it. */
 @Controller('admin/cms.SearchLog')
 export class SearchLogController {
-  constructor(
-    private readonly cruds: CmsCruds,
-    private readonly siteConfig: SiteConfigService,
-  ) {}
+  constructor(private readonly cruds: CmsCruds) {}
 
   @Get('index')
   index(@Query() query: Record<string, unknown>): Promise<ListResult> {
@@ -257,8 +217,7 @@ export class SearchLogController {
 
   @Get('export')
   export(@Query() query: Record<string, unknown>, @Res() response: Response): Promise<void> {
-    return exportCsv(
-      this.siteConfig,
+    return exportList(
       this.cruds.searchLog,
       'search_log',
       [

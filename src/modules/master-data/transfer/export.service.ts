@@ -3,17 +3,13 @@ import { Response } from 'express';
 import { sendCsv } from '../../../shared/http/csv-export';
 import { translate } from '../../../shared/http/translate';
 import { sendXlsx } from '../../../shared/http/xlsx-export';
-import { siteTimeFormatter } from '../../../shared/time/site-day';
-import { CrudKit } from '../../../shared/crud';
+import { CrudKit, ExportFormat, exportFormatOf, sendListExport } from '../../../shared/crud';
 import { CatalogueCruds } from '../crud/catalogue-cruds';
 import { CategoryEntity } from '../persistence/category.entity';
 import { CatalogueTransfer, ExportHelpers, ImportField } from './transfer-definitions';
 
-export type TransferFormat = 'csv' | 'xlsx';
-
-export function formatOf(value: unknown): TransferFormat {
-  return String(value ?? '').toLowerCase() === 'xlsx' ? 'xlsx' : 'csv';
-}
+export type TransferFormat = ExportFormat;
+export const formatOf = exportFormatOf;
 
 /**
  * Streams a catalogue's list, with the filters of its `index` (search, quickSearch, named filters), as CSV
@@ -28,23 +24,8 @@ export class ExportService {
   ) {}
 
   async export(transfer: CatalogueTransfer, query: Record<string, unknown>, response: Response): Promise<void> {
-    const timeZone = (await this.kit.environment?.timeZone()) || 'Asia/Shanghai';
-    const formatTime = siteTimeFormatter(timeZone);
-    const helpers: ExportHelpers = {
-      t: (key) => translate(key),
-      time: (value) => (value === null || value === undefined || value === '' || !Number(value) ? '' : formatTime(Number(value))),
-      names: transfer.names === 'categories' ? await this.categoryNames() : new Map(),
-    };
-    const format = formatOf(query.format);
-    const name = translate(`master-data.catalogues.${transfer.catalogue}`);
-    const stamp = formatTime(Math.floor(Date.now() / 1000)).replace(/[-:]/g, '').replace(' ', '-');
-    const filename = `${name}-${stamp}.${format}`;
-    const columns = transfer.columns.map((column) => ({ header: translate(column.label), width: column.width, type: column.type, value: (row: Record<string, unknown>) => column.value(row, helpers) }));
-    const { format: _format, ...filters } = query;
-    // the first chunk is read before anything is sent: a bad filter still answers an error envelope
-    const rows = await started(transfer.service(this.cruds).scan(filters, { chunkSize: 1000 }));
-    if (format === 'xlsx') await sendXlsx(response, filename, name, columns, rows);
-    else await sendCsv(response, filename, columns, rows);
+    const names = transfer.names === 'categories' ? await this.categoryNames() : new Map<number, string>();
+    await sendListExport<ExportHelpers>(response, transfer.service(this.cruds), query, { title: `master-data.catalogues.${transfer.catalogue}`, columns: transfer.columns }, { extra: { names } });
   }
 
   /**
@@ -69,14 +50,4 @@ export class ExportService {
     const rows = await this.kit.dataSource.manager.createQueryBuilder(CategoryEntity, 'c').select(['c.id', 'c.name']).getMany();
     return new Map(rows.map((row) => [row.id, row.name]));
   }
-}
-
-/** Reads the first item now (so its errors surface before a response starts), then yields it and the rest. */
-async function started<T>(iterator: AsyncGenerator<T>): Promise<AsyncIterable<T>> {
-  const first = await iterator.next();
-  return (async function* () {
-    if (first.done) return;
-    yield first.value;
-    yield* iterator;
-  })();
 }

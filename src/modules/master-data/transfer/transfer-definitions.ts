@@ -1,6 +1,6 @@
 import { Type } from '@nestjs/common';
 import { EntityTarget, ObjectLiteral } from 'typeorm';
-import { CrudRow, CrudService } from '../../../shared/crud';
+import { CrudRow, CrudService, ListExportColumn, ListExportHelpers } from '../../../shared/crud';
 import { CellType } from '../../../shared/http/spreadsheet-cells';
 import { CATEGORY_STATUS, Catalogue, ENABLED_STATUS, PRODUCT_STATUS, WAREHOUSE_TYPE } from '../domain/catalogue';
 import { CatalogueCruds } from '../crud/catalogue-cruds';
@@ -31,22 +31,12 @@ export const ENUMS = {
   warehouseType: { labels: { [WAREHOUSE_TYPE.own]: 'transfer.enums.warehouse_type.own', [WAREHOUSE_TYPE.thirdParty]: 'transfer.enums.warehouse_type.third_party' } },
 } satisfies Record<string, TransferEnum>;
 
-export interface ExportHelpers {
-  t(key: string): string;
-  /** Unix seconds → `YYYY-MM-DD HH:mm:ss` in the site time zone ('' for none). */
-  time(value: unknown): string;
+export interface ExportHelpers extends ListExportHelpers {
   /** A catalogue-specific lookup prepared before the rows are read (category parents). */
   names: Map<number, string>;
 }
 
-export interface ExportColumn {
-  /** i18n key of the header. */
-  label: string;
-  value: (row: CrudRow, helpers: ExportHelpers) => unknown;
-  width?: number;
-  /** `number` for numeric columns; the rest are text (neutralised against formula injection). */
-  type?: CellType;
-}
+export type ExportColumn = ListExportColumn<ExportHelpers>;
 
 export interface ImportField {
   /** The property handed to the form (DTO), or the name a reference is resolved from (`brand`). */

@@ -1,7 +1,7 @@
-import { All, Get, Query, Req } from '@nestjs/common';
+import { All, Get, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { Request } from 'express';
-import { CrudDefinition, CrudKit, CrudService, parseId, parseIds } from '../../../shared/crud';
+import { Request, Response } from 'express';
+import { CrudDefinition, CrudKit, CrudService, parseId, parseIds, sendListExport } from '../../../shared/crud';
 import { AppError } from '../../../shared/http/app-error';
 import { AuthAdmin } from '../../../shared/http/auth.decorators';
 import { reply } from '../../../shared/http/reply';
@@ -11,9 +11,10 @@ import { TransitionContext } from '../commands/order-transitions';
 import { SaveOrderCommand, SaveOrderInput } from '../commands/save-order/save-order.command';
 import { OrderKind } from '../persistence/order-kinds';
 import { OrderRepository } from '../persistence/order.repository';
+import { ORDER_EXPORTS } from './order-exports';
 
 /**
- * The CRUD actions every order type shares (list, view with lines, add, edit, delete). Transitions are
+ * The CRUD actions every order type shares (list, export, view with lines, add, edit, delete). Transitions are
  * declared by each controller with their own permission node.
  */
 export abstract class OrderController {
@@ -33,6 +34,12 @@ export abstract class OrderController {
   @Get('index')
   index(@Query() query: Record<string, unknown>) {
     return this.list.list(query, { controllerPath: `wms/${this.kind}` });
+  }
+
+  /** The list's rows with its filters, as CSV or XLSX (`format`); the guard checks `wms/<kind>/export`. */
+  @Get('export')
+  export(@Query() query: Record<string, unknown>, @Res() response: Response): Promise<void> {
+    return sendListExport(response, this.list, query, ORDER_EXPORTS[this.kind]);
   }
 
   @Get('edit')

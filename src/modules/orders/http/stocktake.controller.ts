@@ -1,7 +1,7 @@
 import { All, Body, Controller, Get, Headers, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { Request, Response } from 'express';
-import { CrudKit, CrudService, parseId, parseIds } from '../../../shared/crud';
+import { CrudKit, CrudService, parseId, parseIds, sendListExport } from '../../../shared/crud';
 import { TransactionRunner } from '../../../shared/database/transaction-runner';
 import { AppError } from '../../../shared/http/app-error';
 import { AuthAdmin, CurrentAdmin } from '../../../shared/http/auth.decorators';
@@ -19,10 +19,11 @@ import { StocktakeEntity } from '../persistence/order.entities';
 import { StocktakeRepository } from '../persistence/stocktake.repository';
 import { PrintStocktakeService } from '../queries/print-stocktake/print-stocktake.service';
 import { CountDto, OrderIdDto, StocktakeDto } from './dto/order.dto';
+import { STOCKTAKE_EXPORT } from './order-exports';
 
 const IDEMPOTENCY = 'idempotency-key';
 
-/** Counts (stock take): list, view with lines, add / edit drafts, delete drafts or cancelled counts, and the transitions. */
+/** Counts (stock take): list and its export, view with lines, add / edit drafts, delete drafts or cancelled counts, and the transitions. */
 @Controller('admin/wms.stocktake')
 export class StocktakeController {
   private readonly list: CrudService<StocktakeEntity>;
@@ -55,6 +56,11 @@ export class StocktakeController {
   @Get('index')
   index(@Query() query: Record<string, unknown>) {
     return this.list.list(query, { controllerPath: 'wms/stocktake' });
+  }
+
+  @Get('export')
+  export(@Query() query: Record<string, unknown>, @Res() response: Response): Promise<void> {
+    return sendListExport(response, this.list, query, STOCKTAKE_EXPORT);
   }
 
   @Get('edit')

@@ -1,9 +1,9 @@
-import { All, Body, Controller, Get, HttpCode, HttpStatus, Post, Query, Req } from '@nestjs/common';
-import { Request } from 'express';
-import { parseIds } from '../../../../shared/crud';
+import { All, Body, Controller, Get, HttpCode, HttpStatus, Post, Query, Req, Res } from '@nestjs/common';
+import { Request, Response } from 'express';
+import { parseIds, sendListExport } from '../../../../shared/crud';
 import { AppError } from '../../../../shared/http/app-error';
 import { reply } from '../../../../shared/http/reply';
-import { MemberAdminService } from '../services/member-admin.service';
+import { MEMBER_EXPORT, MemberAdminService } from '../services/member-admin.service';
 import { AddMemberDto, EditMemberDto } from './dto/member-admin.dto';
 
 /** /admin/user.User: members (CRUD; balance and score read-only). */
@@ -14,6 +14,12 @@ export class AdminMemberController {
   @Get('index')
   index(@Query() query: Record<string, unknown>) {
     return this.members.crud.list(query, { controllerPath: 'user/user' });
+  }
+
+  /** The members the list shows, with its filters, as CSV or XLSX (`format`); never a password. */
+  @Get('export')
+  export(@Query() query: Record<string, unknown>, @Res() response: Response): Promise<void> {
+    return sendListExport(response, this.members.crud, query, MEMBER_EXPORT);
   }
 
   @Get('edit')

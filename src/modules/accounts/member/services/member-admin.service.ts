@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, In } from 'typeorm';
-import { CrudKit, DataChanges, CrudRow, CrudService } from '../../../../shared/crud';
+import { CrudKit, DataChanges, CrudRow, CrudService, ListExport } from '../../../../shared/crud';
 import { TransactionRunner } from '../../../../shared/database/transaction-runner';
 import { AppError } from '../../../../shared/http/app-error';
 import { unixNow } from '../../../../shared/http/envelope';
@@ -30,6 +30,27 @@ class MemberCrud extends CrudService<UserEntity> {
     };
   }
 }
+
+const m = (name: string) => `accounts.member_export.${name}`;
+
+/** `user.User/export`: the list's columns; money from cents as the list shows it, the group's seeded name translated. */
+export const MEMBER_EXPORT: ListExport = {
+  title: m('title'),
+  columns: [
+    { label: m('id'), value: (row) => row.id, type: 'number' },
+    { label: m('username'), value: (row) => row.username },
+    { label: m('nickname'), value: (row) => row.nickname },
+    { label: m('group'), value: (row) => seededText(String((row.group as { name?: string } | null)?.name ?? '')) },
+    { label: m('email'), value: (row) => row.email ?? '', width: 24 },
+    { label: m('mobile'), value: (row) => row.mobile ?? '', width: 16 },
+    { label: m('gender'), value: (row, x) => x.label('accounts.member_export.genders', row.gender) },
+    { label: m('money'), value: (row) => moneyText(row.money as number), type: 'number' },
+    { label: m('score'), value: (row) => Number(row.score), type: 'number' },
+    { label: m('status'), value: (row, x) => x.label('accounts.member_export.statuses', row.status) },
+    { label: m('lastlogintime'), value: (row, x) => x.time(row.lastlogintime), width: 20 },
+    { label: m('jointime'), value: (row, x) => x.time(row.jointime), width: 20 },
+  ],
+};
 
 /**
  * user.User: members for the back office. Balance and score are shown, never written here (only the

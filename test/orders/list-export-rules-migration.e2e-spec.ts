@@ -1,0 +1,44 @@
+import { ListExportRules1764001600000 } from '../../migrations/1764001600000-list-export-rules';
+import { createTestApp, TestApp } from '../setup/create-test-app';
+import { createAdmin } from '../support/api';
+
+type Row = Record<string, any>;
+const EXPORTS = ['wms/inbound/export', 'wms/outbound/export', 'wms/relocation/export', 'wms/stocktake/export', 'wms/adjustment/export', 'auth/adminLog/export', 'user/user/export'];
+
+describe('migration: export rules of the order lists, the admin log and the members for databases seeded before them', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const rulesOf = async (groupId: number): Promise<string[]> => {
+    const [group]: Row[] = await t.dataSource.query('SELECT rules FROM admin_group WHERE id = ?', [groupId]);
+    const ids = String(group.rules).split(',');
+    const rules: Row[] = await t.dataSource.query('SELECT id, name FROM admin_rule');
+    return rules.filter((r) => ids.includes(String(r.id))).map((r) => r.name);
+  };
+
+  it('adds each export button under its menu as the seed does, granted to the groups that may see the list', async () => {
+    await t.reset();
+    const seeded: Row[] = await t.dataSource.query(`SELECT r.name, r.type, r.title, r.title_en, p.name AS parent FROM admin_rule r JOIN admin_rule p ON p.id = r.pid WHERE r.name IN (${EXPORTS.map(() => '?').join(',')}) ORDER BY r.name`, EXPORTS);
+    expect(seeded).toHaveLength(EXPORTS.length);
+    const { groupId: reader } = await createAdmin(t, 'reader', ['wmsOperation', 'wms/inbound', 'wms/inbound/index', 'user', 'user/user', 'user/user/index']);
+    const { groupId: other } = await createAdmin(t, 'other', ['wmsOperation', 'wms/outbound', 'wms/outbound/add']);
+    // an older database: no export rules yet
+    await t.dataSource.query(`DELETE FROM admin_rule WHERE name IN (${EXPORTS.map(() => '?').join(',')})`, EXPORTS);
+    const runner = t.dataSource.createQueryRunner();
+    try {
+      await new ListExportRules1764001600000().up(runner);
+      await new ListExportRules1764001600000().up(runner); // a second run changes nothing
+    } finally {
+      await runner.release();
+    }
+    const migrated: Row[] = await t.dataSource.query(`SELECT r.name, r.type, r.title, r.title_en, p.name AS parent FROM admin_rule r JOIN admin_rule p ON p.id = r.pid WHERE r.name IN (${EXPORTS.map(() => '?').join(',')}) ORDER BY r.name`, EXPORTS);
+    expect(migrated).toEqual(seeded);
+    expect((await rulesOf(reader)).filter((n) => n.endsWith('/export')).sort()).toEqual(['user/user/export', 'wms/inbound/export']);
+    expect((await rulesOf(other)).filter((n) => n.endsWith('/export'))).toEqual([]);
+    const [auditor]: Row[] = await t.dataSource.query("SELECT id FROM admin_group WHERE name = '审计员'");
+    expect((await rulesOf(Number(auditor.id))).filter((n) => n.endsWith('/export') && EXPORTS.includes(n)).sort()).toEqual(['wms/inbound/export', 'wms/outbound/export', 'wms/relocation/export']);
+  });
+});
