@@ -1,5 +1,5 @@
 /**
- * A whole order page: the list (status tags, search form, quick search), the row buttons its state and the
+ * A whole order page: the list (status tags, search form, quick search, export), the row buttons its state and the
  * admin's nodes allow (view, edit and delete while unaudited, audit, ship, move, cancel — with confirmations),
  * the form drawer with the line editor, the detail drawer, and the ship / move dialogs.
  */
@@ -12,6 +12,8 @@ import { useLocation } from 'react-router-dom';
 import { IconCheckCircle, IconClose, IconEye, IconSend, IconSwap } from '@arco-design/web-react/icon';
 import { CrudTable, type CrudColumn, type CrudRowAction } from '@/components/crud';
 import { useStore } from '@/stores/context';
+import { ORDER_API } from './api';
+import { ExportButton } from './ExportButton';
 import MoveDialog from './MoveDialog';
 import OrderDetailDrawer from './OrderDetailDrawer';
 import OrderFormDrawer from './OrderFormDrawer';
@@ -89,6 +91,7 @@ export const OrderPage = observer(function OrderPage({ kind, columns, quickSearc
         rowButtons={['edit', 'delete']}
         rowButtonVisible={{ edit: (row) => stateActions(kind, row).includes('edit'), delete: (row) => stateActions(kind, row).includes('delete') }}
         operateWidth={kind === 'relocation' ? 184 : 154}
+        toolbarExtra={<ExportButton api={ORDER_API[kind]} store={page.table} label="transfer.export" formats={['xlsx', 'csv']} testId={`${kind}-export`} />}
       />
       <OrderFormDrawer table={page.table} form={page.form} entity={entity} />
       <OrderDetailDrawer page={page} />

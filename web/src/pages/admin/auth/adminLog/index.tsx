@@ -7,6 +7,7 @@ import { observer } from 'mobx-react-lite';
 import { Descriptions, Drawer } from '@arco-design/web-react';
 import { IconEye } from '@arco-design/web-react/icon';
 import { useEscapeClose } from '@/hooks/useEscapeClose';
+import { ExportButton } from '@/components/orders/ExportButton';
 import { CrudTable, CrudTableStore, formatDatetime, type CrudColumn } from '@/components/crud';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
@@ -88,6 +89,7 @@ export default function AdminLogPage() {
         rowButtons={[]}
         selectable={false}
         rowActions={[{ name: 'info', title: 'crud.info', icon: <IconEye />, onClick: (row) => setDetail(row) }]}
+        toolbarExtra={<ExportButton api={ADMIN_LOG_API} store={store} label="transfer.export" formats={['xlsx', 'csv']} testId="admin-log-export" />}
       />
       <Detail row={detail} onClose={() => setDetail(null)} />
     </div>

@@ -42,5 +42,5 @@ export default function ChannelPage() {
   const [store] = useState(
     () => new CrudTableStore(root, { api: CHANNEL_API, tree: true, columns: channelColumns, fields: channelFields, quickSearchFields: [l('id'), l('name')] }),
   );
-  return <CrudPage store={store} entity={l('channel')} toolbarExtra={<ExportButton api={CHANNEL_API} store={store} label={l('export')} testId="channel-export" />} />;
+  return <CrudPage store={store} entity={l('channel')} toolbarExtra={<ExportButton api={CHANNEL_API} store={store} label="transfer.export" formats={['xlsx', 'csv']} testId="channel-export" />} />;
 }

@@ -70,7 +70,7 @@ export default observer(function CommentPage() {
                 </Button>
               </>
             ) : null}
-            <ExportButton api={COMMENT_API} store={store} label={l('export')} testId="comments-export" />
+            <ExportButton api={COMMENT_API} store={store} label="transfer.export" formats={['xlsx', 'csv']} testId="comments-export" />
           </Space>
         }
         rowActions={[

@@ -145,7 +145,7 @@ export default observer(function ContentPage() {
         operateWidth={150}
         toolbarExtra={
           <Space>
-            <ExportButton api={CONTENT_API} store={store} label={l('export')} testId="content-export" />
+            <ExportButton api={CONTENT_API} store={store} label="transfer.export" formats={['xlsx', 'csv']} testId="content-export" />
           </Space>
         }
         rowActions={[

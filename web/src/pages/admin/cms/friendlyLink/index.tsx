@@ -39,5 +39,5 @@ export const linkFields: CrudField[] = [
 export default function FriendlyLinkPage() {
   const root = useStore();
   const [store] = useState(() => new CrudTableStore(root, { api: LINK_API, columns: linkColumns, fields: linkFields, quickSearchFields: [l('id'), l('title'), l('link')] }));
-  return <CrudPage store={store} entity={l('friendlyLink')} toolbarExtra={<ExportButton api={LINK_API} store={store} label={l('export')} testId="links-export" />} />;
+  return <CrudPage store={store} entity={l('friendlyLink')} toolbarExtra={<ExportButton api={LINK_API} store={store} label="transfer.export" formats={['xlsx', 'csv']} testId="links-export" />} />;
 }

@@ -24,7 +24,7 @@ export default function SearchLogPage() {
         store={store}
         toolbar={['refresh', 'delete', 'quickSearch', 'search', 'columns']}
         rowButtons={['delete']}
-        toolbarExtra={<ExportButton api={SEARCH_LOG_API} store={store} label={l('export')} testId="search-log-export" />}
+        toolbarExtra={<ExportButton api={SEARCH_LOG_API} store={store} label="transfer.export" formats={['xlsx', 'csv']} testId="search-log-export" />}
       />
     </div>
   );

@@ -24,5 +24,5 @@ export const tagFields: CrudField[] = [
 export default function TagsPage() {
   const root = useStore();
   const [store] = useState(() => new CrudTableStore(root, { api: TAGS_API, columns: tagColumns, fields: tagFields, quickSearchFields: [l('id'), l('name')] }));
-  return <CrudPage store={store} entity={l('tag')} toolbarExtra={<ExportButton api={TAGS_API} store={store} label={l('export')} testId="tags-export" />} />;
+  return <CrudPage store={store} entity={l('tag')} toolbarExtra={<ExportButton api={TAGS_API} store={store} label="transfer.export" formats={['xlsx', 'csv']} testId="tags-export" />} />;
 }

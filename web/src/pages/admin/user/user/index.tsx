@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { DatePicker } from '@arco-design/web-react';
 import IconGift from '@arco-design/web-react/icon/react-icon/IconGift';
 import IconTrophy from '@arco-design/web-react/icon/react-icon/IconTrophy';
+import { ExportButton } from '@/components/orders/ExportButton';
 import { CrudPage, CrudTableStore, STATUS_OPTIONS, type CrudColumn, type CrudField, type CrudOption } from '@/components/crud';
 import { GenderIcon } from '@/pages/user/components/GenderIcon';
 import { useT } from '@/lang';
@@ -112,6 +113,7 @@ export default function MemberPage() {
     <CrudPage
       store={store}
       entity="user.user.member"
+      toolbarExtra={<ExportButton api={MEMBER_API} store={store} label="transfer.export" formats={['xlsx', 'csv']} testId="member-export" />}
       rowActions={[
         { name: 'money', title: 'user.user.adjustMoney', icon: <IconGift />, onClick: (row) => navigate(`/admin/user/moneyLog?userId=${row.id}`) },
         { name: 'score', title: 'user.user.adjustScore', icon: <IconTrophy />, onClick: (row) => navigate(`/admin/user/scoreLog?userId=${row.id}`) },

@@ -11,6 +11,7 @@ import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useLocation } from 'react-router-dom';
 import { IconEdit as IconCount } from '@arco-design/web-react/icon';
+import { ExportButton } from '@/components/orders/ExportButton';
 import { CrudPage, CrudTableStore, maxLengthRule, type CrudColumn, type CrudField, type CrudRowAction } from '@/components/crud';
 import { useStore } from '@/stores/context';
 import { CATEGORY_REMOTE } from '../product/product';
@@ -93,6 +94,7 @@ export const StocktakePage = observer(function StocktakePage() {
         rowActions={actions}
         rowButtonVisible={{ edit: (row) => sheetActions(Number(row.status)).includes('edit'), delete: (row) => sheetActions(Number(row.status)).includes('delete') }}
         operateWidth={140}
+        toolbarExtra={<ExportButton api={STOCKTAKE_API} store={store} label="transfer.export" formats={['xlsx', 'csv']} testId="stocktake-export" />}
       />
       <CountSheet sheet={sheet} onChanged={() => void store.load()} />
     </div>
