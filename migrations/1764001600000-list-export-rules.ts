@@ -4,7 +4,19 @@ type RuleRow = { id: number | string; name: string };
 type GroupRow = { id: number | string; rules: string | null };
 
 /** The lists that gained an export, by their menu rule; `<menu>/export` is granted with `<menu>/index`. */
-const MENUS = ['wms/inbound', 'wms/outbound', 'wms/relocation', 'wms/stocktake', 'wms/adjustment', 'auth/adminLog', 'user/user'];
+const MENUS = [
+  'wms/inbound',
+  'wms/outbound',
+  'wms/relocation',
+  'wms/stocktake',
+  'wms/adjustment',
+  'auth/adminLog',
+  'user/user',
+  'user/moneyLog',
+  'user/scoreLog',
+  'security/dataRecycleLog',
+  'security/sensitiveDataLog',
+];
 
 const idList = (rules: string | null) =>
   String(rules ?? '')
@@ -13,7 +25,8 @@ const idList = (rules: string | null) =>
     .filter(Boolean);
 
 /**
- * For databases seeded before the order lists, the admin log and the member list could be exported: adds
+ * For databases seeded before the order lists, the admin log, the member lists and the safety logs could be
+ * exported: adds
  * their `export` button rules and grants each to the groups that may see the list (whoever may read a list
  * may take it away as a file). Groups holding every rule (`*`) need nothing. A fresh database has no rules
  * yet here: the seed writes them. Constant SQL with bound parameters (the same text on SQLite and MySQL).

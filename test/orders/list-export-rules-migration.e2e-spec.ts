@@ -3,7 +3,9 @@ import { createTestApp, TestApp } from '../setup/create-test-app';
 import { createAdmin } from '../support/api';
 
 type Row = Record<string, any>;
-const EXPORTS = ['wms/inbound/export', 'wms/outbound/export', 'wms/relocation/export', 'wms/stocktake/export', 'wms/adjustment/export', 'auth/adminLog/export', 'user/user/export'];
+const EXPORTS = ['inbound', 'outbound', 'relocation', 'stocktake', 'adjustment']
+  .map((kind) => `wms/${kind}/export`)
+  .concat(['auth/adminLog/export', 'user/user/export', 'user/moneyLog/export', 'user/scoreLog/export', 'security/dataRecycleLog/export', 'security/sensitiveDataLog/export']);
 
 describe('migration: export rules of the order lists, the admin log and the members for databases seeded before them', () => {
   let t: TestApp;

@@ -146,3 +146,51 @@ describe('list exports: orders, counts, adjustments, admin log, members', () => 
     expect(rows.flat().join('|')).not.toMatch(/Secret-123|scrypt|\$/);
   });
 });
+
+describe('list exports: balance and score logs, recycle bin, sensitive-data log', () => {
+  let t: TestApp;
+  let root: Session;
+
+  const csv = async (url: string, lang = 'en') => {
+    const file = await download(t, url, root.token, lang);
+    expect(file.type).toMatch(/^text\/csv/);
+    return parseCsv(file.body.toString('utf8').replace(/^\uFEFF/, '')).map((r) => r.cells);
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.reset();
+    root = await login(t);
+  });
+  afterAll(() => t.close());
+
+  it('writes balance changes as money and score changes as numbers, with the member', async () => {
+    const c = client(t, root);
+    const group = (await t.dataSource.query('SELECT id FROM user_group ORDER BY id LIMIT 1'))[0];
+    const member = await c.raw.post('/admin/user.user/add', { username: 'buyer', nickname: 'Buyer', group_id: Number(group.id), password: 'Secret-123', status: 1 });
+    const id = member.body.data.id;
+    expect((await c.raw.post('/admin/user.MoneyLog/add', { user_id: id, money: '12.5', memo: '=1+1' })).body.code).toBe(1);
+    expect((await c.raw.post('/admin/user.ScoreLog/add', { user_id: id, score: 7, memo: 'welcome' })).body.code).toBe(1);
+    const money = await csv('/admin/user.MoneyLog/export');
+    expect(money[0]).toEqual(['ID', 'Username', 'Nickname', 'Balance change', 'Before', 'After', 'Memo', 'Time']);
+    expect(money[1].slice(1, 7)).toEqual(['buyer', 'Buyer', '12.50', '0.00', '12.50', "'=1+1"]);
+    const score = await csv('/admin/user.ScoreLog/export', 'zh-cn');
+    expect(score[0][3]).toBe('变动积分');
+    expect(score[1].slice(1, 7)).toEqual(['buyer', 'Buyer', '7', '0', '7', 'welcome']);
+  });
+
+  it('writes the recycle bin without the kept rows and the sensitive-data log before → after', async () => {
+    const c = client(t, root);
+    const brand = await c.add('Brand', { name: 'Old brand' });
+    expect((await c.raw.del(`/admin/wms.Brand/del?ids[]=${brand.id}`)).body.code).toBe(1);
+    const product = await c.add('Product', { product_no: 'SENS-1', name: 'Watched', price: '12.50' });
+    await c.post('Product', 'edit', { id: product.id, price: '99.90' });
+    const recycle = await csv('/admin/security.DataRecycleLog/export');
+    expect(recycle[0]).toEqual(['ID', 'Table', 'Row ID', 'Admin', 'Restored', 'IP', 'Time']);
+    expect(recycle.find((r) => r[1] === 'brand')?.slice(2, 5)).toEqual([String(brand.id), 'Admin', 'No']);
+    expect(recycle.flat().join('|')).not.toContain('Old brand');
+    const sensitive = await csv('/admin/security.SensitiveDataLog/export?data_table=product');
+    expect(sensitive[0]).toEqual(['ID', 'Table', 'Row ID', 'Field', 'Field label', 'Before', 'After', 'Admin', 'Rolled back', 'IP', 'Time']);
+    expect(sensitive.slice(1).map((r) => r.slice(1, 9))).toEqual([['product', String(product.id), 'price', expect.any(String), '12.50', '99.90', 'Admin', 'No']]);
+  });
+});

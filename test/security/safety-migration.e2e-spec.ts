@@ -1,5 +1,6 @@
 import { addSafetyMenus } from '../../migrations/1764000400000-safety-tools';
 import { AdjustmentRecycleRule1764000400100 } from '../../migrations/1764000400100-adjustment-recycle-rule';
+import { ListExportRules1764001600000 } from '../../migrations/1764001600000-list-export-rules';
 import { insertDefaultRules } from '../../src/modules/security/domain/default-rules';
 import { createTestApp, TestApp } from '../setup/create-test-app';
 import { as, login } from '../support/api';
@@ -41,6 +42,7 @@ describe('migration: the safety tools for databases seeded before them', () => {
         await addSafetyMenus(runner);
         await insertDefaultRules(runner);
         await new AdjustmentRecycleRule1764000400100().up(runner);
+        await new ListExportRules1764001600000().up(runner); // the logs' export buttons came later
       }
     } finally {
       await runner.release();

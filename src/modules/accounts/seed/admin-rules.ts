@@ -119,8 +119,8 @@ export const ADMIN_MENUS: MenuSeed[] = [
       { name: 'user/user', title: '会员管理', title_en: 'Members', icon: 'IconUser', buttons: [...CRUD, 'export'] },
       { name: 'user/group', title: '会员分组管理', title_en: 'Member groups', icon: 'IconUserGroup', buttons: [...CRUD] },
       { name: 'user/rule', title: '会员规则管理', title_en: 'Member rules', icon: 'IconMenu', buttons: [...CRUD, 'sortable'] },
-      { name: 'user/moneyLog', title: '会员余额管理', title_en: 'Balance logs', icon: 'IconGift', buttons: ['index', 'add'] },
-      { name: 'user/scoreLog', title: '会员积分管理', title_en: 'Score logs', icon: 'IconTrophy', buttons: ['index', 'add'] },
+      { name: 'user/moneyLog', title: '会员余额管理', title_en: 'Balance logs', icon: 'IconGift', buttons: ['index', 'add', 'export'] },
+      { name: 'user/scoreLog', title: '会员积分管理', title_en: 'Score logs', icon: 'IconTrophy', buttons: ['index', 'add', 'export'] },
     ],
   },
   {
@@ -156,8 +156,8 @@ export const ADMIN_MENUS: MenuSeed[] = [
     title_en: 'Data security',
     icon: 'IconSafe',
     children: [
-      { name: 'security/dataRecycleLog', title: '数据回收站', title_en: 'Recycle bin', icon: 'IconDelete', buttons: ['index', 'info', 'restore', 'del'] },
-      { name: 'security/sensitiveDataLog', title: '敏感数据修改记录', title_en: 'Sensitive data log', icon: 'IconEye', buttons: ['index', 'info', 'rollback', 'del'] },
+      { name: 'security/dataRecycleLog', title: '数据回收站', title_en: 'Recycle bin', icon: 'IconDelete', buttons: ['index', 'info', 'restore', 'del', 'export'] },
+      { name: 'security/sensitiveDataLog', title: '敏感数据修改记录', title_en: 'Sensitive data log', icon: 'IconEye', buttons: ['index', 'info', 'rollback', 'del', 'export'] },
       { name: 'security/dataRecycle', title: '数据回收规则', title_en: 'Recycle rules', icon: 'IconSettings', buttons: [...CRUD] },
       { name: 'security/sensitiveData', title: '敏感字段规则', title_en: 'Sensitive field rules', icon: 'IconLock', buttons: [...CRUD] },
     ],

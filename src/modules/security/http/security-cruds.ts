@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { CrudDefinition, DataChanges } from '../../../shared/crud';
+import { CrudDefinition, DataChanges, ListExport, ListExportColumn } from '../../../shared/crud';
 import { AppError } from '../../../shared/http/app-error';
 import { fieldsOfRule, isNeverWatched } from '../domain/default-rules';
 import { DataRecycleEntity, DataRecycleLogEntity, SensitiveDataEntity, SensitiveDataLogEntity } from '../persistence/security.entities';
@@ -72,4 +72,42 @@ export const sensitiveLogCrud: CrudDefinition<SensitiveDataLogEntity> = {
   quickSearchFields: ['id', 'data_table', 'id_value', 'data_field', 'admin.username'],
   filterParams: ['data_table', 'is_rollback', 'data_field'],
   joins: { admin: ADMIN_JOIN },
+};
+
+const h = (name: string) => `security.export.${name}`;
+type Admin = { username?: string; nickname?: string } | null;
+const admin: ListExportColumn = { label: h('admin'), value: (row) => (row.admin as Admin)?.nickname || (row.admin as Admin)?.username || '' };
+const where: ListExportColumn[] = [
+  { label: h('ip'), value: (row) => row.ip, width: 16 },
+  { label: h('createtime'), value: (row, x) => x.time(row.createtime), width: 20 },
+];
+
+/** The recycle bin's export: what was deleted, by whom and whether it was restored (the kept row stays in the bin). */
+export const RECYCLE_LOG_EXPORT: ListExport = {
+  title: h('recycle_title'),
+  columns: [
+    { label: h('id'), value: (row) => row.id, type: 'number' },
+    { label: h('data_table'), value: (row) => row.data_table },
+    { label: h('id_value'), value: (row) => row.id_value },
+    admin,
+    { label: h('is_restore'), value: (row, x) => x.label('security.export.restored', row.is_restore) },
+    ...where,
+  ],
+};
+
+/** The sensitive-data log's export: field by field, before → after (secrets were logged as changed, without values). */
+export const SENSITIVE_LOG_EXPORT: ListExport = {
+  title: h('sensitive_title'),
+  columns: [
+    { label: h('id'), value: (row) => row.id, type: 'number' },
+    { label: h('data_table'), value: (row) => row.data_table },
+    { label: h('id_value'), value: (row) => row.id_value },
+    { label: h('data_field'), value: (row) => row.data_field },
+    { label: h('data_comment'), value: (row) => row.data_comment },
+    { label: h('before'), value: (row, x) => (Number(row.changed_only) ? x.t('security.export.changed') : row.before), width: 24 },
+    { label: h('after'), value: (row, x) => (Number(row.changed_only) ? x.t('security.export.changed') : row.after), width: 24 },
+    admin,
+    { label: h('is_rollback'), value: (row, x) => x.label('security.export.rolled_back', row.is_rollback) },
+    ...where,
+  ],
 };

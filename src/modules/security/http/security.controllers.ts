@@ -1,13 +1,13 @@
 import { All, Body, Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
 import { Request, Response } from 'express';
-import { CrudController, CrudKit, CrudRow, CrudService, DataChanges, ListResult, parseId, parseIds } from '../../../shared/crud';
+import { CrudController, CrudKit, CrudRow, CrudService, DataChanges, ListExport, ListResult, parseId, parseIds, sendListExport } from '../../../shared/crud';
 import { AppError } from '../../../shared/http/app-error';
 import { AuthenticatedRequest } from '../../../shared/http/auth.decorators';
 import { Reply, reply } from '../../../shared/http/reply';
 import { BackupService } from '../backup/backup.service';
 import { DataRecycleEntity, DataRecycleLogEntity, SensitiveDataEntity, SensitiveDataLogEntity } from '../persistence/security.entities';
 import { Outcome, SafetyActionsService } from '../services/safety-actions.service';
-import { recycleLogCrud, recycleRuleCrud, sensitiveLogCrud, sensitiveRuleCrud } from './security-cruds';
+import { RECYCLE_LOG_EXPORT, recycleLogCrud, recycleRuleCrud, SENSITIVE_LOG_EXPORT, sensitiveLogCrud, sensitiveRuleCrud } from './security-cruds';
 
 /*
  * The safety tools' endpoints (under /admin; the guard checks `security/<controller>/<action>` and
@@ -35,11 +35,19 @@ function outcomeReply(outcome: Outcome, doneKey: string): Reply<Outcome> {
 }
 
 abstract class LogController<E extends DataRecycleLogEntity | SensitiveDataLogEntity> {
-  constructor(protected readonly crud: CrudService<E>) {}
+  constructor(
+    protected readonly crud: CrudService<E>,
+    private readonly exported: ListExport,
+  ) {}
 
   @Get('index')
   index(@Query() query: Record<string, unknown>, @Req() request: Request): Promise<ListResult> {
     return this.crud.list(query, { controllerPath: request.path.includes('SensitiveDataLog') ? 'security/sensitivedatalog' : 'security/datarecyclelog' });
+  }
+
+  @Get('export')
+  export(@Query() query: Record<string, unknown>, @Res() response: Response): Promise<void> {
+    return sendListExport(response, this.crud, query, this.exported);
   }
 
   @Get('info')
@@ -60,7 +68,7 @@ export class DataRecycleLogController extends LogController<DataRecycleLogEntity
     kit: CrudKit,
     private readonly actions: SafetyActionsService,
   ) {
-    super(new CrudService(kit, recycleLogCrud));
+    super(new CrudService(kit, recycleLogCrud), RECYCLE_LOG_EXPORT);
   }
 
   @Post('restore')
@@ -75,7 +83,7 @@ export class SensitiveDataLogController extends LogController<SensitiveDataLogEn
     kit: CrudKit,
     private readonly actions: SafetyActionsService,
   ) {
-    super(new CrudService(kit, sensitiveLogCrud));
+    super(new CrudService(kit, sensitiveLogCrud), SENSITIVE_LOG_EXPORT);
   }
 
   @Post('rollback')

@@ -1,5 +1,6 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query } from '@nestjs/common';
-import { CrudKit, CrudRow, CrudService, parseId } from '../../../../shared/crud';
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query, Res } from '@nestjs/common';
+import { Response } from 'express';
+import { CrudKit, CrudRow, CrudService, ListExport, parseId, sendListExport } from '../../../../shared/crud';
 import { toCents } from '../../../../shared/database/money';
 import { TransactionRunner } from '../../../../shared/database/transaction-runner';
 import { AppError } from '../../../../shared/http/app-error';
@@ -27,6 +28,28 @@ const logDefinition = <E extends UserMoneyLogEntity | UserScoreLogEntity>(entity
   defaultOrder: [{ field: 'id', direction: 'DESC' as const }],
 });
 
+/** The export of a balance or score log: the member, the change with the amounts before and after, the memo. */
+function logExport(kind: 'money' | 'score'): ListExport {
+  const h = (name: string) => `accounts.balance_export.${name}`;
+  const amount = (value: unknown) => (kind === 'money' ? moneyText(value as number) : Number(value));
+  type Member = { username?: string; nickname?: string } | null;
+  return {
+    title: h(`title_${kind}`),
+    columns: [
+      { label: h('id'), value: (row) => row.id, type: 'number' },
+      { label: h('username'), value: (row) => (row.user as Member)?.username ?? '' },
+      { label: h('nickname'), value: (row) => (row.user as Member)?.nickname ?? '' },
+      { label: h(`change_${kind}`), value: (row) => amount(row[kind]), type: 'number' },
+      { label: h('before'), value: (row) => amount(row.before), type: 'number' },
+      { label: h('after'), value: (row) => amount(row.after), type: 'number' },
+      { label: h('memo'), value: (row) => row.memo, width: 30 },
+      { label: h('createtime'), value: (row, x) => x.time(row.createtime), width: 20 },
+    ],
+  };
+}
+const MONEY_LOG_EXPORT = logExport('money');
+const SCORE_LOG_EXPORT = logExport('score');
+
 /** `GET add?userId=` → {user}: who the change will apply to, with the current balance. */
 async function memberForAdd(transactions: TransactionRunner, userId: unknown) {
   const user = await transactions.manager.findOne(UserEntity, { where: { id: parseId(userId) }, select: { id: true, username: true, nickname: true, money: true, score: true } });
@@ -50,6 +73,11 @@ export class AdminMoneyLogController {
   @Get('index')
   index(@Query() query: Record<string, unknown>) {
     return this.crud.list(query, { controllerPath: 'user/moneylog' });
+  }
+
+  @Get('export')
+  export(@Query() query: Record<string, unknown>, @Res() response: Response): Promise<void> {
+    return sendListExport(response, this.crud, query, MONEY_LOG_EXPORT);
   }
 
   @Get('add')
@@ -83,6 +111,11 @@ export class AdminScoreLogController {
   @Get('index')
   index(@Query() query: Record<string, unknown>) {
     return this.crud.list(query, { controllerPath: 'user/scorelog' });
+  }
+
+  @Get('export')
+  export(@Query() query: Record<string, unknown>, @Res() response: Response): Promise<void> {
+    return sendListExport(response, this.crud, query, SCORE_LOG_EXPORT);
   }
 
   @Get('add')

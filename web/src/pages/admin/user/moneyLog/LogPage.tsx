@@ -8,6 +8,7 @@ import { Typography } from '@arco-design/web-react';
 import { useSearchParams } from 'react-router-dom';
 import { CrudPage, CrudTableStore, type CrudColumn, type CrudField } from '@/components/crud';
 import { fetchJson } from '@/components/crud/api';
+import { ExportButton } from '@/components/orders/ExportButton';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
 
@@ -110,7 +111,16 @@ export function LogPage({ kind }: { kind: LogKind }) {
         defaultOrder: { field: 'id', dir: 'desc' },
       }),
   );
-  return <CrudPage store={store} entity={`user.${kind}Log.log`} toolbar={['refresh', 'add', 'search', 'quickSearch', 'columns']} rowButtons={[]} selectable={false} />;
+  return (
+    <CrudPage
+      store={store}
+      entity={`user.${kind}Log.log`}
+      toolbar={['refresh', 'add', 'search', 'quickSearch', 'columns']}
+      toolbarExtra={<ExportButton api={API[kind]} store={store} label="transfer.export" formats={['xlsx', 'csv']} testId={`${kind}-log-export`} />}
+      rowButtons={[]}
+      selectable={false}
+    />
+  );
 }
 
 export default LogPage;
