@@ -13,6 +13,7 @@ import { useT } from '@/lang';
 import { AllocationsCell, ExpiryCell } from '@/components/lots/LotCells';
 import { fefoOrder, isExpired, isLotLine, previewTake } from '@/components/lots/lots';
 import type { OrderPageStore, Row } from './pageStore';
+import { moveProgress } from './states';
 
 export const MoveLots = observer(function MoveLots({ page, lines, quantities }: { page: OrderPageStore; lines: Row[]; quantities: Record<number, number | undefined> }) {
   const t = useT();
@@ -122,7 +123,7 @@ const LineLots = observer(function LineLots({ page, line, index, quantity }: { p
           })}
         </div>
       )}
-      {shelf && !(quantity && quantity > 0) && !namedMissing && <div className="lots-muted move-lots-hint">{t('lots.move.enterQuantity')}</div>}
+      {shelf && !(quantity && quantity > 0) && !namedMissing && moveProgress(line).remaining > 0 && <div className="lots-muted move-lots-hint">{t('lots.move.enterQuantity')}</div>}
       {namedMissing ? (
         <div className="move-lots-warn" data-orders="move-lots-warn">
           {t('lots.move.namedMissing', { lot: named })}
