@@ -1,3 +1,7 @@
+import { CommandBus } from '@nestjs/cqrs';
+import { AuditRelocationOrderCommand } from '../../src/modules/orders/commands/audit-relocation-order/audit-relocation-order.command';
+import { MoveRelocationOrderCommand } from '../../src/modules/orders/commands/move-relocation-order/move-relocation-order.command';
+import { QueryCounter } from '../../src/shared/database/query-counter';
 import { createTestApp, TestApp } from '../setup/create-test-app';
 import { login } from '../support/api';
 import { ledgerViolations } from '../support/ledger';
@@ -118,5 +122,26 @@ describe('relocation lots: audit and move check the named lots again', () => {
     const out = await c.add('Outbound', { customer_id: w.customer.id, type: 10, lines: [outboundLine(milk, S1(), 1, 'A1')] });
     await untrack();
     expect((await c.raw.post('/admin/wms.Outbound/audit', { id: out.id })).body).toMatchObject({ code: 0, msg: 'Line 1: Lot product MILK (MILK) is not lot-tracked and takes no lot number' });
+  });
+
+  it('checks the named lots of many lines with a bounded number of statements (lines naming no lot read no stock)', async () => {
+    const lotsOf = (n: number) => Array.from({ length: n }, (_, i) => `M${i}`);
+    await receive(c, w, lotsOf(200).map((lot) => ({ product: milk, shelf: S1(), quantity: 1, lot_no: lot })));
+    const admin = { id: 1, username: 'admin', nickname: 'Admin', isSuper: true, nodes: new Set<string>(), tokenId: '' };
+    const bus = t.app.get(CommandBus);
+    const measure = async (lines: Row[]) => {
+      const order = await relocation(lines);
+      const audit = await QueryCounter.measure(() => bus.execute(new AuditRelocationOrderCommand(order.id, { admin })));
+      const move = await QueryCounter.measure(() => bus.execute(new MoveRelocationOrderCommand(order.id, order.lines.map((l: Row) => ({ id: l.id, quantity: 1 })), { admin })));
+      expect(move.result).toMatchObject({ status: 2 });
+      return { audit: audit.queries, move: move.queries };
+    };
+    const unnamed = await measure([line(1), line(1)]);
+    const two = await measure(lotsOf(2).map((lot) => line(1, lot)));
+    const many = await measure(lotsOf(200).slice(2).map((lot) => line(1, lot)));
+    // the check reads the source streams and the shelves' names once each, whatever the line count
+    expect(two.audit).toBeLessThanOrEqual(unnamed.audit + 3);
+    expect(many.audit).toBeLessThanOrEqual(two.audit + 2);
+    expect(many.move).toBeLessThanOrEqual(two.move + 25);
   });
 });
