@@ -49,7 +49,14 @@ export class GoodsOrderAudit {
             if (!product) throw new OrderRuleError('unknown_product', { line: index + 1 });
             return receiptLot(line, product, index + 1);
           })
-        : (await this.namedLots.check(manager, lines.map((line, index) => ({ position: index + 1, product_id: line.product_id, lot_no: line.lot_no, shelfId: line.warehouse_shelf_id })), products, lines.map((line) => ({ productId: line.product_id, shelfId: line.warehouse_shelf_id })))).map((lot_no) => ({ lot_no, production_date: '', expiry_date: '' }));
+        : (
+            await this.namedLots.check(
+              manager,
+              lines.map((line, index) => ({ position: index + 1, product_id: line.product_id, lot_no: line.lot_no, shelfId: line.warehouse_shelf_id })),
+              products,
+              lines.map((line) => ({ productId: line.product_id, shelfId: line.warehouse_shelf_id })),
+            )
+          ).map((lot_no) => ({ lot_no, production_date: '', expiry_date: '' }));
     const now = unixNow();
     const id = order.id;
     if (!(await this.transitions.guardedUpdate(manager, kind, id, { audit_status: 1, audittime: now, audit_admin_id: admin.id, updatetime: now }, 'audit_status = 0'))) throw new OrderRuleError('changed_meanwhile');
