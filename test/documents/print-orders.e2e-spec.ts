@@ -2,6 +2,7 @@ import { createTestApp, TestApp } from '../setup/create-test-app';
 import { createAdmin, login, Session } from '../support/api';
 import { download } from '../support/download';
 import { compact, readPdf } from '../support/pdf';
+import { lotProduct, receive } from '../support/lots';
 import { client, Client, stockUp } from '../support/warehouse';
 
 type Row = Record<string, any>;
@@ -173,6 +174,26 @@ describe('printed orders: receipts, picking lists, delivery notes, relocation sh
     for (const expected of ['Relocation sheet', order.relocation_no, 'Partly moved', 'ST-002', '上海仓 / A区 / 货架S2 (S2)', '北京仓 / 北区 / 货架S1 (S1)', 'Total planned: 8', 'Total moved: 3', 'Moved by']) {
       expect(flat).toContain(compact(expected));
     }
+  });
+
+  it('prints the lot and expiry of each relocation line that has one: the lot named, the lots moved (with quantities), in both languages', async () => {
+    const milk = await lotProduct(c, { unit: w.unit } as any, 'MILK');
+    await receive(c, { supplier: w.supplier } as any, [
+      { product: milk, shelf: w.shelves.a2, quantity: 5, lot_no: 'A1', expiry_date: '2031-03-04' },
+      { product: milk, shelf: w.shelves.a2, quantity: 5, lot_no: 'B2', expiry_date: '2031-01-02' },
+    ]);
+    const line = (lotNo?: string) => ({ product_id: milk.id, source_warehouse_shelf_id: w.shelves.a2.id, target_warehouse_shelf_id: w.shelves.n1.id, plan_quantity: 2, ...(lotNo ? { lot_no: lotNo } : {}) });
+    const order = await c.add('Relocation', { lines: [line('A1'), line(), { product_id: w.products.glove.id, source_warehouse_shelf_id: w.shelves.a2.id, target_warehouse_shelf_id: w.shelves.n1.id, plan_quantity: 1 }] });
+    const before = compact((await readPdf((await download(t, `/admin/wms.Relocation/print?id=${order.id}&format=pdf`, session.token, 'en')).body)).text);
+    expect(before).toContain(compact('Lot / expiry'));
+    expect(before).toContain(compact('A1 exp. 2031-03-04'));
+    expect(before).not.toContain('B2');
+    await c.post('Relocation', 'audit', { id: order.id });
+    await c.post('Relocation', 'move', { id: order.id, lines: [{ id: order.lines[1].id, quantity: 2 }] });
+    const en = compact((await readPdf((await download(t, `/admin/wms.Relocation/print?id=${order.id}&format=pdf`, session.token, 'en')).body)).text);
+    expect(en).toContain(compact('B2 ×2 exp. 2031-01-02'));
+    const zh = compact((await readPdf((await download(t, `/admin/wms.Relocation/print?id=${order.id}&format=pdf`, session.token, 'zh-cn')).body)).text);
+    for (const expected of ['批次 / 有效期', 'A1 有效期至 2031-03-04', 'B2 ×2 有效期至 2031-01-02']) expect(zh).toContain(compact(expected));
   });
 
   it('paginates a long order: every line printed once, the table header and page numbers on every page', async () => {

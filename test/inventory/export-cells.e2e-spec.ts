@@ -125,4 +125,35 @@ describe('export cells: formula injection and XML-forbidden characters', () => {
     expect(stock.getRow(2).getCell(stockHeader.indexOf('On hand')).value).toBe(5);
     expect(stock.getRow(2).getCell(stockHeader.indexOf('Product')).value).toBe('=1+2');
   });
+
+  it('XLSX money: prices and amounts are numeric cells in a two-decimal format (2.50, not 2.5), CSV writes 2.50', async () => {
+    const history = await workbook('/admin/wms.InventoryHistory/export?format=xlsx');
+    const header = (history.getRow(1).values as unknown[]).map(String);
+    const money: Array<[unknown, unknown]> = [];
+    history.eachRow((row, number) => {
+      if (number === 1) return;
+      for (const name of ['Unit price', 'Amount']) {
+        const cell = row.getCell(header.indexOf(name));
+        expect(cell.type).toBe(ExcelJS.ValueType.Number);
+        expect(cell.numFmt).toBe('0.00');
+        money.push([name, cell.value]);
+      }
+      // a quantity is a plain number, not money
+      expect(row.getCell(header.indexOf('Change')).numFmt).not.toBe('0.00');
+    });
+    expect(money.sort()).toEqual(
+      [
+        ['Amount', -15],
+        ['Amount', 25],
+        ['Unit price', 2.5],
+        ['Unit price', 3],
+      ].sort(),
+    );
+    const products = await workbook('/admin/wms.Product/export?format=xlsx');
+    const productHeader = (products.getRow(1).values as unknown[]).map(String);
+    const price = products.getRow(2).getCell(productHeader.indexOf('Unit price'));
+    expect([price.type, price.numFmt]).toEqual([ExcelJS.ValueType.Number, '0.00']);
+    const [csvHeader, ...rows] = await csvRows('/admin/wms.InventoryHistory/export');
+    expect(rows.map((r) => r[csvHeader.indexOf('Unit price')]).sort()).toEqual(['2.50', '3.00']);
+  });
 });

@@ -24,3 +24,5 @@ export type { Allocation, LotOnShelf } from './domain/lots';
 export { lotOfPayload, NO_LOT } from './domain/stock-movement';
 export type { LotFacts } from './domain/stock-movement';
 export type { PostedMovements } from './ledger/stock-ledger.service';
+export { LotDates } from './queries/lot-dates/lot-dates';
+export type { LotDatesOf } from './queries/lot-dates/lot-dates';

@@ -20,13 +20,14 @@ import { GetDashboardService } from './queries/get-dashboard/get-dashboard.servi
 import { PendingOrdersSource } from './queries/get-dashboard/pending-orders.source';
 import { OrderMovementTotals } from './queries/order-movement-totals/order-movement-totals';
 import { StockInScope } from './queries/stock-in-scope/stock-in-scope';
+import { LotDates } from './queries/lot-dates/lot-dates';
 import { InventoryDailyStatEntity, InventoryEventEntity, InventoryHistoryEntity, StockEntity, StockLotEntity } from './persistence/inventory.entities';
 
 @Module({
   imports: [TypeOrmModule.forFeature([InventoryEventEntity, StockEntity, StockLotEntity, InventoryHistoryEntity, InventoryDailyStatEntity, LedgerDigestEntity, LedgerDigestLeafEntity, LedgerVerificationEntity]), PlatformModule, MasterDataModule],
   controllers: [StockController, InventoryHistoryController, DashboardController, LedgerIntegrityController],
-  providers: [ExpiryWindow, StockLedger, EventChain, GetStockAsOfService, ProjectionRebuilder, GetDashboardService, PendingOrdersSource, OrderMovementTotals, LedgerSigningKey, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScope],
-  exports: [StockLedger, ProjectionRebuilder, PendingOrdersSource, OrderMovementTotals, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScope],
+  providers: [ExpiryWindow, StockLedger, EventChain, GetStockAsOfService, ProjectionRebuilder, GetDashboardService, PendingOrdersSource, OrderMovementTotals, LedgerSigningKey, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScope, LotDates],
+  exports: [StockLedger, ProjectionRebuilder, PendingOrdersSource, OrderMovementTotals, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScope, LotDates],
 })
 export class InventoryModule implements OnModuleInit {
   constructor(private readonly references: MasterDataReferences) {}

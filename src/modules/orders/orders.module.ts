@@ -20,6 +20,7 @@ import { AuditRelocationOrderHandler } from './commands/audit-relocation-order/a
 import { CancelRelocationOrderHandler } from './commands/cancel-relocation-order/cancel-relocation-order.handler';
 import { DeleteOrdersHandler } from './commands/delete-orders/delete-orders.handler';
 import { GoodsOrderAudit } from './commands/goods-order-audit';
+import { NamedLots } from './commands/named-lots';
 import { MoveRelocationOrderHandler } from './commands/move-relocation-order/move-relocation-order.handler';
 import { OrderTransitions } from './commands/order-transitions';
 import { SaveOrderHandler } from './commands/save-order/save-order.handler';
@@ -66,6 +67,7 @@ import { PrintOrderService } from './queries/print-order/print-order.service';
     IdempotencyKeys,
     OrderTransitions,
     GoodsOrderAudit,
+    NamedLots,
     SaveOrderHandler,
     DeleteOrdersHandler,
     AuditInboundOrderHandler,

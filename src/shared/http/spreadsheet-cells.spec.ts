@@ -1,4 +1,4 @@
-import { csvCell, importedText, neutraliseFormula, xlsxCell, xmlSafe } from './spreadsheet-cells';
+import { csvCell, importedText, moneyText, neutraliseFormula, xlsxCell, xmlSafe } from './spreadsheet-cells';
 
 describe('spreadsheet cells', () => {
   it('neutralises text that a spreadsheet would run as a formula, and the importer reads it back', () => {
@@ -33,5 +33,15 @@ describe('spreadsheet cells', () => {
     expect(xmlSafe('lone \uD800 high, lone \uDC00 low')).toBe('lone \uFFFD high, lone \uFFFD low');
     expect(xmlSafe('tab\tlf\ncr\r 😀 中文 \uFFFD')).toBe('tab\tlf\ncr\r 😀 中文 \uFFFD');
     expect(xlsxCell('x\uFFFF')).toBe('x\uFFFD');
+  });
+
+  it('writes money with two decimals, digit for digit: CSV text 12.50, XLSX the number (its column shows 0.00)', () => {
+    expect([moneyText('12.5'), moneyText(12.5), moneyText(3), moneyText('-0.1'), moneyText('12.50'), moneyText('0.125')]).toEqual(['12.50', '12.50', '3.00', '-0.10', '12.50', '0.125']);
+    expect(moneyText('12345678901234567.5')).toBe('12345678901234567.50');
+    expect(csvCell('12.5', 'money')).toBe('12.50');
+    expect(csvCell(7, 'money')).toBe('7.00');
+    expect(csvCell('=1', 'money')).toBe("'=1");
+    expect(xlsxCell('12.50', 'money')).toBe(12.5);
+    expect(xlsxCell('12345678901234.56', 'money')).toBe('12345678901234.56');
   });
 });

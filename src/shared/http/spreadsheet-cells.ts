@@ -9,8 +9,11 @@
  *   strings are written as strings (never formulas) in text-formatted columns.
  * - XML 1.0 forbids most C0 controls, lone surrogates, U+FFFE and U+FFFF: one such character in one cell
  *   makes the whole XLSX unreadable, so XLSX text has them replaced by U+FFFD.
+ * - Money (`money` columns: prices, amounts) is a number with two decimals: CSV writes the decimal text with
+ *   its two decimals (`12.50`, never `12.5`); XLSX writes a numeric cell in a `0.00` number format, so the
+ *   sheet shows 12.50 and still sums it (MONEY_FORMAT).
  */
-export type CellType = 'text' | 'number';
+export type CellType = 'text' | 'number' | 'money';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEUTRALISED = /^'[=+\-@\t\r]/;
@@ -32,6 +35,20 @@ function textOf(value: unknown): string {
   return String(value);
 }
 
+/** The number format of XLSX money cells: two decimals, as the pages and printed orders show money. */
+export const MONEY_FORMAT = '0.00';
+
+/**
+ * Money as decimal text with at least two decimals ("12.5" → "12.50", 3 → "3.00"), digit for digit: never
+ * rounded through a double; more decimals than two are kept as they are.
+ */
+export function moneyText(value: number | string): string {
+  const text = typeof value === 'number' ? String(value) : value;
+  if (!DECIMAL.test(text)) return text;
+  const [whole, decimals = ''] = text.split('.');
+  return decimals.length >= 2 ? text : `${whole}.${decimals.padEnd(2, '0')}`;
+}
+
 /** Text a spreadsheet program will not run as a formula. */
 export function neutraliseFormula(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
@@ -49,9 +66,9 @@ export function xmlSafe(text: string): string {
 
 export function csvCell(value: unknown, type: CellType = 'text'): string | number {
   if (value === null || value === undefined) return '';
-  if (type === 'number') {
+  if (type === 'number' || type === 'money') {
     const number = numberOf(value);
-    if (number !== null) return number;
+    if (number !== null) return type === 'money' ? moneyText(number) : number;
   }
   return neutraliseFormula(textOf(value));
 }
@@ -59,11 +76,12 @@ export function csvCell(value: unknown, type: CellType = 'text'): string | numbe
 /**
  * An XLSX cell. A number column's decimal text ("12.50", how MySQL answers DECIMAL) becomes a numeric cell,
  * so that a spreadsheet sums it, whenever a double holds it exactly to its last digit (up to 15 significant
- * digits: every price and quantity); a longer one stays text rather than change.
+ * digits: every price and quantity); a longer one stays text rather than change. A money cell is the same
+ * number; its column's `0.00` format (sendXlsx) shows its two decimals.
  */
 export function xlsxCell(value: unknown, type: CellType = 'text'): string | number | null {
   if (value === null || value === undefined) return null;
-  if (type === 'number') {
+  if (type === 'number' || type === 'money') {
     const number = numberOf(value);
     if (typeof number === 'number') return number;
     if (number !== null && number.replace(/^-|\./g, '').replace(/^0+/, '').length <= 15) return Number(number);

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { Response } from 'express';
 import ExcelJS from 'exceljs';
 import { CsvColumn } from './csv-export';
-import { xlsxCell, xmlSafe } from './spreadsheet-cells';
+import { MONEY_FORMAT, xlsxCell, xmlSafe } from './spreadsheet-cells';
 
 /** The columns of an XLSX download: as for CSV, plus an optional width in characters. */
 export interface XlsxColumn<R> extends CsvColumn<R> {
@@ -12,7 +12,8 @@ export interface XlsxColumn<R> extends CsvColumn<R> {
 /**
  * Streams rows as an XLSX download (the sibling of sendCsv): a streaming workbook writer commits each row
  * as it goes and waits for the socket to drain between chunks, so memory stays bounded however many rows
- * there are. Cells go through xlsxCell: numbers of number columns stay numbers, everything else is a
+ * there are. Cells go through xlsxCell: numbers of number and money columns stay numbers (money in a
+ * two-decimal format: 12.50, not 12.5), everything else is a
  * string (never a formula) in a text-formatted column, with the characters XML forbids replaced.
  */
 export async function sendXlsx<R>(response: Response, filename: string, sheetName: string, columns: XlsxColumn<R>[], chunks: AsyncIterable<R[]>): Promise<void> {
@@ -26,8 +27,8 @@ export async function sendXlsx<R>(response: Response, filename: string, sheetNam
     header: xmlSafe(column.header),
     key: String(index),
     width: column.width ?? Math.min(40, Math.max(10, column.header.length * 2 + 2)),
-    // text format: Excel keeps "=..." a string even when someone edits the cell
-    ...(column.type === 'number' ? {} : { style: { numFmt: '@' } }),
+    // text format: Excel keeps "=..." a string even when someone edits the cell; money shows two decimals
+    ...(column.type === 'number' ? {} : { style: { numFmt: column.type === 'money' ? MONEY_FORMAT : '@' } }),
   }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();

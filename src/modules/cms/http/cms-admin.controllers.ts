@@ -90,7 +90,7 @@ export class ContentController extends CrudController<CmsContentEntity> {
         { label: f('author'), value: (r) => r.user?.nickname || r.user?.username || r.admin?.nickname || r.admin?.username || '' },
         { label: f('views'), value: (r) => r.views },
         { label: f('comments'), value: (r) => r.comments },
-        { label: f('price'), value: (r) => r.price },
+        { label: f('price'), value: (r) => r.price, type: 'money' },
         { label: f('currency'), value: (r, x) => x.label('cms.currency', r.currency) },
         { label: f('allow_visit_groups'), value: (r, x) => x.label('cms.visit_group', r.allow_visit_groups) },
         { label: f('allow_comment_groups'), value: (r, x) => x.label('cms.comment_group', r.allow_comment_groups) },

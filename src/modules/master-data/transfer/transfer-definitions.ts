@@ -247,7 +247,7 @@ export const TRANSFERS: Record<string, CatalogueTransfer> = {
       joined('category', PRODUCT_LABEL('category_id')),
       joined('unit', PRODUCT_LABEL('unit_id')),
       plain('spec', 'fields.spec', 18),
-      { ...numeric('price'), label: PRODUCT_LABEL('price') },
+      { ...numeric('price'), type: 'money', label: PRODUCT_LABEL('price') },
       numeric('safety_stock_num'),
       numeric('total_stock_num'),
       joined('warehouse', PRODUCT_LABEL('warehouse_id')),

@@ -10,7 +10,8 @@ import { auditGoodsLines, inboundFormType, lineTotalPrice, outboundFormType, She
 import { orderNumberOf, OrderState } from '../domain/order-state';
 import { OrderRepository } from '../persistence/order.repository';
 import { OrderTransitions } from './order-transitions';
-import { namedLot, receiptLot } from '../domain/order-lots';
+import { receiptLot } from '../domain/order-lots';
+import { NamedLots } from './named-lots';
 
 export const operatorName = (admin: AuthAdmin) => admin.nickname || admin.username;
 
@@ -31,6 +32,7 @@ export class GoodsOrderAudit {
     private readonly orders: OrderRepository,
     private readonly catalogue: MasterDataReader,
     private readonly ledger: StockLedger,
+    private readonly namedLots: NamedLots,
   ) {}
 
   async audit(manager: EntityManager, kind: 'inbound' | 'outbound', { order, lines }: OrderState<'inbound' | 'outbound'>, admin: AuthAdmin): Promise<number[]> {
@@ -38,11 +40,23 @@ export class GoodsOrderAudit {
     const changes = auditGoodsLines(order, lines, shelves, kind === 'inbound' ? 1 : -1);
     // The lot rules again, on the products as they are now (one may have become lot-tracked since the save).
     const products = await this.catalogue.products(manager, lines.map((l) => l.product_id));
-    const lots = lines.map((line, index) => {
-      const product = products.get(line.product_id);
-      if (!product) throw new OrderRuleError('unknown_product', { line: index + 1 });
-      return kind === 'inbound' ? receiptLot(line, product, index + 1) : { lot_no: namedLot(line, product, index + 1), production_date: '', expiry_date: '' };
-    });
+    // Outbound: the rules every line that takes stock follows (relocations too); the ledger then locks the
+    // same streams again, which this transaction already holds.
+    const lots =
+      kind === 'inbound'
+        ? lines.map((line, index) => {
+            const product = products.get(line.product_id);
+            if (!product) throw new OrderRuleError('unknown_product', { line: index + 1 });
+            return receiptLot(line, product, index + 1);
+          })
+        : (
+            await this.namedLots.check(
+              manager,
+              lines.map((line, index) => ({ position: index + 1, product_id: line.product_id, lot_no: line.lot_no, shelfId: line.warehouse_shelf_id })),
+              products,
+              lines.map((line) => ({ productId: line.product_id, shelfId: line.warehouse_shelf_id })),
+            )
+          ).map((lot_no) => ({ lot_no, production_date: '', expiry_date: '' }));
     const now = unixNow();
     const id = order.id;
     if (!(await this.transitions.guardedUpdate(manager, kind, id, { audit_status: 1, audittime: now, audit_admin_id: admin.id, updatetime: now }, 'audit_status = 0'))) throw new OrderRuleError('changed_meanwhile');

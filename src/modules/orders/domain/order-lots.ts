@@ -1,5 +1,6 @@
 import { AppError } from '../../../shared/http/app-error';
-import { expiryOf, isCalendarDay, normalizeLotNo } from '../../inventory';
+import { expiryOf, isCalendarDay, normalizeLotNo, streamIdOf } from '../../inventory';
+import { OrderRuleError } from './order-errors';
 
 /** A product as the lot rules need it. */
 export interface LotProduct {
@@ -63,6 +64,46 @@ export function namedLot(entered: EnteredLot, product: LotProduct, line: number)
   if (lotNo === null) throw new AppError('lots.bad_lot_no_on_line', { line });
   if (lotNo && !product.lot_tracked) throw new AppError('lots.lot_not_tracked', { line, product: productName(product) });
   return lotNo;
+}
+
+/**
+ * The lots named on outbound or relocation lines, checked again on the products as they are now (one may
+ * have stopped being lot-tracked since the save): the rule of `namedLot`, line by line. `position` is the
+ * line's 1-based place in its order, for the message.
+ */
+export function namedLotsOf(lines: ReadonlyArray<{ line: EnteredLot; position: number }>, products: ReadonlyMap<number, LotProduct>): string[] {
+  return lines.map(({ line, position }) => {
+    const product = products.get(line.product_id);
+    if (!product) throw new OrderRuleError('unknown_product', { line: position });
+    return namedLot(line, product, position);
+  });
+}
+
+/** A line that takes stock from a shelf, with the lot it names ('' for none). */
+export interface LotTakenFrom {
+  position: number;
+  productId: number;
+  shelfId: number;
+  lotNo: string;
+}
+
+/**
+ * A named lot must be on the shelf it is taken from: a stock stream of that (product, shelf, lot) holding
+ * more than 0. `streams` are the shelf's streams as the ledger answers them (by stream id). Lines naming no
+ * lot are left to first-expiry-first-out allocation.
+ */
+export function assertNamedLotsOnShelves(
+  lines: readonly LotTakenFrom[],
+  streams: ReadonlyMap<string, { quantity: number }>,
+  products: ReadonlyMap<number, LotProduct>,
+  shelfName: (shelfId: number) => string,
+): void {
+  for (const line of lines) {
+    if (!line.lotNo) continue;
+    if ((streams.get(streamIdOf(line.productId, line.shelfId, line.lotNo))?.quantity ?? 0) > 0) continue;
+    const product = products.get(line.productId);
+    throw new AppError('lots.lot_not_on_shelf', { line: line.position, lot: line.lotNo, product: product ? productName(product) : `#${line.productId}`, shelf: shelfName(line.shelfId) });
+  }
 }
 
 /** Allocations as stored (JSON text) → the list; a line that moved nothing has none. */

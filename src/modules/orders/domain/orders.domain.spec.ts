@@ -1,5 +1,6 @@
 import { auditGoodsLines, GoodsLine, lineTotalPrice, outboundFormType, shipOutbound } from './order-lines';
 import { auditRelocation, cancelRelocation, moveRelocation, RelocationLine } from './relocation';
+import { assertNamedLotsOnShelves, namedLotsOf } from './order-lots';
 
 const shelves = new Map([
   [1, { id: 1, name: 'A-01', enabled: true }],
@@ -80,5 +81,35 @@ describe('relocation', () => {
     expect(cancelRelocation({ audit_status: 1, status: 1 })).toBe(3);
     expect(() => cancelRelocation({ audit_status: 1, status: 3 })).toThrow();
     expect(() => cancelRelocation({ audit_status: 1, status: 2 })).toThrow();
+  });
+});
+
+describe('named lots of lines that take stock', () => {
+  const products = new Map([
+    [7, { name: 'Milk', product_no: 'M', lot_tracked: true, effective_day: 0 }],
+    [8, { name: 'Bolt', product_no: 'B', lot_tracked: false, effective_day: 0 }],
+  ]);
+
+  it('answers the lot named (upper-case) or none, on products as they are now', () => {
+    expect(namedLotsOf([{ line: { product_id: 7, lot_no: ' a1 ' }, position: 1 }, { line: { product_id: 7 }, position: 2 }, { line: { product_id: 8, lot_no: '' }, position: 3 }], products)).toEqual(['A1', '', '']);
+  });
+
+  it('refuses a lot on a product not lot-tracked, or an unknown product, naming the line', () => {
+    expect(() => namedLotsOf([{ line: { product_id: 8, lot_no: 'A1' }, position: 4 }], products)).toThrow(expect.objectContaining({ messageKey: 'lots.lot_not_tracked', args: expect.objectContaining({ line: 4, product: 'Bolt (B)' }) }));
+    expect(() => namedLotsOf([{ line: { product_id: 9, lot_no: 'A1' }, position: 2 }], products)).toThrow(expect.objectContaining({ messageKey: 'orders.unknown_product', args: { line: 2 } }));
+  });
+
+  it('refuses a named lot its shelf does not hold (no stream, or one at 0); lines naming none pass', () => {
+    const streams = new Map([
+      ['stock-7-1-A1', { quantity: 3 }],
+      ['stock-7-1-B1', { quantity: 0 }],
+    ]);
+    const shelfName = (id: number) => `S${id}`;
+    expect(() => assertNamedLotsOnShelves([{ position: 1, productId: 7, shelfId: 1, lotNo: 'A1' }, { position: 2, productId: 7, shelfId: 1, lotNo: '' }], streams, products, shelfName)).not.toThrow();
+    for (const [lotNo, shelfId] of [['B1', 1], ['A1', 2], ['C1', 1]] as const) {
+      expect(() => assertNamedLotsOnShelves([{ position: 3, productId: 7, shelfId, lotNo }], streams, products, shelfName)).toThrow(
+        expect.objectContaining({ messageKey: 'lots.lot_not_on_shelf', args: { line: 3, lot: lotNo, product: 'Milk (M)', shelf: `S${shelfId}` } }),
+      );
+    }
   });
 });

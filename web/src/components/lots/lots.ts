@@ -49,3 +49,63 @@ export function allocationsOf(line: Record<string, any> | null | undefined): All
   const list = line?.allocations;
   return Array.isArray(list) ? list.filter((a) => a && typeof a.quantity === 'number').map((a) => ({ lot_no: String(a.lot_no ?? ''), quantity: a.quantity })) : [];
 }
+
+/** One lot of a product on a shelf, as the stock list answers it. */
+export interface ShelfLot {
+  lot_no: string;
+  expiry_date: string;
+  days_left: number | null;
+  quantity: number;
+  lot_received_at: number;
+}
+
+/** Expired: its expiry day is before today (a lot is still good on its expiry day), as the server decides. */
+export const isExpired = (expiry: string, today: string) => expiry !== '' && expiry < today;
+
+/**
+ * A shelf's lots in the order first-expiry-first-out takes them, exactly as the server sorts them: the
+ * earliest expiry first, lots without expiry last, ties by the earliest first receipt, then lot number.
+ */
+export function fefoOrder<L extends Pick<ShelfLot, 'lot_no' | 'expiry_date' | 'lot_received_at'>>(lots: readonly L[]): L[] {
+  return [...lots].sort(
+    (a, b) =>
+      Number(a.expiry_date === '') - Number(b.expiry_date === '') ||
+      a.expiry_date.localeCompare(b.expiry_date) ||
+      a.lot_received_at - b.lot_received_at ||
+      a.lot_no.localeCompare(b.lot_no),
+  );
+}
+
+export interface TakePreview {
+  /** What the move will take, lot by lot. */
+  allocations: Allocation[];
+  /** How much of the quantity the lots that may be taken cannot cover (> 0: the server will refuse the move). */
+  short: number;
+}
+
+/**
+ * The lots a move (or an outbound audit) will take from a shelf, previewed from the stock list: the lot
+ * named takes exactly that lot (expired or not); no lot named allocates first-expiry-first-out over the
+ * lots that have not expired. The server decides; this shows what it will decide on the stock seen.
+ */
+export function previewTake(lots: readonly ShelfLot[], quantity: number, today: string, namedLot = ''): TakePreview {
+  if (!(quantity > 0)) return { allocations: [], short: 0 };
+  if (namedLot) {
+    const held = lots.find((l) => l.lot_no === namedLot)?.quantity ?? 0;
+    return { allocations: held > 0 ? [{ lot_no: namedLot, quantity: Math.min(quantity, held) }] : [], short: Math.max(0, quantity - held) };
+  }
+  const allocations: Allocation[] = [];
+  let left = quantity;
+  for (const lot of fefoOrder(lots.filter((l) => l.quantity > 0 && !isExpired(l.expiry_date, today)))) {
+    if (left === 0) break;
+    const take = Math.min(left, lot.quantity);
+    allocations.push({ lot_no: lot.lot_no, quantity: take });
+    left -= take;
+  }
+  return { allocations, short: left };
+}
+
+/** Whether an order line is about lots: a lot-tracked product, or a lot named, received or taken. */
+export function isLotLine(line: Record<string, any> | null | undefined): boolean {
+  return Number(line?.product?.lot_tracked) === 1 || !!line?.lot_no || allocationsOf(line).some((a) => a.lot_no);
+}

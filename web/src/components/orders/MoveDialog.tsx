@@ -1,6 +1,7 @@
 /**
  * The move dialog of an audited relocation: per line the planned quantity, what was moved so far, what is
- * left, and the quantity to move now (at most what is left). Posts only the lines with a quantity.
+ * left, and the quantity to move now (at most what is left). Posts only the lines with a quantity. Lines
+ * about lots show the source shelf's lots and which of them the move takes (MoveLots).
  */
 import './i18n';
 import { useEffect, useState } from 'react';
@@ -11,6 +12,7 @@ import { useT } from '@/lang';
 import { NumberCell } from './cells';
 import type { OrderPageStore, Row } from './pageStore';
 import { checkMove, moveProgress } from './states';
+import MoveLots from './MoveLots';
 
 export const MoveDialog = observer(function MoveDialog({ page }: { page: OrderPageStore }) {
   const t = useT();
@@ -104,7 +106,9 @@ export const MoveDialog = observer(function MoveDialog({ page }: { page: OrderPa
       data-orders="move-dialog"
       footer={
         <Space>
-          <Button onClick={() => page.closeMove()}>{t('crud.cancel')}</Button>
+          <Button onClick={() => page.closeMove()} data-orders="move-close">
+            {t(page.movedNow ? 'crud.close' : 'crud.cancel')}
+          </Button>
           <Button type="primary" loading={busy} disabled={page.moveLoading} onClick={() => void submit()} data-orders="move-submit">
             {t('orders.action.move')}
           </Button>
@@ -120,6 +124,7 @@ export const MoveDialog = observer(function MoveDialog({ page }: { page: OrderPa
         </div>
         {tried && check.empty && <Alert type="warning" showIcon content={t('orders.move.nothing')} style={{ marginBottom: 12 }} />}
         <Table rowKey="id" size="small" border={{ wrapper: true, cell: false }} pagination={false} columns={columns} data={lines} scroll={{ x: 760 }} />
+        <MoveLots page={page} lines={lines} quantities={quantities} />
       </Spin>
     </Modal>
   );

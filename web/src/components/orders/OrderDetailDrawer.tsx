@@ -15,6 +15,7 @@ import { LocationText, MoneyCell, NumberCell, SignedCell, StateTag } from './cel
 import PrintButtons from './PrintButtons';
 import '@/components/lots/i18n';
 import { AllocationsCell } from '@/components/lots/LotCells';
+import { isLotLine } from '@/components/lots/lots';
 import { formatCents, orderTotals } from './money';
 import { NUMBER_FIELD, type OrderPageStore, type Row } from './pageStore';
 import {
@@ -41,7 +42,7 @@ function productCell(r: Row) {
 }
 
 /** Whether a line is about lots: a lot-tracked product, or a lot named, received or taken. */
-const hasLots = (r: Row) => Number(r.product?.lot_tracked) === 1 || !!r.lot_no || (Array.isArray(r.allocations) && r.allocations.some((a: Row) => a?.lot_no));
+const hasLots = (r: Row) => isLotLine(r);
 
 /**
  * The lots of a line: inbound, the lot received and its expiry; outbound and relocation, the lots taken

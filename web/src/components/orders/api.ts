@@ -95,3 +95,30 @@ export function exportUrl(base: string, indexParams: Record<string, unknown>, to
   const { page: _page, limit: _limit, ...params } = indexParams;
   return directUrl(`${base}/export`, params, token, lang);
 }
+
+/** The lots of one product on one shelf (stock above 0), the site's day and its expiry warning days. */
+export interface ShelfLots {
+  lots: Array<{ lot_no: string; expiry_date: string; days_left: number | null; quantity: number; lot_received_at: number }>;
+  today: string;
+  warningDays: number;
+}
+
+/** Reads a shelf's lots of a product from the stock list (quiet: the admin may not read stock). */
+export async function fetchShelfLots(productId: number, shelfId: number): Promise<ShelfLots> {
+  const data = await fetchJson<{ list?: Array<Record<string, any>>; today?: string; expiry_warning_days?: number }>(
+    `${STOCK_API}/index`,
+    { product_id: productId, warehouse_shelf_id: shelfId, limit: 100, order: 'expiry_date,asc' },
+    { showErrorMessage: false },
+  );
+  return {
+    lots: (data?.list ?? []).map((row) => ({
+      lot_no: String(row.lot_no ?? ''),
+      expiry_date: String(row.expiry_date ?? ''),
+      days_left: typeof row.days_left === 'number' ? row.days_left : null,
+      quantity: Number(row.quantity) || 0,
+      lot_received_at: Number(row.lot_received_at) || 0,
+    })),
+    today: String(data?.today ?? ''),
+    warningDays: Number(data?.expiry_warning_days ?? 30),
+  };
+}

@@ -4,7 +4,7 @@
  */
 import { flatten } from '@/lang';
 
-const FILES = ['orders', 'pages/wms/inbound', 'pages/wms/outbound', 'pages/wms/relocation', 'pages/wms/adjustment', 'pages/wms/stocktake', 'pages/wms/stock', 'pages/wms/inventoryHistory'];
+const FILES = ['orders', 'lots', 'pages/wms/inbound', 'pages/wms/outbound', 'pages/wms/relocation', 'pages/wms/adjustment', 'pages/wms/stocktake', 'pages/wms/stock', 'pages/wms/inventoryHistory'];
 
 describe.each(FILES)('lang %s.json', (file) => {
   const zh = flatten(require(`@/lang/zh-cn/${file}.json`));

@@ -5,7 +5,8 @@
  */
 import { makeAutoObservable, runInAction } from 'mobx';
 import { CrudTableStore, type CrudColumn, type CrudRoot } from '@/components/crud';
-import { createOrderApi, fetchOrderHistory, fetchPartyName, ORDER_API, SELECT_URL, type OrderApi, type ShipInput } from './api';
+import { createOrderApi, fetchOrderHistory, fetchPartyName, fetchShelfLots, ORDER_API, SELECT_URL, type OrderApi, type ShelfLots, type ShipInput } from './api';
+import { allocationsOf, isLotLine, type Allocation } from '@/components/lots/lots';
 import { OrderFormStore } from './formStore';
 import { TransitionKeys, wasAnswered } from './idempotency';
 import type { OrderKind } from './states';
@@ -146,6 +147,14 @@ export class OrderPageStore {
   /** the order (with lines) the move dialog is open for */
   moving: Row | null = null;
   moveLoading = false;
+  /**
+   * The move dialog's lot lines (a lot-tracked product, or a lot named): the lots on each one's source
+   * shelf, by line id; null when they could not be read (no right to the stock list).
+   */
+  moveLots: Record<number, ShelfLots | null> = {};
+  moveLotsLoading = false;
+  /** After a move of an order with lot lines: what that move took, lot by lot, by line id (the dialog stays open to show it). */
+  movedNow: Record<number, Allocation[]> | null = null;
   /** `${action}:${id}` of the transition under way */
   busy: string | null = null;
   error: string | null = null;
@@ -225,12 +234,15 @@ export class OrderPageStore {
   async openMove(id: number): Promise<void> {
     this.moveLoading = true;
     this.moving = { id };
+    this.moveLots = {};
+    this.movedNow = null;
     try {
       const row = await this.api.read(id);
       runInAction(() => {
         if (this.moving && String(this.moving.id) === String(id)) this.moving = row;
         this.moveLoading = false;
       });
+      await this.loadMoveLots(row);
     } catch (e) {
       runInAction(() => {
         this.moving = null;
@@ -240,13 +252,53 @@ export class OrderPageStore {
     }
   }
 
-  closeMove(): void {
-    this.moving = null;
+  /** The lots on the source shelf of each lot line of an order (one read per product and shelf). */
+  async loadMoveLots(row: Row): Promise<void> {
+    const lines: Row[] = Array.isArray(row?.lines) ? row.lines.filter(isLotLine) : [];
+    if (!lines.length) return;
+    const pairKey = (l: Row) => `${l.product_id}:${l.source_warehouse_shelf_id}`;
+    const pairs = [...new Map(lines.map((l) => [pairKey(l), l])).values()];
+    this.moveLotsLoading = true;
+    const read = await Promise.all(pairs.map((l) => fetchShelfLots(Number(l.product_id), Number(l.source_warehouse_shelf_id)).catch(() => null)));
+    const byPair = new Map(pairs.map((l, i) => [pairKey(l), read[i]]));
+    runInAction(() => {
+      if (this.moving && String(this.moving.id) === String(row.id)) this.moveLots = Object.fromEntries(lines.map((l) => [Number(l.id), byPair.get(pairKey(l)) ?? null]));
+      this.moveLotsLoading = false;
+    });
   }
 
+  closeMove(): void {
+    this.moving = null;
+    this.moveLots = {};
+    this.movedNow = null;
+  }
+
+  /**
+   * Moves the quantities given. An order without lot lines closes the dialog; one with lot lines keeps it
+   * open on the order as now answered, with what this move took lot by lot and the shelves' lots read again.
+   */
   async move(id: number, lines: Array<{ id: number; quantity: number }>): Promise<boolean> {
-    const ok = await this.transition('move', id, (key) => this.api.move(id, lines, key));
-    if (ok) this.closeMove();
+    const before = new Map<number, Allocation[]>((Array.isArray(this.moving?.lines) ? this.moving!.lines : []).map((l: Row) => [Number(l.id), allocationsOf(l)]));
+    let answered: Row | null = null;
+    const ok = await this.transition('move', id, async (key) => (answered = await this.api.move(id, lines, key)));
+    if (!ok) return ok;
+    const row = answered as Row | null;
+    const lotLines: Row[] = Array.isArray(row?.lines) ? row!.lines.filter(isLotLine) : [];
+    if (!row || !lotLines.length) {
+      this.closeMove();
+      return ok;
+    }
+    runInAction(() => {
+      this.moving = row;
+      this.movedNow = Object.fromEntries(lotLines.filter((l) => lines.some((m) => m.id === Number(l.id))).map((l) => [Number(l.id), allocationsAdded(before.get(Number(l.id)) ?? [], allocationsOf(l))]));
+    });
+    await this.loadMoveLots(row);
     return ok;
   }
+}
+
+/** What a move added to a line's allocations (both summed per lot), lot by lot. */
+export function allocationsAdded(before: readonly Allocation[], after: readonly Allocation[]): Allocation[] {
+  const had = new Map(before.map((a) => [a.lot_no, a.quantity]));
+  return after.map((a) => ({ lot_no: a.lot_no, quantity: a.quantity - (had.get(a.lot_no) ?? 0) })).filter((a) => a.quantity > 0);
 }

@@ -32,6 +32,7 @@ const logDefinition = <E extends UserMoneyLogEntity | UserScoreLogEntity>(entity
 function logExport(kind: 'money' | 'score'): ListExport {
   const h = (name: string) => `accounts.balance_export.${name}`;
   const amount = (value: unknown) => (kind === 'money' ? moneyText(value as number) : Number(value));
+  const type = kind === 'money' ? 'money' : 'number';
   type Member = { username?: string; nickname?: string } | null;
   return {
     title: h(`title_${kind}`),
@@ -39,9 +40,9 @@ function logExport(kind: 'money' | 'score'): ListExport {
       { label: h('id'), value: (row) => row.id, type: 'number' },
       { label: h('username'), value: (row) => (row.user as Member)?.username ?? '' },
       { label: h('nickname'), value: (row) => (row.user as Member)?.nickname ?? '' },
-      { label: h(`change_${kind}`), value: (row) => amount(row[kind]), type: 'number' },
-      { label: h('before'), value: (row) => amount(row.before), type: 'number' },
-      { label: h('after'), value: (row) => amount(row.after), type: 'number' },
+      { label: h(`change_${kind}`), value: (row) => amount(row[kind]), type },
+      { label: h('before'), value: (row) => amount(row.before), type },
+      { label: h('after'), value: (row) => amount(row.after), type },
       { label: h('memo'), value: (row) => row.memo, width: 30 },
       { label: h('createtime'), value: (row, x) => x.time(row.createtime), width: 20 },
     ],

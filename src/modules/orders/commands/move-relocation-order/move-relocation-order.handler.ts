@@ -8,6 +8,7 @@ import { moveRelocation } from '../../domain/relocation';
 import { LineAllocation, mergeAllocations } from '../../domain/order-lots';
 import { OrderRepository } from '../../persistence/order.repository';
 import { operatorName } from '../goods-order-audit';
+import { NamedLots } from '../named-lots';
 import { OrderTransitions } from '../order-transitions';
 import { MoveRelocationOrderCommand } from './move-relocation-order.command';
 
@@ -22,6 +23,7 @@ export class MoveRelocationOrderHandler implements ICommandHandler<MoveRelocatio
     private readonly orders: OrderRepository,
     private readonly catalogue: MasterDataReader,
     private readonly ledger: StockLedger,
+    private readonly namedLots: NamedLots,
   ) {}
 
   execute({ id, moves, context }: MoveRelocationOrderCommand) {
@@ -29,18 +31,26 @@ export class MoveRelocationOrderHandler implements ICommandHandler<MoveRelocatio
       const plan = moveRelocation(order, lines, moves);
       const products = await this.catalogue.products(manager, plan.moves.map((m) => m.line.product_id));
       const price = (productId: number) => products.get(productId)?.price ?? '0.00';
+      // The lots named by the lines moved, checked as at audit; the streams the posting moves (sources and
+      // targets) are locked first, in the ledger's order, so the check holds until the stock has moved.
+      const named = await this.namedLots.check(
+        manager,
+        plan.moves.map(({ line }) => ({ position: lines.indexOf(line) + 1, product_id: line.product_id, lot_no: line.lot_no, shelfId: line.source_warehouse_shelf_id })),
+        products,
+        plan.moves.flatMap(({ line }) => [line.source_warehouse_shelf_id, line.target_warehouse_shelf_id].map((shelfId) => ({ productId: line.product_id, shelfId }))),
+      );
       if (!(await this.transitions.guardedUpdate(manager, 'relocation', id, { status: plan.status, updatetime: unixNow() }, 'audit_status = 1 AND status = ?', [order.status]))) throw new OrderRuleError('changed_meanwhile');
       // Each line's lot as named, or its source shelf's lots first-expiry-first-out; each lot taken goes to the target.
       const { events, allocations } = await this.ledger.post(
         manager,
-        plan.moves.map(({ line, quantity }) => ({
+        plan.moves.map(({ line, quantity }, i) => ({
           type: StockEventType.movedOut,
           formType: FormType.stockMove,
           productId: line.product_id,
           shelfId: line.source_warehouse_shelf_id,
           quantity: -quantity,
           price: price(line.product_id),
-          lotNo: line.lot_no || undefined,
+          lotNo: named[i] || undefined,
           to: { shelfId: line.target_warehouse_shelf_id, type: StockEventType.movedIn },
         })),
         { order_type: 'relocation', order_id: id, order_no: order.relocation_no, admin_id: context.admin.id, operator: operatorName(context.admin), command_id: randomUUID(), occurredAt: unixNow() },

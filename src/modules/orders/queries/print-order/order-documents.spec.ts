@@ -1,6 +1,6 @@
 import type { ShelfSnapshot } from '../../../master-data';
-import type { InboundOrder, OrderLineView, OutboundOrder } from '../../../../../contract/orders';
-import { DocumentContext, documentOf, money, orderDocument, pickingOrder, PrintableOrder } from './order-documents';
+import type { InboundOrder, OrderLineView, OutboundOrder, RelocationOrder } from '../../../../../contract/orders';
+import { DocumentContext, documentOf, lotsOfLines, money, orderDocument, pickingOrder, PrintableOrder } from './order-documents';
 
 const shelf = (id: number, warehouse: [number, string], area: string, serial: string): ShelfSnapshot => ({
   id,
@@ -88,5 +88,37 @@ describe('printed order documents', () => {
     expect([documentOf('inbound', undefined), documentOf('inbound', 'receipt'), documentOf('inbound', 'delivery')]).toEqual(['receipt', 'receipt', null]);
     expect([documentOf('outbound', ''), documentOf('outbound', 'picking'), documentOf('outbound', 'delivery'), documentOf('outbound', ['delivery'])]).toEqual(['picking', 'picking', 'delivery', null]);
     expect([documentOf('relocation', undefined), documentOf('relocation', 'picking')]).toEqual(['relocation', null]);
+  });
+
+  it('prints a lot column on a relocation sheet only when a line has lots: the lot named, the lots moved with quantities, each with its expiry', () => {
+    const product = { id: 7, product_no: 'M', name: 'Milk', spec: '', unit_name: 'pcs', price: '1.00', lot_tracked: 1, effective_day: 0 };
+    const relocationLine = (id: number, extra: Partial<OrderLineView<'relocation'>>): OrderLineView<'relocation'> => ({
+      id,
+      product_id: 7,
+      source_warehouse_shelf_id: 1,
+      target_warehouse_shelf_id: 2,
+      plan_quantity: 4,
+      actual_quantity: 0,
+      lot_no: '',
+      allocations: [],
+      product,
+      ...extra,
+    });
+    const sheet = (lines: Array<OrderLineView<'relocation'>>) =>
+      orderDocument('relocation', 'relocation', { ...header, relocation_no: 'YK1', customer_id: 0, status: 1, lines } as PrintableOrder<'relocation'> & RelocationOrder, {
+        ...context,
+        lots: new Map([
+          ['7:A1', { production_date: '', expiry_date: '2031-01-02' }],
+          ['7:B2', { production_date: '', expiry_date: '' }],
+        ]),
+      });
+    const lines = [relocationLine(1, { lot_no: 'A1' }), relocationLine(2, { actual_quantity: 3, allocations: [{ lot_no: 'A1', quantity: 1 }, { lot_no: 'B2', quantity: 2 }] }), relocationLine(3, {})];
+    const doc = sheet(lines);
+    const lot = doc.columns.findIndex((c) => c.header === 'documents.column.lot');
+    expect(lot).toBe(7);
+    expect(doc.rows.map((row) => (row as string[])[lot])).toEqual(['A1\ndocuments.lot_expiry{"date":"2031-01-02"}', 'A1 ×1\ndocuments.lot_expiry{"date":"2031-01-02"}\nB2 ×2', '']);
+    expect(lotsOfLines(lines)).toEqual([{ productId: 7, lotNo: 'A1' }, { productId: 7, lotNo: 'A1' }, { productId: 7, lotNo: 'B2' }]);
+    // no lots: the sheet as before
+    expect(sheet([relocationLine(1, {})]).columns.map((c) => c.header)).not.toContain('documents.column.lot');
   });
 });

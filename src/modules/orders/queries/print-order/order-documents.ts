@@ -3,6 +3,8 @@ import { DocumentColumn, DocumentRow, PrintedDocument } from '../../../../shared
 import { AUDIT_STATUS } from '../../../../../contract/enums';
 import type { OrderLineView, OrderPartyView, OrderProductView, OrderView } from '../../../../../contract/orders';
 import type { ShelfSnapshot } from '../../../master-data';
+import type { LotDatesOf } from '../../../inventory';
+import { parseAllocations } from '../../domain/order-lots';
 import { OrderKind, ORDER_KINDS } from '../../persistence/order-kinds';
 
 /*
@@ -36,6 +38,8 @@ export interface DocumentContext {
   printedAt: number;
   /** Every shelf the lines name, with warehouse and area names and codes. */
   shelves: ReadonlyMap<number, ShelfSnapshot>;
+  /** The dates of the lots the lines name or moved, keyed `<product id>:<LOT>` (lotsOfLines). */
+  lots?: ReadonlyMap<string, LotDatesOf>;
 }
 
 /** An order as `edit` answers it, with its carrier's name for the delivery note. */
@@ -182,18 +186,34 @@ const BUILDERS: {
   relocation(order, context) {
     const lines = order.lines;
     const { t } = context;
+    // a lot column only on sheets that have lots: the lot named, and the lots moved so far, with expiry
+    const lots = lines.map((line) => relocationLots(line, context));
+    const withLots = lots.some(Boolean);
     return {
       fields: [
         ...headerFields(order, context, 'customer'),
         [t('documents.field.status'), t(`documents.relocation_status.${order.status}`)],
         ...auditFields(order, context),
       ],
-      columns: [col(t, 'index', 4), col(t, 'product_no', 10), col(t, 'name', 15), col(t, 'spec', 8), col(t, 'unit', 5), col(t, 'from', 13), col(t, 'to', 13), col(t, 'planned', 8, 'right'), col(t, 'moved', 8, 'right'), col(t, 'remaining', 9, 'right')],
+      columns: [
+        col(t, 'index', 4),
+        col(t, 'product_no', 10),
+        col(t, 'name', 15),
+        col(t, 'spec', 8),
+        col(t, 'unit', 5),
+        col(t, 'from', 13),
+        col(t, 'to', 13),
+        ...(withLots ? [col(t, 'lot', 13)] : []),
+        col(t, 'planned', 8, 'right'),
+        col(t, 'moved', 8, 'right'),
+        col(t, 'remaining', 9, 'right'),
+      ],
       rows: lines.map((line, i) => [
         String(i + 1),
         ...productCells(line),
         location(line.source_warehouse_shelf_id, context),
         location(line.target_warehouse_shelf_id, context),
+        ...(withLots ? [lots[i]] : []),
         quantity(line.plan_quantity),
         quantity(line.actual_quantity),
         quantity(Math.max(0, line.plan_quantity - line.actual_quantity)),
@@ -207,6 +227,27 @@ const BUILDERS: {
     };
   },
 };
+
+/** The lots of lines (named or moved), as `lots` of the context wants them: (product, lot) pairs. */
+export function lotsOfLines(lines: ReadonlyArray<{ product_id: number; lot_no?: string; allocations?: unknown }>): Array<{ productId: number; lotNo: string }> {
+  return lines.flatMap((line) => [line.lot_no ?? '', ...parseAllocations(line.allocations).map((a) => a.lot_no)].filter(Boolean).map((lotNo) => ({ productId: line.product_id, lotNo })));
+}
+
+/**
+ * A relocation line's lots: the lot it names and each lot its moves took (with the quantity moved), each
+ * with its expiry; '' for a line without lots (one to allocate first-expiry-first-out, not moved yet).
+ */
+function relocationLots(line: RelocationLineView, context: DocumentContext): string {
+  const moved = parseAllocations(line.allocations).filter((a) => a.lot_no);
+  const lots = [...new Set([line.lot_no ?? '', ...moved.map((a) => a.lot_no)].filter(Boolean))];
+  return lots
+    .map((lot) => {
+      const quantityMoved = moved.find((a) => a.lot_no === lot)?.quantity;
+      const expiry = context.lots?.get(`${line.product_id}:${lot}`)?.expiry_date;
+      return `${lot}${quantityMoved ? ` ×${quantity(quantityMoved)}` : ''}${expiry ? `\n${context.t('documents.lot_expiry', { date: expiry })}` : ''}`;
+    })
+    .join('\n');
+}
 
 /**
  * The walk through the warehouse: by warehouse, area and shelf code (numbers inside codes compare as numbers:

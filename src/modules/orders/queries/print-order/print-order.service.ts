@@ -10,12 +10,13 @@ import { AuthAdmin } from '../../../../shared/http/auth.decorators';
 import { DEFAULT_LANGUAGE, translate } from '../../../../shared/http/translate';
 import { unixNow } from '../../../../shared/http/envelope';
 import { siteTimeFormatter } from '../../../../shared/time/site-day';
+import { LotDates } from '../../../inventory';
 import { MasterDataReader } from '../../../master-data';
 import { SiteConfigService } from '../../../platform';
 import { shelfIdsOf } from '../../domain/order-state';
 import { OrderKind } from '../../persistence/order-kinds';
 import { OrderRepository } from '../../persistence/order.repository';
-import { documentOf, orderDocument } from './order-documents';
+import { documentOf, lotsOfLines, orderDocument } from './order-documents';
 
 /** `GET print?id=&format=pdf[&doc=picking|delivery]`: an order as a PDF in the reader's language. */
 @Injectable()
@@ -25,6 +26,7 @@ export class PrintOrderService {
     private readonly catalogue: MasterDataReader,
     private readonly siteConfig: SiteConfigService,
     private readonly transactions: TransactionRunner,
+    private readonly lotDates: LotDates,
   ) {}
 
   async execute(kind: OrderKind, query: Record<string, unknown>, admin: AuthAdmin | undefined, response: Response): Promise<void> {
@@ -35,11 +37,12 @@ export class PrintOrderService {
     const manager = this.transactions.manager;
     const order = await this.orders.present(manager, kind, id);
     const carrierId = 'carrier_id' in order ? order.carrier_id : 0;
-    const [shelves, carriers, site, timeZone] = await Promise.all([
+    const [shelves, carriers, site, timeZone, lots] = await Promise.all([
       this.catalogue.shelves(manager, order.lines.flatMap(shelfIdsOf)),
       carrierId ? this.catalogue.parties(manager, 'carrier', [carrierId]) : new Map(),
       this.siteConfig.get('site_name'),
       this.siteConfig.timeZone(),
+      kind === 'relocation' ? this.lotDates.of(manager, lotsOfLines(order.lines as Array<{ product_id: number; lot_no?: string; allocations?: unknown }>)) : new Map(),
     ]);
     const printed = { ...order, carrier: carrierId ? (carriers.get(carrierId) ?? null) : undefined };
     const i18n = I18nContext.current();
@@ -52,6 +55,7 @@ export class PrintOrderService {
       printedBy: admin?.nickname || admin?.username || '',
       printedAt: unixNow(),
       shelves,
+      lots,
     });
     const doc = createPdf({ title: `${model.title} ${model.number}`, size: A4, margin: DOCUMENT_MARGIN, bufferPages: true, lang: lang === 'zh-cn' ? 'zh-CN' : 'en' });
     // laid out before the answer starts: a failure still answers the envelope, not half a PDF
