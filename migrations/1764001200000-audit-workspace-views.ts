@@ -41,7 +41,7 @@ const PAGES: Array<{ name: string; title: string; titleEn: string; icon: string;
  * The auditor's workspace views (movement trace, stock as of a date, count and adjustment variances): an
  * index that reads a product's history in ledger order, and — for databases seeded before — their menus and
  * read-only rules, granted to every group that holds the ledger page's `audit/ledger/index` (the seeded
- * Auditor group among them); super administrators hold every rule (`*`). A fresh database has no rules yet
+ * Auditor group among them) with the product, warehouse and shelf lists their pickers read; super administrators hold every rule (`*`). A fresh database has no rules yet
  * here: the seed writes them. Constant SQL with bound parameters.
  */
 export class AuditWorkspaceViews1764001200000 implements MigrationInterface {
@@ -74,11 +74,14 @@ export class AuditWorkspaceViews1764001200000 implements MigrationInterface {
       for (const [name, title, titleEn] of page.buttons) ids.push(await insert(id, 'button', title, titleEn, name, ''));
     }
     if (!ledgerIndex) return;
+    // the pickers of the trace and the filters list products, warehouses and shelves (read only)
+    const pickers: RuleRow[] = await queryRunner.query("SELECT id, name FROM admin_rule WHERE name IN ('wms/product/index', 'wms/warehouse/index', 'wms/shelf/index')");
+    ids.push(...pickers.map((r) => Number(r.id)));
     const groups: Array<{ id: number | string; rules: string | null }> = await queryRunner.query('SELECT id, rules FROM admin_group');
     for (const group of groups) {
       const held = String(group.rules ?? '').split(',').map((id) => id.trim()).filter(Boolean);
       if (held.includes('*') || !held.includes(String(ledgerIndex.id))) continue;
-      await queryRunner.query('UPDATE admin_group SET rules = ? WHERE id = ?', [[...held, ...ids.map(String)].join(','), Number(group.id)]);
+      await queryRunner.query('UPDATE admin_group SET rules = ? WHERE id = ?', [[...new Set([...held, ...ids.map(String)])].join(','), Number(group.id)]);
     }
   }
 

@@ -133,6 +133,9 @@ describe("the auditor's workspace: trace, stock as of a day, variances", () => {
   it("opens a movement's order as audited: the snapshot its history rows carry", async () => {
     const moved = await c.get(`/admin/audit.Trace/order?order_type=relocation&order_id=${orders.move}`);
     expect(moved.order).toMatchObject({ order_type: 'relocation', order_id: orders.move, order_no: expect.stringMatching(/^\w+/) });
+    // the order itself, as its own detail shows it, with its lines
+    expect(moved.row).toMatchObject({ id: orders.move, relocation_no: moved.order.order_no, audit_status: 1 });
+    expect(moved.row.lines.map((l: Row) => [l.product_id, l.plan_quantity, l.actual_quantity])).toEqual([[w.products[0].id, 2, 2]]);
     expect(moved.movements.map((m: Row) => [m.form_type, m.quantity, m.shelf_location.split(' / ')[2], m.product_name])).toEqual([
       [70, -2, 'S1', '=1+2'],
       [70, 2, 'S2', '=1+2'],
@@ -141,6 +144,8 @@ describe("the auditor's workspace: trace, stock as of a day, variances", () => {
     await t.dataSource.query('UPDATE product SET name = ? WHERE id = ?', ['Renamed', w.products[0].id]);
     const counted = await c.get(`/admin/audit.Trace/order?order_type=stocktake&order_id=${orders.count}`);
     expect(counted.movements.map((m: Row) => [m.form_type, m.quantity, m.price, m.total_price, m.product_name])).toEqual([[80, 1, '2.50', '2.50', '=1+2']]);
+    expect(counted.row).toMatchObject({ id: orders.count, status: 2 });
+    expect(counted.row.lines.find((l: Row) => l.variance === 1)).toMatchObject({ product_id: w.products[0].id, counted_quantity: 6 });
     await refused('/admin/audit.Trace/order?order_type=purchase&order_id=1', /order type must be/);
     await refused(`/admin/audit.Trace/order?order_type=inbound&order_id=${orders.in1 + 1000}`, /moved no stock/);
   });
@@ -228,7 +233,8 @@ describe("the auditor's workspace: trace, stock as of a day, variances", () => {
     const urls = [
       `/admin/audit.Trace/index?product_id=${w.products[0].id}`,
       `/admin/audit.Trace/export?product_id=${w.products[0].id}`,
-      `/admin/audit.Trace/order?order_type=inbound&order_id=${orders.in1}`,
+      // a count, which the Auditor group may not open on the count pages
+      `/admin/audit.Trace/order?order_type=stocktake&order_id=${orders.count}`,
       `/admin/audit.Stock/index?asof=${dayFromToday(0)}`,
       `/admin/audit.Stock/export?asof=${dayFromToday(0)}`,
       '/admin/audit.Variance/index',

@@ -24,3 +24,5 @@ export type { Allocation, LotOnShelf } from './domain/lots';
 export { lotOfPayload, NO_LOT } from './domain/stock-movement';
 export type { LotFacts } from './domain/stock-movement';
 export type { PostedMovements } from './ledger/stock-ledger.service';
+export { OrderMovements } from './queries/audit-workspace/order-movements';
+export type { MovedOrderType } from './queries/audit-workspace/order-movements';

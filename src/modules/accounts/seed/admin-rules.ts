@@ -220,6 +220,8 @@ export const SEEDED_GROUPS: Array<{ key: string; name: string; parent: string | 
       n === 'wmsOperation' ||
       /^wms\/(inbound|outbound|relocation|stock|inventoryHistory)(\/(index|export))?$/.test(n) ||
       /^wms\/(inbound|outbound|relocation)\/print$/.test(n) ||
+      // the pickers of the workspace's trace and filters
+      /^wms\/(product|warehouse|shelf)\/index$/.test(n) ||
       n === 'routine' ||
       /^routine\/adminInfo(\/index)?$/.test(n) ||
       n === 'audit' ||

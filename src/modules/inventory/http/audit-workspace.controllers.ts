@@ -1,8 +1,5 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { Response } from 'express';
-import { TransactionRunner } from '../../../shared/database/transaction-runner';
-import { toMoneyString } from '../../../shared/database/money';
-import { AppError } from '../../../shared/http/app-error';
 import { sendCsv } from '../../../shared/http/csv-export';
 import { translate } from '../../../shared/http/translate';
 import { sendXlsx, XlsxColumn } from '../../../shared/http/xlsx-export';
@@ -15,9 +12,6 @@ import { GetStockAsOfService } from '../queries/get-stock-as-of.service';
 
 /** Rows read per page of an export (see inventory.controllers.ts for what was measured). */
 const EXPORT_PAGE_ROWS = 500;
-const ORDER_TYPES = ['inbound', 'outbound', 'relocation', 'stocktake', 'adjustment'] as const;
-/** An order's movements answered at once: a 1,000-line order is far beyond any the forms let one enter. */
-const ORDER_MOVEMENTS_CAP = 1000;
 
 /** `format=xlsx` gives an XLSX workbook (numbers as numeric cells), anything else CSV. */
 function sendSpreadsheet<R>(response: Response, format: unknown, basename: string, sheetName: string, columns: XlsxColumn<R>[], rows: AsyncIterable<R[]>): Promise<void> {
@@ -34,15 +28,15 @@ function formTypeLabels(): (value: number) => string {
 /**
  * The auditor's movement trace (`/admin/audit.Trace/*`): every movement of one product (optionally one lot,
  * warehouse or shelf, and a period) in ledger order with its running balances and the order it came from;
- * `order` answers one order's movements as the ledger recorded them at its audit (the snapshot its history
- * rows carry), whatever happened to the order or the catalogue since.
+ * `order` answers one order with its movements as the ledger recorded them at its audit (the snapshot its history
+ * rows carry), whatever happened to the order or the catalogue since — that action lives in the orders
+ * context (orders/http/audit-order.controller.ts), which can read orders.
  */
 @Controller('admin/audit.Trace')
 export class AuditTraceController {
   constructor(
     private readonly trace: MovementTrace,
     private readonly siteConfig: SiteConfigService,
-    private readonly transactions: TransactionRunner,
   ) {}
 
   @Get('index')
@@ -76,35 +70,6 @@ export class AuditTraceController {
       { header: h('operator'), value: (r) => r.operator },
     ];
     await sendSpreadsheet(response, query.format, `movement-trace-${filters.productId}`, h('trace_sheet'), columns, this.trace.scan(filters, EXPORT_PAGE_ROWS));
-  }
-
-  /** One order's movements as audited: `order_type` (inbound, outbound, relocation, stocktake, adjustment) and `order_id`. */
-  @Get('order')
-  async order(@Query('order_type') orderType: unknown, @Query('order_id') orderId: unknown) {
-    if (typeof orderType !== 'string' || !(ORDER_TYPES as readonly string[]).includes(orderType)) throw new AppError('ledger.audit.bad_order_type');
-    if (typeof orderId !== 'string' || !/^\d{1,10}$/.test(orderId) || Number(orderId) < 1) throw new AppError('ledger.audit.bad_id', { field: 'order_id' });
-    const rows: Array<Record<string, unknown>> = await this.transactions.manager.query(
-      `SELECT id, event_id, createtime, order_no, form_type, product_id, product_no, product_name, spec, unit, shelf_location, lot_no, expiry_date, quantity, price, total_price, balance, operator
-         FROM inventory_history WHERE order_type = ? AND order_id = ? ORDER BY event_id LIMIT ${ORDER_MOVEMENTS_CAP}`,
-      [orderType, Number(orderId)],
-    );
-    if (!rows.length) throw new AppError('ledger.audit.order_not_found');
-    const movements = rows.map((r) => ({
-      ...r,
-      id: Number(r.id),
-      event_id: Number(r.event_id),
-      createtime: Number(r.createtime),
-      form_type: Number(r.form_type),
-      product_id: Number(r.product_id),
-      quantity: Number(r.quantity),
-      balance: Number(r.balance),
-      price: toMoneyString(r.price ?? 0),
-      total_price: toMoneyString(r.total_price ?? 0),
-    }));
-    return {
-      order: { order_type: orderType, order_id: Number(orderId), order_no: String(rows[0].order_no), operator: String(rows[0].operator ?? ''), first_at: movements[0].createtime, last_at: movements[movements.length - 1].createtime },
-      movements,
-    };
   }
 }
 

@@ -68,8 +68,8 @@ export class CountVariances {
 
   async totals(filters: VarianceFilters): Promise<VarianceTotals> {
     const { where, params } = conditions(filters);
-    const groups: Array<{ gain: unknown; lines: unknown; quantity: unknown; cents: unknown }> = await this.transactions.manager.query(
-      `SELECT CASE WHEN quantity > 0 THEN 1 ELSE 0 END AS gain, COUNT(*) AS lines, SUM(quantity) AS quantity, SUM(ROUND(total_price * 100)) AS cents
+    const groups: Array<{ gain: unknown; line_count: unknown; quantity: unknown; cents: unknown }> = await this.transactions.manager.query(
+      `SELECT CASE WHEN quantity > 0 THEN 1 ELSE 0 END AS gain, COUNT(*) AS line_count, SUM(quantity) AS quantity, SUM(ROUND(total_price * 100)) AS cents
          FROM inventory_history WHERE ${where} GROUP BY CASE WHEN quantity > 0 THEN 1 ELSE 0 END`,
       params,
     );
@@ -80,10 +80,10 @@ export class CountVariances {
     const gainQuantity = Number(gain?.quantity ?? 0);
     const lossQuantity = Number(loss?.quantity ?? 0);
     return {
-      gain_lines: Number(gain?.lines ?? 0),
+      gain_lines: Number(gain?.line_count ?? 0),
       gain_quantity: gainQuantity,
       gain_value: fromCents(cents(gain)),
-      loss_lines: Number(loss?.lines ?? 0),
+      loss_lines: Number(loss?.line_count ?? 0),
       loss_quantity: -lossQuantity,
       loss_value: fromCents(cents(loss)),
       net_quantity: gainQuantity + lossQuantity,
