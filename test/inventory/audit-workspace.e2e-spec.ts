@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { parseCsv } from '../../src/modules/master-data/transfer/spreadsheet-reader';
+import { AuditWorkspaceViews1764001200000 } from '../../migrations/1764001200000-audit-workspace-views';
 import { createTestApp, TestApp } from '../setup/create-test-app';
 import { as, createAdmin, login, Session } from '../support/api';
 import { download } from '../support/download';
@@ -248,5 +249,41 @@ describe("the auditor's workspace: trace, stock as of a day, variances", () => {
       const anonymous = await download(t, url, null);
       expect({ url, code: anonymous.json?.code }).toEqual({ url, code: 302 });
     }
+  });
+
+  it('migration 1764001200000: adds the views to a database seeded before, granted to the groups holding the ledger page', async () => {
+    const { groupId: ledgerReaders } = await createAdmin(t, 'reader', ['audit/ledger/index']);
+    const { groupId: clerks } = await createAdmin(t, 'clerk2', ['wms/stock/index']);
+    const runner = t.dataSource.createQueryRunner();
+    const migration = new AuditWorkspaceViews1764001200000();
+    const rulesOf = async (groupId: number) => {
+      const [g] = await t.dataSource.query('SELECT rules FROM admin_group WHERE id = ?', [groupId]);
+      const ids = String(g.rules).split(',').filter(Boolean);
+      if (!ids.length) return [];
+      const rows: Row[] = await t.dataSource.query(`SELECT name FROM admin_rule WHERE id IN (${ids.map(() => '?').join(',')})`, ids.map(Number));
+      return rows.map((r) => r.name).sort();
+    };
+    try {
+      await migration.down(runner);
+      expect(await t.dataSource.query("SELECT id FROM admin_rule WHERE name LIKE 'audit/trace%'")).toEqual([]);
+      expect((await rulesOf(ledgerReaders)).filter((n) => n.startsWith('audit/trace'))).toEqual([]);
+      await migration.up(runner);
+    } finally {
+      await runner.release();
+    }
+    expect(await rulesOf(ledgerReaders)).toEqual(
+      ['audit/ledger/index', 'audit/stock', 'audit/stock/export', 'audit/stock/index', 'audit/trace', 'audit/trace/export', 'audit/trace/index', 'audit/trace/order', 'audit/variance', 'audit/variance/export', 'audit/variance/index', 'wms/product/index', 'wms/shelf/index', 'wms/warehouse/index'].sort(),
+    );
+    expect(await rulesOf(clerks)).toEqual(['wms/stock/index']);
+    const [auditors] = await t.dataSource.query("SELECT id FROM admin_group WHERE name = '审计员'");
+    expect(await rulesOf(auditors.id)).toEqual(expect.arrayContaining(['audit/trace/order', 'audit/variance/index', 'audit/stock/export']));
+    const pages: Row[] = await t.dataSource.query("SELECT r.name, r.component, p.name AS parent FROM admin_rule r JOIN admin_rule p ON p.id = r.pid WHERE r.name IN ('audit/trace', 'audit/stock', 'audit/variance') ORDER BY r.name");
+    expect(pages.map((r) => [r.name, r.parent, r.component])).toEqual([
+      ['audit/stock', 'audit', '/src/pages/admin/audit/stock/index.tsx'],
+      ['audit/trace', 'audit', '/src/pages/admin/audit/trace/index.tsx'],
+      ['audit/variance', 'audit', '/src/pages/admin/audit/variance/index.tsx'],
+    ]);
+    const reader = await login(t, 'reader');
+    expect((await as(t, reader).get(`/admin/audit.Trace/index?product_id=${w.products[0].id}`)).body.code).toBe(1);
   });
 });
