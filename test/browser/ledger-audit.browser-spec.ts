@@ -38,6 +38,8 @@ test('an auditor takes a digest, verifies the ledger against it and opens a prod
   await api.post('wms.Inbound', 'audit', { id: inbound.id });
   const outbound = await api.add('Outbound', { customer_id: customer.id, type: 10, lines: [line(12)] });
   await api.post('wms.Outbound', 'audit', { id: outbound.id });
+  const adjustment = await api.add('Adjustment', { lines: [{ product_id: product.id, warehouse_shelf_id: shelf.id, quantity: -2, reason: 'damaged' }] });
+  await api.post('wms.Adjustment', 'audit', { id: adjustment.id });
   const groups = await api.get('auth.Group', 'index', { limit: 100 });
   const auditorGroup = (groups.list as Array<{ id: number; name: string; children?: unknown[] }>).flatMap(function all(g: any): any[] {
     return [g, ...(g.children ?? []).flatMap(all)];
@@ -79,9 +81,9 @@ test('an auditor takes a digest, verifies the ledger against it and opens a prod
     await expectPath(page, '/admin/audit/trace');
     await settled(page);
     await choose(page, page.locator('[data-audit=trace-filters] [data-orders=product-select]'), `AU-P-${RUN}`, `AU-P-${RUN}`);
-    await eventually(async () => expect(await rows(page).count()).toBe(2));
-    // ledger order: received 50, then 12 issued; the product's running balance after each
-    expect(await rows(page).locator('[data-audit=product-balance]').allInnerTexts()).toEqual(['50', '38']);
+    await eventually(async () => expect(await rows(page).count()).toBe(3));
+    // ledger order: received 50, 12 issued, 2 written off as damaged; the product's running balance after each
+    expect(await rows(page).locator('[data-audit=product-balance]').allInnerTexts()).toEqual(['50', '38', '36']);
     expect(await rows(page).first().innerText()).toContain(inbound.receipt_no);
   });
 
@@ -89,7 +91,7 @@ test('an auditor takes a digest, verifies the ledger against it and opens a prod
     await rows(page).nth(1).locator('.audit-order-link').click();
     const snapshot = page.locator('.audit-snapshot');
     await snapshot.locator('[data-audit=snapshot-movements]').waitFor();
-    expect(await snapshot.locator('.arco-drawer-title').innerText()).toContain(outbound.outbound_no);
+    expect(await snapshot.locator('.arco-drawer-header-title').innerText()).toContain(outbound.outbound_no);
     await eventually(async () => expect(await snapshot.locator('[data-audit=snapshot-movements] tbody').innerText()).toContain('-12'));
     const header = await snapshot.locator('[data-audit=snapshot-header]').innerText();
     expect(header).toContain('出库单');
@@ -118,22 +120,32 @@ test('an auditor takes a digest, verifies the ledger against it and opens a prod
     await openMenu(page, "Auditor's workspace", 'Stock as of a date');
     await expectPath(page, '/admin/audit/stock');
     await choose(page, page.locator('[data-audit=stock-filters] [data-orders=product-select]'), `AU-P-${RUN}`, `AU-P-${RUN}`);
-    await eventually(async () => expect(await rows(page).locator('[data-audit=asof-quantity]').allInnerTexts()).toEqual(['38']));
+    await eventually(async () => expect(await rows(page).locator('[data-audit=asof-quantity]').allInnerTexts()).toEqual(['36']));
   });
 
   await step('variances', async () => {
     await openMenu(page, "Auditor's workspace", 'Count and adjustment variances');
     await expectPath(page, '/admin/audit/variance');
-    await page.locator('[data-audit=total-gains]').waitFor();
-    expect(await page.locator('[data-audit=variance-page]').innerText()).toContain('Gains');
-    expect(await page.locator('[data-audit=total-net]').innerText()).toMatch(/\d+\.\d\d/);
+    await eventually(async () => expect(await rows(page).filter({ hasText: `AU-P-${RUN}` }).count()).toBe(1));
+    const written = rows(page).filter({ hasText: `AU-P-${RUN}` });
+    expect(await written.innerText()).toContain('-20.00');
+    // a count or adjustment opens as audited here too: the adjustment's line and its reason's movement
+    await written.locator('.audit-order-link').click();
+    const snapshot = page.locator('.audit-snapshot');
+    await eventually(async () => expect(await snapshot.locator('[data-audit=snapshot-lines] tbody').innerText()).toContain('-2'));
+    expect(await snapshot.locator('[data-audit=snapshot-header]').innerText()).toContain('Stock adjustment');
+    await snapshot.locator('.arco-drawer-footer .arco-btn').last().click();
+    await snapshot.waitFor({ state: 'hidden' });
+    expect(await page.locator('[data-audit=total-losses]').innerText()).toMatch(/-\d+\.\d\d/);
   });
 
   await step('trace on a phone', async () => {
     await openMenu(page, "Auditor's workspace", 'Movement trace');
     await expectPath(page, '/admin/audit/trace');
     await page.setViewportSize({ width: 390, height: 844 });
-    await eventually(async () => expect(await rows(page).count()).toBe(2));
+    await choose(page, page.locator('[data-audit=trace-filters] [data-orders=product-select]'), `AU-P-${RUN}`, `AU-P-${RUN}`);
+    await eventually(async () => expect(await rows(page).count()).toBe(3));
+    expect(await rows(page).locator('[data-audit=product-balance]').allInnerTexts()).toEqual(['50', '38', '36']);
     const overflow = await page.evaluate(() => {
       const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
       return root.scrollWidth - root.clientWidth;

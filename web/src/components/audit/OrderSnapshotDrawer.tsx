@@ -67,7 +67,7 @@ export const OrderSnapshotDrawer = observer(function OrderSnapshotDrawer({ store
         ),
     },
     { title: t('auditView.columns.price'), width: 100, align: 'right' as const, render: (_: unknown, r: Row) => <MoneyCell value={r.price} /> },
-    { title: t('auditView.columns.amount'), width: 110, align: 'right' as const, render: (_: unknown, r: Row) => <SignedCell value={kind === 'stocktake' ? r.variance_amount : r.total_price} money /> },
+    { title: t('auditView.columns.amount'), width: 110, align: 'right' as const, render: (_: unknown, r: Row) => (kind === 'stocktake' ? <SignedCell value={r.variance_amount} money /> : kind === 'adjustment' ? <SignedCell value={r.total_price} money /> : <MoneyCell value={r.total_price} />) },
   ];
   const columns = [
     { title: t('auditView.columns.createtime'), width: 160, render: (_: unknown, r: Row) => <span className="crud-nowrap">{formatDatetime(r.createtime)}</span> },
@@ -125,20 +125,21 @@ export const OrderSnapshotDrawer = observer(function OrderSnapshotDrawer({ store
         <p className="audit-explain">{t('auditView.snapshot.explain')}</p>
         {snapshot && (
           <>
-            <Descriptions
-              column={{ xs: 1, sm: 2, md: 3 }}
-              border
-              size="small"
-              data-audit="snapshot-header"
-              data={[
-                { label: t('auditView.columns.order'), value: <b>{snapshot.order.order_no}</b> },
-                { label: t('auditView.snapshot.type'), value: t(`auditView.snapshot.types.${snapshot.order.order_type}`) },
-                { label: t('auditView.snapshot.party'), value: order?.supplier?.name ?? order?.customer?.name ?? order?.warehouse_name ?? order?.warehouse?.name ?? '-' },
-                { label: t('auditView.snapshot.auditor'), value: order?.auditor || order?.poster || snapshot.order.operator || '-' },
-                { label: t('auditView.snapshot.time'), value: formatDatetime(order?.audittime ?? order?.post_time ?? snapshot.order.first_at) },
-                { label: t('auditView.snapshot.remark'), value: <span className="orders-prewrap">{order?.remark || '-'}</span> },
-              ]}
-            />
+            <div data-audit="snapshot-header">
+              <Descriptions
+                column={{ xs: 1, sm: 2, md: 3 }}
+                border
+                size="small"
+                data={[
+                  { label: t('auditView.columns.order'), value: <b>{snapshot.order.order_no}</b> },
+                  { label: t('auditView.snapshot.type'), value: t(`auditView.snapshot.types.${snapshot.order.order_type}`) },
+                  { label: t('auditView.snapshot.party'), value: order?.supplier?.name ?? order?.customer?.name ?? order?.warehouse_name ?? order?.warehouse?.name ?? '-' },
+                  { label: t('auditView.snapshot.auditor'), value: order?.auditor || order?.poster || snapshot.order.operator || '-' },
+                  { label: t('auditView.snapshot.time'), value: formatDatetime(order?.audittime ?? order?.post_time ?? snapshot.order.first_at) },
+                  { label: t('auditView.snapshot.remark'), value: <span className="orders-prewrap">{order?.remark || '-'}</span> },
+                ]}
+              />
+            </div>
             {order && Array.isArray(order.lines) && (
               <>
                 <div className="orders-section-title">{t('auditView.snapshot.lines')}</div>

@@ -22,13 +22,15 @@ import { useStore } from '@/stores/context';
 
 const EMPTY: TraceFilters = { product_id: null, lot_no: '', warehouse_id: null, warehouse_shelf_id: null, period: null };
 
+// The visible columns add up to about 1,070 px: beside the side menu of a 1440 px window the three balances
+// show without sideways scrolling (the operator, price and amount are in the column chooser).
 export const traceColumns = (snapshot: OrderSnapshotStore): CrudColumn[] => [
   { prop: 'event_id', label: 'auditView.columns.eventId', width: 80, align: 'right', operator: false, hidden: true },
-  { prop: 'createtime', label: 'auditView.columns.createtime', render: 'datetime', width: 162, operator: false },
+  { prop: 'createtime', label: 'auditView.columns.createtime', render: 'datetime', width: 156, operator: false },
   {
     prop: 'order_no',
     label: 'auditView.columns.order',
-    width: 160,
+    width: 144,
     operator: false,
     cell: (v: unknown, row: Record<string, any>) => (
       <Button type="text" size="mini" className="audit-order-link" onClick={() => void snapshot.show({ order_type: row.order_type, order_id: row.order_id, order_no: row.order_no })} data-audit={`order-${row.event_id}`}>
@@ -36,16 +38,16 @@ export const traceColumns = (snapshot: OrderSnapshotStore): CrudColumn[] => [
       </Button>
     ),
   },
-  { prop: 'form_type', label: 'auditView.columns.formType', render: 'tag', options: FORM_TYPE_OPTIONS, width: 160, align: 'center', operator: false },
-  { prop: 'shelf_location', label: 'auditView.columns.location', minWidth: 150, ellipsis: true, operator: false },
-  { prop: 'lot_no', label: 'auditView.columns.lot', width: 100, operator: false, cell: (v: unknown) => (v ? String(v) : '-') },
+  { prop: 'form_type', label: 'auditView.columns.formType', render: 'tag', options: FORM_TYPE_OPTIONS, width: 124, align: 'center', operator: false },
+  { prop: 'shelf_location', label: 'auditView.columns.location', minWidth: 130, ellipsis: true, operator: false },
+  { prop: 'lot_no', label: 'auditView.columns.lot', width: 90, operator: false, cell: (v: unknown) => (v ? String(v) : '-') },
   { prop: 'quantity', label: 'auditView.columns.quantity', width: 90, align: 'right', operator: false, cell: (v: unknown) => <SignedCell value={v} /> },
   { prop: 'price', label: 'auditView.columns.price', width: 100, align: 'right', operator: false, hidden: true, cell: (v: unknown) => <MoneyCell value={v} /> },
   { prop: 'total_price', label: 'auditView.columns.amount', width: 104, align: 'right', operator: false, hidden: true, cell: (v: unknown) => <SignedCell value={v} money /> },
   { prop: 'balance', label: 'auditView.columns.balance', width: 100, align: 'right', operator: false, cell: (v: unknown) => <NumberCell value={v} /> },
   { prop: 'scope_balance', label: 'auditView.columns.scopeBalance', width: 120, align: 'right', operator: false, cell: (v: unknown) => <NumberCell value={v} /> },
   { prop: 'product_balance', label: 'auditView.columns.productBalance', width: 120, align: 'right', operator: false, cell: (v: unknown) => <b data-audit="product-balance"><NumberCell value={v} /></b> },
-  { prop: 'operator', label: 'auditView.columns.operator', width: 94, ellipsis: true, operator: false },
+  { prop: 'operator', label: 'auditView.columns.operator', width: 94, ellipsis: true, operator: false, hidden: true },
 ];
 
 const Filters = observer(function Filters({ page }: { page: AuditViewStore<TraceFilters> }) {

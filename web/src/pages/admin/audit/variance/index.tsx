@@ -10,7 +10,7 @@ import '@/components/audit/i18n';
 import '@/components/audit/audit.css';
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Card, DatePicker, Grid, Select, Space, Statistic } from '@arco-design/web-react';
+import { Button, Card, DatePicker, Grid, Select, Space } from '@arco-design/web-react';
 import { IconRefresh } from '@arco-design/web-react/icon';
 import { CrudTable, type CrudColumn } from '@/components/crud';
 import { AuditViewStore, OrderSnapshotDrawer, OrderSnapshotStore, VARIANCE_API, varianceParams, type VarianceFilters } from '@/components/audit';
@@ -77,7 +77,10 @@ const TotalsCard = observer(function TotalsCard({ page }: { page: AuditViewStore
   const item = (key: string, lines: number, quantity: number, value: string, status: string) => (
     <Grid.Col xs={24} sm={8}>
       <Card size="small" bordered data-audit={`total-${key}`}>
-        <Statistic title={t(`auditView.variance.${key}`)} value={value} styleValue={{ color: status }} />
+        <div className="audit-total-title">{t(`auditView.variance.${key}`)}</div>
+        <div className="audit-total-value" style={{ color: status }}>
+          {value}
+        </div>
         <div className="orders-sub">{t('auditView.variance.summary', { lines, quantity, value })}</div>
       </Card>
     </Grid.Col>
