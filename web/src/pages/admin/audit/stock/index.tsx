@@ -65,7 +65,7 @@ const AsOfPage = observer(function AsOfPage() {
     <div className="crud-page orders-page audit-view" data-audit="stock-page">
       <p className="audit-explain">{t('auditView.stock.explain')}</p>
       <Space wrap size={8} className="audit-filters" data-audit="stock-filters">
-        <DatePicker style={{ width: 170 }} prefix={t('auditView.asof')} value={f.asof} allowClear={false} onChange={(v: string) => v && page.setFilter('asof', v)} data-audit="stock-asof" />
+        <DatePicker style={{ width: 250 }} prefix={t('auditView.asof')} value={f.asof} allowClear={false} onChange={(v: string) => v && page.setFilter('asof', v)} data-audit="stock-asof" />
         <ProductSelect value={f.product_id} onChange={(v) => page.setFilter('product_id', v)} placeholder={t('auditView.product')} style={{ width: 220 }} showStock={false} />
         <WarehouseSelect value={f.warehouse_id} onChange={(v) => page.setFilters({ warehouse_id: v, warehouse_shelf_id: null })} placeholder={t('auditView.warehouse')} style={{ width: 140 }} />
         <ShelfSelect value={f.warehouse_shelf_id} warehouseId={f.warehouse_id} onChange={(v) => page.setFilter('warehouse_shelf_id', v)} placeholder={t('auditView.shelf')} style={{ width: 170 }} />

@@ -25,11 +25,11 @@ const EMPTY: VarianceFilters = { warehouse_id: null, form_type: [], period: null
 const VARIANCE_FORM_TYPES = FORM_TYPE_OPTIONS.filter((o) => [80, 90, 100, 110].includes(Number(o.value)));
 
 export const varianceColumns = (snapshot: OrderSnapshotStore): CrudColumn[] => [
-  { prop: 'createtime', label: 'auditView.columns.createtime', render: 'datetime', width: 162, operator: false },
+  { prop: 'createtime', label: 'auditView.columns.createtime', render: 'datetime', width: 150, operator: false },
   {
     prop: 'order_no',
     label: 'auditView.columns.order',
-    width: 160,
+    width: 144,
     operator: false,
     cell: (v: unknown, row: Record<string, any>) => (
       <Button type="text" size="mini" className="audit-order-link" onClick={() => void snapshot.show({ order_type: row.order_type, order_id: row.order_id, order_no: row.order_no })} data-audit={`order-${row.event_id}`}>
@@ -37,11 +37,11 @@ export const varianceColumns = (snapshot: OrderSnapshotStore): CrudColumn[] => [
       </Button>
     ),
   },
-  { prop: 'form_type', label: 'auditView.columns.formType', render: 'tag', options: FORM_TYPE_OPTIONS, width: 130, align: 'center', operator: false },
+  { prop: 'form_type', label: 'auditView.columns.formType', render: 'tag', options: FORM_TYPE_OPTIONS, width: 120, align: 'center', operator: false },
   {
     prop: 'product_name',
     label: 'auditView.columns.product',
-    minWidth: 150,
+    minWidth: 130,
     ellipsis: true,
     operator: false,
     cell: (v: unknown, row: Record<string, any>) => (
@@ -51,12 +51,12 @@ export const varianceColumns = (snapshot: OrderSnapshotStore): CrudColumn[] => [
       </span>
     ),
   },
-  { prop: 'shelf_location', label: 'auditView.columns.location', minWidth: 150, ellipsis: true, operator: false },
-  { prop: 'lot_no', label: 'auditView.columns.lot', width: 100, operator: false, cell: (v: unknown) => (v ? String(v) : '-') },
-  { prop: 'quantity', label: 'auditView.columns.variance', width: 100, align: 'right', operator: false, cell: (v: unknown) => <SignedCell value={v} /> },
-  { prop: 'price', label: 'auditView.columns.price', width: 100, align: 'right', operator: false, cell: (v: unknown) => <MoneyCell value={v} /> },
-  { prop: 'value', label: 'auditView.columns.value', width: 110, align: 'right', operator: false, cell: (v: unknown) => <SignedCell value={v} money /> },
-  { prop: 'operator', label: 'auditView.columns.operator', width: 94, ellipsis: true, operator: false },
+  { prop: 'shelf_location', label: 'auditView.columns.location', minWidth: 130, ellipsis: true, operator: false },
+  { prop: 'lot_no', label: 'auditView.columns.lot', width: 80, operator: false, cell: (v: unknown) => (v ? String(v) : '-') },
+  { prop: 'quantity', label: 'auditView.columns.variance', width: 90, align: 'right', operator: false, cell: (v: unknown) => <SignedCell value={v} /> },
+  { prop: 'price', label: 'auditView.columns.price', width: 90, align: 'right', operator: false, cell: (v: unknown) => <MoneyCell value={v} /> },
+  { prop: 'value', label: 'auditView.columns.value', width: 100, align: 'right', operator: false, cell: (v: unknown) => <SignedCell value={v} money /> },
+  { prop: 'operator', label: 'auditView.columns.operator', width: 94, ellipsis: true, operator: false, hidden: true },
 ];
 
 interface Totals {
@@ -81,7 +81,7 @@ const TotalsCard = observer(function TotalsCard({ page }: { page: AuditViewStore
         <div className="audit-total-value" style={{ color: status }}>
           {value}
         </div>
-        <div className="orders-sub">{t('auditView.variance.summary', { lines, quantity, value })}</div>
+        <div className="orders-sub">{t('auditView.variance.summary', { lines, quantity })}</div>
       </Card>
     </Grid.Col>
   );
