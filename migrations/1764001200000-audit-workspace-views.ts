@@ -41,8 +41,10 @@ const PAGES: Array<{ name: string; title: string; titleEn: string; icon: string;
  * The auditor's workspace views (movement trace, stock as of a date, count and adjustment variances): an
  * index that reads a product's history in ledger order, and — for databases seeded before — their menus and
  * read-only rules, granted to every group that holds the ledger page's `audit/ledger/index` (the seeded
- * Auditor group among them) with the product, warehouse and shelf lists their pickers read; super administrators hold every rule (`*`). A fresh database has no rules yet
- * here: the seed writes them. Constant SQL with bound parameters.
+ * Auditor group among them) together with the product, warehouse and shelf lists their pickers read. Super
+ * administrators hold every rule (`*`). A fresh database has no rules yet here: the seed writes them.
+ * Constant SQL with bound parameters. `down` removes the views' rules and the index; the picker grants stay
+ * (a group may have held them before).
  */
 export class AuditWorkspaceViews1764001200000 implements MigrationInterface {
   name = 'AuditWorkspaceViews1764001200000';

@@ -177,6 +177,16 @@ describe("the auditor's workspace: trace, stock as of a day, variances", () => {
     const rows = parseCsv(csv.body.toString('utf8').replace(/^\uFEFF/, '')).map((r) => r.cells);
     expect(rows[0]).toContain('On hand');
     expect(rows.slice(1).map((r) => [r[1], r[5], r[8]]).sort()).toEqual([["'=1+2", 'S1', '6'], ["'=1+2", 'S2', '4'], ['Product 2', 'S1', '6']]);
+    const xlsx = await download(t, `/admin/audit.Stock/export?asof=${dayFromToday(0)}&format=xlsx&product_id=${w.products[0].id}`, root.token);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.body as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet.rowCount).toBe(3);
+    expect([2, 3].map((n) => [sheet.getRow(n).getCell(2).value, sheet.getRow(n).getCell(9).value])).toEqual([
+      ['=1+2', 6],
+      ['=1+2', 4],
+    ]);
+    expect(sheet.getRow(2).getCell(2).type).toBe(ExcelJS.ValueType.String);
   });
 
   it('exports the trace and the variances as CSV and XLSX, formulas neutralised, balances carried across pages', async () => {
