@@ -19,6 +19,7 @@ import { AdjustmentRecycleRule1764000400100 } from './1764000400100-adjustment-r
 import { LoginFailures1764000100000 } from './1764000100000-login-failures';
 import { ProductSearchIndex1764000900000 } from './1764000900000-product-search-index';
 import { LedgerHashChain1764000800000 } from './1764000800000-ledger-hash-chain';
+import { AuditWorkspaceViews1764001200000 } from './1764001200000-audit-workspace-views';
 import { LedgerAuditRules1764000800100 } from './1764000800100-ledger-audit-rules';
 import { StocktakesAndAdjustments1764001000000 } from './1764001000000-stocktakes-and-adjustments';
 import { CacheVersion1764000900100 } from './1764000900100-cache-version';
@@ -52,5 +53,6 @@ export const migrations: Function[] = [
   StocktakesAndAdjustments1764001000000,
   CacheVersion1764000900100,
   LotsAndExpiry1764000700000,
+  AuditWorkspaceViews1764001200000,
   ListExportRules1764001600000,
 ];

@@ -26,3 +26,5 @@ export type { LotFacts } from './domain/stock-movement';
 export type { PostedMovements } from './ledger/stock-ledger.service';
 export { LotDates } from './queries/lot-dates/lot-dates';
 export type { LotDatesOf } from './queries/lot-dates/lot-dates';
+export { OrderMovements } from './queries/audit-workspace/order-movements';
+export type { MovedOrderType } from './queries/audit-workspace/order-movements';

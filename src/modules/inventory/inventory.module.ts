@@ -6,6 +6,10 @@ import { PlatformModule } from '../platform';
 import { InventoryHistoryController, StockController } from './http/inventory.controllers';
 import { DashboardController } from './http/dashboard.controller';
 import { LedgerIntegrityController } from './http/ledger-integrity.controller';
+import { AuditStockController, AuditTraceController, AuditVarianceController } from './http/audit-workspace.controllers';
+import { MovementTrace } from './queries/audit-workspace/movement-trace.service';
+import { CountVariances } from './queries/audit-workspace/variances.service';
+import { OrderMovements } from './queries/audit-workspace/order-movements';
 import { DailyLedgerDigest } from './integrity/daily-ledger-digest';
 import { LedgerDigests } from './integrity/ledger-digests.service';
 import { LedgerSigningKey } from './integrity/ledger-signing-key';
@@ -25,9 +29,9 @@ import { InventoryDailyStatEntity, InventoryEventEntity, InventoryHistoryEntity,
 
 @Module({
   imports: [TypeOrmModule.forFeature([InventoryEventEntity, StockEntity, StockLotEntity, InventoryHistoryEntity, InventoryDailyStatEntity, LedgerDigestEntity, LedgerDigestLeafEntity, LedgerVerificationEntity]), PlatformModule, MasterDataModule],
-  controllers: [StockController, InventoryHistoryController, DashboardController, LedgerIntegrityController],
-  providers: [ExpiryWindow, StockLedger, EventChain, GetStockAsOfService, ProjectionRebuilder, GetDashboardService, PendingOrdersSource, OrderMovementTotals, LedgerSigningKey, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScope, LotDates],
-  exports: [StockLedger, ProjectionRebuilder, PendingOrdersSource, OrderMovementTotals, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScope, LotDates],
+  controllers: [StockController, InventoryHistoryController, DashboardController, LedgerIntegrityController, AuditTraceController, AuditStockController, AuditVarianceController],
+  providers: [ExpiryWindow, StockLedger, EventChain, GetStockAsOfService, ProjectionRebuilder, GetDashboardService, PendingOrdersSource, OrderMovementTotals, LedgerSigningKey, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScope, LotDates, MovementTrace, CountVariances, OrderMovements],
+  exports: [StockLedger, ProjectionRebuilder, PendingOrdersSource, OrderMovementTotals, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScope, LotDates, OrderMovements],
 })
 export class InventoryModule implements OnModuleInit {
   constructor(private readonly references: MasterDataReferences) {}

@@ -27,6 +27,7 @@ import { SaveOrderHandler } from './commands/save-order/save-order.handler';
 import { ShipOutboundOrderHandler } from './commands/ship-outbound-order/ship-outbound-order.handler';
 import { AdjustmentController, InboundController, OutboundController, RelocationController } from './http/order.controllers';
 import { StocktakeController } from './http/stocktake.controller';
+import { AuditOrderController } from './http/audit-order.controller';
 import { StocktakeRepository } from './persistence/stocktake.repository';
 import { PrintStocktakeService } from './queries/print-stocktake/print-stocktake.service';
 import { ORDER_PRINT_CONTROLLERS } from './http/order-print.controllers';
@@ -60,7 +61,7 @@ import { PrintOrderService } from './queries/print-order/print-order.service';
     MasterDataModule,
     InventoryModule,
   ],
-  controllers: [InboundController, OutboundController, RelocationController, AdjustmentController, StocktakeController, ...ORDER_PRINT_CONTROLLERS],
+  controllers: [InboundController, OutboundController, RelocationController, AdjustmentController, StocktakeController, AuditOrderController, ...ORDER_PRINT_CONTROLLERS],
   providers: [
     OrderRepository,
     OrderNumbers,

@@ -42,3 +42,10 @@ export function endOfSiteDay(day: string, timeZone: string): number | null {
   const start = dayjs.tz(day, 'YYYY-MM-DD', timeZone);
   return start.isValid() ? start.add(1, 'day').unix() - 1 : null;
 }
+
+/** The first second of a calendar day (YYYY-MM-DD) in the site's time zone, as a Unix time. */
+export function startOfSiteDay(day: string, timeZone: string): number | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  const start = dayjs.tz(day, 'YYYY-MM-DD', timeZone);
+  return start.isValid() ? start.unix() : null;
+}

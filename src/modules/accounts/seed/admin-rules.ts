@@ -47,6 +47,20 @@ export const LEDGER_AUDIT_NODES = [
   { name: 'audit/ledger/verify', title: '校验账本', title_en: 'Verify the ledger' },
 ] as const;
 
+/** The auditor's workspace views beyond the ledger page (read-only; each has `index` and `export`). */
+export const AUDIT_VIEW_MENUS: MenuSeed[] = [
+  {
+    name: 'audit/trace',
+    title: '变动追溯',
+    title_en: 'Movement trace',
+    icon: 'IconBranch',
+    buttons: ['index', 'export'],
+    nodes: [{ name: 'audit/trace/order', title: '单据快照', title_en: 'Order as audited' }],
+  },
+  { name: 'audit/stock', title: '历史库存', title_en: 'Stock as of a date', icon: 'IconCalendar', buttons: ['index', 'export'] },
+  { name: 'audit/variance', title: '盘点与调整差异', title_en: 'Count and adjustment variances', icon: 'IconInteraction', buttons: ['index', 'export'] },
+];
+
 /** Resolving a scanned code (`wms.Scan/resolve`): used by the order line editors, granted with them. */
 export const SCAN_RULE = { name: 'wms/scan/resolve', title: '扫码识别', title_en: 'Resolve scanned codes' } as const;
 
@@ -96,7 +110,7 @@ export const ADMIN_MENUS: MenuSeed[] = [
     title: '审计工作台',
     title_en: "Auditor's workspace",
     icon: 'IconSafe',
-    children: [{ name: 'audit/ledger', title: '账本校验', title_en: 'Ledger integrity', icon: 'IconCheckCircle', buttons: ['index', 'export'], nodes: [...LEDGER_AUDIT_NODES] }],
+    children: [{ name: 'audit/ledger', title: '账本校验', title_en: 'Ledger integrity', icon: 'IconCheckCircle', buttons: ['index', 'export'], nodes: [...LEDGER_AUDIT_NODES] }, ...AUDIT_VIEW_MENUS],
   },
   {
     name: 'auth',
@@ -206,6 +220,8 @@ export const SEEDED_GROUPS: Array<{ key: string; name: string; parent: string | 
       n === 'wmsOperation' ||
       /^wms\/(inbound|outbound|relocation|stock|inventoryHistory)(\/(index|export))?$/.test(n) ||
       /^wms\/(inbound|outbound|relocation)\/print$/.test(n) ||
+      // the pickers of the workspace's trace and filters
+      /^wms\/(product|warehouse|shelf)\/index$/.test(n) ||
       n === 'routine' ||
       /^routine\/adminInfo(\/index)?$/.test(n) ||
       n === 'audit' ||

@@ -20,6 +20,17 @@ export class GetStockAsOfService {
   ) {}
 
   async execute(query: Record<string, unknown>) {
+    const { rows: stock, until } = await this.rows(query);
+    const limit = Math.min(Math.max(Number(query.limit) || 10, 1), MAX_PAGE_SIZE);
+    const page = Math.max(Number(query.page) || 1, 1);
+    return { list: stock.slice((page - 1) * limit, page * limit), total: stock.length, remark: '', asof: until };
+  }
+
+  /**
+   * Every row the filters select at the end of the day `asof` (the stock page's as-of mode pages them; the
+   * auditor's workspace pages and exports them), with the end of that day as Unix seconds.
+   */
+  async rows(query: Record<string, unknown>) {
     const until = endOfSiteDay(String(query.asof), await this.siteConfig.timeZone());
     if (until === null) throw new AppError('inventory.bad_date');
     const rows: Array<{ stream_id: string; payload: string; occurred_at: number }> = await this.transactions.manager.query(
@@ -51,8 +62,6 @@ export class GetStockAsOfService {
         warehouse: { id: p.warehouse_id, name: p.warehouse_name },
         area: { id: p.warehouse_area_id, name: p.area_name },
       }));
-    const limit = Math.min(Math.max(Number(query.limit) || 10, 1), MAX_PAGE_SIZE);
-    const page = Math.max(Number(query.page) || 1, 1);
-    return { list: stock.slice((page - 1) * limit, page * limit), total: stock.length, remark: '', asof: until };
+    return { rows: stock, until };
   }
 }

@@ -67,7 +67,11 @@ export function orderRowActions(page: OrderPageStore): CrudRowAction<Row>[] {
 
 /** Filters a link may carry (`/admin/wms/inbound?audit_status=0`, from the dashboard): applied before the first load. */
 export function withLinkedFilters(page: OrderPageStore, search: string): OrderPageStore {
-  const auditStatus = new URLSearchParams(search).get('audit_status');
+  const params = new URLSearchParams(search);
+  const auditStatus = params.get('audit_status');
+  // `detail=<id>` opens that order's detail (the auditor's trace links here)
+  const detail = params.get('detail');
+  if (detail && /^\d{1,10}$/.test(detail) && Number(detail) > 0) void page.detail.show(Number(detail));
   if (auditStatus === '0' || auditStatus === '1') {
     runInAction(() => {
       page.table.searchValues = { ...page.table.searchValues, audit_status: Number(auditStatus) };

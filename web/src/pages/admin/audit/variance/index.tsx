@@ -1,0 +1,133 @@
+/**
+ * Count and adjustment variances (/admin/audit/variance): every posted count line and adjustment line that
+ * changed stock in a period, with its signed variance and value (quantity × the unit price it was posted
+ * at, exact), the totals of gains and losses, filters by period, warehouse and form type; each order number
+ * opens the order as audited. Exports as XLSX or CSV.
+ */
+import '@/components/orders/i18n';
+import '@/components/orders/orders.css';
+import '@/components/audit/i18n';
+import '@/components/audit/audit.css';
+import { useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Button, Card, DatePicker, Grid, Select, Space } from '@arco-design/web-react';
+import { IconRefresh } from '@arco-design/web-react/icon';
+import { CrudTable, type CrudColumn } from '@/components/crud';
+import { AuditViewStore, OrderSnapshotDrawer, OrderSnapshotStore, VARIANCE_API, varianceParams, type VarianceFilters } from '@/components/audit';
+import { MoneyCell, SignedCell } from '@/components/orders/cells';
+import { ExportButton } from '@/components/orders/ExportButton';
+import { WarehouseSelect } from '@/components/orders/selects';
+import { FORM_TYPE_OPTIONS } from '@/components/orders/states';
+import { useT } from '@/lang';
+import { useStore } from '@/stores/context';
+
+const EMPTY: VarianceFilters = { warehouse_id: null, form_type: [], period: null };
+const VARIANCE_FORM_TYPES = FORM_TYPE_OPTIONS.filter((o) => [80, 90, 100, 110].includes(Number(o.value)));
+
+export const varianceColumns = (snapshot: OrderSnapshotStore): CrudColumn[] => [
+  { prop: 'createtime', label: 'auditView.columns.createtime', render: 'datetime', width: 150, operator: false },
+  {
+    prop: 'order_no',
+    label: 'auditView.columns.order',
+    width: 144,
+    operator: false,
+    cell: (v: unknown, row: Record<string, any>) => (
+      <Button type="text" size="mini" className="audit-order-link" onClick={() => void snapshot.show({ order_type: row.order_type, order_id: row.order_id, order_no: row.order_no })} data-audit={`order-${row.event_id}`}>
+        {String(v)}
+      </Button>
+    ),
+  },
+  { prop: 'form_type', label: 'auditView.columns.formType', render: 'tag', options: FORM_TYPE_OPTIONS, width: 120, align: 'center', operator: false },
+  {
+    prop: 'product_name',
+    label: 'auditView.columns.product',
+    minWidth: 130,
+    ellipsis: true,
+    operator: false,
+    cell: (v: unknown, row: Record<string, any>) => (
+      <span>
+        {String(v ?? '-')}
+        <span className="orders-sub"> {row.product_no}</span>
+      </span>
+    ),
+  },
+  { prop: 'shelf_location', label: 'auditView.columns.location', minWidth: 130, ellipsis: true, operator: false },
+  { prop: 'lot_no', label: 'auditView.columns.lot', width: 80, operator: false, cell: (v: unknown) => (v ? String(v) : '-') },
+  { prop: 'quantity', label: 'auditView.columns.variance', width: 90, align: 'right', operator: false, cell: (v: unknown) => <SignedCell value={v} /> },
+  { prop: 'price', label: 'auditView.columns.price', width: 90, align: 'right', operator: false, cell: (v: unknown) => <MoneyCell value={v} /> },
+  { prop: 'value', label: 'auditView.columns.value', width: 100, align: 'right', operator: false, cell: (v: unknown) => <SignedCell value={v} money /> },
+  { prop: 'operator', label: 'auditView.columns.operator', width: 94, ellipsis: true, operator: false, hidden: true },
+];
+
+interface Totals {
+  gain_lines: number;
+  gain_quantity: number;
+  gain_value: string;
+  loss_lines: number;
+  loss_quantity: number;
+  loss_value: string;
+  net_quantity: number;
+  net_value: string;
+}
+
+const TotalsCard = observer(function TotalsCard({ page }: { page: AuditViewStore<VarianceFilters> }) {
+  const t = useT();
+  const totals = (page.table.answer as { totals?: Totals } | null)?.totals;
+  if (!totals) return null;
+  const item = (key: string, lines: number, quantity: number, value: string, status: string) => (
+    <Grid.Col xs={24} sm={8}>
+      <Card size="small" bordered data-audit={`total-${key}`}>
+        <div className="audit-total-title">{t(`auditView.variance.${key}`)}</div>
+        <div className="audit-total-value" style={{ color: status }}>
+          {value}
+        </div>
+        <div className="orders-sub">{t('auditView.variance.summary', { lines, quantity })}</div>
+      </Card>
+    </Grid.Col>
+  );
+  return (
+    <Grid.Row gutter={[12, 12]} className="audit-totals">
+      {item('gains', totals.gain_lines, totals.gain_quantity, totals.gain_value, 'rgb(var(--green-6))')}
+      {item('losses', totals.loss_lines, totals.loss_quantity, totals.loss_value, 'rgb(var(--red-6))')}
+      {item('net', totals.gain_lines + totals.loss_lines, totals.net_quantity, totals.net_value, 'var(--color-text-1)')}
+    </Grid.Row>
+  );
+});
+
+const VariancePage = observer(function VariancePage() {
+  const root = useStore();
+  const t = useT();
+  const [snapshot] = useState(() => new OrderSnapshotStore());
+  const [page] = useState(() => new AuditViewStore<VarianceFilters>(root, { api: VARIANCE_API, columns: varianceColumns(snapshot), initial: EMPTY, params: varianceParams, pk: 'event_id' }));
+  const f = page.filters;
+  return (
+    <div className="crud-page orders-page audit-view" data-audit="variance-page">
+      <p className="audit-explain">{t('auditView.variance.explain')}</p>
+      <Space wrap size={8} className="audit-filters" data-audit="variance-filters">
+        <DatePicker.RangePicker style={{ width: 250 }} value={f.period ?? undefined} onChange={(v: string[]) => page.setFilter('period', v && v[0] && v[1] ? [v[0], v[1]] : null)} data-audit="variance-period" />
+        <WarehouseSelect value={f.warehouse_id} onChange={(v) => page.setFilter('warehouse_id', v)} placeholder={t('auditView.warehouse')} style={{ width: 160 }} />
+        <Select mode="multiple" allowClear style={{ width: 260 }} placeholder={t('auditView.formType')} value={f.form_type} onChange={(v: number[]) => page.setFilter('form_type', v ?? [])} data-audit="variance-form-type">
+          {VARIANCE_FORM_TYPES.map((o) => (
+            <Select.Option key={String(o.value)} value={Number(o.value)}>
+              {t(String(o.label))}
+            </Select.Option>
+          ))}
+        </Select>
+        <Button type="text" icon={<IconRefresh />} onClick={() => page.setFilters({ ...EMPTY })}>
+          {t('auditView.reset')}
+        </Button>
+      </Space>
+      <TotalsCard page={page} />
+      <CrudTable
+        store={page.table}
+        toolbar={['refresh', 'columns']}
+        toolbarExtra={<ExportButton api={VARIANCE_API} store={page.table} label="auditView.export" testId="variance-export" formats={['xlsx', 'csv']} />}
+        rowButtons={[]}
+        selectable={false}
+      />
+      <OrderSnapshotDrawer store={snapshot} />
+    </div>
+  );
+});
+
+export default VariancePage;
