@@ -9,3 +9,4 @@ export * from './stock';
 export * from './config';
 export * from './member';
 export * from './upload';
+export * from './cms';
