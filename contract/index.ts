@@ -10,3 +10,4 @@ export * from './config';
 export * from './member';
 export * from './upload';
 export * from './cms';
+export * from './stocktake';
