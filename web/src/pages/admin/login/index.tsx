@@ -8,6 +8,7 @@ import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
 import { required, rule } from '@/utils/validate';
 import { ClickCaptcha } from '@/components/ClickCaptcha';
+import { useCaptchaStep } from '@/components/ClickCaptcha/signIn';
 import { TopTools } from '@/components/TopTools';
 import { AdminLoginStore } from './store';
 import './index.css';
@@ -26,31 +27,20 @@ export default observer(function AdminLogin() {
   const [searchParams] = useSearchParams();
   const [store] = useState(() => new AdminLoginStore(root));
   const [form] = Form.useForm<LoginFields>();
-  const [captchaVisible, setCaptchaVisible] = useState(false);
   const alreadyIn = root.adminInfo.isLogin;
-
-  useEffect(() => {
-    if (!alreadyIn) store.loadConfig();
-  }, [store, alreadyIn]);
-
-  if (alreadyIn) return <Navigate to="/admin" replace />;
-
   const finish = async (captchaInfo?: string) => {
     const values = form.getFieldsValue() as LoginFields;
     const to = await store.submit(values, captchaInfo);
     // back to the page that was asked for while signed out, if any
     if (to) navigate(afterLogin('/admin/login', searchParams.get('redirect'), to), { replace: true });
   };
+  const { submit: onSubmit, captcha } = useCaptchaStep(() => form.validate(), store.captchaRequired, (info) => void finish(info));
 
-  const onSubmit = async () => {
-    try {
-      await form.validate();
-    } catch {
-      return;
-    }
-    if (store.captchaRequired) setCaptchaVisible(true);
-    else finish();
-  };
+  useEffect(() => {
+    if (!alreadyIn) store.loadConfig();
+  }, [store, alreadyIn]);
+
+  if (alreadyIn) return <Navigate to="/admin" replace />;
 
   return (
     <div className="ba-login">
@@ -91,15 +81,7 @@ export default observer(function AdminLogin() {
           </Button>
         </Form>
       </div>
-      <ClickCaptcha
-        visible={captchaVisible}
-        uuid={store.captchaId}
-        onCancel={() => setCaptchaVisible(false)}
-        onSuccess={(info) => {
-          setCaptchaVisible(false);
-          finish(info);
-        }}
-      />
+      <ClickCaptcha {...captcha} uuid={store.captchaId} />
     </div>
   );
 });

@@ -4,6 +4,7 @@ import { Alert, Button, Checkbox, Form, Input, Modal, Radio, Tabs } from '@arco-
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { IconLock, IconUser } from '@/components/Icon/icons';
 import { ClickCaptcha } from '@/components/ClickCaptcha';
+import { useCaptchaStep } from '@/components/ClickCaptcha/signIn';
 import { TopTools } from '@/components/TopTools';
 import { CODE_EVENTS, type Channel } from '@/api/user';
 import { useT } from '@/lang';
@@ -114,12 +115,16 @@ export default observer(function UserLogin() {
   const navigate = useNavigate();
   const [store] = useState(() => new UserLoginStore(root));
   const [tab, setTab] = useState<'login' | 'register'>('login');
-  const [captchaVisible, setCaptchaVisible] = useState(false);
   const [retrieveVisible, setRetrieveVisible] = useState(false);
   const [loginForm] = Form.useForm<LoginFields>();
   const [registerForm] = Form.useForm<RegisterFields>();
   const [registerType, setRegisterType] = useState<Channel>('email');
   const alreadyIn = root.userInfo.isLogin;
+  const finishLogin = async (captchaInfo?: string) => {
+    const to = await store.login(loginForm.getFieldsValue() as LoginFields, captchaInfo);
+    if (to) navigate(to, { replace: true });
+  };
+  const { submit: onLogin, captcha } = useCaptchaStep(() => loginForm.validate(), store.captchaRequired, (info) => void finishLogin(info));
 
   useEffect(() => {
     if (!alreadyIn) void store.load();
@@ -130,21 +135,6 @@ export default observer(function UserLogin() {
   }, [store.channels, registerType]);
 
   if (alreadyIn) return <Navigate to="/user" replace />;
-
-  const finishLogin = async (captchaInfo?: string) => {
-    const to = await store.login(loginForm.getFieldsValue() as LoginFields, captchaInfo);
-    if (to) navigate(to, { replace: true });
-  };
-
-  const onLogin = async () => {
-    try {
-      await loginForm.validate();
-    } catch {
-      return;
-    }
-    if (store.captchaRequired) setCaptchaVisible(true);
-    else void finishLogin();
-  };
 
   const onRegister = async () => {
     let values: RegisterFields;
@@ -244,15 +234,7 @@ export default observer(function UserLogin() {
           </Tabs.TabPane>
         </Tabs>
       </div>
-      <ClickCaptcha
-        visible={captchaVisible}
-        uuid={store.captchaId}
-        onCancel={() => setCaptchaVisible(false)}
-        onSuccess={(info) => {
-          setCaptchaVisible(false);
-          void finishLogin(info);
-        }}
-      />
+      <ClickCaptcha {...captcha} uuid={store.captchaId} />
       <RetrievePasswordDialog store={store} visible={retrieveVisible} onClose={() => setRetrieveVisible(false)} />
     </div>
   );

@@ -1,18 +1,14 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { getCheckIn, login, register, retrievePassword, type Channel, type CheckInAnswer, type LoginForm, type RegisterForm } from '@/api/user';
+import { captchaFields, newCaptchaId } from '@/components/ClickCaptcha/signIn';
 import type { RootStore } from '@/stores/root';
-
-function uuid(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return `${Date.now().toString(16)}-${Math.random().toString(16).slice(2)}-${Math.random().toString(16).slice(2)}`;
-}
 
 /** The member sign-in page: which channels carry codes, the captcha switch, sign-in, sign-up, retrieve password. */
 export class UserLoginStore {
   channels: Channel[] = [];
   captchaRequired = false;
   /** one captcha id per sign-in attempt */
-  captchaId = uuid();
+  captchaId = newCaptchaId();
   loaded = false;
   loading = false;
   submitting = false;
@@ -43,7 +39,7 @@ export class UserLoginStore {
   }
 
   newCaptcha() {
-    this.captchaId = uuid();
+    this.captchaId = newCaptchaId();
   }
 
   private signedIn(answer: CheckInAnswer): string {
@@ -56,9 +52,7 @@ export class UserLoginStore {
   async login(form: Pick<LoginForm, 'username' | 'password' | 'keep'>, captchaInfo?: string): Promise<string | null> {
     this.submitting = true;
     try {
-      const payload: LoginForm = { ...form, keep: Boolean(form.keep) };
-      if (this.captchaRequired) Object.assign(payload, { captchaId: this.captchaId, captchaInfo: captchaInfo ?? '' });
-      const res = await login(payload);
+      const res = await login({ ...form, keep: Boolean(form.keep), ...captchaFields(this.captchaRequired, this.captchaId, captchaInfo) });
       return runInAction(() => {
         this.submitting = false;
         return this.signedIn(res.data);
