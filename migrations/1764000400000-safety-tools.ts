@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 import { insertDefaultRules } from '../src/modules/security/domain/default-rules';
 import { col } from './columns';
-import { seedMenuRules, seedRule, type ButtonTitles } from './menu-rules';
+import { LIST_BUTTONS, seedMenuRules, seedRule, type ButtonTitles } from './menu-rules';
 
 type IdRow = { id: number | string };
 
@@ -17,10 +17,7 @@ const MENUS = {
 };
 
 const BUTTONS: ButtonTitles = {
-  index: ['查看', 'View'],
-  add: ['添加', 'Add'],
-  edit: ['编辑', 'Edit'],
-  del: ['删除', 'Delete'],
+  ...LIST_BUTTONS,
   restore: ['还原', 'Restore'],
   rollback: ['回滚', 'Roll back'],
   download: ['下载', 'Download'],

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 import { col } from './columns';
-import { menuRuleNames, seedMenuRules, type ButtonTitles } from './menu-rules';
+import { LIST_BUTTONS, menuRuleNames, seedMenuRules, type ButtonTitles } from './menu-rules';
 
 type RuleRow = { id: number | string; name: string; weigh: number | string };
 
@@ -10,10 +10,7 @@ const MENUS = [
   { name: 'wms/adjustment', title: '库存调整单', title_en: 'Stock adjustments', icon: 'IconEdit', buttons: ['index', 'add', 'edit', 'del', 'audit', 'print'] },
 ];
 const BUTTONS: ButtonTitles = {
-  index: ['查看', 'View'],
-  add: ['添加', 'Add'],
-  edit: ['编辑', 'Edit'],
-  del: ['删除', 'Delete'],
+  ...LIST_BUTTONS,
   audit: ['审核', 'Audit'],
   start: ['开始盘点', 'Start'],
   count: ['录入盘点', 'Count'],

@@ -12,6 +12,14 @@ export interface MenuPage {
 /** A button's titles: [Chinese, English]. */
 export type ButtonTitles = Record<string, readonly [string, string]>;
 
+/** The titles of the buttons every list page has. */
+export const LIST_BUTTONS: ButtonTitles = {
+  index: ['查看', 'View'],
+  add: ['添加', 'Add'],
+  edit: ['编辑', 'Edit'],
+  del: ['删除', 'Delete'],
+};
+
 type Runner = Pick<QueryRunner, 'query'>;
 type IdRow = { id: number | string };
 

@@ -1,17 +1,9 @@
-import { logout } from '@/api/admin';
+import { logout, type AdminLoginUserInfo } from '@/api/admin';
 import { accountStore, type AccountStore } from './account';
 import type { RootStore } from './root';
 
-export interface AdminInfo {
-  id: number;
-  username: string;
-  nickname: string;
-  avatar: string;
-  lastlogintime: string | number;
-  token: string;
-  refreshToken: string;
-  super: boolean;
-}
+/** The signed-in administrator as sign-in answers it. */
+export type AdminInfo = AdminLoginUserInfo;
 
 export const ADMIN_INFO_KEY = 'adminInfo';
 
