@@ -48,11 +48,11 @@ export class UserLoginStore {
     return answer.routePath || '/user';
   }
 
-  /** Resolves the path to go to, or null when refused (the request layer showed why). */
-  async login(form: Pick<LoginForm, 'username' | 'password' | 'keep'>, captchaInfo?: string): Promise<string | null> {
+  /** Sends a sign-in or a sign-up; on success the member is stored. Resolves the path to go to, or null when refused (the request layer showed why). */
+  private async signIn(send: () => Promise<{ data: CheckInAnswer }>, refused?: () => void): Promise<string | null> {
     this.submitting = true;
     try {
-      const res = await login({ ...form, keep: Boolean(form.keep), ...captchaFields(this.captchaRequired, this.captchaId, captchaInfo) });
+      const res = await send();
       return runInAction(() => {
         this.submitting = false;
         return this.signedIn(res.data);
@@ -61,27 +61,22 @@ export class UserLoginStore {
       runInAction(() => {
         this.submitting = false;
         this.error = (e as { msg?: string })?.msg || 'error';
-        this.newCaptcha();
+        refused?.();
       });
       return null;
     }
   }
 
-  async register(form: RegisterForm): Promise<string | null> {
-    this.submitting = true;
-    try {
-      const res = await register({ ...form, keep: true });
-      return runInAction(() => {
-        this.submitting = false;
-        return this.signedIn(res.data);
-      });
-    } catch (e) {
-      runInAction(() => {
-        this.submitting = false;
-        this.error = (e as { msg?: string })?.msg || 'error';
-      });
-      return null;
-    }
+  /** A refused sign-in takes a new captcha id (the server consumed the old one). */
+  login(form: Pick<LoginForm, 'username' | 'password' | 'keep'>, captchaInfo?: string): Promise<string | null> {
+    return this.signIn(
+      () => login({ ...form, keep: Boolean(form.keep), ...captchaFields(this.captchaRequired, this.captchaId, captchaInfo) }),
+      () => this.newCaptcha(),
+    );
+  }
+
+  register(form: RegisterForm): Promise<string | null> {
+    return this.signIn(() => register({ ...form, keep: true }));
   }
 
   async retrieve(data: { type: Channel; account: string; captcha: string; password: string }): Promise<boolean> {
