@@ -12,6 +12,8 @@ export const AUDIT_STATUS = { unaudited: 0, audited: 1 } as const;
 export const SHIPMENT_STATUS = { unshipped: 0, shipped: 1 } as const;
 /** relocation `status`. */
 export const RELOCATION_STATUS = { notMoved: 0, partiallyMoved: 1, completed: 2, cancelled: 3 } as const;
+/** stocktake `status`. */
+export const STOCKTAKE_STATUS = { draft: 0, counting: 1, posted: 2, cancelled: 3 } as const;
 
 /** inbound `type`: purchase, outsourced, return; its ledger form type is the same number. */
 export const INBOUND_TYPE = { purchase: 10, outsourced: 20, return: 30 } as const;

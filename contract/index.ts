@@ -9,3 +9,5 @@ export * from './stock';
 export * from './config';
 export * from './member';
 export * from './upload';
+export * from './cms';
+export * from './stocktake';

@@ -1,6 +1,7 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 import { insertDefaultRules } from '../src/modules/security/domain/default-rules';
 import { col } from './columns';
+import { LIST_BUTTONS, seedMenuRules, seedRule, type ButtonTitles } from './menu-rules';
 
 type IdRow = { id: number | string };
 
@@ -15,11 +16,8 @@ const MENUS = {
   backup: { name: 'routine/backup', title: '数据备份', title_en: 'Database backup', icon: 'IconCloudDownload', buttons: ['index', 'add', 'download', 'del'] },
 };
 
-const BUTTONS: Record<string, [string, string]> = {
-  index: ['查看', 'View'],
-  add: ['添加', 'Add'],
-  edit: ['编辑', 'Edit'],
-  del: ['删除', 'Delete'],
+const BUTTONS: ButtonTitles = {
+  ...LIST_BUTTONS,
   restore: ['还原', 'Restore'],
   rollback: ['回滚', 'Roll back'],
   download: ['下载', 'Download'],
@@ -125,24 +123,9 @@ export class SafetyTools1764000400000 implements MigrationInterface {
 /** The safety menus and their buttons where they are missing (a database seeded before them). */
 export async function addSafetyMenus(queryRunner: Pick<QueryRunner, 'query'>): Promise<void> {
   const now = Math.floor(Date.now() / 1000);
-  const insert = async (pid: number, type: string, name: string, title: string, titleEn: string, icon: string, weigh: number): Promise<number> => {
-    const [present]: IdRow[] = await queryRunner.query('SELECT id FROM admin_rule WHERE name = ?', [name]);
-    if (present) return Number(present.id);
-    const isMenu = type === 'menu';
-    await queryRunner.query(
-      'INSERT INTO admin_rule (pid, type, title, title_en, name, path, icon, menu_type, url, component, keepalive, extend, remark, weigh, status, createtime, updatetime) ' +
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, '', ?, ?, 'none', '', ?, 1, ?, ?)",
-      [pid, type, title, titleEn, name, type === 'button' ? '' : name, icon, isMenu ? 'tab' : null, isMenu ? `/src/pages/admin/${name}/index.tsx` : '', isMenu ? 1 : 0, weigh, now, now],
-    );
-    return Number((await queryRunner.query('SELECT id FROM admin_rule WHERE name = ?', [name]))[0].id);
-  };
-  const page = async (pid: number, menu: { name: string; title: string; title_en: string; icon: string; buttons: string[] }, weigh: number) => {
-    const id = await insert(pid, 'menu', menu.name, menu.title, menu.title_en, menu.icon, weigh);
-    for (const action of menu.buttons) await insert(id, 'button', `${menu.name}/${action}`, BUTTONS[action][0], BUTTONS[action][1], '', 0);
-  };
   const [{ weigh }]: Array<{ weigh: number | string | null }> = await queryRunner.query('SELECT MIN(weigh) AS weigh FROM admin_rule WHERE pid = 0');
-  const dir = await insert(0, 'menu_dir', 'security', MENUS.security.title, MENUS.security.title_en, MENUS.security.icon, Number(weigh ?? 1) - 1);
-  for (const [i, menu] of MENUS.pages.entries()) await page(dir, menu, MENUS.pages.length - i);
+  const dir = await seedRule(queryRunner, { pid: 0, type: 'menu_dir', name: 'security', ...MENUS.security, weigh: Number(weigh ?? 1) - 1 }, now);
+  await seedMenuRules(queryRunner, dir, MENUS.pages.map((page, i) => ({ ...page, weigh: MENUS.pages.length - i })), BUTTONS, { now });
   const [routine]: IdRow[] = await queryRunner.query('SELECT id FROM admin_rule WHERE name = ?', ['routine']);
-  await page(routine ? Number(routine.id) : 0, MENUS.backup, 0);
+  await seedMenuRules(queryRunner, routine ? Number(routine.id) : 0, [{ ...MENUS.backup, weigh: 0 }], BUTTONS, { now });
 }

@@ -1,5 +1,6 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 import { col } from './columns';
+import { LIST_BUTTONS, menuRuleNames, seedMenuRules, type ButtonTitles } from './menu-rules';
 
 type RuleRow = { id: number | string; name: string; weigh: number | string };
 
@@ -8,11 +9,8 @@ const MENUS = [
   { name: 'wms/stocktake', title: '盘点单', title_en: 'Stock counts', icon: 'IconCheckSquare', buttons: ['index', 'add', 'edit', 'del', 'start', 'count', 'post', 'cancel', 'print'] },
   { name: 'wms/adjustment', title: '库存调整单', title_en: 'Stock adjustments', icon: 'IconEdit', buttons: ['index', 'add', 'edit', 'del', 'audit', 'print'] },
 ];
-const BUTTONS: Record<string, [string, string]> = {
-  index: ['查看', 'View'],
-  add: ['添加', 'Add'],
-  edit: ['编辑', 'Edit'],
-  del: ['删除', 'Delete'],
+const BUTTONS: ButtonTitles = {
+  ...LIST_BUTTONS,
   audit: ['审核', 'Audit'],
   start: ['开始盘点', 'Start'],
   count: ['录入盘点', 'Count'],
@@ -131,34 +129,16 @@ export class StocktakesAndAdjustments1764001000000 implements MigrationInterface
     await this.addRules(queryRunner);
   }
 
-  /** Constant SQL with bound parameters (the same text on SQLite and MySQL); nothing when the seed has not run yet. */
+  /** Nothing when the seed has not run yet; the pages weigh what "Relocation" weighs, beside it. */
   private async addRules(queryRunner: QueryRunner): Promise<void> {
     const [parent]: RuleRow[] = await queryRunner.query("SELECT id, name, weigh FROM admin_rule WHERE name = 'wmsOperation'");
     if (!parent) return;
     const [sibling]: RuleRow[] = await queryRunner.query("SELECT id, name, weigh FROM admin_rule WHERE name = 'wms/relocation'");
-    const now = Math.floor(Date.now() / 1000);
-    const insert = async (values: unknown[]) => {
-      await queryRunner.query(
-        'INSERT INTO admin_rule (pid, type, title, title_en, name, path, icon, menu_type, url, component, keepalive, extend, remark, weigh, status, createtime, updatetime) ' +
-          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, '', ?, ?, 'none', '', ?, 1, ?, ?)",
-        [...values, now, now],
-      );
-      const [row]: RuleRow[] = await queryRunner.query('SELECT id, name, weigh FROM admin_rule WHERE name = ?', [values[4]]);
-      return Number(row.id);
-    };
-    for (const menu of MENUS) {
-      const [known]: RuleRow[] = await queryRunner.query('SELECT id, name, weigh FROM admin_rule WHERE name = ?', [menu.name]);
-      if (known) continue;
-      const id = await insert([Number(parent.id), 'menu', menu.title, menu.title_en, menu.name, menu.name, menu.icon, 'tab', `/src/pages/admin/${menu.name}/index.tsx`, 1, Number(sibling?.weigh ?? 0)]);
-      for (const button of menu.buttons) {
-        const [title, titleEn] = BUTTONS[button];
-        await insert([id, 'button', title, titleEn, `${menu.name}/${button}`, '', '', null, '', 0, 0]);
-      }
-    }
+    await seedMenuRules(queryRunner, Number(parent.id), MENUS.map((menu) => ({ ...menu, weigh: Number(sibling?.weigh ?? 0) })), BUTTONS, { wholePages: true });
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    const names = MENUS.flatMap((menu) => [menu.name, ...menu.buttons.map((b) => `${menu.name}/${b}`)]);
+    const names = menuRuleNames(MENUS);
     await queryRunner.query(`DELETE FROM admin_rule WHERE name IN (${names.map(() => '?').join(',')})`, names);
     for (const table of ['adjustment_order_line', 'adjustment_order', 'stocktake_line', 'stocktake']) await queryRunner.dropTable(table);
   }

@@ -143,6 +143,8 @@ describe('menu rules, admin log and profile (auth.Rule, auth.AdminLog, routine.A
     const page = await as(t, root).post('/admin/auth.Rule/add', { type: 'menu', pid: dir.body.data.id, title: '月报', name: 'reports/monthly', component: '/src/pages/admin/reports/monthly/index.tsx' });
     expect(page.body.data).toMatchObject({ menu_type: 'tab', pid: dir.body.data.id });
     expect((await as(t, root).post('/admin/auth.Rule/add', { type: 'menu', title: 'x', name: 'reports' })).body).toMatchObject({ code: 0, msg: 'A rule with this name already exists' });
+    // member-only rule types are not admin rule types
+    expect((await as(t, root).post('/admin/auth.Rule/add', { type: 'nav', title: 'x', name: 'reports/nav' })).body).toMatchObject({ code: 0, msg: 'Type has an invalid value' });
     expect((await as(t, root).post('/admin/auth.Rule/edit', { id: dir.body.data.id, type: 'menu_dir', title: '报表', name: 'reports', pid: page.body.data.id })).body).toMatchObject({ code: 0, msg: 'The parent rule is not valid' });
     expect((await as(t, root).del(`/admin/auth.Rule/del?ids[]=${dir.body.data.id}`)).body).toMatchObject({ code: 0, msg: 'Delete the child rules first: 月报' });
     expect((await as(t, root).del(`/admin/auth.Rule/del?ids[]=${dir.body.data.id}&ids[]=${page.body.data.id}`)).body).toMatchObject({ code: 1, data: { count: 2 } });

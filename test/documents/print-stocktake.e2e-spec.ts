@@ -1,10 +1,35 @@
-import { createTestApp, TestApp } from '../setup/create-test-app';
-import { login, Session } from '../support/api';
+import { TestApp } from '../setup/create-test-app';
+import { adminSpec } from '../support/admin-spec';
+import { Session } from '../support/api';
 import { download } from '../support/download';
 import { compact, readPdf } from '../support/pdf';
-import { client, Client } from '../support/warehouse';
+import { Client } from '../support/warehouse';
 
 type Row = Record<string, any>;
+
+/** A warehouse with two areas whose shelf codes sort as numbers (S2 before S10), two products with Chinese names on stock. */
+async function countSheetWarehouse(c: Client) {
+  const warehouse = await c.add('Warehouse', { name: '上海仓', serial_no: 'WH1' });
+  const areaA = await c.add('WarehouseArea', { warehouse_id: warehouse.id, name: 'A区', serial_no: 'A' });
+  const areaB = await c.add('WarehouseArea', { warehouse_id: warehouse.id, name: 'B区', serial_no: 'B' });
+  const shelf = (area: Row, serial: string) => c.add('Shelf', { warehouse_id: warehouse.id, warehouse_area_id: area.id, name: `货架${serial}`, serial_no: serial });
+  const shelves = { a10: await shelf(areaA, 'S10'), a2: await shelf(areaA, 'S2'), b1: await shelf(areaB, 'S1') };
+  const unit = await c.add('Unit', { name: '个' });
+  const product = (no: string, name: string, price: string) => c.add('Product', { product_no: no, name, unit_id: unit.id, price, spec: '标准' });
+  const products = { screw: await product('LS-001', '螺丝刀套装', '19.90'), glove: await product('ST-002', '劳保手套', '3.50') };
+  const supplier = await c.add('Supplier', { name: '五金供应商' });
+  const inbound = await c.add('Inbound', {
+    supplier_id: supplier.id,
+    type: 10,
+    lines: [
+      { product_id: products.screw.id, warehouse_shelf_id: shelves.b1.id, plan_quantity: 5, actual_quantity: 5, price: '19.90' },
+      { product_id: products.glove.id, warehouse_shelf_id: shelves.a10.id, plan_quantity: 40, actual_quantity: 40, price: '3.50' },
+      { product_id: products.screw.id, warehouse_shelf_id: shelves.a2.id, plan_quantity: 7, actual_quantity: 7, price: '19.90' },
+    ],
+  });
+  await c.post('Inbound', 'audit', { id: inbound.id });
+  return { warehouse, shelves, products };
+}
 
 describe('printed count sheets and adjustments', () => {
   let t: TestApp;
@@ -12,35 +37,7 @@ describe('printed count sheets and adjustments', () => {
   let session: Session;
   let w: Row;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(async () => {
-    await t.reset();
-    session = await login(t);
-    c = client(t, session);
-    const warehouse = await c.add('Warehouse', { name: '上海仓', serial_no: 'WH1' });
-    const areaA = await c.add('WarehouseArea', { warehouse_id: warehouse.id, name: 'A区', serial_no: 'A' });
-    const areaB = await c.add('WarehouseArea', { warehouse_id: warehouse.id, name: 'B区', serial_no: 'B' });
-    const shelf = (area: Row, serial: string) => c.add('Shelf', { warehouse_id: warehouse.id, warehouse_area_id: area.id, name: `货架${serial}`, serial_no: serial });
-    const shelves = { a10: await shelf(areaA, 'S10'), a2: await shelf(areaA, 'S2'), b1: await shelf(areaB, 'S1') };
-    const unit = await c.add('Unit', { name: '个' });
-    const product = (no: string, name: string, price: string) => c.add('Product', { product_no: no, name, unit_id: unit.id, price, spec: '标准' });
-    const products = { screw: await product('LS-001', '螺丝刀套装', '19.90'), glove: await product('ST-002', '劳保手套', '3.50') };
-    const supplier = await c.add('Supplier', { name: '五金供应商' });
-    const inbound = await c.add('Inbound', {
-      supplier_id: supplier.id,
-      type: 10,
-      lines: [
-        { product_id: products.screw.id, warehouse_shelf_id: shelves.b1.id, plan_quantity: 5, actual_quantity: 5, price: '19.90' },
-        { product_id: products.glove.id, warehouse_shelf_id: shelves.a10.id, plan_quantity: 40, actual_quantity: 40, price: '3.50' },
-        { product_id: products.screw.id, warehouse_shelf_id: shelves.a2.id, plan_quantity: 7, actual_quantity: 7, price: '19.90' },
-      ],
-    });
-    await c.post('Inbound', 'audit', { id: inbound.id });
-    w = { warehouse, shelves, products };
-  });
-  afterAll(() => t.close());
+  adminSpec({ warehouse: countSheetWarehouse, ready: (fixture) => ({ t, c, session, w } = fixture) });
 
   const sheetText = async (id: number, lang: string) => {
     const res = await download(t, `/admin/wms.Stocktake/print?id=${id}&format=pdf`, session.token, lang);

@@ -1,7 +1,6 @@
-import { createTestApp, TestApp } from '../setup/create-test-app';
-import { login } from '../support/api';
-import { ledgerViolations, orderLedgerMismatches } from '../support/ledger';
-import { client, Client, smallWarehouse, stockOf, stockUp, Warehouse } from '../support/warehouse';
+import { TestApp } from '../setup/create-test-app';
+import { adminSpec } from '../support/admin-spec';
+import { Client, smallWarehouse, stockOf, stockUp, Warehouse } from '../support/warehouse';
 
 type Row = Record<string, any>;
 
@@ -9,19 +8,7 @@ describe('stock adjustments: signed lines with reasons, all or nothing', () => {
   let t: TestApp;
   let c: Client;
   let w: Warehouse;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(async () => {
-    await t.reset();
-    c = client(t, await login(t));
-    w = await smallWarehouse(c);
-  });
-  afterEach(async () => {
-    expect(await ledgerViolations(t)).toEqual([]);
-    expect(await orderLedgerMismatches(t)).toEqual([]);
-  });
-  afterAll(() => t.close());
+  adminSpec({ warehouse: smallWarehouse, ledgerChecks: true, ready: (fixture) => ({ t, c, w } = fixture) });
 
   const line = (product: number, shelf: number, quantity: number, reason = 'correction') => ({ product_id: w.products[product].id, warehouse_shelf_id: w.shelves[shelf].id, quantity, reason });
   const refused = async (url: string, body: object, message: RegExp) => {

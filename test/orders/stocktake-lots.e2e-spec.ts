@@ -1,8 +1,7 @@
-import { createTestApp, TestApp } from '../setup/create-test-app';
-import { login } from '../support/api';
-import { ledgerViolations, orderLedgerMismatches } from '../support/ledger';
+import { TestApp } from '../setup/create-test-app';
+import { adminSpec } from '../support/admin-spec';
 import { dayFromToday, lotProduct, lotStock, outboundLine, receive } from '../support/lots';
-import { client, Client, smallWarehouse, Warehouse } from '../support/warehouse';
+import { Client, smallWarehouse, Warehouse } from '../support/warehouse';
 
 type Row = Record<string, any>;
 
@@ -11,19 +10,7 @@ describe('counts and adjustments per lot', () => {
   let t: TestApp;
   let c: Client;
   let w: Warehouse;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(async () => {
-    await t.reset();
-    c = client(t, await login(t));
-    w = await smallWarehouse(c);
-  });
-  afterEach(async () => {
-    expect(await ledgerViolations(t)).toEqual([]);
-    expect(await orderLedgerMismatches(t)).toEqual([]);
-  });
-  afterAll(() => t.close());
+  adminSpec({ warehouse: smallWarehouse, ledgerChecks: true, ready: (fixture) => ({ t, c, w } = fixture) });
 
   it('counts one line per lot; a loss in one lot and a found lot post to their own streams, movements during the count per lot honoured', async () => {
     const milk = await lotProduct(c, w, 'MILK');

@@ -1,8 +1,8 @@
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
+import { adminSpec } from '../support/admin-spec';
 import { as, createAdmin, login } from '../support/api';
 import { download } from '../support/download';
-import { ledgerViolations, orderLedgerMismatches } from '../support/ledger';
-import { client, Client, smallWarehouse, stockOf, stockUp, Warehouse } from '../support/warehouse';
+import { Client, smallWarehouse, stockOf, stockUp, Warehouse } from '../support/warehouse';
 
 type Row = Record<string, any>;
 
@@ -11,19 +11,7 @@ describe('stock counts: start, count, post with the movements made meanwhile', (
   let c: Client;
   let w: Warehouse;
   let key = 0;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(async () => {
-    await t.reset();
-    c = client(t, await login(t));
-    w = await smallWarehouse(c);
-  });
-  afterEach(async () => {
-    expect(await ledgerViolations(t)).toEqual([]);
-    expect(await orderLedgerMismatches(t)).toEqual([]);
-  });
-  afterAll(() => t.close());
+  adminSpec({ warehouse: smallWarehouse, ledgerChecks: true, ready: (fixture) => ({ t, c, w } = fixture) });
 
   const refused = async (url: string, body: object, message: RegExp, lang = 'en') => {
     const res = await c.raw.post(url, body).set('think-lang', lang);

@@ -36,11 +36,17 @@ export function validationErrorToAppError(errors: ValidationError[]): AppError {
   }
 }
 
-export function createValidationPipe(): ValidationPipe {
+/**
+ * The app's one way of checking input. `expectedType`: the DTO of a body whose type the handler cannot
+ * name (a handler shared by several controllers, each with its own DTO); the app-wide pipe passes such a
+ * body through untouched and this one, given as the parameter's pipe, checks it.
+ */
+export function createValidationPipe(expectedType?: new () => object): ValidationPipe {
   return new ValidationPipe({
     whitelist: true,
     transform: true,
     transformOptions: { enableImplicitConversion: false },
     exceptionFactory: validationErrorToAppError,
+    ...(expectedType ? { expectedType } : {}),
   });
 }

@@ -1,6 +1,6 @@
 import { ConfigStore } from './config';
-import { AdminInfoStore } from './adminInfo';
-import { UserInfoStore } from './userInfo';
+import { adminInfoStore, type AdminInfoStore } from './adminInfo';
+import { userInfoStore, type UserInfoStore } from './userInfo';
 import { NavTabsStore } from './navTabs';
 import { SiteConfigStore } from './siteConfig';
 import { TerminalStore, defaultEventSourceFactory, type EventSourceFactory } from './terminal';
@@ -35,8 +35,8 @@ export class RootStore {
     this.notify = options.notify ?? ((type, message) => (type === 'error' ? console.error(message) : console.info(message)));
 
     this.config = new ConfigStore(this);
-    this.adminInfo = new AdminInfoStore(this);
-    this.userInfo = new UserInfoStore(this);
+    this.adminInfo = adminInfoStore(this);
+    this.userInfo = userInfoStore(this);
     this.siteConfig = new SiteConfigStore();
     this.navTabs = new NavTabsStore(this);
     this.memberCenter = new MemberCenterStore();

@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import type { ChannelNode, ChannelPage, ContentCard, ContentPage, ContributionRow, HomeData, MyComment, MyContribution, SearchPage, SiteComment } from '../../../../contract/cms';
+import type { PageAnswer } from '../../../../contract/envelope';
 import { EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { MemberDirectory } from '../../accounts';
 import { buildTree, TreeNode } from '../../../shared/crud';
@@ -11,36 +13,6 @@ import { COMMENT_STATUS } from '../domain/comment';
 import { assertMayRead, CONTENT_FLAG, CONTENT_STATUS, isPublished } from '../domain/content';
 import { CmsChannelEntity, CmsCommentEntity, CmsContentEntity, CmsFriendlyLinkEntity, CmsSearchLogEntity, CmsTagEntity } from '../persistence/cms.entities';
 import { listsId } from '../crud/cms.cruds';
-
-/** Content as lists show it: no body. */
-export interface ContentCard {
-  id: number;
-  channel_id: number;
-  channel: { id: number; name: string } | null;
-  title: string;
-  title_style: string;
-  flag: number[];
-  images: string[];
-  description: string;
-  url: string;
-  target: number;
-  views: number;
-  comments: number;
-  likes: number;
-  price: string;
-  currency: number;
-  allow_visit_groups: number;
-  allow_comment_groups: number;
-  publish_time: number | null;
-}
-
-export interface ChannelNode {
-  id: number;
-  pid: number;
-  name: string;
-  image: string;
-  description: string;
-}
 
 export const SITE_PAGE_MAX = 50;
 const HOME_LIST = 8;
@@ -120,7 +92,7 @@ export class CmsSiteQueries {
   }
 
   /** GET /api/cms/index: the channel tree, top / hot / recommended / new and the latest content, friendly links, top searches. */
-  async home() {
+  async home(): Promise<HomeData> {
     const channels = await this.shownChannels();
     const byId = new Map(channels.map((channel) => [channel.id, channel]));
     const flagged = async (flag: number) =>
@@ -145,7 +117,7 @@ export class CmsSiteQueries {
   }
 
   /** GET /api/cms/channel: a shown channel, its path and sub-channels, and its content (and its sub-channels'), paged. */
-  async channel(id: number, paging: { page: number; limit: number }) {
+  async channel(id: number, paging: { page: number; limit: number }): Promise<ChannelPage> {
     const channels = await this.shownChannels();
     const byId = new Map(channels.map((channel) => [channel.id, channel]));
     const channel = byId.get(id);
@@ -176,7 +148,7 @@ export class CmsSiteQueries {
    * GET /api/cms/content: one published item in a shown channel, with its body, tags and author; a `user`
    * item needs a signed-in member. Each read adds one view (one statement, no lost update).
    */
-  async content(id: number, signedIn: boolean) {
+  async content(id: number, signedIn: boolean): Promise<ContentPage> {
     const now = unixNow();
     const row = await this.manager.findOne(CmsContentEntity, { where: { id } });
     const channels = await this.shownChannels();
@@ -200,7 +172,7 @@ export class CmsSiteQueries {
   }
 
   /** GET /api/cms/comment: the shown comments of published content, oldest first, with their authors' names. */
-  async comments(contentId: number, paging: { page: number; limit: number }, signedIn: boolean) {
+  async comments(contentId: number, paging: { page: number; limit: number }, signedIn: boolean): Promise<PageAnswer<SiteComment>> {
     const content = await this.manager.findOne(CmsContentEntity, { where: { id: contentId }, select: { id: true, status: true, publish_time: true, allow_visit_groups: true } });
     if (!content || !isPublished(content, unixNow())) throw new CmsRuleError('content_not_found');
     assertMayRead(content.allow_visit_groups, signedIn);
@@ -219,7 +191,7 @@ export class CmsSiteQueries {
   }
 
   /** GET /api/cms/search: published titles, keywords and descriptions containing the words; each search is counted in the search log. */
-  async search(keywords: string, paging: { page: number; limit: number }) {
+  async search(keywords: string, paging: { page: number; limit: number }): Promise<SearchPage> {
     const words = keywords.replace(/\s+/g, ' ').trim().slice(0, KEYWORDS_MAX);
     if (!words) throw new CmsRuleError('search_empty');
     const channels = await this.shownChannels();
@@ -249,7 +221,7 @@ export class CmsSiteQueries {
   }
 
   /** GET /api/cms/contributions: the member's own contributions, every status, with the reason of a refusal. */
-  async contributions(memberId: number, paging: { page: number; limit: number }) {
+  async contributions(memberId: number, paging: { page: number; limit: number }): Promise<PageAnswer<MyContribution>> {
     const qb = this.manager
       .createQueryBuilder(CmsContentEntity, 'content')
       .select(['content.id', 'content.channel_id', 'content.title', 'content.status', 'content.memo', 'content.views', 'content.comments', 'content.publish_time', 'content.create_time', 'content.update_time'])
@@ -262,7 +234,7 @@ export class CmsSiteQueries {
   }
 
   /** One of the member's own contributions with its body (to revise it). */
-  async contribution(memberId: number, id: number) {
+  async contribution(memberId: number, id: number): Promise<{ row: ContributionRow }> {
     const row = await this.manager.findOne(CmsContentEntity, {
       where: { id, user_id: memberId },
       select: { id: true, channel_id: true, title: true, content: true, description: true, keywords: true, images: true, status: true, memo: true },
@@ -272,7 +244,7 @@ export class CmsSiteQueries {
   }
 
   /** GET /api/cms/comments: the member's own comments, every status, with the content they are on. */
-  async memberComments(memberId: number, paging: { page: number; limit: number }) {
+  async memberComments(memberId: number, paging: { page: number; limit: number }): Promise<PageAnswer<MyComment>> {
     const qb = this.manager
       .createQueryBuilder(CmsCommentEntity, 'c')
       .select(['c.id', 'c.content_id', 'c.content', 'c.status', 'c.memo', 'c.createtime'])

@@ -1,5 +1,7 @@
 import { fromCents, toCents } from '../../../shared/database/money';
 import { AppError, MessageArgs } from '../../../shared/http/app-error';
+import { STOCKTAKE_STATUS } from '../../../../contract/enums';
+import type { Stocktake, StocktakeLineFacts } from '../../../../contract/stocktake';
 
 /** A refused count action: code 0 with a message that says why. */
 export class StocktakeRuleError extends AppError {
@@ -8,51 +10,21 @@ export class StocktakeRuleError extends AppError {
   }
 }
 
-export const StocktakeStatus = { draft: 0, counting: 1, posted: 2, cancelled: 3 } as const;
+/** The count's status numbers (0 draft, 1 counting, 2 posted, 3 cancelled), as the wire carries them. */
+export const StocktakeStatus = STOCKTAKE_STATUS;
 
-/** A count (stock take): where it looks and how far it has come. */
-export interface Stocktake {
-  id: number;
-  stocktake_no: string;
-  warehouse_id: number;
-  warehouse_area_id: number;
-  warehouse_shelf_id: number;
-  category_id: number;
-  /** 1: the counters never see the book quantity, nor the variances until posted. */
-  blind: number;
-  status: number;
-  remark: string;
-  admin_id: number;
-  start_time: number | null;
-  start_admin_id: number;
-  post_time: number | null;
-  post_admin_id: number;
-  createtime: number | null;
-  updatetime: number | null;
-}
+export type { Stocktake } from '../../../../contract/stocktake';
 
-/** One stock stream of the count: the book at start, what was counted, and at post what was expected and the variance. */
-export interface StocktakeLine {
-  id: number;
-  stocktake_id: number;
-  product_id: number;
-  warehouse_shelf_id: number;
-  lot_no: string;
+/** One stock stream of the count: what every answer shows, the book at start, and at post what was expected and the variance. */
+export interface StocktakeLine extends StocktakeLineFacts {
   /** Stock of the stream when the count started (0 for a found item). */
   book_quantity: number;
   /** The stream's version when the count started: later events are movements during the count. */
   book_version: number;
-  /** null until counted. */
-  counted_quantity: number | null;
   /** At post: book at start + net movements of the stream since start. */
   expected_quantity: number | null;
   /** At post: counted − expected. */
   variance: number | null;
-  price: string;
-  /** 1: added by a counter for what the book lacked. */
-  found: number;
-  count_admin_id: number;
-  counttime: number | null;
 }
 
 /** `<product>@<shelf>#<lot>`: a stock stream as the count names it. */

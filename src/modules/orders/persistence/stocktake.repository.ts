@@ -8,6 +8,7 @@ import { StockLedger, streamIdOf } from '../../inventory';
 import { MASTER_DATA_TABLES, MasterDataReader } from '../../master-data';
 import { Stocktake, StocktakeLine, StocktakeStatus, streamKeyOf, varianceAmount } from '../domain/stocktake';
 import { pickingOrder } from '../queries/print-order/order-documents';
+import type { StocktakeLineView, StocktakeScopeNames, StocktakeSummary, StocktakeView } from '../../../../contract/stocktake';
 
 type Row = Record<string, unknown>;
 
@@ -17,12 +18,7 @@ export interface StocktakeState {
 }
 
 /** Names of what a count's scope refers to, for answers and for checking a new scope. */
-export interface ScopeNames {
-  warehouse: { id: number; name: string } | null;
-  area: { id: number; name: string; warehouse_id: number } | null;
-  shelf: { id: number; name: string; warehouse_id: number; warehouse_area_id: number } | null;
-  category: { id: number; name: string } | null;
-}
+export type ScopeNames = StocktakeScopeNames;
 
 /** Counts and their lines, read and written with plain statements in the caller's transaction. */
 @Injectable()
@@ -102,7 +98,7 @@ export class StocktakeRepository {
    * while an open count is not blind, each line shows what is expected now (book + movements since start)
    * and the variance its count would post.
    */
-  async present(manager: EntityManager, id: number) {
+  async present(manager: EntityManager, id: number): Promise<StocktakeView> {
     const { stocktake, lines } = await this.load(manager, id);
     const [names, products, shelves, admins] = await Promise.all([
       this.scopeNames(manager, stocktake),
@@ -113,7 +109,7 @@ export class StocktakeRepository {
     const posted = stocktake.status === StocktakeStatus.posted;
     const hidden = Boolean(stocktake.blind) && !posted;
     const live = !hidden && stocktake.status === StocktakeStatus.counting ? await this.currentStock(manager, lines) : null;
-    const shown = lines.map((line) => {
+    const shown = lines.map((line): StocktakeLineView => {
       const p = products.get(line.product_id);
       const s = shelves.get(line.warehouse_shelf_id);
       const expected = live ? (live.get(streamKeyOf(line)) ?? 0) : line.expected_quantity;
@@ -129,7 +125,7 @@ export class StocktakeRepository {
         shelf: s ? { id: s.id, name: s.name, serial_no: s.serial_no, warehouse_id: s.warehouse_id, warehouse_area_id: s.warehouse_area_id, area_name: s.area_name, location: s.location } : null,
       };
     });
-    const summary = { lines: lines.length, counted: lines.filter((l) => l.counted_quantity !== null).length, ...(hidden ? {} : varianceTotals(shown)) };
+    const summary: StocktakeSummary = { lines: lines.length, counted: lines.filter((l) => l.counted_quantity !== null).length, ...(hidden ? {} : varianceTotals(shown)) };
     const adminName = (adminId: number) => (adminId ? (admins.get(adminId) ?? '') : '');
     return {
       ...stocktake,

@@ -4,9 +4,9 @@
  */
 import request from '../request';
 import type { MenuRule, SiteConfigData } from '../admin';
-import type { UserInfo } from '@/stores/userInfo';
+import type { MemberInfo as MemberAccount } from '@contract/member';
 
-export type MemberInfo = Omit<UserInfo, 'token' | 'refreshToken'> & { token?: string; refreshToken?: string };
+export type MemberInfo = Omit<MemberAccount, 'token' | 'refreshToken'> & { token?: string; refreshToken?: string };
 export type Channel = 'email' | 'mobile';
 
 /** A member rule: the admin MenuRule shape with the member types (route, nav, nav_user_menu…). */

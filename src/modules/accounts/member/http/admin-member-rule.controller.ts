@@ -1,8 +1,7 @@
-import { All, Body, Controller, Get, HttpCode, HttpStatus, Post, Query, Req } from '@nestjs/common';
-import { Request } from 'express';
+import { Controller } from '@nestjs/common';
 import { CrudKit } from '../../../../shared/crud';
 import { TransactionRunner } from '../../../../shared/database/transaction-runner';
-import { AuthAdmin, CurrentAdmin } from '../../../../shared/http/auth.decorators';
+import { RuleTreeController } from '../../identity/rule-tree.controller';
 import { RuleTreeService } from '../../identity/rule-tree.service';
 import { UserGroupEntity } from '../persistence/user-group.entity';
 import { UserRuleEntity } from '../persistence/user-rule.entity';
@@ -17,49 +16,16 @@ const MEMBER_PAGE_TYPES = new Set(['menu', 'route', 'nav', 'nav_user_menu']);
  * super admin renames one (member groups grant rules by id and the member guard reads their names).
  */
 @Controller('admin/user.rule')
-export class AdminMemberRuleController {
-  private readonly rules: RuleTreeService<UserRuleEntity, MemberRuleDto>;
-
+export class AdminMemberRuleController extends RuleTreeController(MemberRuleDto) {
   constructor(kit: CrudKit, transactions: TransactionRunner) {
-    this.rules = new RuleTreeService(kit, transactions, {
-      rule: UserRuleEntity,
-      group: UserGroupEntity,
-      pageTypes: MEMBER_PAGE_TYPES,
-      ownFields: (input) => ({ no_login_valid: input.no_login_valid ?? 0 }),
-      held: async () => null,
-    });
-  }
-
-  @Get('index')
-  index(@Query() query: Record<string, unknown>, @CurrentAdmin() operator: AuthAdmin) {
-    return this.rules.index(query, operator);
-  }
-
-  @Get('edit')
-  row(@Query('id') id: unknown, @CurrentAdmin() operator: AuthAdmin) {
-    return this.rules.row(id, operator);
-  }
-
-  @Post('add')
-  @HttpCode(HttpStatus.OK)
-  add(@Body() body: MemberRuleDto, @CurrentAdmin() operator: AuthAdmin) {
-    return this.rules.add(body, operator);
-  }
-
-  @Post('edit')
-  @HttpCode(HttpStatus.OK)
-  edit(@Body() body: MemberRuleDto, @CurrentAdmin() operator: AuthAdmin) {
-    return this.rules.edit(body, operator);
-  }
-
-  @All('del')
-  del(@Req() request: Request, @CurrentAdmin() operator: AuthAdmin) {
-    return this.rules.del(request.method, request.query.ids, operator);
-  }
-
-  @Post('sortable')
-  @HttpCode(HttpStatus.OK)
-  sortable(@Body() body: { id?: unknown; targetId?: unknown }, @CurrentAdmin() operator: AuthAdmin) {
-    return this.rules.sortable(body, operator);
+    super(
+      new RuleTreeService<UserRuleEntity, MemberRuleDto>(kit, transactions, {
+        rule: UserRuleEntity,
+        group: UserGroupEntity,
+        pageTypes: MEMBER_PAGE_TYPES,
+        ownFields: (input) => ({ no_login_valid: input.no_login_valid ?? 0 }),
+        held: async () => null,
+      }),
+    );
   }
 }

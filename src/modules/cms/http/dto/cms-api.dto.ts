@@ -4,6 +4,7 @@ import { OptionalText, RequiredRef, RequiredText } from '../../../../shared/http
 import { msg } from '../../../../shared/http/validation';
 import { BODY_MAX } from '../../domain/rich-text';
 import { IdList, RichText, SafeImageList } from './cms-fields';
+import type { ContributionForm } from '../../../../../contract/cms';
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value);
 
@@ -33,7 +34,7 @@ export class PostCommentDto {
 }
 
 /** POST /api/cms/contribute */
-export class ContributeDto {
+export class ContributeDto implements ContributionForm {
   @Transform(toInt) @IsOptional() @IsInt({ message: msg('validation.invalid') }) @Min(1, { message: msg('validation.invalid') }) id?: number;
   @RequiredRef('add') channel_id: number;
   @RequiredText('add', 200) title: string;

@@ -8,7 +8,8 @@ import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
 import { required, rule } from '@/utils/validate';
 import { ClickCaptcha } from '@/components/ClickCaptcha';
-import { TopTools } from '@/components/TopTools';
+import { SignInFrame } from '@/components/SignIn/SignInFrame';
+import { useCaptchaStep } from '@/components/SignIn/captchaStep';
 import { AdminLoginStore } from './store';
 import './index.css';
 
@@ -26,8 +27,14 @@ export default observer(function AdminLogin() {
   const [searchParams] = useSearchParams();
   const [store] = useState(() => new AdminLoginStore(root));
   const [form] = Form.useForm<LoginFields>();
-  const [captchaVisible, setCaptchaVisible] = useState(false);
   const alreadyIn = root.adminInfo.isLogin;
+  const finish = async (captchaInfo?: string) => {
+    const values = form.getFieldsValue() as LoginFields;
+    const to = await store.submit(values, captchaInfo);
+    // back to the page that was asked for while signed out, if any
+    if (to) navigate(afterLogin('/admin/login', searchParams.get('redirect'), to), { replace: true });
+  };
+  const { submit: onSubmit, captcha } = useCaptchaStep(() => form.validate(), store.captchaRequired, (info) => void finish(info));
 
   useEffect(() => {
     if (!alreadyIn) store.loadConfig();
@@ -35,71 +42,33 @@ export default observer(function AdminLogin() {
 
   if (alreadyIn) return <Navigate to="/admin" replace />;
 
-  const finish = async (captchaInfo?: string) => {
-    const values = form.getFieldsValue() as LoginFields;
-    const to = await store.submit(values, captchaInfo);
-    // back to the page that was asked for while signed out, if any
-    if (to) navigate(afterLogin('/admin/login', searchParams.get('redirect'), to), { replace: true });
-  };
-
-  const onSubmit = async () => {
-    try {
-      await form.validate();
-    } catch {
-      return;
-    }
-    if (store.captchaRequired) setCaptchaVisible(true);
-    else finish();
-  };
-
   return (
-    <div className="ba-login">
-      <div className="ba-login-top">
-        <TopTools />
-      </div>
-      <div className="ba-login-box">
-        <div className="ba-login-head">
-          <div className="ba-login-logo" aria-hidden>
-            WMS
-          </div>
-          <h1>{root.siteConfig.siteName || t('login.subtitle')}</h1>
-          <p>{t('login.title')}</p>
-        </div>
-        <Form<LoginFields>
-          form={form}
-          layout="vertical"
-          size="large"
-          initialValues={{ username: '', password: '', keep: false }}
-          onSubmit={onSubmit}
-          autoComplete="on"
+    <SignInFrame className="ba-login" title={root.siteConfig.siteName || t('login.subtitle')} subtitle={t('login.title')} after={<ClickCaptcha {...captcha} uuid={store.captchaId} />}>
+      <Form<LoginFields>
+        form={form}
+        layout="vertical"
+        size="large"
+        initialValues={{ username: '', password: '', keep: false }}
+        onSubmit={onSubmit}
+        autoComplete="on"
+      >
+        <Form.Item
+          field="username"
+          label={t('login.username')}
+          rules={[required(t), { minLength: 3, maxLength: 30, message: t('login.usernameLength') }]}
         >
-          <Form.Item
-            field="username"
-            label={t('login.username')}
-            rules={[required(t), { minLength: 3, maxLength: 30, message: t('login.usernameLength') }]}
-          >
-            <Input prefix={<IconUser />} placeholder={t('login.usernamePlaceholder')} autoComplete="username" name="username" />
-          </Form.Item>
-          <Form.Item field="password" label={t('login.password')} rules={[required(t), rule('password', t)]}>
-            <Input.Password prefix={<IconLock />} placeholder={t('login.passwordPlaceholder')} autoComplete="current-password" name="password" />
-          </Form.Item>
-          <Form.Item field="keep" triggerPropName="checked">
-            <Checkbox>{t('login.keep')}</Checkbox>
-          </Form.Item>
-          <Button type="primary" htmlType="submit" long loading={store.submitting} disabled={store.loading && !store.configLoaded}>
-            {t('login.submit')}
-          </Button>
-        </Form>
-      </div>
-      <ClickCaptcha
-        visible={captchaVisible}
-        uuid={store.captchaId}
-        onCancel={() => setCaptchaVisible(false)}
-        onSuccess={(info) => {
-          setCaptchaVisible(false);
-          finish(info);
-        }}
-      />
-    </div>
+          <Input prefix={<IconUser />} placeholder={t('login.usernamePlaceholder')} autoComplete="username" name="username" />
+        </Form.Item>
+        <Form.Item field="password" label={t('login.password')} rules={[required(t), rule('password', t)]}>
+          <Input.Password prefix={<IconLock />} placeholder={t('login.passwordPlaceholder')} autoComplete="current-password" name="password" />
+        </Form.Item>
+        <Form.Item field="keep" triggerPropName="checked">
+          <Checkbox>{t('login.keep')}</Checkbox>
+        </Form.Item>
+        <Button type="primary" htmlType="submit" long loading={store.submitting} disabled={store.loading && !store.configLoaded}>
+          {t('login.submit')}
+        </Button>
+      </Form>
+    </SignInFrame>
   );
 });

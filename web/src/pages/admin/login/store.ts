@@ -1,17 +1,13 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { getLoginConfig, login, type AdminLoginForm } from '@/api/admin';
+import { captchaFields, newCaptchaId } from '@/components/SignIn/captchaStep';
 import type { RootStore } from '@/stores/root';
-
-function uuid(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return `${Date.now().toString(16)}-${Math.random().toString(16).slice(2)}-${Math.random().toString(16).slice(2)}`;
-}
 
 /** The admin sign-in page: whether the captcha is on, the captcha id of this page and the sign-in itself. */
 export class AdminLoginStore {
   captchaRequired = false;
   /** one captcha id per page */
-  readonly captchaId = uuid();
+  readonly captchaId = newCaptchaId();
   configLoaded = false;
   loading = false;
   submitting = false;
@@ -45,12 +41,7 @@ export class AdminLoginStore {
     this.submitting = true;
     this.error = null;
     try {
-      const payload: AdminLoginForm = { ...form, keep: Boolean(form.keep) };
-      if (this.captchaRequired) {
-        payload.captchaId = this.captchaId;
-        payload.captchaInfo = captchaInfo ?? '';
-      }
-      const res = await login(payload);
+      const res = await login({ ...form, keep: Boolean(form.keep), ...captchaFields(this.captchaRequired, this.captchaId, captchaInfo) });
       runInAction(() => {
         this.root.navTabs.reset();
         this.root.adminInfo.dataFill({ ...res.data.userInfo, refreshToken: res.data.userInfo.refreshToken ?? '' });

@@ -3,13 +3,9 @@ import { Button } from '@arco-design/web-react';
 import { sendCode, type Channel } from '@/api/user';
 import { ClickCaptcha } from '@/components/ClickCaptcha';
 import { useT } from '@/lang';
+import { newCaptchaId } from '@/components/SignIn/captchaStep';
 
 export const RESEND_SECONDS = 60;
-
-function uuid(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return `${Date.now().toString(16)}-${Math.random().toString(16).slice(2)}`;
-}
 
 export interface SendCodeButtonProps {
   channel: Channel;
@@ -62,7 +58,7 @@ export function SendCodeButton({ channel, event, target, captcha, disabled }: Se
     const value = await target();
     if (!value) return;
     address.current = value;
-    if (captcha) setCaptchaId(uuid());
+    if (captcha) setCaptchaId(newCaptchaId());
     else void send();
   };
 

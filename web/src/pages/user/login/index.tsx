@@ -4,7 +4,8 @@ import { Alert, Button, Checkbox, Form, Input, Modal, Radio, Tabs } from '@arco-
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { IconLock, IconUser } from '@/components/Icon/icons';
 import { ClickCaptcha } from '@/components/ClickCaptcha';
-import { TopTools } from '@/components/TopTools';
+import { SignInFrame } from '@/components/SignIn/SignInFrame';
+import { useCaptchaStep } from '@/components/SignIn/captchaStep';
 import { CODE_EVENTS, type Channel } from '@/api/user';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
@@ -114,12 +115,16 @@ export default observer(function UserLogin() {
   const navigate = useNavigate();
   const [store] = useState(() => new UserLoginStore(root));
   const [tab, setTab] = useState<'login' | 'register'>('login');
-  const [captchaVisible, setCaptchaVisible] = useState(false);
   const [retrieveVisible, setRetrieveVisible] = useState(false);
   const [loginForm] = Form.useForm<LoginFields>();
   const [registerForm] = Form.useForm<RegisterFields>();
   const [registerType, setRegisterType] = useState<Channel>('email');
   const alreadyIn = root.userInfo.isLogin;
+  const finishLogin = async (captchaInfo?: string) => {
+    const to = await store.login(loginForm.getFieldsValue() as LoginFields, captchaInfo);
+    if (to) navigate(to, { replace: true });
+  };
+  const { submit: onLogin, captcha } = useCaptchaStep(() => loginForm.validate(), store.captchaRequired, (info) => void finishLogin(info));
 
   useEffect(() => {
     if (!alreadyIn) void store.load();
@@ -130,21 +135,6 @@ export default observer(function UserLogin() {
   }, [store.channels, registerType]);
 
   if (alreadyIn) return <Navigate to="/user" replace />;
-
-  const finishLogin = async (captchaInfo?: string) => {
-    const to = await store.login(loginForm.getFieldsValue() as LoginFields, captchaInfo);
-    if (to) navigate(to, { replace: true });
-  };
-
-  const onLogin = async () => {
-    try {
-      await loginForm.validate();
-    } catch {
-      return;
-    }
-    if (store.captchaRequired) setCaptchaVisible(true);
-    else void finishLogin();
-  };
 
   const onRegister = async () => {
     let values: RegisterFields;
@@ -168,92 +158,82 @@ export default observer(function UserLogin() {
   };
 
   return (
-    <div className="ba-member-login">
-      <Link to="/" className="ba-member-login-home">
-        ← {t(L('backHome'))}
-      </Link>
-      <div className="ba-member-login-top">
-        <TopTools />
-      </div>
-      <div className="ba-member-login-box">
-        <div className="ba-member-login-head">
-          <div className="ba-member-login-logo" aria-hidden>
-            WMS
-          </div>
-          <h1>{root.siteConfig.siteName || t(L('title'))}</h1>
-          <p>{t(L('subtitle'))}</p>
-        </div>
-        <Tabs activeTab={tab} onChange={(key) => setTab(key as 'login' | 'register')} justify>
-          <Tabs.TabPane key="login" title={t(L('tabLogin'))}>
-            <Form<LoginFields> form={loginForm} layout="vertical" size="large" initialValues={{ username: '', password: '', keep: true }} onSubmit={() => void onLogin()} autoComplete="on">
-              <Form.Item field="username" label={t(L('account'))} rules={[required(t)]}>
-                <Input prefix={<IconUser />} placeholder={t(L('accountPlaceholder'))} autoComplete="username" name="username" />
+    <SignInFrame
+      className="ba-member-login"
+      title={root.siteConfig.siteName || t(L('title'))}
+      subtitle={t(L('subtitle'))}
+      outside={
+        <Link to="/" className="ba-member-login-home">
+          ← {t(L('backHome'))}
+        </Link>
+      }
+      after={
+        <>
+          <ClickCaptcha {...captcha} uuid={store.captchaId} />
+          <RetrievePasswordDialog store={store} visible={retrieveVisible} onClose={() => setRetrieveVisible(false)} />
+        </>
+      }
+    >
+      <Tabs activeTab={tab} onChange={(key) => setTab(key as 'login' | 'register')} justify>
+        <Tabs.TabPane key="login" title={t(L('tabLogin'))}>
+          <Form<LoginFields> form={loginForm} layout="vertical" size="large" initialValues={{ username: '', password: '', keep: true }} onSubmit={() => void onLogin()} autoComplete="on">
+            <Form.Item field="username" label={t(L('account'))} rules={[required(t)]}>
+              <Input prefix={<IconUser />} placeholder={t(L('accountPlaceholder'))} autoComplete="username" name="username" />
+            </Form.Item>
+            <Form.Item field="password" label={t(L('password'))} rules={[required(t), rule('password', t)]}>
+              <Input.Password prefix={<IconLock />} placeholder={t(L('passwordPlaceholder'))} autoComplete="current-password" name="password" />
+            </Form.Item>
+            <div className="ba-member-login-row">
+              <Form.Item field="keep" triggerPropName="checked" noStyle>
+                <Checkbox>{t(L('keep'))}</Checkbox>
+              </Form.Item>
+              <Button type="text" size="small" onClick={() => setRetrieveVisible(true)} data-testid="forgot-password">
+                {t(L('forgot'))}
+              </Button>
+            </div>
+            <Button type="primary" htmlType="submit" long loading={store.submitting} style={{ marginTop: 16 }} data-testid="login-submit">
+              {t(L('submitLogin'))}
+            </Button>
+          </Form>
+        </Tabs.TabPane>
+        <Tabs.TabPane key="register" title={t(L('tabRegister'))}>
+          {store.loaded && store.channels.length === 0 ? (
+            <Alert type="warning" content={t(L('noChannel'))} />
+          ) : (
+            <Form<RegisterFields> form={registerForm} layout="vertical" size="large" initialValues={{ username: '', password: '', email: '', mobile: '', captcha: '' }} onSubmit={() => void onRegister()} autoComplete="off">
+              {store.channels.length > 1 && (
+                <Form.Item label={t(L('registerType'))}>
+                  <Radio.Group type="button" value={registerType} onChange={(v) => setRegisterType(v)}>
+                    <Radio value="email">{t(L('byEmail'))}</Radio>
+                    <Radio value="mobile">{t(L('byMobile'))}</Radio>
+                  </Radio.Group>
+                </Form.Item>
+              )}
+              <Form.Item field="username" label={t(L('username'))} rules={[required(t), rule('account', t)]}>
+                <Input prefix={<IconUser />} placeholder={t(L('usernamePlaceholder'))} name="register-username" />
               </Form.Item>
               <Form.Item field="password" label={t(L('password'))} rules={[required(t), rule('password', t)]}>
-                <Input.Password prefix={<IconLock />} placeholder={t(L('passwordPlaceholder'))} autoComplete="current-password" name="password" />
+                <Input.Password prefix={<IconLock />} placeholder={t(L('passwordPlaceholder'))} autoComplete="new-password" name="register-password" />
               </Form.Item>
-              <div className="ba-member-login-row">
-                <Form.Item field="keep" triggerPropName="checked" noStyle>
-                  <Checkbox>{t(L('keep'))}</Checkbox>
+              {registerType === 'email' ? (
+                <Form.Item field="email" label={t(L('email'))} rules={[required(t), rule('email', t)]}>
+                  <Input placeholder={t(L('emailPlaceholder'))} name="register-email" />
                 </Form.Item>
-                <Button type="text" size="small" onClick={() => setRetrieveVisible(true)} data-testid="forgot-password">
-                  {t(L('forgot'))}
-                </Button>
-              </div>
-              <Button type="primary" htmlType="submit" long loading={store.submitting} style={{ marginTop: 16 }} data-testid="login-submit">
-                {t(L('submitLogin'))}
+              ) : (
+                <Form.Item field="mobile" label={t(L('mobile'))} rules={[required(t), rule('mobile', t)]}>
+                  <Input placeholder={t(L('mobilePlaceholder'))} name="register-mobile" />
+                </Form.Item>
+              )}
+              <Form.Item field="captcha" label={t(L('code'))} rules={[{ required: true, message: t('member.codeRequired') }]}>
+                <CodeInput button={<SendCodeButton channel={registerType} event={CODE_EVENTS.register} target={registerTarget} captcha={store.captchaRequired} />} />
+              </Form.Item>
+              <Button type="primary" htmlType="submit" long loading={store.submitting} data-testid="register-submit">
+                {t(L('submitRegister'))}
               </Button>
             </Form>
-          </Tabs.TabPane>
-          <Tabs.TabPane key="register" title={t(L('tabRegister'))}>
-            {store.loaded && store.channels.length === 0 ? (
-              <Alert type="warning" content={t(L('noChannel'))} />
-            ) : (
-              <Form<RegisterFields> form={registerForm} layout="vertical" size="large" initialValues={{ username: '', password: '', email: '', mobile: '', captcha: '' }} onSubmit={() => void onRegister()} autoComplete="off">
-                {store.channels.length > 1 && (
-                  <Form.Item label={t(L('registerType'))}>
-                    <Radio.Group type="button" value={registerType} onChange={(v) => setRegisterType(v)}>
-                      <Radio value="email">{t(L('byEmail'))}</Radio>
-                      <Radio value="mobile">{t(L('byMobile'))}</Radio>
-                    </Radio.Group>
-                  </Form.Item>
-                )}
-                <Form.Item field="username" label={t(L('username'))} rules={[required(t), rule('account', t)]}>
-                  <Input prefix={<IconUser />} placeholder={t(L('usernamePlaceholder'))} name="register-username" />
-                </Form.Item>
-                <Form.Item field="password" label={t(L('password'))} rules={[required(t), rule('password', t)]}>
-                  <Input.Password prefix={<IconLock />} placeholder={t(L('passwordPlaceholder'))} autoComplete="new-password" name="register-password" />
-                </Form.Item>
-                {registerType === 'email' ? (
-                  <Form.Item field="email" label={t(L('email'))} rules={[required(t), rule('email', t)]}>
-                    <Input placeholder={t(L('emailPlaceholder'))} name="register-email" />
-                  </Form.Item>
-                ) : (
-                  <Form.Item field="mobile" label={t(L('mobile'))} rules={[required(t), rule('mobile', t)]}>
-                    <Input placeholder={t(L('mobilePlaceholder'))} name="register-mobile" />
-                  </Form.Item>
-                )}
-                <Form.Item field="captcha" label={t(L('code'))} rules={[{ required: true, message: t('member.codeRequired') }]}>
-                  <CodeInput button={<SendCodeButton channel={registerType} event={CODE_EVENTS.register} target={registerTarget} captcha={store.captchaRequired} />} />
-                </Form.Item>
-                <Button type="primary" htmlType="submit" long loading={store.submitting} data-testid="register-submit">
-                  {t(L('submitRegister'))}
-                </Button>
-              </Form>
-            )}
-          </Tabs.TabPane>
-        </Tabs>
-      </div>
-      <ClickCaptcha
-        visible={captchaVisible}
-        uuid={store.captchaId}
-        onCancel={() => setCaptchaVisible(false)}
-        onSuccess={(info) => {
-          setCaptchaVisible(false);
-          void finishLogin(info);
-        }}
-      />
-      <RetrievePasswordDialog store={store} visible={retrieveVisible} onClose={() => setRetrieveVisible(false)} />
-    </div>
+          )}
+        </Tabs.TabPane>
+      </Tabs>
+    </SignInFrame>
   );
 });

@@ -1,18 +1,14 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { getCheckIn, login, register, retrievePassword, type Channel, type CheckInAnswer, type LoginForm, type RegisterForm } from '@/api/user';
+import { captchaFields, newCaptchaId } from '@/components/SignIn/captchaStep';
 import type { RootStore } from '@/stores/root';
-
-function uuid(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return `${Date.now().toString(16)}-${Math.random().toString(16).slice(2)}-${Math.random().toString(16).slice(2)}`;
-}
 
 /** The member sign-in page: which channels carry codes, the captcha switch, sign-in, sign-up, retrieve password. */
 export class UserLoginStore {
   channels: Channel[] = [];
   captchaRequired = false;
   /** one captcha id per sign-in attempt */
-  captchaId = uuid();
+  captchaId = newCaptchaId();
   loaded = false;
   loading = false;
   submitting = false;
@@ -43,7 +39,7 @@ export class UserLoginStore {
   }
 
   newCaptcha() {
-    this.captchaId = uuid();
+    this.captchaId = newCaptchaId();
   }
 
   private signedIn(answer: CheckInAnswer): string {
@@ -52,13 +48,11 @@ export class UserLoginStore {
     return answer.routePath || '/user';
   }
 
-  /** Resolves the path to go to, or null when refused (the request layer showed why). */
-  async login(form: Pick<LoginForm, 'username' | 'password' | 'keep'>, captchaInfo?: string): Promise<string | null> {
+  /** Sends a sign-in or a sign-up; on success the member is stored. Resolves the path to go to, or null when refused (the request layer showed why). */
+  private async signIn(send: () => Promise<{ data: CheckInAnswer }>, refused?: () => void): Promise<string | null> {
     this.submitting = true;
     try {
-      const payload: LoginForm = { ...form, keep: Boolean(form.keep) };
-      if (this.captchaRequired) Object.assign(payload, { captchaId: this.captchaId, captchaInfo: captchaInfo ?? '' });
-      const res = await login(payload);
+      const res = await send();
       return runInAction(() => {
         this.submitting = false;
         return this.signedIn(res.data);
@@ -67,27 +61,22 @@ export class UserLoginStore {
       runInAction(() => {
         this.submitting = false;
         this.error = (e as { msg?: string })?.msg || 'error';
-        this.newCaptcha();
+        refused?.();
       });
       return null;
     }
   }
 
-  async register(form: RegisterForm): Promise<string | null> {
-    this.submitting = true;
-    try {
-      const res = await register({ ...form, keep: true });
-      return runInAction(() => {
-        this.submitting = false;
-        return this.signedIn(res.data);
-      });
-    } catch (e) {
-      runInAction(() => {
-        this.submitting = false;
-        this.error = (e as { msg?: string })?.msg || 'error';
-      });
-      return null;
-    }
+  /** A refused sign-in takes a new captcha id (the server consumed the old one). */
+  login(form: Pick<LoginForm, 'username' | 'password' | 'keep'>, captchaInfo?: string): Promise<string | null> {
+    return this.signIn(
+      () => login({ ...form, keep: Boolean(form.keep), ...captchaFields(this.captchaRequired, this.captchaId, captchaInfo) }),
+      () => this.newCaptcha(),
+    );
+  }
+
+  register(form: RegisterForm): Promise<string | null> {
+    return this.signIn(() => register({ ...form, keep: true }));
   }
 
   async retrieve(data: { type: Channel; account: string; captcha: string; password: string }): Promise<boolean> {

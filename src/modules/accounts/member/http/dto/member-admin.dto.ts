@@ -1,10 +1,11 @@
 import { Transform } from 'class-transformer';
-import { IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Length, Matches, MaxLength, Min, ValidateIf, IsEmail } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf, IsEmail } from 'class-validator';
 import { msg } from '../../../../../shared/http/validation';
 import { ACCOUNT_PATTERN, PASSWORD_PATTERN } from '../../../domain/password';
 import { DATE_PATTERN, MOBILE_PATTERN } from '../../domain/member-account';
 import { USER_RULE_TYPES } from '../../persistence/user-rule.entity';
-import { toInt, toIntArray, trim } from './member-dto.helpers';
+import { groupForm, ruleForm } from '../../../identity/rule-group-forms';
+import { toInt, trim } from './member-dto.helpers';
 
 const toMemberStatus = ({ value }: { value: unknown }) => (value === 'enable' ? 1 : value === 'disable' ? 0 : toInt({ value }));
 
@@ -69,52 +70,13 @@ export class EditMemberDto extends MemberFields {
   password?: string;
 }
 
-export class MemberGroupDto {
-  @IsOptional() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) id?: number;
+/** `user.Group` add / edit: member groups are a flat list; names up to 50, trimmed. */
+export const MemberGroupDto = groupForm({ tree: false, nameMax: 50, trim: true, toInt });
+export type MemberGroupDto = InstanceType<typeof MemberGroupDto>;
 
-  @Transform(trim)
-  @IsString({ message: msg('validation.required') })
-  @Length(1, 50, { message: msg('validation.length', { min: 1, max: 50 }) })
-  name: string;
-
-  @Transform(toIntArray)
-  @IsArray({ message: msg('validation.array') })
-  @IsInt({ each: true, message: msg('validation.integer') })
-  rules: number[];
-
-  @IsOptional() @Transform(toInt) @IsIn([0, 1], { message: msg('validation.in') }) status?: number;
-}
-
-export class MemberRuleDto {
-  @IsOptional() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) id?: number;
-  @IsOptional() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(0, { message: msg('validation.min', { min: 0 }) }) pid?: number;
-
-  @IsIn([...USER_RULE_TYPES], { message: msg('validation.in') })
-  type: (typeof USER_RULE_TYPES)[number];
-
-  @Transform(trim)
-  @IsString({ message: msg('validation.required') })
-  @Length(1, 50, { message: msg('validation.length', { min: 1, max: 50 }) })
-  title: string;
-
-  @IsOptional() @IsString() @MaxLength(50, { message: msg('validation.max_length', { max: 50 }) }) title_en?: string;
-
-  @Transform(trim)
-  @IsString({ message: msg('validation.required') })
-  @Length(1, 50, { message: msg('validation.length', { min: 1, max: 50 }) })
-  name: string;
-
-  @IsOptional() @IsString() @MaxLength(100, { message: msg('validation.max_length', { max: 100 }) }) path?: string;
-  @IsOptional() @IsString() @MaxLength(50, { message: msg('validation.max_length', { max: 50 }) }) icon?: string;
-  @IsOptional() @IsIn(['tab', 'link', 'iframe', null, ''], { message: msg('validation.in') }) menu_type?: 'tab' | 'link' | 'iframe' | null | '';
-  @IsOptional() @IsString() @MaxLength(255, { message: msg('validation.max_length', { max: 255 }) }) url?: string;
-  @IsOptional() @IsString() @MaxLength(100, { message: msg('validation.max_length', { max: 100 }) }) component?: string;
-  @IsOptional() @Transform(toInt) @IsIn([0, 1], { message: msg('validation.in') }) no_login_valid?: number;
-  @IsOptional() @IsIn(['none', 'add_rules_only', 'add_menu_only'], { message: msg('validation.in') }) extend?: 'none' | 'add_rules_only' | 'add_menu_only';
-  @IsOptional() @IsString() @MaxLength(255, { message: msg('validation.max_length', { max: 255 }) }) remark?: string;
-  @IsOptional() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) weigh?: number;
-  @IsOptional() @Transform(toInt) @IsIn([0, 1], { message: msg('validation.in') }) status?: number;
-}
+/** `user.Rule` add / edit: the member rule types; a rule may be open without sign-in (`no_login_valid`). */
+export const MemberRuleDto = ruleForm({ types: USER_RULE_TYPES, flag: 'no_login_valid', trim: true, toInt });
+export type MemberRuleDto = InstanceType<typeof MemberRuleDto>;
 
 /** POST user.MoneyLog/add: `money` in yuan (may be negative, two decimals at most). */
 export class AddMoneyLogDto {

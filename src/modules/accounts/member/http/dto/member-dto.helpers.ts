@@ -4,8 +4,6 @@ import { AppError } from '../../../../../shared/http/app-error';
 import { validationErrorToAppError } from '../../../../../shared/http/validation';
 
 export const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value);
-export const toIntArray = ({ value }: { value: unknown }) =>
-  Array.isArray(value) ? value.map((v) => toInt({ value: v })) : typeof value === 'string' && value !== '' ? value.split(',').map((v) => toInt({ value: v })) : value;
 /** true / 1 / "1" / "true" → true; anything else false. */
 export const toBool = ({ value }: { value: unknown }) => value === true || value === 1 || value === '1' || value === 'true';
 export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);

@@ -4,16 +4,11 @@
  * value before back, only while the row still holds the value after; per refused row it says why.
  */
 import '@/components/security/i18n';
-import { useState } from 'react';
-import { observer } from 'mobx-react-lite';
-import { Alert, Button, Descriptions, Drawer, Tag } from '@arco-design/web-react';
-import { IconEye, IconUndo } from '@arco-design/web-react/icon';
-import { CrudTable, formatDatetime, type CrudColumn } from '@/components/crud';
-import { OutcomeModal } from '@/components/security/OutcomeModal';
-import { SafetyLogStore, shownValue } from '@/components/security/store';
-import { useAuth } from '@/hooks/useAuth';
+import { Tag } from '@arco-design/web-react';
+import type { CrudColumn } from '@/components/crud';
+import { SafetyLogPage, type SafetyLog } from '@/components/security/SafetyLogPage';
+import { shownValue } from '@/components/security/store';
 import { useT, type TFunction } from '@/lang';
-import { useStore } from '@/stores/context';
 
 export const SENSITIVE_LOG_API = '/admin/security.SensitiveDataLog';
 const l = (key: string) => `security.sensitiveDataLog.${key}`;
@@ -51,70 +46,27 @@ function DiffCell({ row }: { row: Record<string, any> }) {
   return <Diff row={row} t={t} />;
 }
 
-const Detail = observer(function Detail({ store }: { store: SafetyLogStore }) {
-  const t = useT();
-  const row = store.detail;
-  return (
-    <Drawer className="safety-drawer" width={Math.min(560, typeof window !== 'undefined' ? window.innerWidth : 560)} title={t(l('detail'))} visible={!!row} onCancel={() => store.closeDetail()} footer={null}>
-      {row && (
-        <Descriptions
-          column={1}
-          border
-          labelStyle={{ width: 120 }}
-          data={[
-            { label: t(l('dataTable')), value: `${row.data_table} #${row.id_value}` },
-            { label: t(l('dataField')), value: `${row.data_field}${row.data_comment ? ` (${row.data_comment})` : ''}` },
-            { label: t('securityTools.before'), value: Number(row.changed_only) ? t('securityTools.changedOnly') : <code data-testid="safety-before">{shownValue(row.before)}</code> },
-            { label: t('securityTools.after'), value: Number(row.changed_only) ? t('securityTools.changedOnly') : <code data-testid="safety-after">{shownValue(row.after)}</code> },
-            { label: t(l('admin')), value: row.admin?.username ?? row.admin_id },
-            { label: t(l('ip')), value: row.ip || '-' },
-            { label: t(l('createtime')), value: formatDatetime(row.createtime) },
-            { label: t(l('isRollback')), value: row.is_rollback ? <Tag color="green">{t(l('rolledBack'))}</Tag> : <Tag>{t(l('notRolledBack'))}</Tag> },
-          ]}
-        />
-      )}
-    </Drawer>
-  );
-});
+const sensitiveLog: SafetyLog = {
+  api: SENSITIVE_LOG_API,
+  lang: 'security.sensitiveDataLog',
+  columns: sensitiveLogColumns,
+  quickSearch: ['id', 'dataTable', 'idValue', 'dataField'],
+  undo: 'rollback',
+  undone: { column: 'is_rollback', label: l('isRollback'), yes: l('rolledBack'), no: l('notRolledBack') },
+  undoStatus: 'warning',
+  undoConfirm: l('rollbackConfirm'),
+  // a secret shows only that it changed: nothing to put back
+  undoable: (row) => !Number(row.is_rollback) && !Number(row.changed_only),
+  doneLabel: 'securityTools.rolledBack',
+  selectedTestId: 'sensitive-rollback-selected',
+  detailWidth: 560,
+  detailRows: (row, t) => [
+    { label: t(l('dataField')), value: `${row.data_field}${row.data_comment ? ` (${row.data_comment})` : ''}` },
+    { label: t('securityTools.before'), value: Number(row.changed_only) ? t('securityTools.changedOnly') : <code data-testid="safety-before">{shownValue(row.before)}</code> },
+    { label: t('securityTools.after'), value: Number(row.changed_only) ? t('securityTools.changedOnly') : <code data-testid="safety-after">{shownValue(row.after)}</code> },
+  ],
+};
 
-export default observer(function SensitiveDataLogPage() {
-  const t = useT();
-  const root = useStore();
-  const auth = useAuth();
-  const [store] = useState(() => new SafetyLogStore(root, SENSITIVE_LOG_API, sensitiveLogColumns, [l('id'), l('dataTable'), l('idValue'), l('dataField')], 'rollback'));
-  const selected = store.table.selectedKeys;
-  return (
-    <div className="crud-page">
-      {store.error ? <Alert type="error" content={store.error} style={{ marginBottom: 12 }} /> : null}
-      <CrudTable
-        store={store.table}
-        toolbar={['refresh', 'delete', 'quickSearch', 'search', 'columns']}
-        rowButtons={['delete']}
-        selectionNodes={['del', 'rollback']}
-        operateWidth={130}
-        toolbarExtra={
-          auth('rollback') ? (
-            <Button icon={<IconUndo />} type="primary" status="warning" disabled={!selected.length} loading={store.loading} onClick={() => void store.run(selected)} data-testid="sensitive-rollback-selected">
-              {t(l('rollbackSelected'))}
-            </Button>
-          ) : null
-        }
-        rowActions={[
-          { name: 'info', title: 'crud.info', icon: <IconEye />, auth: 'info', onClick: (row) => void store.openDetail(row.id) },
-          {
-            name: 'rollback',
-            title: l('rollback'),
-            icon: <IconUndo />,
-            auth: 'rollback',
-            status: 'warning',
-            confirm: l('rollbackConfirm'),
-            display: (row) => !Number(row.is_rollback) && !Number(row.changed_only),
-            onClick: (row) => void store.run([row.id]),
-          },
-        ]}
-      />
-      <Detail store={store} />
-      <OutcomeModal store={store} doneLabel="securityTools.rolledBack" />
-    </div>
-  );
-});
+export default function SensitiveDataLogPage() {
+  return <SafetyLogPage log={sensitiveLog} />;
+}

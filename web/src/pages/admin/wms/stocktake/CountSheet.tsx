@@ -15,6 +15,7 @@ import ScanField from '@/components/orders/ScanField';
 import { useAuth } from '@/hooks/useAuth';
 import { getLocale, useT } from '@/lang';
 import { useStore } from '@/stores/context';
+import type { StocktakeSummary } from '@contract/stocktake';
 import { CountSheetStore, parseCount, reviewOf, sheetActions, STOCKTAKE_API, type SheetLine } from './sheet';
 import { StatusTag } from './status';
 
@@ -85,7 +86,7 @@ const Line = observer(function Line({ sheet, line, index }: { sheet: CountSheetS
 
 const Review = observer(function Review({ sheet, onPosted }: { sheet: CountSheetStore; onPosted: () => void }) {
   const t = useT();
-  const summary = sheet.row?.summary ?? {};
+  const summary: Partial<StocktakeSummary> = sheet.row?.summary ?? {};
   const { gains, losses } = reviewOf(sheet.lines);
   const columns = [
     { title: t('wms.stocktake.place'), render: (_: unknown, l: SheetLine) => `${l.shelf?.name ?? '-'}${l.lot_no ? ` · ${l.lot_no}` : ''}` },

@@ -17,7 +17,8 @@ import { useStore } from '@/stores/context';
 import { CATEGORY_REMOTE } from '../product/product';
 import { locationFields, refCell, refToForm, WAREHOUSE_REMOTE } from '../warehouse/location';
 import CountSheet from './CountSheet';
-import { CountSheetStore, sheetActions, STOCKTAKE_API, type Row } from './sheet';
+import type { Stocktake } from '@contract/stocktake';
+import { CountSheetStore, sheetActions, STOCKTAKE_API } from './sheet';
 import { STOCKTAKE_STATUS_OPTIONS } from './status';
 
 const BLIND_OPTIONS = [
@@ -25,7 +26,11 @@ const BLIND_OPTIONS = [
   { value: 1, label: 'wms.stocktake.blindYes', color: 'purple' },
 ];
 
-export function stocktakeColumns(open: (row: Row) => void): CrudColumn[] {
+/** A row of the list of counts: the count with the names its joins bring (null where the reference is gone). */
+type Name = { name: string } | null;
+export type StocktakeListRow = Stocktake & { warehouse?: Name; area?: Name; shelf?: Name; category?: Name; admin?: { username: string; nickname: string } | null };
+
+export function stocktakeColumns(open: (row: StocktakeListRow) => void): CrudColumn[] {
   return [
     { prop: 'id', label: 'wms.stocktake.id', width: 70, operator: '=', sortable: true, hidden: true },
     {
@@ -33,7 +38,7 @@ export function stocktakeColumns(open: (row: Row) => void): CrudColumn[] {
       label: 'wms.stocktake.number',
       width: 160,
       operator: 'LIKE',
-      cell: (v: unknown, row: Row) => (
+      cell: (v: unknown, row: StocktakeListRow) => (
         <a className="orders-number-link" onClick={() => open(row)} data-stocktake="open-number">
           {String(v ?? '')}
         </a>
@@ -46,11 +51,11 @@ export function stocktakeColumns(open: (row: Row) => void): CrudColumn[] {
       minWidth: 140,
       ellipsis: true,
       operator: false,
-      cell: (_: unknown, row: Row) => [row.area?.name, row.shelf?.name, row.category?.name].filter(Boolean).join(' / ') || '-',
+      cell: (_: unknown, row: StocktakeListRow) => [row.area?.name, row.shelf?.name, row.category?.name].filter(Boolean).join(' / ') || '-',
     },
     { prop: 'status', label: 'wms.stocktake.statusLabel', render: 'tag', options: STOCKTAKE_STATUS_OPTIONS, width: 100, align: 'center' },
     { prop: 'blind', label: 'wms.stocktake.blind', render: 'tag', options: BLIND_OPTIONS, width: 90, align: 'center' },
-    { prop: 'admin.nickname', label: 'wms.stocktake.operator', width: 100, operator: false, cell: (_: unknown, row: Row) => row.admin?.nickname || row.admin?.username || '-' },
+    { prop: 'admin.nickname', label: 'wms.stocktake.operator', width: 100, operator: false, cell: (_: unknown, row: StocktakeListRow) => row.admin?.nickname || row.admin?.username || '-' },
     { prop: 'createtime', label: 'wms.stocktake.createtime', render: 'datetime', sortable: true, width: 170 },
     { prop: 'post_time', label: 'wms.stocktake.postTime', render: 'datetime', sortable: true, width: 170, hidden: true },
     { prop: 'remark', label: 'wms.stocktake.remark', minWidth: 140, ellipsis: true, operator: false },
@@ -70,7 +75,7 @@ export const StocktakePage = observer(function StocktakePage() {
   const root = useStore();
   const location = useLocation();
   const [sheet] = useState(() => new CountSheetStore());
-  const open = (row: Row) => void sheet.show(Number(row.id));
+  const open = (row: StocktakeListRow) => void sheet.show(Number(row.id));
   const [store] = useState(
     () =>
       new CrudTableStore(root, {
@@ -80,7 +85,7 @@ export const StocktakePage = observer(function StocktakePage() {
         quickSearchFields: ['wms.stocktake.number', 'wms.stocktake.remark'],
       }),
   );
-  const actions: CrudRowAction<Row>[] = [{ name: 'sheet', title: 'wms.stocktake.openSheet', icon: <IconCount />, onClick: open }];
+  const actions: CrudRowAction<StocktakeListRow>[] = [{ name: 'sheet', title: 'wms.stocktake.openSheet', icon: <IconCount />, onClick: open }];
   useEffect(() => {
     const id = Number(new URLSearchParams(location.search).get('id'));
     if (id > 0) void sheet.show(id);

@@ -2,12 +2,16 @@ import { nextLineIndex, parseCount, reviewOf, sheetActions, type SheetLine } fro
 
 const line = (id: number, counted: number | null, variance?: number): SheetLine => ({
   id,
+  stocktake_id: 1,
   product_id: id,
   warehouse_shelf_id: 1,
   lot_no: '',
   counted_quantity: counted,
   variance,
+  price: '0.00',
   found: 0,
+  count_admin_id: 0,
+  counttime: null,
   product: null,
   shelf: null,
 });

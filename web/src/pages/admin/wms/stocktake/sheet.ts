@@ -12,26 +12,14 @@ import type { ScanOutcome, ScannedShelf } from '@/components/orders/formStore';
 import { TransitionKeys, wasAnswered } from '@/components/orders/idempotency';
 import type { ScanTarget } from '@/components/orders/scan';
 import { t } from '@/lang';
+import { STOCKTAKE_STATUS } from '@contract/enums';
+import type { StocktakeLineView, StocktakeView } from '@contract/stocktake';
 
 export const STOCKTAKE_API = '/admin/wms.Stocktake';
-export const STOCKTAKE_STATUS = { draft: 0, counting: 1, posted: 2, cancelled: 3 } as const;
+export { STOCKTAKE_STATUS };
 
-export type Row = Record<string, any>;
-
-export interface SheetLine {
-  id: number;
-  product_id: number;
-  warehouse_shelf_id: number;
-  lot_no: string;
-  counted_quantity: number | null;
-  book_quantity?: number;
-  expected_quantity?: number | null;
-  variance?: number | null;
-  variance_amount?: string | null;
-  found: number;
-  product: { name: string; product_no: string; bar_code?: string | null; spec?: string; unit_name?: string } | null;
-  shelf: { name: string; serial_no: string; area_name?: string; location?: string; warehouse_id: number } | null;
-}
+/** A line of the sheet as the server shows it. */
+export type SheetLine = StocktakeLineView;
 
 /** What a count may do in its state (before permissions). */
 export function sheetActions(status: number): Array<'start' | 'count' | 'post' | 'cancel' | 'edit' | 'delete'> {
@@ -62,7 +50,7 @@ export function reviewOf(lines: ReadonlyArray<SheetLine>): { gains: SheetLine[];
 
 export class CountSheetStore implements ScanTarget {
   id: number | null = null;
-  row: Row | null = null;
+  row: StocktakeView | null = null;
   loading = false;
   saving = 0;
   error: string | null = null;
@@ -93,7 +81,7 @@ export class CountSheetStore implements ScanTarget {
   }
 
   get lines(): SheetLine[] {
-    return Array.isArray(this.row?.lines) ? (this.row!.lines as SheetLine[]) : [];
+    return this.row?.lines ?? [];
   }
 
   get blind(): boolean {
@@ -135,7 +123,7 @@ export class CountSheetStore implements ScanTarget {
     this.loading = true;
     this.error = null;
     try {
-      const data = await fetchJson<{ row: Row }>(actionUrl(STOCKTAKE_API, 'edit'), { id: this.id });
+      const data = await fetchJson<{ row: StocktakeView }>(actionUrl(STOCKTAKE_API, 'edit'), { id: this.id });
       runInAction(() => {
         this.row = data.row;
         this.loading = false;
@@ -194,7 +182,7 @@ export class CountSheetStore implements ScanTarget {
     this.saving++;
     const done = this.queue.then(async () => {
       try {
-        const res = await request<Row>({ url: actionUrl(STOCKTAKE_API, 'count'), method: 'post', data: { id, lines } }, { showSuccessMessage: false });
+        const res = await request<StocktakeView>({ url: actionUrl(STOCKTAKE_API, 'count'), method: 'post', data: { id, lines } }, { showSuccessMessage: false });
         runInAction(() => {
           for (const [lineId, text] of sent) if (this.drafts.get(lineId) === text) this.drafts.delete(lineId);
           if (this.id === id) this.row = res.data;
@@ -216,7 +204,7 @@ export class CountSheetStore implements ScanTarget {
     const id = this.id;
     const key = this.keys.keyFor(action, id);
     try {
-      const res = await request<Row>({ url: actionUrl(STOCKTAKE_API, action), method: 'post', data: { id }, headers: { 'Idempotency-Key': key } }, { showSuccessMessage: true });
+      const res = await request<StocktakeView>({ url: actionUrl(STOCKTAKE_API, action), method: 'post', data: { id }, headers: { 'Idempotency-Key': key } }, { showSuccessMessage: true });
       this.keys.settle(action, id, true);
       runInAction(() => {
         this.row = res.data;

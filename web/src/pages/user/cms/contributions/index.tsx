@@ -50,7 +50,7 @@ export class ContributionsStore extends PagedListStore<MyContribution> {
     }
     try {
       const res = await cmsApi.myContribution(id);
-      runInAction(() => (this.form = { ...res.data.row }));
+      runInAction(() => (this.form = { ...res.data.row, content: res.data.row.content ?? '' }));
     } catch {
       // shown by the request layer
     }

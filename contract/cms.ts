@@ -1,0 +1,139 @@
+/**
+ * The site's content as `/api/cms/*` answers it: what a visitor or member sees (published content in shown
+ * channels) and the member's own contributions and comments. Times are Unix seconds.
+ */
+import type { PageAnswer } from './envelope';
+
+/** Content as lists show it: no body. */
+export interface ContentCard {
+  id: number;
+  channel_id: number;
+  channel: { id: number; name: string } | null;
+  title: string;
+  title_style: string;
+  flag: number[];
+  images: string[];
+  description: string;
+  url: string;
+  target: number;
+  views: number;
+  comments: number;
+  likes: number;
+  /** Money: two decimals. */
+  price: string;
+  currency: number;
+  allow_visit_groups: number;
+  allow_comment_groups: number;
+  publish_time: number | null;
+}
+
+/** A shown channel; in a tree, the sub-channels under `children` (leaves carry none). */
+export interface ChannelNode {
+  id: number;
+  pid: number;
+  name: string;
+  image: string;
+  description: string;
+  children?: ChannelNode[];
+}
+
+export interface FriendlyLink {
+  id: number;
+  title: string;
+  link: string;
+  logo: string;
+  target: number;
+}
+
+/** GET /api/cms/index */
+export interface HomeData {
+  channels: ChannelNode[];
+  top: ContentCard[];
+  hot: ContentCard[];
+  recommend: ContentCard[];
+  new: ContentCard[];
+  latest: ContentCard[];
+  friendlyLinks: FriendlyLink[];
+  hotSearches: string[];
+}
+
+/** GET /api/cms/channel */
+export interface ChannelPage extends PageAnswer<ContentCard> {
+  channel: ChannelNode & { keywords: string };
+  path: ChannelNode[];
+  children: ChannelNode[];
+}
+
+/** GET /api/cms/content */
+export interface ContentPage extends ContentCard {
+  content: string;
+  seotitle: string;
+  keywords: string;
+  tags: Array<{ id: number; name: string }>;
+  author: string;
+  channels: ChannelNode[];
+}
+
+/** GET /api/cms/search */
+export interface SearchPage extends PageAnswer<ContentCard> {
+  keywords: string;
+}
+
+/** GET /api/cms/comment: one shown comment; `author` is the member's name or the guest's nickname. */
+export interface SiteComment {
+  id: number;
+  author: string;
+  member: boolean;
+  content: string;
+  createtime: number | null;
+}
+
+/** GET /api/cms/contributions: one of the member's own contributions, any status. */
+export interface MyContribution {
+  id: number;
+  channel_id: number;
+  channel: string;
+  title: string;
+  status: number;
+  /** Why it was refused ('' otherwise). */
+  memo: string;
+  views: number;
+  comments: number;
+  publish_time: number | null;
+  create_time: number | null;
+  update_time: number | null;
+}
+
+/** POST /api/cms/contribute (`id` revises one of the member's own). */
+export interface ContributionForm {
+  id?: number;
+  channel_id: number;
+  title: string;
+  content: string;
+  description?: string;
+  keywords?: string;
+}
+
+/** GET /api/cms/contributions?id=: one of the member's own contributions with its body, to revise it. */
+export interface ContributionRow {
+  id: number;
+  channel_id: number;
+  title: string;
+  content: string | null;
+  description: string;
+  keywords: string;
+  images: string | null;
+  status: number;
+  memo: string;
+}
+
+/** GET /api/cms/comments: one of the member's own comments, any status, with the title it is on. */
+export interface MyComment {
+  id: number;
+  content_id: number;
+  title: string;
+  content: string;
+  status: number;
+  memo: string;
+  createtime: number | null;
+}
