@@ -23,6 +23,13 @@ export const LIST_BUTTONS: ButtonTitles = {
 type Runner = Pick<QueryRunner, 'query'>;
 type IdRow = { id: number | string };
 
+/** A group's `rules` column as rule ids ('*' stays '*'). */
+const idList = (rules: string | null) =>
+  String(rules ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+
 /**
  * One admin rule where it is missing (a database seeded before it), as the seed writes it: a folder or a
  * page keeps its path (a page also its component, tab and keep-alive), a button only its name. Answers its
@@ -86,4 +93,35 @@ export async function seedMenuRules(
 /** The names of pages and their buttons (what a migration's `down` removes). */
 export function menuRuleNames(pages: readonly MenuPage[]): string[] {
   return pages.flatMap((page) => [page.name, ...page.buttons.map((button) => `${page.name}/${button}`)]);
+}
+
+/**
+ * Grants the rule `name` to every group that holds one of `grantedWith` (by name), as the seed would have;
+ * groups holding every rule (`*`) need nothing. Idempotent.
+ */
+export async function grantWith(queryRunner: Runner, name: string, grantedWith: readonly string[]): Promise<void> {
+  const [rule]: IdRow[] = await queryRunner.query('SELECT id FROM admin_rule WHERE name = ?', [name]);
+  if (!rule || !grantedWith.length) return;
+  const holders: IdRow[] = await queryRunner.query(`SELECT id FROM admin_rule WHERE name IN (${grantedWith.map(() => '?').join(',')})`, [...grantedWith]);
+  const holderIds = new Set(holders.map((r) => String(r.id)));
+  const groups: Array<{ id: number | string; rules: string | null }> = await queryRunner.query('SELECT id, rules FROM admin_group');
+  for (const group of groups) {
+    const ids = idList(group.rules);
+    if (ids.includes('*') || ids.includes(String(rule.id)) || !ids.some((id) => holderIds.has(id))) continue;
+    await queryRunner.query('UPDATE admin_group SET rules = ? WHERE id = ?', [[...ids, String(rule.id)].join(','), Number(group.id)]);
+  }
+}
+
+/** Removes the rules named (a migration's `down`) and takes them out of every group that held them. */
+export async function revokeRules(queryRunner: Runner, names: readonly string[]): Promise<void> {
+  if (!names.length) return;
+  const rules: IdRow[] = await queryRunner.query(`SELECT id FROM admin_rule WHERE name IN (${names.map(() => '?').join(',')})`, [...names]);
+  if (!rules.length) return;
+  const gone = new Set(rules.map((r) => String(r.id)));
+  const groups: Array<{ id: number | string; rules: string | null }> = await queryRunner.query('SELECT id, rules FROM admin_group');
+  for (const group of groups) {
+    const ids = idList(group.rules);
+    if (ids.some((id) => gone.has(id))) await queryRunner.query('UPDATE admin_group SET rules = ? WHERE id = ?', [ids.filter((id) => !gone.has(id)).join(','), Number(group.id)]);
+  }
+  await queryRunner.query(`DELETE FROM admin_rule WHERE id IN (${rules.map(() => '?').join(',')})`, rules.map((r) => Number(r.id)));
 }

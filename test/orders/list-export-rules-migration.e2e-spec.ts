@@ -42,5 +42,17 @@ describe('migration: export rules of the order lists, the admin log and the memb
     expect((await rulesOf(other)).filter((n) => n.endsWith('/export'))).toEqual([]);
     const [auditor]: Row[] = await t.dataSource.query("SELECT id FROM admin_group WHERE name = '审计员'");
     expect((await rulesOf(Number(auditor.id))).filter((n) => n.endsWith('/export') && EXPORTS.includes(n)).sort()).toEqual(['wms/inbound/export', 'wms/outbound/export', 'wms/relocation/export']);
+
+    // down takes the rules away and out of every group
+    const back = t.dataSource.createQueryRunner();
+    try {
+      await new ListExportRules1764001600000().down(back);
+    } finally {
+      await back.release();
+    }
+    expect(await t.dataSource.query(`SELECT name FROM admin_rule WHERE name IN (${EXPORTS.map(() => '?').join(',')})`, EXPORTS)).toEqual([]);
+    expect((await rulesOf(reader)).filter((n) => n.endsWith('/export'))).toEqual([]);
+    const [group]: Row[] = await t.dataSource.query('SELECT rules FROM admin_group WHERE id = ?', [reader]);
+    expect(String(group.rules).split(',').every((id) => /^\d+$/.test(id))).toBe(true);
   });
 });

@@ -39,7 +39,7 @@ describe('stock counts: start, count, post with the movements made meanwhile', (
     const groups: Row[] = await t.dataSource.query('SELECT name, rules FROM admin_group');
     const rules: Row[] = await t.dataSource.query("SELECT id, name FROM admin_rule WHERE name LIKE 'wms/stocktake%' OR name LIKE 'wms/adjustment%'");
     expect(rules.map((r) => r.name).sort()).toEqual(
-      ['wms/adjustment', ...['add', 'audit', 'del', 'edit', 'index', 'print'].map((b) => `wms/adjustment/${b}`), 'wms/stocktake', ...['add', 'cancel', 'count', 'del', 'edit', 'index', 'post', 'print', 'start'].map((b) => `wms/stocktake/${b}`)].sort(),
+      ['wms/adjustment', ...['add', 'audit', 'del', 'edit', 'export', 'index', 'print'].map((b) => `wms/adjustment/${b}`), 'wms/stocktake', ...['add', 'cancel', 'count', 'del', 'edit', 'export', 'index', 'post', 'print', 'start'].map((b) => `wms/stocktake/${b}`)].sort(),
     );
     const ids = new Set(rules.map((r) => String(r.id)));
     for (const group of groups.filter((g) => g.rules !== '*' && g.name !== 'keeper group')) expect(String(group.rules).split(',').filter((id) => ids.has(id))).toEqual([]);

@@ -1,13 +1,14 @@
 /**
- * The page of a safety log (recycle bin, sensitive-data log): the list with its undo action (restore or
- * roll back) on selected rows and per row, the detail drawer, and the outcome of the last undo. Each log
+ * The page of a safety log (recycle bin, sensitive-data log): the list with its export and its undo action
+ * (restore or roll back) on selected rows and per row, the detail drawer, and the outcome of the last undo. Each log
  * says its columns, what its detail shows of a row and how its undo is named.
  */
 import { useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Alert, Button, Descriptions, Drawer, Tag } from '@arco-design/web-react';
+import { Alert, Button, Descriptions, Drawer, Space, Tag } from '@arco-design/web-react';
 import { IconEye, IconUndo } from '@arco-design/web-react/icon';
 import { CrudTable, formatDatetime, type CrudColumn } from '@/components/crud';
+import { ExportButton } from '@/components/orders/ExportButton';
 import { useAuth } from '@/hooks/useAuth';
 import { useT, type TFunction } from '@/lang';
 import { useStore } from '@/stores/context';
@@ -95,11 +96,14 @@ export const SafetyLogPage = observer(function SafetyLogPage({ log }: { log: Saf
         selectionNodes={['del', log.undo]}
         operateWidth={130}
         toolbarExtra={
-          auth(log.undo) ? (
-            <Button icon={<IconUndo />} type="primary" status={log.undoStatus} disabled={!selected.length} loading={store.loading} onClick={() => void store.run(selected)} data-testid={log.selectedTestId}>
-              {t(l(`${log.undo}Selected`))}
-            </Button>
-          ) : null
+          <Space>
+            {auth(log.undo) ? (
+              <Button icon={<IconUndo />} type="primary" status={log.undoStatus} disabled={!selected.length} loading={store.loading} onClick={() => void store.run(selected)} data-testid={log.selectedTestId}>
+                {t(l(`${log.undo}Selected`))}
+              </Button>
+            ) : null}
+            <ExportButton api={log.api} store={store.table} label="transfer.export" formats={['xlsx', 'csv']} testId={`${log.undo}-log-export`} />
+          </Space>
         }
         rowActions={[
           { name: 'info', title: 'crud.info', icon: <IconEye />, auth: 'info', onClick: (row) => void store.openDetail(row.id) },
