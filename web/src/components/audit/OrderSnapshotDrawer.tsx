@@ -29,8 +29,8 @@ export const OrderSnapshotDrawer = observer(function OrderSnapshotDrawer({ store
   const target = store.target;
   const snapshot = store.snapshot ? toJS(store.snapshot) : null;
   const page = target ? ORDER_PAGE[target.order_type as TracedOrderType] : undefined;
-  // the order pages read a detail through their `edit` node
-  const canOpen = !!page && target?.order_type !== 'stocktake' && root.navTabs.hasNode(page, 'edit');
+  // the order pages read a detail through their `edit` node; the count page opens a count's sheet with `?id=`
+  const canOpen = !!page && root.navTabs.hasNode(page, 'edit');
   const order = snapshot?.row ?? null;
   const kind = snapshot?.order.order_type;
   const lineColumns = [
@@ -107,7 +107,7 @@ export const OrderSnapshotDrawer = observer(function OrderSnapshotDrawer({ store
                 icon={<IconLaunch />}
                 data-audit="open-order"
                 onClick={() => {
-                  const url = `${page}?detail=${target.order_id}`;
+                  const url = `${page}?${target.order_type === 'stocktake' ? 'id' : 'detail'}=${target.order_id}`;
                   store.close();
                   navigate(url);
                 }}

@@ -19,7 +19,7 @@ export function fetchOrderSnapshot(orderType: string, orderId: number): Promise<
   return fetchJson<OrderSnapshot>(`${TRACE_API}/order`, { order_type: orderType, order_id: orderId });
 }
 
-/** The order page a traced movement's order opens on (`?detail=<id>` opens its detail); stock counts have their own page. */
+/** The order page a traced movement's order opens on (`?detail=<id>` opens its detail, `?id=<id>` a count's sheet). */
 export const ORDER_PAGE: Record<TracedOrderType, string> = {
   inbound: '/admin/wms/inbound',
   outbound: '/admin/wms/outbound',
