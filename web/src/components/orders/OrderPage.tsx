@@ -5,7 +5,7 @@
  */
 import './i18n';
 import './orders.css';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { runInAction } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useLocation } from 'react-router-dom';
@@ -67,11 +67,8 @@ export function orderRowActions(page: OrderPageStore): CrudRowAction<Row>[] {
 
 /** Filters a link may carry (`/admin/wms/inbound?audit_status=0`, from the dashboard): applied before the first load. */
 export function withLinkedFilters(page: OrderPageStore, search: string): OrderPageStore {
-  const params = new URLSearchParams(search);
-  const auditStatus = params.get('audit_status');
-  // `detail=<id>` opens that order's detail (the auditor's trace links here)
-  const detail = params.get('detail');
-  if (detail && /^\d{1,10}$/.test(detail) && Number(detail) > 0) void page.detail.show(Number(detail));
+  const auditStatus = new URLSearchParams(search).get('audit_status');
+  openLinkedDetail(page, search);
   if (auditStatus === '0' || auditStatus === '1') {
     runInAction(() => {
       page.table.searchValues = { ...page.table.searchValues, audit_status: Number(auditStatus) };
@@ -81,12 +78,25 @@ export function withLinkedFilters(page: OrderPageStore, search: string): OrderPa
   return page;
 }
 
+/** `detail=<id>` opens that order's detail (the auditor's trace links here). */
+export function openLinkedDetail(page: OrderPageStore, search: string): void {
+  const detail = new URLSearchParams(search).get('detail');
+  if (detail && /^\d{1,10}$/.test(detail) && Number(detail) > 0) void page.detail.show(Number(detail));
+}
+
 export const OrderPage = observer(function OrderPage({ kind, columns, quickSearchFields, entity }: OrderPageProps) {
   const root = useStore();
   const location = useLocation();
   const [page] = useState(() => withLinkedFilters(new OrderPageStore(root, kind, { columns, quickSearchFields }), location.search));
   const [actions] = useState(() => orderRowActions(page));
   useEffect(() => () => page.detail.close(), [page]);
+  // a link followed while the page is open (same path, another order): the page stays, the detail changes
+  const linked = useRef(location.search);
+  useEffect(() => {
+    if (linked.current === location.search) return;
+    linked.current = location.search;
+    openLinkedDetail(page, location.search);
+  }, [page, location.search]);
   return (
     <div className="crud-page orders-page" data-orders={`${kind}-page`}>
       <CrudTable<Row>
