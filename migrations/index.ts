@@ -23,6 +23,7 @@ import { LedgerAuditRules1764000800100 } from './1764000800100-ledger-audit-rule
 import { StocktakesAndAdjustments1764001000000 } from './1764001000000-stocktakes-and-adjustments';
 import { CacheVersion1764000900100 } from './1764000900100-cache-version';
 import { LotsAndExpiry1764000700000 } from './1764000700000-lots-and-expiry';
+import { StockLocationColumns17640000130000 } from './17640000130000-stock-location-columns';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
 export const migrations: Function[] = [
@@ -51,4 +52,5 @@ export const migrations: Function[] = [
   StocktakesAndAdjustments1764001000000,
   CacheVersion1764000900100,
   LotsAndExpiry1764000700000,
+  StockLocationColumns17640000130000,
 ];
