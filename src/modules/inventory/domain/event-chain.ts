@@ -148,7 +148,7 @@ export const PENDING_EVENTS_LIMIT = 10_000;
 /**
  * The same verdicts as ChainWalker, from the ledger read in the order it was written (primary key), which
  * both engines read sequentially: each stream's cursor (order number, head hash, highest id) stays in memory
- * — bounded by the number of streams, not events; ≈ 250 bytes a stream, measured in bench/ledger-chain.ts —
+ * — bounded by the number of streams, not events; ≈ 280 bytes a stream, measured by `npm run bench:ledger -- --stream-memory 200000` —
  * and each stream's events are checked in version order as ChainWalker checks them. An event that arrives
  * before a lower order number of its stream waits (the lower one may come later: two events swapped) until
  * the gap fills or the walk ends, when it is checked as the next one, which reports the removal. With more
