@@ -3,13 +3,16 @@ import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { AppModule } from '../src/app.module';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { EventChain, FormType, LedgerDigests, LedgerVerifier, StockEventType, StockLedger } from '../src/modules/inventory';
+import { chainHash, LedgerOrderWalker } from '../src/modules/inventory/domain/event-chain';
 import { MasterDataReader, ProductStockTotals } from '../src/modules/master-data';
 import { SiteConfigService } from '../src/modules/platform';
 import { TransactionRunner } from '../src/shared/database/transaction-runner';
 
 /**
- * `npm run bench:ledger [-- --audits 400 --lines 10 --no-verify]`: what the hash chain costs.
+ * `npm run bench:ledger [-- --audits 400 --lines 10 --no-verify --stream-memory 200000]`: what the hash chain costs.
  *
  * 1. Appends: the same 10-line receipt recorded through StockLedger in one transaction, with the chain
  *    (EventChain: a locking read of each stream's head, one SHA-256 per event) and beside it the bare
@@ -18,7 +21,10 @@ import { TransactionRunner } from '../src/shared/database/transaction-runner';
  * 2. A digest taken (it stays: the data set gains a digest), then verification of the whole ledger against
  *    it (`npm run ledger:verify` does the same), timed, with peak RSS.
  *
- * Runs on the database the environment names (DB_URL, or SQLite in DATA_DIR), filled by `npm run seed:large`.
+ * 3. With --stream-memory N: the verifier's memory per stream — N streams' cursors (one chained event each,
+ *    stream ids shaped as the ledger's) held by LedgerOrderWalker, heap measured after a full GC.
+ *
+ * `--audits 0` skips the appends. Runs on the database the environment names (DB_URL, or SQLite in DATA_DIR), filled by `npm run seed:large`.
  */
 class RolledBack extends Error {}
 
@@ -26,11 +32,12 @@ interface Options {
   audits: number;
   lines: number;
   verify: boolean;
+  streamMemory: number;
 }
 
 function parse(argv: string[]): Options {
   const num = (name: string, fallback: number) => (argv.includes(`--${name}`) ? Number(argv[argv.indexOf(`--${name}`) + 1]) : fallback);
-  return { audits: num('audits', 400), lines: num('lines', 10), verify: !argv.includes('--no-verify') };
+  return { audits: num('audits', 400), lines: num('lines', 10), verify: !argv.includes('--no-verify'), streamMemory: num('stream-memory', 0) };
 }
 
 const percentile = (values: number[], p: number) => {
@@ -68,6 +75,8 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     return Number(process.hrtime.bigint() - started) / 1e6;
   };
 
+  if (o.audits > 0) await appends();
+  async function appends() {
   for (let i = 0; i < 20; i++) await audit(i % 2 ? bare : chained); // warm-up
   const times = { chained: [] as number[], bare: [] as number[] };
   for (let round = 0; times.chained.length < o.audits; round++) {
@@ -86,6 +95,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     console.log(`| ${name} | ${values.length} | ${(sum(values) / values.length).toFixed(2)} | ${percentile(values, 50).toFixed(2)} | ${percentile(values, 95).toFixed(2)} | ${rate(values).toFixed(1)} |`);
   }
   console.log(`Throughput with the chain: ${((rate(times.chained) / rate(times.bare)) * 100).toFixed(1)} % of the bare baseline.`);
+  }
 
   if (o.verify) {
     let peak = process.memoryUsage().rss;
@@ -99,7 +109,25 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
       `Verification: ${report.events.toLocaleString('en-US')} events in ${report.streams.toLocaleString('en-US')} streams in ${report.seconds.toFixed(1)} s (${Math.round(report.events / report.seconds).toLocaleString('en-US')} events/s), peak RSS ${Math.round(peak / 1048576)} MB, ${report.intact ? 'intact' : `NOT intact: ${JSON.stringify(report.problem)}`}${report.digest ? `, digest ${report.digest.matched ? 'matched' : 'NOT matched'}` : ''}.`,
     );
   }
+  if (o.streamMemory > 0) console.log(streamMemory(o.streamMemory));
   await app.close();
+}
+
+/** The heap LedgerOrderWalker holds per stream it has seen (its cursor: order number, head hash, highest id). */
+function streamMemory(streams: number): string {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const walker = new LedgerOrderWalker();
+  // one event per stream, made and dropped one at a time: what stays is the walker's (its stream ids and hashes)
+  for (let i = 0; i < streams; i++) {
+    const row = { id: i + 1, stream_id: `stock-${100000 + (i % 100000)}-${1000 + Math.floor(i / 100000)}${i % 3 ? '' : '-LOT2026A'}`, stream_version: 1, type: 'inventory.stock-received.v2', payload: '{}', metadata: '{}', occurred_at: 1764000000 };
+    walker.accept({ ...row, hash: chainHash('', row) });
+  }
+  gc();
+  const bytes = (process.memoryUsage().heapUsed - before) / streams;
+  return `Verifier memory: ${streams.toLocaleString('en-US')} streams held ${Math.round((bytes * streams) / 1048576)} MB of heap, ${Math.round(bytes)} bytes a stream (${walker.first ? 'NOT intact' : 'intact'}).`;
 }
 
 if (require.main === module) {

@@ -25,6 +25,7 @@ import { StocktakesAndAdjustments1764001000000 } from './1764001000000-stocktake
 import { CacheVersion1764000900100 } from './1764000900100-cache-version';
 import { LotsAndExpiry1764000700000 } from './1764000700000-lots-and-expiry';
 import { ListExportRules1764001600000 } from './1764001600000-list-export-rules';
+import { StockLocationColumns1764001300000 } from './1764001300000-stock-location-columns';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
 export const migrations: Function[] = [
@@ -54,5 +55,6 @@ export const migrations: Function[] = [
   CacheVersion1764000900100,
   LotsAndExpiry1764000700000,
   AuditWorkspaceViews1764001200000,
+  StockLocationColumns1764001300000,
   ListExportRules1764001600000,
 ];

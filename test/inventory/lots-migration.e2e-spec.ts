@@ -1,4 +1,5 @@
 import { LotsAndExpiry1764000700000 } from '../../migrations/1764000700000-lots-and-expiry';
+import { StockLocationColumns1764001300000 } from '../../migrations/1764001300000-stock-location-columns';
 import { ProjectionRebuilder } from '../../src/modules/inventory';
 import { dailyStatDeltas, historyRowOf, lineTotal, StoredStockEvent } from '../../src/modules/inventory/domain/projection';
 import { OrdersLedgerCheck } from '../../src/modules/orders/queries/check-orders-against-ledger/orders-ledger-check';
@@ -41,6 +42,8 @@ describe('migration: existing stock, history and events become lot ""', () => {
 
     const runner = t.dataSource.createQueryRunner();
     try {
+      // the later migration that touches stock rows is undone first and redone after, as a database upgraded from then would run it
+      await new StockLocationColumns1764001300000().down(runner);
       await new LotsAndExpiry1764000700000().down(runner);
       // the inbound audit as the code before lots wrote it
       const [line] = await t.dataSource.query('SELECT * FROM inbound_order_line WHERE inbound_order_id = ?', [pending.id]);
@@ -69,6 +72,7 @@ describe('migration: existing stock, history and events become lot ""', () => {
       expect(line.actual_quantity).toBe(5);
 
       await new LotsAndExpiry1764000700000().up(runner);
+      await new StockLocationColumns1764001300000().up(runner);
     } finally {
       await runner.release();
     }

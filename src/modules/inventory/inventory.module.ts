@@ -36,7 +36,7 @@ import { InventoryDailyStatEntity, InventoryEventEntity, InventoryHistoryEntity,
 export class InventoryModule implements OnModuleInit {
   constructor(private readonly references: MasterDataReferences) {}
 
-  /** Stock on hand pins its product and shelf: neither can be deleted while it holds any. */
+  /** Stock on hand pins its product and shelf: neither can be deleted (nor the shelf moved) while it holds any. */
   onModuleInit(): void {
     const holding = (column: 'product_id' | 'warehouse_shelf_id') => async (ids: readonly number[], manager: EntityManager) => {
       const [row] = await manager.query(`SELECT ${column} AS id FROM stock WHERE ${column} IN (${ids.map(() => '?').join(',')}) AND quantity <> 0 LIMIT 1`, [...ids]);
@@ -44,5 +44,9 @@ export class InventoryModule implements OnModuleInit {
     };
     this.references.register('product', holding('product_id'));
     this.references.register('shelf', holding('warehouse_shelf_id'));
+    // stock rows carry their shelf's warehouse and area (the list by location reads them along an index)
+    this.references.followMoves('shelf', async (id, location, manager) => {
+      await manager.query('UPDATE stock SET warehouse_id = ?, warehouse_area_id = ? WHERE warehouse_shelf_id = ?', [location.warehouse_id, location.warehouse_area_id, id]);
+    });
   }
 }

@@ -41,7 +41,7 @@ export class StockController {
       alias: 'stock',
       writable: [],
       quickSearchFields: ['product.name', 'product.product_no', 'product.bar_code', 'shelf.name', 'shelf.serial_no', 'lot_no'],
-      searchFields: ['id', 'product_id', 'warehouse_shelf_id', 'lot_no', 'production_date', 'expiry_date', 'quantity', 'updatetime', 'product.name', 'product.product_no', 'shelf.warehouse_id', 'shelf.warehouse_area_id'],
+      searchFields: ['id', 'product_id', 'warehouse_shelf_id', 'warehouse_id', 'warehouse_area_id', 'lot_no', 'production_date', 'expiry_date', 'quantity', 'updatetime', 'product.name', 'product.product_no', 'shelf.warehouse_id', 'shelf.warehouse_area_id'],
       orderFields: ['id', 'quantity', 'updatetime', 'product_id', 'warehouse_shelf_id', 'lot_no', 'expiry_date', 'production_date', 'product.product_no', 'product.name'],
       filterParams: ['product_id', 'warehouse_shelf_id'],
       defaultOrder: [{ field: 'product_id', direction: 'ASC' }],
@@ -110,12 +110,12 @@ export class StockController {
 function stockScope(qb: SelectQueryBuilder<any>, query: Record<string, unknown>, today: string) {
   const warehouseId = positiveInt(query.warehouse_id);
   const areaId = positiveInt(query.warehouse_area_id);
-  if (warehouseId) qb.andWhere('shelf.warehouse_id = :warehouseId', { warehouseId });
-  if (areaId) qb.andWhere('shelf.warehouse_area_id = :areaId', { areaId });
-  // By location in the default order (product): MariaDB started from the location's shelves and sorted all
-  // their stock (≈ 22,000 rows of a warehouse at 100,000 products) to show 10; read along (product_id, shelf)
-  // instead, a page is found after ≈ 5 × 10 rows. MySQL only (TypeORM writes no hint for SQLite).
-  if ((warehouseId || areaId) && !query.warehouse_shelf_id && !query.order && !query.quickSearch) qb.useIndex('uniq_stock_stream');
+  // The stock row's own copy of its shelf's location: in the default order (product) both engines read the
+  // index (warehouse_id, product_id) or (warehouse_area_id, product_id) — the page after ≈ 10 entries, the
+  // capped count after at most 10,001 — where the shelf's columns made them join and sort every stock row of
+  // the warehouse (≈ 22,000 at 100,000 products).
+  if (warehouseId) qb.andWhere('stock.warehouse_id = :warehouseId', { warehouseId });
+  if (areaId) qb.andWhere('stock.warehouse_area_id = :areaId', { areaId });
   if (isTrue(query.low)) qb.andWhere('product.total_stock_num < product.safety_stock_num');
   if (typeof query.lot_no === 'string' && query.lot_no.trim()) {
     const lotNo = normalizeLotNo(query.lot_no);

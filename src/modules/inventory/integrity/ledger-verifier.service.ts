@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { chunk } from '../../../shared/database/sql-dialect';
 import { unixNow } from '../../../shared/http/envelope';
 import { TransactionRunner } from '../../../shared/database/transaction-runner';
-import { ledgerPageAfter } from '../ledger/ledger-pages';
-import { ChainedEventRow, ChainProblem, ChainWalker } from '../domain/event-chain';
+import { ledgerPageByIdAfter } from '../ledger/ledger-pages';
+import { ChainedEventRow, ChainProblem, LedgerOrderWalker } from '../domain/event-chain';
 import { DIGEST_FORMAT, DigestCheck, DigestStatement } from '../domain/ledger-digest';
 import { LedgerVerificationEntity } from '../persistence/ledger-integrity.entities';
 import { DigestFile, LedgerDigests, statementOf } from './ledger-digests.service';
@@ -50,8 +50,9 @@ export interface VerifyOptions {
 }
 
 /**
- * Recomputes every chain from the events themselves (never the projections), stream by stream in bounded
- * memory, then checks the digest's leaves against the ledger and its root against the signed one.
+ * Recomputes every chain from the events themselves (never the projections), reading the ledger once in the
+ * order it was written with every stream's head in memory (LedgerOrderWalker: memory bounded by the number of
+ * streams), then checks the digest's leaves against the ledger and its root against the signed one.
  */
 @Injectable()
 export class LedgerVerifier {
@@ -66,16 +67,17 @@ export class LedgerVerifier {
     const manager = this.transactions.manager;
     const [{ n }] = await manager.query('SELECT COUNT(*) AS n FROM inventory_event');
     const total = Number(n);
-    const walker = new ChainWalker();
-    const read = (after: ChainedEventRow | null) => ledgerPageAfter(manager, after, EVENTS_PER_PAGE) as Promise<ChainedEventRow[]>;
+    const walker = new LedgerOrderWalker();
+    const read = (afterId: number) => ledgerPageByIdAfter(manager, afterId, EVENTS_PER_PAGE) as Promise<ChainedEventRow[]>;
     progress({ phase: 'chain', done: 0, total });
-    for (let next = read(null); ; ) {
+    for (let next = read(0); ; ) {
       const rows = await next;
       if (!rows.length) break;
-      next = read(rows[rows.length - 1]);
+      next = read(Number(rows[rows.length - 1].id));
       for (const row of rows) walker.accept(row);
       progress({ phase: 'chain', done: walker.events, total: Math.max(total, walker.events) });
     }
+    walker.finish();
 
     let problem: VerificationReport['problem'] = walker.first;
     let digest: DigestVerdict | null = null;

@@ -16,3 +16,11 @@ export async function ledgerPageAfter(manager: Pick<EntityManager, 'query'>, aft
   const next: Array<Record<string, any>> = await manager.query(`SELECT * FROM inventory_event WHERE stream_id > ? ORDER BY stream_id, stream_version LIMIT ${Number(limit - rest.length)}`, [after.stream_id]);
   return rest.concat(next);
 }
+
+/**
+ * The ledger in the order it was written — the primary key — a page at a time after a given event id: on
+ * InnoDB a range of the clustered index (sequential reads, no lookup per row), on SQLite a rowid range.
+ */
+export function ledgerPageByIdAfter(manager: Pick<EntityManager, 'query'>, afterId: number, limit: number): Promise<Array<Record<string, any>>> {
+  return manager.query(`SELECT * FROM inventory_event WHERE id > ? ORDER BY id LIMIT ${Number(limit)}`, [afterId]);
+}

@@ -278,7 +278,7 @@ export class StockLedger {
       'stock',
       created.map(([id, state]) => {
         const { snapshot, lot } = movementOf.get(id)!;
-        return { product_id: snapshot.product_id, warehouse_shelf_id: snapshot.warehouse_shelf_id, ...lot, quantity: state.quantity, version: state.version, updatetime: now };
+        return { product_id: snapshot.product_id, warehouse_shelf_id: snapshot.warehouse_shelf_id, warehouse_id: snapshot.warehouse_id, warehouse_area_id: snapshot.warehouse_area_id, ...lot, quantity: state.quantity, version: state.version, updatetime: now };
       }),
     );
   }

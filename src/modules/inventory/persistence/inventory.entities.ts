@@ -17,13 +17,16 @@ export class InventoryEventEntity {
 
 /**
  * Projection: on-hand quantity per product, shelf and lot ('' for products not kept per lot); `version` is
- * its stream's last event version. The lot's dates are copied from its registration (`stock_lot`).
+ * its stream's last event version; `warehouse_id` / `warehouse_area_id` are the shelf's (now, not when stocked). The lot's dates are copied from its registration (`stock_lot`).
  */
 @Entity('stock')
 export class StockEntity {
   @PrimaryGeneratedColumn() id: number;
   @Column() product_id: number;
   @Column() warehouse_shelf_id: number;
+  /** The shelf's warehouse and area, kept with the shelf (a list by location reads them along an index). */
+  @Column() warehouse_id: number;
+  @Column() warehouse_area_id: number;
   @Column() lot_no: string;
   @Column() production_date: string;
   @Column() expiry_date: string;

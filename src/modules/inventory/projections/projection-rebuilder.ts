@@ -5,7 +5,7 @@ import { fromCents, toCents, toMoneyString } from '../../../shared/database/mone
 import { insertMany, isMysql } from '../../../shared/database/sql-dialect';
 import { TransactionRunner } from '../../../shared/database/transaction-runner';
 import { siteDayOf } from '../../../shared/time/site-day';
-import { ProductStockTotals } from '../../master-data';
+import { MASTER_DATA_TABLES, ProductStockTotals } from '../../master-data';
 import { SiteConfigService } from '../../platform';
 import { dailyStatDeltas, historyRowOf, StoredStockEvent } from '../domain/projection';
 import { LotFacts, lotOfPayload, nextStreamState } from '../domain/stock-movement';
@@ -30,6 +30,11 @@ export interface RebuildReport {
 
 const EVENTS_PER_READ = 5000;
 const CONCURRENT_WRITES = 2;
+/** Every stock row's warehouse and area from its shelf (the shelf table's name comes from master data). */
+const STOCK_LOCATION_FROM_SHELVES = ['warehouse_id', 'warehouse_area_id']
+  .map((column) => `${column} = COALESCE((SELECT ${column} FROM ${MASTER_DATA_TABLES.shelf} WHERE ${MASTER_DATA_TABLES.shelf}.id = stock.warehouse_shelf_id), 0)`)
+  .reduce((sql, set, i) => `${sql}${i ? ', ' : ''}${set}`, 'UPDATE stock SET ');
+
 const PROJECTION_TABLES = ['stock', 'stock_lot', 'inventory_history', 'inventory_daily_stat'];
 
 /**
@@ -119,6 +124,8 @@ export class ProjectionRebuilder {
           updatetime: now,
         })),
       );
+      // each stock row's location is its shelf's, now (a shelf moved keeps its rows with it)
+      await m.query(STOCK_LOCATION_FROM_SHELVES);
       await insertMany(m, 'stock_lot', [...lots.values()]);
       await insertMany(m, 'inventory_daily_stat', [...daily.values()].map((d) => ({ day: d.day, form_type: d.form_type, quantity: d.quantity, amount: fromCents(d.cents) })));
       const byProduct = new Map<number, number>();
@@ -136,8 +143,8 @@ export class ProjectionRebuilder {
   async fingerprints(manager: EntityManager): Promise<Fingerprints> {
     const hash = () => createHash('sha256');
     const stock = unorderedHash();
-    for await (const rows of this.pages(manager, 'SELECT id, product_id, warehouse_shelf_id, lot_no, production_date, expiry_date, lot_received_at, quantity, version FROM stock', ['id'], '(quantity <> 0 OR version <> 0)')) {
-      for (const r of rows) stock.add(`${r.product_id}|${r.warehouse_shelf_id}|${r.lot_no}|${r.production_date}|${r.expiry_date}|${r.lot_received_at}|${r.quantity}|${r.version}`);
+    for await (const rows of this.pages(manager, 'SELECT id, product_id, warehouse_shelf_id, warehouse_id, warehouse_area_id, lot_no, production_date, expiry_date, lot_received_at, quantity, version FROM stock', ['id'], '(quantity <> 0 OR version <> 0)')) {
+      for (const r of rows) stock.add(`${r.product_id}|${r.warehouse_shelf_id}|${r.warehouse_id}|${r.warehouse_area_id}|${r.lot_no}|${r.production_date}|${r.expiry_date}|${r.lot_received_at}|${r.quantity}|${r.version}`);
     }
     const lots = unorderedHash();
     for await (const rows of this.pages(manager, 'SELECT id, product_id, lot_no, production_date, expiry_date, received_at FROM stock_lot', ['id'])) {

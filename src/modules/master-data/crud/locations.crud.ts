@@ -126,7 +126,11 @@ export function shelfCrud(references: MasterDataReferences): CrudDefinition<Shel
         const row = merged(data, existing);
         if (writes(data, existing, 'warehouse_id', 'warehouse_area_id')) {
           await checkAreaOfWarehouse(manager, Number(row.warehouse_id), Number(row.warehouse_area_id));
-          if (existing) await refuseIfReferenced(manager, 'shelf', [existing], usedBy, references, 'master-data.cannot_move');
+          if (existing) {
+            await refuseIfReferenced(manager, 'shelf', [existing], usedBy, references, 'master-data.cannot_move');
+            // nothing holds stock there, but stock rows at zero may remain: they move with the shelf
+            await references.moved('shelf', existing.id, { warehouse_id: Number(row.warehouse_id), warehouse_area_id: Number(row.warehouse_area_id) }, manager);
+          }
         }
         if (writes(data, existing, 'warehouse_area_id', 'serial_no')) {
           await assertUnique(manager, {

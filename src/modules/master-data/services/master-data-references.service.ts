@@ -32,9 +32,27 @@ export type ReferenceChecker = (ids: readonly number[], manager: EntityManager) 
  *     this.references.register('product', async (ids, manager) => { ... return { id, by: 'orders.references.inbound_lines' }; });
  *   }
  */
+/**
+ * Keeps what another context copied of a row's location in step with it when the row moves (a shelf to
+ * another area or warehouse), in the move's transaction (`manager`).
+ */
+export type MoveFollower = (id: number, location: { warehouse_id: number; warehouse_area_id: number }, manager: EntityManager) => Promise<void>;
+
 @Injectable()
 export class MasterDataReferences {
   private readonly checkers = new Map<Catalogue, ReferenceChecker[]>();
+  private readonly followers = new Map<Catalogue, MoveFollower[]>();
+
+  /** Adds a follower of moves; the returned function removes it again. */
+  followMoves(catalogue: Catalogue, follower: MoveFollower): () => void {
+    this.followers.set(catalogue, [...(this.followers.get(catalogue) ?? []), follower]);
+    return () => this.followers.set(catalogue, (this.followers.get(catalogue) ?? []).filter((f) => f !== follower));
+  }
+
+  /** Tells every follower that row `id` now lies at `location` (called by the move, before it commits). */
+  async moved(catalogue: Catalogue, id: number, location: { warehouse_id: number; warehouse_area_id: number }, manager: EntityManager): Promise<void> {
+    for (const follower of this.followers.get(catalogue) ?? []) await follower(id, location, manager);
+  }
 
   /** Adds a checker; the returned function removes it again. */
   register(catalogue: Catalogue, checker: ReferenceChecker): () => void {
