@@ -3,7 +3,7 @@ import { EntityManager } from 'typeorm';
 import { chunk, forUpdate, insertMany, isDuplicateKey, isMysql, upsertAdding } from '../../../shared/database/sql-dialect';
 import { AppError } from '../../../shared/http/app-error';
 import { SiteConfigService } from '../../platform';
-import { MasterDataReader, ProductStockTotals } from '../../master-data';
+import { KnownMasterData, MasterDataReader, ProductStockTotals } from '../../master-data';
 import { dailyStatDeltas, historyRowOf, lineTotal, StockEventMetadata, StockEventPayload, StoredStockEvent } from '../domain/projection';
 import { EventChain } from './event-chain.service';
 import { siteDayOf } from '../../../shared/time/site-day';
@@ -72,10 +72,11 @@ export class StockLedger {
     return (await this.post(manager, requests, context)).events;
   }
 
-  async post(manager: EntityManager, requests: MovementRequest[], context: RecordContext): Promise<PostedMovements> {
+  /** `known`: products and shelves the caller read in this transaction already (not read again). */
+  async post(manager: EntityManager, requests: MovementRequest[], context: RecordContext, known: KnownMasterData = {}): Promise<PostedMovements> {
     if (!requests.length) return { events: [], allocations: [] };
     const pairs = requests.flatMap((r) => [{ productId: r.productId, shelfId: r.shelfId }, ...(r.to ? [{ productId: r.productId, shelfId: r.to.shelfId }] : [])]);
-    const snapshots = await this.catalogue.stockSnapshots(manager, pairs);
+    const snapshots = await this.catalogue.stockSnapshots(manager, pairs, known);
     const snapshotOf = (productId: number, shelfId: number): StockSnapshot => {
       const snapshot = snapshots.get(`${productId}:${shelfId}`);
       if (!snapshot) throw new AppError('inventory.unknown_product_or_shelf', { product: productId, shelf: shelfId });

@@ -189,10 +189,10 @@ export class MasterDataReader {
    * two statements whatever the number of pairs. Pairs whose product or shelf does not exist or is deleted
    * are left out (stock never moves for them).
    */
-  async stockSnapshots(manager: EntityManager, pairs: Iterable<{ productId: number; shelfId: number }>): Promise<Map<string, StockSnapshotFields>> {
+  async stockSnapshots(manager: EntityManager, pairs: Iterable<{ productId: number; shelfId: number }>, known: KnownMasterData = {}): Promise<Map<string, StockSnapshotFields>> {
     const list = [...pairs];
-    const products = await this.products(manager, list.map((pair) => pair.productId));
-    const shelves = await this.shelves(manager, list.map((pair) => pair.shelfId));
+    const products = await this.readMissing(known.products, list.map((pair) => Number(pair.productId)), (ids) => this.products(manager, ids));
+    const shelves = await this.readMissing(known.shelves, list.map((pair) => Number(pair.shelfId)), (ids) => this.shelves(manager, ids));
     const found = new Map<string, StockSnapshotFields>();
     for (const { productId, shelfId } of list) {
       const [product, shelf] = [products.get(Number(productId)), shelves.get(Number(shelfId))];
@@ -214,6 +214,17 @@ export class MasterDataReader {
     }
     return found;
   }
+
+  /** `known` when it holds every id, else the rows read (what a caller read in the same transaction is what a read would answer). */
+  private async readMissing<T>(known: Map<number, T> | undefined, ids: number[], read: (ids: number[]) => Promise<Map<number, T>>): Promise<Map<number, T>> {
+    return known && ids.every((id) => known.has(id)) ? known : read(ids);
+  }
+}
+
+/** Products and shelves a caller has read already in its transaction (the ledger then reads them no second time). */
+export interface KnownMasterData {
+  products?: Map<number, ProductSnapshot>;
+  shelves?: Map<number, ShelfSnapshot>;
 }
 
 function uniqueIds(ids: Iterable<number>): number[] {

@@ -4,7 +4,7 @@ import { EntityManager } from 'typeorm';
 import { unixNow } from '../../../shared/http/envelope';
 import { AuthAdmin } from '../../../shared/http/auth.decorators';
 import { StockEventType, StockLedger } from '../../inventory';
-import { MasterDataReader } from '../../master-data';
+import { MasterDataReader, ShelfSnapshot } from '../../master-data';
 import { OrderRuleError } from '../domain/order-errors';
 import { auditGoodsLines, inboundFormType, lineTotalPrice, outboundFormType, ShelfState } from '../domain/order-lines';
 import { orderNumberOf, OrderState } from '../domain/order-state';
@@ -17,7 +17,10 @@ export const operatorName = (admin: AuthAdmin) => admin.nickname || admin.userna
 
 /** Shelf states as the order rules need them: enabled means enabled and not deleted. */
 export async function shelfStates(catalogue: MasterDataReader, manager: EntityManager, ids: number[]): Promise<Map<number, ShelfState>> {
-  const shelves = await catalogue.shelves(manager, ids);
+  return statesOf(await catalogue.shelves(manager, ids));
+}
+
+function statesOf(shelves: Map<number, ShelfSnapshot>): Map<number, ShelfState> {
   return new Map([...shelves.values()].map((s) => [s.id, { id: s.id, name: s.location, enabled: s.status === 1 && !s.deleted }]));
 }
 
@@ -36,8 +39,8 @@ export class GoodsOrderAudit {
   ) {}
 
   async audit(manager: EntityManager, kind: 'inbound' | 'outbound', { order, lines }: OrderState<'inbound' | 'outbound'>, admin: AuthAdmin): Promise<number[]> {
-    const shelves = await shelfStates(this.catalogue, manager, lines.map((l) => l.warehouse_shelf_id));
-    const changes = auditGoodsLines(order, lines, shelves, kind === 'inbound' ? 1 : -1);
+    const shelfRows = await this.catalogue.shelves(manager, lines.map((l) => l.warehouse_shelf_id));
+    const changes = auditGoodsLines(order, lines, statesOf(shelfRows), kind === 'inbound' ? 1 : -1);
     // The lot rules again, on the products as they are now (one may have become lot-tracked since the save).
     const products = await this.catalogue.products(manager, lines.map((l) => l.product_id));
     // Outbound: the rules every line that takes stock follows (relocations too); the ledger then locks the
@@ -76,6 +79,8 @@ export class GoodsOrderAudit {
         expiryDate: lots[i].expiry_date,
       })),
       { order_type: kind, order_id: id, order_no: orderNumberOf(order), admin_id: admin.id, operator: operatorName(admin), command_id: randomUUID(), occurredAt: now },
+      // read above in this transaction, after the order's lock: the ledger's history snapshot needs no second read
+      { products, shelves: shelfRows },
     );
     await this.orders.setLineValues(manager, kind, 'allocations', new Map(lines.map((l, i) => [l.id, JSON.stringify(allocations[i])])));
     return events.map((e) => e.id);
