@@ -62,8 +62,8 @@ export class AuditTraceController {
       { header: h('shelf_location'), value: (r) => r.shelf_location },
       { header: h('lot_no'), value: (r) => r.lot_no },
       { header: h('quantity'), value: (r) => r.quantity, type: 'number' },
-      { header: h('price'), value: (r) => r.price, type: 'number' },
-      { header: h('total_price'), value: (r) => r.total_price, type: 'number' },
+      { header: h('price'), value: (r) => r.price, type: 'money' },
+      { header: h('total_price'), value: (r) => r.total_price, type: 'money' },
       { header: h('balance'), value: (r) => r.balance, type: 'number' },
       { header: h('scope_balance'), value: (r) => r.scope_balance, type: 'number' },
       { header: h('product_balance'), value: (r) => r.product_balance, type: 'number' },
@@ -143,8 +143,8 @@ export class AuditVarianceController {
       { header: h('shelf_location'), value: (r) => r.shelf_location },
       { header: h('lot_no'), value: (r) => r.lot_no },
       { header: h('variance'), value: (r) => r.quantity, type: 'number' },
-      { header: h('price'), value: (r) => r.price, type: 'number' },
-      { header: h('value'), value: (r) => r.value, type: 'number' },
+      { header: h('price'), value: (r) => r.price, type: 'money' },
+      { header: h('value'), value: (r) => r.value, type: 'money' },
       { header: h('operator'), value: (r) => r.operator },
     ];
     await sendSpreadsheet(response, query.format, 'count-adjustment-variances', h('variance_sheet'), columns, this.variances.scan(filters, EXPORT_PAGE_ROWS));
