@@ -2,11 +2,10 @@ import { CommandBus } from '@nestjs/cqrs';
 import { AuditRelocationOrderCommand } from '../../src/modules/orders/commands/audit-relocation-order/audit-relocation-order.command';
 import { MoveRelocationOrderCommand } from '../../src/modules/orders/commands/move-relocation-order/move-relocation-order.command';
 import { QueryCounter } from '../../src/shared/database/query-counter';
-import { createTestApp, TestApp } from '../setup/create-test-app';
-import { login } from '../support/api';
-import { ledgerViolations } from '../support/ledger';
+import { TestApp } from '../setup/create-test-app';
+import { adminSpec } from '../support/admin-spec';
 import { dayFromToday, lotProduct, lotStock, outboundLine, receive } from '../support/lots';
-import { client, Client, smallWarehouse, Warehouse } from '../support/warehouse';
+import { Client, smallWarehouse, Warehouse } from '../support/warehouse';
 
 type Row = Record<string, any>;
 
@@ -22,24 +21,21 @@ describe('relocation lots: audit and move check the named lots again', () => {
   let w: Warehouse;
   let milk: Row;
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  adminSpec({
+    // lots A1 (5, 20 days) and B1 (4, 10 days) on S1, C1 (2, 5 days) on S2
+    warehouse: async (client) => {
+      const warehouse = await smallWarehouse(client);
+      const product = await lotProduct(client, warehouse, 'MILK');
+      await receive(client, warehouse, [
+        { product, shelf: warehouse.shelves[0], quantity: 5, lot_no: 'A1', expiry_date: dayFromToday(20) },
+        { product, shelf: warehouse.shelves[0], quantity: 4, lot_no: 'B1', expiry_date: dayFromToday(10) },
+        { product, shelf: warehouse.shelves[1], quantity: 2, lot_no: 'C1', expiry_date: dayFromToday(5) },
+      ]);
+      return { warehouse, product };
+    },
+    ledgerChecks: true,
+    ready: (fixture) => ({ t, c, w: { warehouse: w, product: milk } } = fixture),
   });
-  beforeEach(async () => {
-    await t.reset();
-    c = client(t, await login(t));
-    w = await smallWarehouse(c);
-    milk = await lotProduct(c, w, 'MILK');
-    await receive(c, w, [
-      { product: milk, shelf: S1(), quantity: 5, lot_no: 'A1', expiry_date: dayFromToday(20) },
-      { product: milk, shelf: S1(), quantity: 4, lot_no: 'B1', expiry_date: dayFromToday(10) },
-      { product: milk, shelf: S2(), quantity: 2, lot_no: 'C1', expiry_date: dayFromToday(5) },
-    ]);
-  });
-  afterEach(async () => {
-    expect(await ledgerViolations(t)).toEqual([]);
-  });
-  afterAll(() => t.close());
 
   const S1 = () => w.shelves[0];
   const S2 = () => w.shelves[1];
