@@ -3,6 +3,7 @@ import { EntityManager } from 'typeorm';
 import { TransactionRunner } from '../../../../shared/database/transaction-runner';
 import { toMoneyString } from '../../../../shared/database/money';
 import { AUDIT_COUNT_CAP, Paging, TraceFilters } from './audit-filters';
+import { historyMovement } from './history-movement';
 
 /** One movement of a trace: the history row (the snapshot taken when it happened) with its running balances. */
 export interface TraceRow {
@@ -121,30 +122,16 @@ export class MovementTrace {
 
 function toRow(r: Record<string, unknown>): TraceRow {
   return {
-    id: Number(r.id),
-    event_id: Number(r.event_id),
-    createtime: Number(r.createtime),
+    ...historyMovement(r),
     order_type: String(r.order_type),
     order_id: Number(r.order_id),
-    order_no: String(r.order_no),
-    form_type: Number(r.form_type),
-    product_id: Number(r.product_id),
-    product_no: String(r.product_no ?? ''),
-    product_name: String(r.product_name ?? ''),
-    spec: String(r.spec ?? ''),
-    unit: String(r.unit ?? ''),
     warehouse_id: Number(r.warehouse_id),
     warehouse_shelf_id: Number(r.warehouse_shelf_id),
-    shelf_location: String(r.shelf_location ?? ''),
-    lot_no: String(r.lot_no ?? ''),
     expiry_date: String(r.expiry_date ?? ''),
-    quantity: Number(r.quantity),
-    price: toMoneyString(r.price ?? 0),
     total_price: toMoneyString(r.total_price ?? 0),
     balance: Number(r.balance),
     scope_balance: 0,
     product_balance: 0,
-    operator: String(r.operator ?? ''),
   };
 }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { toMoneyString } from '../../../../shared/database/money';
+import { historyMovement } from './history-movement';
 
 /** An order's movements answered at once: a 1,000-line order is far beyond any the forms let one enter. */
 const ORDER_MOVEMENTS_CAP = 1000;
@@ -20,24 +21,10 @@ export class OrderMovements {
       [orderType, orderId],
     );
     return rows.map((r) => ({
-      id: Number(r.id),
-      event_id: Number(r.event_id),
-      createtime: Number(r.createtime),
-      order_no: String(r.order_no),
-      form_type: Number(r.form_type),
-      product_id: Number(r.product_id),
-      product_no: String(r.product_no ?? ''),
-      product_name: String(r.product_name ?? ''),
-      spec: String(r.spec ?? ''),
-      unit: String(r.unit ?? ''),
-      shelf_location: String(r.shelf_location ?? ''),
-      lot_no: String(r.lot_no ?? ''),
+      ...historyMovement(r),
       expiry_date: String(r.expiry_date ?? ''),
-      quantity: Number(r.quantity),
-      price: toMoneyString(r.price ?? 0),
       total_price: toMoneyString(r.total_price ?? 0),
       balance: Number(r.balance),
-      operator: String(r.operator ?? ''),
     }));
   }
 }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionRunner } from '../../../../shared/database/transaction-runner';
-import { fromCents, toCents, toMoneyString } from '../../../../shared/database/money';
+import { fromCents, toCents } from '../../../../shared/database/money';
 import { AUDIT_COUNT_CAP, Paging, VarianceFilters } from './audit-filters';
+import { historyMovement } from './history-movement';
 
 /** One posted count line or adjustment line that changed stock: its signed variance and what it is worth. */
 export interface VarianceRow {
@@ -107,28 +108,13 @@ export class CountVariances {
 }
 
 function toRow(r: Record<string, unknown>): VarianceRow {
-  const quantity = Number(r.quantity);
-  const price = toMoneyString(r.price ?? 0);
+  const movement = historyMovement(r);
   return {
-    id: Number(r.id),
-    event_id: Number(r.event_id),
-    createtime: Number(r.createtime),
+    ...movement,
     order_type: String(r.order_type),
     order_id: Number(r.order_id),
-    order_no: String(r.order_no),
-    form_type: Number(r.form_type),
-    product_id: Number(r.product_id),
-    product_no: String(r.product_no ?? ''),
-    product_name: String(r.product_name ?? ''),
-    spec: String(r.spec ?? ''),
-    unit: String(r.unit ?? ''),
     warehouse_id: Number(r.warehouse_id),
-    shelf_location: String(r.shelf_location ?? ''),
-    lot_no: String(r.lot_no ?? ''),
-    quantity,
-    price,
-    value: fromCents(toCents(price) * BigInt(quantity)),
-    operator: String(r.operator ?? ''),
+    value: fromCents(toCents(movement.price) * BigInt(movement.quantity)),
   };
 }
 
