@@ -3,29 +3,15 @@ import { EntityManager } from 'typeorm';
 import { TransactionRunner } from '../../../../shared/database/transaction-runner';
 import { toMoneyString } from '../../../../shared/database/money';
 import { AUDIT_COUNT_CAP, Paging, TraceFilters } from './audit-filters';
-import { historyMovement } from './history-movement';
+import { HistoryMovement, historyMovement } from './history-movement';
 
 /** One movement of a trace: the history row (the snapshot taken when it happened) with its running balances. */
-export interface TraceRow {
-  id: number;
-  event_id: number;
-  createtime: number;
+export interface TraceRow extends HistoryMovement {
   order_type: string;
   order_id: number;
-  order_no: string;
-  form_type: number;
-  product_id: number;
-  product_no: string;
-  product_name: string;
-  spec: string;
-  unit: string;
   warehouse_id: number;
   warehouse_shelf_id: number;
-  shelf_location: string;
-  lot_no: string;
   expiry_date: string;
-  quantity: number;
-  price: string;
   total_price: string;
   /** the (product, shelf, lot) stream's balance right after the movement */
   balance: number;
@@ -33,7 +19,6 @@ export interface TraceRow {
   scope_balance: number;
   /** the product's balance over every warehouse, shelf and lot right after the movement */
   product_balance: number;
-  operator: string;
 }
 
 /** Where a trace stands between two pages: the last movement read and both balances right after it. */

@@ -2,32 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { TransactionRunner } from '../../../../shared/database/transaction-runner';
 import { fromCents, toCents } from '../../../../shared/database/money';
 import { AUDIT_COUNT_CAP, Paging, VarianceFilters } from './audit-filters';
-import { historyMovement } from './history-movement';
+import { HistoryMovement, historyMovement } from './history-movement';
 
 /** One posted count line or adjustment line that changed stock: its signed variance and what it is worth. */
-export interface VarianceRow {
-  id: number;
-  event_id: number;
-  createtime: number;
+export interface VarianceRow extends HistoryMovement {
   order_type: string;
   order_id: number;
-  order_no: string;
-  form_type: number;
-  product_id: number;
-  product_no: string;
-  product_name: string;
-  spec: string;
-  unit: string;
   warehouse_id: number;
-  shelf_location: string;
-  lot_no: string;
-  /** signed: a gain (80, 100) is positive, a loss (90, 110) negative */
-  quantity: number;
-  /** the unit price the movement was posted at, exact with two decimals */
-  price: string;
-  /** quantity × price, exact, signed */
+  /** quantity × price, exact, signed: `quantity` is positive for a gain (80, 100), negative for a loss (90, 110);
+   * `price` is the unit price the movement was posted at */
   value: string;
-  operator: string;
 }
 
 export interface VarianceTotals {
