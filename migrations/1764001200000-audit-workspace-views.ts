@@ -1,41 +1,18 @@
 import { MigrationInterface, QueryRunner, TableIndex } from 'typeorm';
+import { ButtonTitles, grantWith, MenuPage, menuRuleNames, revokeRules, seedMenuRules } from './menu-rules';
 
-type RuleRow = { id: number | string; name: string; weigh?: number | string };
+type RuleRow = { id: number | string; name: string };
 
 /** Frozen copy of the seed's pages (migrations never change with the code that follows them). */
-const PAGES: Array<{ name: string; title: string; titleEn: string; icon: string; buttons: Array<[string, string, string]> }> = [
-  {
-    name: 'audit/trace',
-    title: '变动追溯',
-    titleEn: 'Movement trace',
-    icon: 'IconBranch',
-    buttons: [
-      ['audit/trace/index', '查看', 'View'],
-      ['audit/trace/export', '导出', 'Export'],
-      ['audit/trace/order', '单据快照', 'Order as audited'],
-    ],
-  },
-  {
-    name: 'audit/stock',
-    title: '历史库存',
-    titleEn: 'Stock as of a date',
-    icon: 'IconCalendar',
-    buttons: [
-      ['audit/stock/index', '查看', 'View'],
-      ['audit/stock/export', '导出', 'Export'],
-    ],
-  },
-  {
-    name: 'audit/variance',
-    title: '盘点与调整差异',
-    titleEn: 'Count and adjustment variances',
-    icon: 'IconInteraction',
-    buttons: [
-      ['audit/variance/index', '查看', 'View'],
-      ['audit/variance/export', '导出', 'Export'],
-    ],
-  },
+const PAGES: MenuPage[] = [
+  { name: 'audit/trace', title: '变动追溯', title_en: 'Movement trace', icon: 'IconBranch', buttons: ['index', 'export', 'order'] },
+  { name: 'audit/stock', title: '历史库存', title_en: 'Stock as of a date', icon: 'IconCalendar', buttons: ['index', 'export'] },
+  { name: 'audit/variance', title: '盘点与调整差异', title_en: 'Count and adjustment variances', icon: 'IconInteraction', buttons: ['index', 'export'] },
 ];
+const BUTTONS: ButtonTitles = { index: ['查看', 'View'], export: ['导出', 'Export'], order: ['单据快照', 'Order as audited'] };
+
+/** The product, warehouse and shelf lists the trace's pickers and the filters read (read only). */
+const PICKERS = ['wms/product/index', 'wms/warehouse/index', 'wms/shelf/index'];
 
 /**
  * The auditor's workspace views (movement trace, stock as of a date, count and adjustment variances): an
@@ -55,49 +32,14 @@ export class AuditWorkspaceViews1764001200000 implements MigrationInterface {
     const [{ n }] = await queryRunner.query('SELECT COUNT(*) AS n FROM admin_rule');
     if (!Number(n)) return;
     const [audit]: RuleRow[] = await queryRunner.query("SELECT id, name FROM admin_rule WHERE name = 'audit'");
-    const [ledgerIndex]: RuleRow[] = await queryRunner.query("SELECT id, name FROM admin_rule WHERE name = 'audit/ledger/index'");
     const [existing] = await queryRunner.query("SELECT id FROM admin_rule WHERE name = 'audit/trace'");
     if (!audit || existing) return;
-    const now = Math.floor(Date.now() / 1000);
-    const insert = async (pid: number, type: string, title: string, titleEn: string, name: string, icon: string): Promise<number> => {
-      const page = type === 'menu';
-      await queryRunner.query(
-        'INSERT INTO admin_rule (pid, type, title, title_en, name, path, icon, menu_type, url, component, keepalive, extend, remark, weigh, status, createtime, updatetime) ' +
-          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, '', ?, ?, 'none', '', 0, 1, ?, ?)",
-        [pid, type, title, titleEn, name, page ? name : '', icon, page ? 'tab' : null, page ? `/src/pages/admin/${name}/index.tsx` : '', page ? 1 : 0, now, now],
-      );
-      const [row]: RuleRow[] = await queryRunner.query('SELECT id, name FROM admin_rule WHERE name = ?', [name]);
-      return Number(row.id);
-    };
-    const ids: number[] = [];
-    for (const page of PAGES) {
-      const id = await insert(Number(audit.id), 'menu', page.title, page.titleEn, page.name, page.icon);
-      ids.push(id);
-      for (const [name, title, titleEn] of page.buttons) ids.push(await insert(id, 'button', title, titleEn, name, ''));
-    }
-    if (!ledgerIndex) return;
-    // the pickers of the trace and the filters list products, warehouses and shelves (read only)
-    const pickers: RuleRow[] = await queryRunner.query("SELECT id, name FROM admin_rule WHERE name IN ('wms/product/index', 'wms/warehouse/index', 'wms/shelf/index')");
-    ids.push(...pickers.map((r) => Number(r.id)));
-    const groups: Array<{ id: number | string; rules: string | null }> = await queryRunner.query('SELECT id, rules FROM admin_group');
-    for (const group of groups) {
-      const held = String(group.rules ?? '').split(',').map((id) => id.trim()).filter(Boolean);
-      if (held.includes('*') || !held.includes(String(ledgerIndex.id))) continue;
-      await queryRunner.query('UPDATE admin_group SET rules = ? WHERE id = ?', [[...new Set([...held, ...ids.map(String)])].join(','), Number(group.id)]);
-    }
+    await seedMenuRules(queryRunner, Number(audit.id), PAGES.map((page) => ({ ...page, weigh: 0 })), BUTTONS);
+    for (const name of [...menuRuleNames(PAGES), ...PICKERS]) await grantWith(queryRunner, name, ['audit/ledger/index']);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    const rules: RuleRow[] = await queryRunner.query("SELECT id, name FROM admin_rule WHERE name IN ('audit/trace', 'audit/stock', 'audit/variance') OR name LIKE 'audit/trace/%' OR name LIKE 'audit/stock/%' OR name LIKE 'audit/variance/%'");
-    if (rules.length) {
-      const gone = new Set(rules.map((r) => String(r.id)));
-      const groups: Array<{ id: number | string; rules: string | null }> = await queryRunner.query('SELECT id, rules FROM admin_group');
-      for (const group of groups) {
-        const held = String(group.rules ?? '').split(',').filter(Boolean);
-        if (held.some((id) => gone.has(id))) await queryRunner.query('UPDATE admin_group SET rules = ? WHERE id = ?', [held.filter((id) => !gone.has(id)).join(','), Number(group.id)]);
-      }
-      await queryRunner.query(`DELETE FROM admin_rule WHERE id IN (${rules.map(() => '?').join(',')})`, rules.map((r) => Number(r.id)));
-    }
+    await revokeRules(queryRunner, menuRuleNames(PAGES));
     await queryRunner.dropIndex('inventory_history', 'idx_history_product_event');
   }
 }
