@@ -61,3 +61,17 @@ export interface DashboardAnswer {
   /** Stock in lots expiring within the site setting `expiry_warning_days` (default 30), or already expired. */
   expiring: { lots: number; quantity: number };
 }
+
+/** `totals` of `audit.Variance/index`: the gains and losses of the variances the filters select, values exact. */
+export type VarianceTotals = {
+  gain_lines: number;
+  gain_quantity: number;
+  gain_value: string;
+  loss_lines: number;
+  /** positive: how many units were lost */
+  loss_quantity: number;
+  /** negative, as the rows' values */
+  loss_value: string;
+  net_quantity: number;
+  net_value: string;
+};

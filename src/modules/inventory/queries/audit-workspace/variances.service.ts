@@ -3,6 +3,7 @@ import { TransactionRunner } from '../../../../shared/database/transaction-runne
 import { fromCents, toCents } from '../../../../shared/database/money';
 import { AUDIT_COUNT_CAP, Paging, VarianceFilters } from './audit-filters';
 import { HistoryMovement, historyMovement } from './history-movement';
+import type { VarianceTotals } from '../../../../../contract/stock';
 
 /** One posted count line or adjustment line that changed stock: its signed variance and what it is worth. */
 export interface VarianceRow extends HistoryMovement {
@@ -14,18 +15,6 @@ export interface VarianceRow extends HistoryMovement {
   value: string;
 }
 
-export interface VarianceTotals {
-  gain_lines: number;
-  gain_quantity: number;
-  gain_value: string;
-  loss_lines: number;
-  /** positive: how many units were lost */
-  loss_quantity: number;
-  /** negative, as the rows' values */
-  loss_value: string;
-  net_quantity: number;
-  net_value: string;
-}
 
 const COLUMNS = 'id, event_id, createtime, order_type, order_id, order_no, form_type, product_id, product_no, product_name, spec, unit, warehouse_id, shelf_location, lot_no, quantity, price, operator';
 

@@ -20,6 +20,7 @@ import { WarehouseSelect } from '@/components/orders/selects';
 import { FORM_TYPE_OPTIONS } from '@/components/orders/states';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
+import type { VarianceTotals } from '@contract/stock';
 
 const EMPTY: VarianceFilters = { warehouse_id: null, form_type: [], period: null };
 const VARIANCE_FORM_TYPES = FORM_TYPE_OPTIONS.filter((o) => [80, 90, 100, 110].includes(Number(o.value)));
@@ -59,20 +60,10 @@ export const varianceColumns = (snapshot: OrderSnapshotStore): CrudColumn[] => [
   { prop: 'operator', label: 'auditView.columns.operator', width: 94, ellipsis: true, operator: false, hidden: true },
 ];
 
-interface Totals {
-  gain_lines: number;
-  gain_quantity: number;
-  gain_value: string;
-  loss_lines: number;
-  loss_quantity: number;
-  loss_value: string;
-  net_quantity: number;
-  net_value: string;
-}
 
 const TotalsCard = observer(function TotalsCard({ page }: { page: AuditViewStore<VarianceFilters> }) {
   const t = useT();
-  const totals = (page.table.answer as { totals?: Totals } | null)?.totals;
+  const totals = (page.table.answer as { totals?: VarianceTotals } | null)?.totals;
   if (!totals) return null;
   const item = (key: string, lines: number, quantity: number, value: string, status: string) => (
     <Grid.Col xs={24} sm={8}>
