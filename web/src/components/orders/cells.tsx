@@ -71,3 +71,13 @@ export function LocationText({ value }: { value: unknown }) {
     </span>
   );
 }
+
+/** A product's name with its spec beside it, muted (`-` without a name). */
+export function NameWithSpec({ name, spec }: { name: unknown; spec?: unknown }) {
+  return (
+    <span>
+      {String(name ?? '-')}
+      {spec ? <span className="orders-sub"> · {String(spec)}</span> : null}
+    </span>
+  );
+}

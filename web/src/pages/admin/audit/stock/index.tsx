@@ -13,7 +13,7 @@ import dayjs from 'dayjs';
 import { DatePicker, Space } from '@arco-design/web-react';
 import { CrudTable, type CrudColumn } from '@/components/crud';
 import { AUDIT_STOCK_API, AuditViewStore, asOfParams, type AsOfFilters } from '@/components/audit';
-import { NumberCell } from '@/components/orders/cells';
+import { NameWithSpec, NumberCell } from '@/components/orders/cells';
 import { ExportButton } from '@/components/orders/ExportButton';
 import { ProductSelect, ShelfSelect, WarehouseSelect } from '@/components/orders/selects';
 import { useT } from '@/lang';
@@ -27,12 +27,7 @@ export const asOfColumns: CrudColumn[] = [
     minWidth: 150,
     ellipsis: true,
     operator: false,
-    cell: (v: unknown, row: Record<string, any>) => (
-      <span>
-        {String(v ?? '-')}
-        {row.product?.spec ? <span className="orders-sub"> · {row.product.spec}</span> : null}
-      </span>
-    ),
+    cell: (v: unknown, row: Record<string, any>) => <NameWithSpec name={v} spec={row.product?.spec} />,
   },
   { prop: 'warehouse.name', label: 'auditView.columns.warehouse', minWidth: 120, ellipsis: true, operator: false },
   { prop: 'area.name', label: 'auditView.columns.area', minWidth: 110, ellipsis: true, operator: false },

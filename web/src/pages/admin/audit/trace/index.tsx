@@ -12,7 +12,7 @@ import { observer } from 'mobx-react-lite';
 import { Button, DatePicker, Input, Space } from '@arco-design/web-react';
 import { IconRefresh } from '@arco-design/web-react/icon';
 import { CrudTable, type CrudColumn } from '@/components/crud';
-import { AuditViewStore, OrderSnapshotDrawer, OrderSnapshotStore, TRACE_API, traceParams, type TraceFilters } from '@/components/audit';
+import { AuditViewStore, orderLinkColumn, OrderSnapshotDrawer, OrderSnapshotStore, TRACE_API, traceParams, type TraceFilters } from '@/components/audit';
 import { MoneyCell, NumberCell, SignedCell } from '@/components/orders/cells';
 import { ExportButton } from '@/components/orders/ExportButton';
 import { ProductSelect, ShelfSelect, WarehouseSelect } from '@/components/orders/selects';
@@ -27,17 +27,7 @@ const EMPTY: TraceFilters = { product_id: null, lot_no: '', warehouse_id: null, 
 export const traceColumns = (snapshot: OrderSnapshotStore): CrudColumn[] => [
   { prop: 'event_id', label: 'auditView.columns.eventId', width: 80, align: 'right', operator: false, hidden: true },
   { prop: 'createtime', label: 'auditView.columns.createtime', render: 'datetime', width: 156, operator: false },
-  {
-    prop: 'order_no',
-    label: 'auditView.columns.order',
-    width: 144,
-    operator: false,
-    cell: (v: unknown, row: Record<string, any>) => (
-      <Button type="text" size="mini" className="audit-order-link" onClick={() => void snapshot.show({ order_type: row.order_type, order_id: row.order_id, order_no: row.order_no })} data-audit={`order-${row.event_id}`}>
-        {String(v)}
-      </Button>
-    ),
-  },
+  orderLinkColumn(snapshot),
   { prop: 'form_type', label: 'auditView.columns.formType', render: 'tag', options: FORM_TYPE_OPTIONS, width: 124, align: 'center', operator: false },
   { prop: 'shelf_location', label: 'auditView.columns.location', minWidth: 130, ellipsis: true, operator: false },
   { prop: 'lot_no', label: 'auditView.columns.lot', width: 90, operator: false, cell: (v: unknown) => (v ? String(v) : '-') },

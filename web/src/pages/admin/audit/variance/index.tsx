@@ -13,7 +13,7 @@ import { observer } from 'mobx-react-lite';
 import { Button, Card, DatePicker, Grid, Select, Space } from '@arco-design/web-react';
 import { IconRefresh } from '@arco-design/web-react/icon';
 import { CrudTable, type CrudColumn } from '@/components/crud';
-import { AuditViewStore, OrderSnapshotDrawer, OrderSnapshotStore, VARIANCE_API, varianceParams, type VarianceFilters } from '@/components/audit';
+import { AuditViewStore, orderLinkColumn, OrderSnapshotDrawer, OrderSnapshotStore, VARIANCE_API, varianceParams, type VarianceFilters } from '@/components/audit';
 import { MoneyCell, SignedCell } from '@/components/orders/cells';
 import { ExportButton } from '@/components/orders/ExportButton';
 import { WarehouseSelect } from '@/components/orders/selects';
@@ -27,17 +27,7 @@ const VARIANCE_FORM_TYPES = FORM_TYPE_OPTIONS.filter((o) => [80, 90, 100, 110].i
 
 export const varianceColumns = (snapshot: OrderSnapshotStore): CrudColumn[] => [
   { prop: 'createtime', label: 'auditView.columns.createtime', render: 'datetime', width: 150, operator: false },
-  {
-    prop: 'order_no',
-    label: 'auditView.columns.order',
-    width: 144,
-    operator: false,
-    cell: (v: unknown, row: Record<string, any>) => (
-      <Button type="text" size="mini" className="audit-order-link" onClick={() => void snapshot.show({ order_type: row.order_type, order_id: row.order_id, order_no: row.order_no })} data-audit={`order-${row.event_id}`}>
-        {String(v)}
-      </Button>
-    ),
-  },
+  orderLinkColumn(snapshot),
   { prop: 'form_type', label: 'auditView.columns.formType', render: 'tag', options: FORM_TYPE_OPTIONS, width: 120, align: 'center', operator: false },
   {
     prop: 'product_name',

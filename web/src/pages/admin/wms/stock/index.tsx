@@ -14,7 +14,7 @@ import { ExpiryCell, LotText } from '@/components/lots/LotCells';
 import { IconRefresh } from '@arco-design/web-react/icon';
 import { CrudTable, formatDatetime, type CrudColumn } from '@/components/crud';
 import { STOCK_API } from '@/components/orders/api';
-import { NumberCell } from '@/components/orders/cells';
+import { NameWithSpec, NumberCell } from '@/components/orders/cells';
 import { ExportButton } from '@/components/orders/ExportButton';
 import { AreaSelect, ProductSelect, ShelfSelect, WarehouseSelect } from '@/components/orders/selects';
 import { useT } from '@/lang';
@@ -49,12 +49,7 @@ export const stockColumns = (page?: { warningDays: number }): CrudColumn[] => [
     minWidth: 150,
     ellipsis: true,
     operator: false,
-    cell: (v: unknown, row: Record<string, any>) => (
-      <span>
-        {String(v ?? '-')}
-        {row.product?.spec ? <span className="orders-sub"> · {row.product.spec}</span> : null}
-      </span>
-    ),
+    cell: (v: unknown, row: Record<string, any>) => <NameWithSpec name={v} spec={row.product?.spec} />,
   },
   { prop: 'product.bar_code', label: 'wms.stock.barCode', width: 130, operator: false, hidden: true },
   { prop: 'warehouse.name', label: 'wms.stock.warehouse', minWidth: 120, ellipsis: true, operator: false },
