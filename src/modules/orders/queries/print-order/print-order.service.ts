@@ -1,18 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { Response } from 'express';
-import { I18nContext } from 'nestjs-i18n';
 import { parseId } from '../../../../shared/crud';
 import { TransactionRunner } from '../../../../shared/database/transaction-runner';
-import { createPdf, finish, pipePdf } from '../../../../shared/documents/pdf';
-import { A4, DOCUMENT_MARGIN, renderDocument } from '../../../../shared/documents/printed-document';
 import { AppError } from '../../../../shared/http/app-error';
 import { AuthAdmin } from '../../../../shared/http/auth.decorators';
-import { DEFAULT_LANGUAGE, translate } from '../../../../shared/http/translate';
-import { unixNow } from '../../../../shared/http/envelope';
-import { siteTimeFormatter } from '../../../../shared/time/site-day';
 import { LotDates } from '../../../inventory';
 import { MasterDataReader } from '../../../master-data';
 import { SiteConfigService } from '../../../platform';
+import { printingContext, sendPdf } from '../printing';
 import { shelfIdsOf } from '../../domain/order-state';
 import { OrderKind } from '../../persistence/order-kinds';
 import { OrderRepository } from '../../persistence/order.repository';
@@ -45,22 +40,7 @@ export class PrintOrderService {
       kind === 'relocation' ? this.lotDates.of(manager, lotsOfLines(order.lines as Array<{ product_id: number; lot_no?: string; allocations?: unknown }>)) : new Map(),
     ]);
     const printed = { ...order, carrier: carrierId ? (carriers.get(carrierId) ?? null) : undefined };
-    const i18n = I18nContext.current();
-    const lang = i18n?.lang ?? DEFAULT_LANGUAGE;
-    const model = orderDocument(kind, document, printed, {
-      t: (key, args) => translate(key, args, i18n),
-      time: siteTimeFormatter(timeZone),
-      timeZone,
-      site: typeof site === 'string' ? site : '',
-      printedBy: admin?.nickname || admin?.username || '',
-      printedAt: unixNow(),
-      shelves,
-      lots,
-    });
-    const doc = createPdf({ title: `${model.title} ${model.number}`, size: A4, margin: DOCUMENT_MARGIN, bufferPages: true, lang: lang === 'zh-cn' ? 'zh-CN' : 'en' });
-    // laid out before the answer starts: a failure still answers the envelope, not half a PDF
-    renderDocument(doc, model);
-    pipePdf(doc, response, `${model.number}-${document}.pdf`);
-    await finish(doc, response);
+    const model = orderDocument(kind, document, printed, { ...printingContext(site, timeZone, admin), shelves, lots });
+    await sendPdf(response, model, `${model.number}-${document}.pdf`);
   }
 }

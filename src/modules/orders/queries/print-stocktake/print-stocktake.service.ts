@@ -1,17 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { Response } from 'express';
-import { I18nContext } from 'nestjs-i18n';
 import { parseId } from '../../../../shared/crud';
 import { TransactionRunner } from '../../../../shared/database/transaction-runner';
-import { createPdf, finish, pipePdf } from '../../../../shared/documents/pdf';
-import { A4, DOCUMENT_MARGIN, renderDocument } from '../../../../shared/documents/printed-document';
 import { AppError } from '../../../../shared/http/app-error';
 import { AuthAdmin } from '../../../../shared/http/auth.decorators';
-import { unixNow } from '../../../../shared/http/envelope';
-import { DEFAULT_LANGUAGE, translate } from '../../../../shared/http/translate';
-import { siteTimeFormatter } from '../../../../shared/time/site-day';
 import { MasterDataReader } from '../../../master-data';
 import { SiteConfigService } from '../../../platform';
+import { printingContext, sendPdf } from '../printing';
 import { StocktakeRepository } from '../../persistence/stocktake.repository';
 import { countSheet } from './count-sheet';
 
@@ -31,20 +26,7 @@ export class PrintStocktakeService {
     const manager = this.transactions.manager;
     const stocktake = await this.stocktakes.present(manager, id);
     const [shelves, site, timeZone] = await Promise.all([this.catalogue.shelves(manager, stocktake.lines.map((l) => l.warehouse_shelf_id)), this.siteConfig.get('site_name'), this.siteConfig.timeZone()]);
-    const i18n = I18nContext.current();
-    const lang = i18n?.lang ?? DEFAULT_LANGUAGE;
-    const model = countSheet(stocktake, {
-      t: (key, args) => translate(key, args, i18n),
-      time: siteTimeFormatter(timeZone),
-      timeZone,
-      site: typeof site === 'string' ? site : '',
-      printedBy: admin?.nickname || admin?.username || '',
-      printedAt: unixNow(),
-      shelves,
-    });
-    const doc = createPdf({ title: `${model.title} ${model.number}`, size: A4, margin: DOCUMENT_MARGIN, bufferPages: true, lang: lang === 'zh-cn' ? 'zh-CN' : 'en' });
-    renderDocument(doc, model);
-    pipePdf(doc, response, `${model.number}-count-sheet.pdf`);
-    await finish(doc, response);
+    const model = countSheet(stocktake, { ...printingContext(site, timeZone, admin), shelves });
+    await sendPdf(response, model, `${model.number}-count-sheet.pdf`);
   }
 }

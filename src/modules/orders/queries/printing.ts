@@ -1,0 +1,31 @@
+import { Response } from 'express';
+import { I18nContext } from 'nestjs-i18n';
+import { createPdf, finish, pipePdf } from '../../../shared/documents/pdf';
+import { A4, DOCUMENT_MARGIN, PrintedDocument, renderDocument } from '../../../shared/documents/printed-document';
+import { AuthAdmin } from '../../../shared/http/auth.decorators';
+import { unixNow } from '../../../shared/http/envelope';
+import { DEFAULT_LANGUAGE, translate } from '../../../shared/http/translate';
+import { siteTimeFormatter } from '../../../shared/time/site-day';
+import { DocumentContext } from './print-order/order-documents';
+
+/** What every document the orders context prints shares: the reader's language, the site, who prints and when. */
+export function printingContext(site: unknown, timeZone: string, admin: AuthAdmin | undefined): Omit<DocumentContext, 'shelves' | 'lots'> {
+  const i18n = I18nContext.current();
+  return {
+    t: (key, args) => translate(key, args, i18n),
+    time: siteTimeFormatter(timeZone),
+    timeZone,
+    site: typeof site === 'string' ? site : '',
+    printedBy: admin?.nickname || admin?.username || '',
+    printedAt: unixNow(),
+  };
+}
+
+/** Lays the document out before the answer starts (a failure still answers the envelope, not half a PDF), then streams it. */
+export async function sendPdf(response: Response, model: PrintedDocument, filename: string): Promise<void> {
+  const lang = I18nContext.current()?.lang ?? DEFAULT_LANGUAGE;
+  const doc = createPdf({ title: `${model.title} ${model.number}`, size: A4, margin: DOCUMENT_MARGIN, bufferPages: true, lang: lang === 'zh-cn' ? 'zh-CN' : 'en' });
+  renderDocument(doc, model);
+  pipePdf(doc, response, filename);
+  await finish(doc, response);
+}
