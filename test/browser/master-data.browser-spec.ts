@@ -113,8 +113,9 @@ test('warehouse → area → shelf → product with an uploaded image, through t
     storedUrl = answer.data.file.url;
     expect(storedUrl).toMatch(/^\/storage\/product\/\d{8}\/wrench_photo[0-9a-f]{40}\.png$/);
     await eventually(async () => expect(await images.locator('.arco-upload-list-item-picture img').getAttribute('src')).toBe(storedUrl));
-    const thumb = await images.locator('.arco-upload-list-item-picture img').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth);
-    expect(thumb).toBe(64);
+    // the src is set before the browser has fetched the file: the thumbnail's width is known only once it loaded
+    const thumbWidth = () => images.locator('.arco-upload-list-item-picture img').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth);
+    await eventually(async () => expect(await thumbWidth()).toBe(64));
     await shot('product form filled');
     await form.locator('[data-crud=form-submit]').click();
     await form.waitFor({ state: 'hidden' });
