@@ -16,7 +16,6 @@ import { CrudModule } from './shared/crud';
 import { DatabaseModule } from './shared/database/database.module';
 import { EnvelopeInterceptor } from './shared/http/envelope.interceptor';
 import { EnvelopeExceptionFilter } from './shared/http/exception.filter';
-import { RequestContextInterceptor } from './shared/http/request-context';
 import { i18nModule } from './shared/http/i18n';
 import { createValidationPipe } from './shared/http/validation';
 
@@ -43,7 +42,6 @@ import { createValidationPipe } from './shared/http/validation';
   providers: [
     { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
-    { provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor },
     { provide: APP_PIPE, useFactory: createValidationPipe },
   ],
 })

@@ -6,7 +6,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import * as qs from 'qs';
 import { ContentSecurityPolicyService, inlineScriptHashes } from './modules/platform';
 import { MAX_INPUT_DEPTH, refuseDeepJson, refuseDeepQuery } from './shared/http/input-depth';
-import { siteVersionScope } from './shared/cache/site-version';
+import { requestScope } from './shared/http/request-context';
 
 /**
  * Large enough for a thousand ids or search entries, small enough to bound work; a query
@@ -33,7 +33,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
     next();
   });
   // after the body parsers (their stream callbacks would leave the scope): the rest of the request runs in it
-  app.use(siteVersionScope);
+  app.use(requestScope);
   describeApi(app);
   if (existsSync(WEB_DIST)) {
     app.use(pagePolicy(app));

@@ -1,8 +1,7 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { Global, Injectable, Module } from '@nestjs/common';
-import { NextFunction, Request, Response } from 'express';
 import { DataSource } from 'typeorm';
 import { CacheRegistry, CacheType } from './cache-registry';
+import { currentScope } from '../http/request-context';
 
 /**
  * What every request used to read again — the site time zone, a page's remark, the signed-in admin's account
@@ -21,34 +20,28 @@ import { CacheRegistry, CacheType } from './cache-registry';
 /** The version as a scalar subquery, for a statement that runs on every request to carry along. */
 export const SITE_VERSION_SQL = "(SELECT version FROM cache_version WHERE name = 'site')";
 
-interface RequestScope {
-  version?: number;
-}
-
-const scope = new AsyncLocalStorage<RequestScope>();
-
-/** Express middleware: gives each request its own scope (the version its token check read). */
-export function siteVersionScope(_req: Request, _res: Response, next: NextFunction): void {
-  scope.run({}, next);
-}
-
 @Injectable()
 export class SiteVersion {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Records the version a statement of the current request read along (null: no version row). */
   observe(version: unknown): void {
-    const store = scope.getStore();
-    if (store && version !== null && version !== undefined) store.version = Number(version);
+    const store = currentScope();
+    if (store && version !== null && version !== undefined) store.siteVersion = Number(version);
+  }
+
+  /** The version this request's token check read, without reading (undefined outside a request or before the check). */
+  known(): number | undefined {
+    return currentScope()?.siteVersion;
   }
 
   /** The site version for the current request: the one its token check read, else read now (and kept for the request). */
   async current(): Promise<number> {
-    const store = scope.getStore();
-    if (store?.version !== undefined) return store.version;
+    const store = currentScope();
+    if (store?.siteVersion !== undefined) return store.siteVersion;
     const rows: Array<{ version: number | string | null }> = await this.dataSource.query(`SELECT ${SITE_VERSION_SQL} AS version`);
     const version = Number(rows[0]?.version ?? 0);
-    if (store) store.version = version;
+    if (store) store.siteVersion = version;
     return version;
   }
 }
@@ -79,6 +72,17 @@ export class VersionedCache<K, V> {
     if (this.entries.size >= this.limit) this.entries.clear();
     this.entries.set(key, { version, value });
     return value;
+  }
+
+  /**
+   * The value kept at the version this request already knows, without reading anything (undefined when
+   * there is none). For code inside a transaction: a miss there is read on the transaction's own connection
+   * and not kept, since the transaction may itself have changed what the value comes from.
+   */
+  peek(key: K): V | undefined {
+    const version = this.version.known();
+    const hit = this.entries.get(key);
+    return hit && version !== undefined && hit.version === version ? hit.value : undefined;
   }
 
   clear(): void {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { chunk, forUpdate, insertMany, isDuplicateKey, isMysql, upsertAdding } from '../../../shared/database/sql-dialect';
+import { chunk, forUpdate, insertMany, isDuplicateKey, isMysql, updateById, upsertAdding } from '../../../shared/database/sql-dialect';
 import { AppError } from '../../../shared/http/app-error';
 import { SiteConfigService } from '../../platform';
 import { KnownMasterData, MasterDataReader, ProductStockTotals } from '../../master-data';
@@ -264,14 +264,11 @@ export class StockLedger {
   }
 
   private async writeStock(manager: EntityManager, current: Map<string, StockRow>, after: Map<string, StreamState>, movements: StockMovement[], now: number): Promise<void> {
-    const existing = [...after].filter(([id]) => current.has(id)).map(([id, state]) => ({ id: current.get(id)!.id, ...state }));
-    for (const part of chunk(existing)) {
-      const byId = `CASE id ${part.map(() => 'WHEN ? THEN ?').join(' ')} END`;
-      await manager.query(
-        `UPDATE stock SET quantity = ${byId}, version = ${byId}, updatetime = ? WHERE id IN (${part.map(() => '?').join(',')})`,
-        [...part.flatMap((r) => [r.id, r.quantity]), ...part.flatMap((r) => [r.id, r.version]), now, ...part.map((r) => r.id)],
-      );
-    }
+    await updateById(
+      manager,
+      'stock',
+      new Map([...after].filter(([id]) => current.has(id)).map(([id, state]) => [current.get(id)!.id, { quantity: state.quantity, version: state.version, updatetime: now }])),
+    );
     const created = [...after].filter(([id]) => !current.has(id));
     const movementOf = new Map(movements.map((m) => [streamIdOf(m.snapshot.product_id, m.snapshot.warehouse_shelf_id, m.lot.lot_no), m]));
     await insertMany(

@@ -63,7 +63,6 @@ export class GoodsOrderAudit {
     const now = unixNow();
     const id = order.id;
     if (!(await this.transitions.guardedUpdate(manager, kind, id, { audit_status: 1, audittime: now, audit_admin_id: admin.id, updatetime: now }, 'audit_status = 0'))) throw new OrderRuleError('changed_meanwhile');
-    await this.orders.setLineValues(manager, kind, 'total_price', new Map(lines.map((l) => [l.id, lineTotalPrice(l)])));
     const { events, allocations } = await this.ledger.post(
       manager,
       changes.map((c, i) => ({
@@ -82,7 +81,7 @@ export class GoodsOrderAudit {
       // read above in this transaction, after the order's lock: the ledger's history snapshot needs no second read
       { products, shelves: shelfRows },
     );
-    await this.orders.setLineValues(manager, kind, 'allocations', new Map(lines.map((l, i) => [l.id, JSON.stringify(allocations[i])])));
+    await this.orders.setLineValues(manager, kind, new Map(lines.map((l, i) => [l.id, { total_price: lineTotalPrice(l), allocations: JSON.stringify(allocations[i]) }])));
     return events.map((e) => e.id);
   }
 }

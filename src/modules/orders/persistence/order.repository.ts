@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { chunk, forUpdate, insertMany } from '../../../shared/database/sql-dialect';
+import { chunk, forUpdate, insertMany, updateById } from '../../../shared/database/sql-dialect';
 import { AppError } from '../../../shared/http/app-error';
 import { toMoneyString } from '../../../shared/database/money';
 import { AdminDirectory } from '../../accounts';
@@ -74,14 +74,9 @@ export class OrderRepository {
   }
 
   /** Sets a column of many lines by id (CASE per 500 lines): totals and allocations at audit, actual quantities and allocations at a move, prices. */
-  async setLineValues(manager: EntityManager, kind: OrderKind, column: 'total_price' | 'actual_quantity' | 'price' | 'allocations', values: Map<number, string | number>): Promise<void> {
-    const k = ORDER_KINDS[kind];
-    for (const part of chunk([...values])) {
-      await manager.query(
-        `UPDATE ${k.lineTable} SET ${column} = CASE id ${part.map(() => 'WHEN ? THEN ?').join(' ')} END WHERE id IN (${part.map(() => '?').join(',')})`,
-        [...part.flat(), ...part.map(([id]) => id)],
-      );
-    }
+  /** Sets columns of lines by id, all in one statement per 500 lines. */
+  async setLineValues(manager: EntityManager, kind: OrderKind, values: Map<number, Partial<Record<'total_price' | 'actual_quantity' | 'price' | 'allocations', string | number>>>): Promise<void> {
+    await updateById(manager, ORDER_KINDS[kind].lineTable, values);
   }
 
   /**

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { fromCents, toCents, toMoneyString } from '../../../shared/database/money';
-import { chunk, forUpdate, insertMany } from '../../../shared/database/sql-dialect';
+import { chunk, forUpdate, insertMany, updateById } from '../../../shared/database/sql-dialect';
 import { AppError } from '../../../shared/http/app-error';
 import { AdminDirectory } from '../../accounts';
 import { StockLedger, streamIdOf } from '../../inventory';
@@ -63,21 +63,9 @@ export class StocktakeRepository {
     await insertMany(manager, 'stocktake_line', lines.map((line) => ({ stocktake_id: stocktakeId, ...line })));
   }
 
-  /** Sets columns of many lines by id, one CASE per column and 500 lines. */
-  async setLineValues(manager: EntityManager, values: Map<number, Partial<Record<'counted_quantity' | 'expected_quantity' | 'variance' | 'count_admin_id' | 'counttime', number>>>): Promise<void> {
-    for (const part of chunk([...values])) {
-      const columns = [...new Set(part.flatMap(([, v]) => Object.keys(v)))];
-      const sets = columns.map((column) => `${column} = CASE id ${part.map(() => 'WHEN ? THEN ?').join(' ')} END`);
-      const params = columns.flatMap((column) => part.flatMap(([id, v]) => [id, (v as Row)[column] ?? null]));
-      await manager.query(`UPDATE stocktake_line SET ${sets.join(', ')} WHERE id IN (${part.map(() => '?').join(',')})`, [...params, ...part.map(([id]) => id)]);
-    }
-  }
-
-  /** The price each line's variance is valued at (the product's price when posted). */
-  async setPrices(manager: EntityManager, prices: Map<number, string>): Promise<void> {
-    for (const part of chunk([...prices])) {
-      await manager.query(`UPDATE stocktake_line SET price = CASE id ${part.map(() => 'WHEN ? THEN ?').join(' ')} END WHERE id IN (${part.map(() => '?').join(',')})`, [...part.flat(), ...part.map(([id]) => id)]);
-    }
+  /** Sets columns of many lines by id, one statement per 500 lines. */
+  async setLineValues(manager: EntityManager, values: Map<number, Partial<Record<'counted_quantity' | 'expected_quantity' | 'variance' | 'count_admin_id' | 'counttime' | 'price', number | string>>>): Promise<void> {
+    await updateById(manager, 'stocktake_line', values);
   }
 
   /** The names of a scope's warehouse, area, shelf and category (null where not set, unknown or deleted). */

@@ -82,10 +82,12 @@ export class SiteConfigService {
 
   /**
    * The site time zone used for "today" and months; Asia/Shanghai when unset or unknown. Inside a
-   * transaction pass its manager, so the read uses the transaction's own connection.
+   * transaction pass its manager: the value kept for this request's site version, else read on the
+   * transaction's own connection.
    */
   async timeZone(manager?: EntityManager): Promise<string> {
-    if (manager) return this.readTimeZone(manager);
+    // never a second pooled connection while the transaction holds one (a full pool would wait on itself)
+    if (manager) return this.zone.peek('time_zone') ?? this.readTimeZone(manager);
     return this.zone.get('time_zone', () => this.readTimeZone());
   }
 

@@ -31,8 +31,7 @@ export class AuditAdjustmentOrderHandler implements ICommandHandler<AuditAdjustm
       const changes = auditAdjustment(order, lines, shelves, priceOf);
       const now = unixNow();
       if (!(await this.transitions.guardedUpdate(manager, 'adjustment', id, { audit_status: 1, audittime: now, audit_admin_id: context.admin.id, updatetime: now }, 'audit_status = 0'))) throw new OrderRuleError('changed_meanwhile');
-      await this.orders.setLineValues(manager, 'adjustment', 'price', new Map(lines.map((l) => [l.id, priceOf(l.product_id)])));
-      await this.orders.setLineValues(manager, 'adjustment', 'total_price', new Map(lines.map((l) => [l.id, adjustmentLineTotal(l.quantity, priceOf(l.product_id))])));
+      await this.orders.setLineValues(manager, 'adjustment', new Map(lines.map((l) => [l.id, { price: priceOf(l.product_id), total_price: adjustmentLineTotal(l.quantity, priceOf(l.product_id)) }])));
       const events = await this.ledger.record(
         manager,
         changes.map((c, i) => ({

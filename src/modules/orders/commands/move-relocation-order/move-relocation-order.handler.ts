@@ -55,10 +55,9 @@ export class MoveRelocationOrderHandler implements ICommandHandler<MoveRelocatio
         })),
         { order_type: 'relocation', order_id: id, order_no: order.relocation_no, admin_id: context.admin.id, operator: operatorName(context.admin), command_id: randomUUID(), occurredAt: unixNow() },
       );
-      await this.orders.setLineValues(manager, 'relocation', 'actual_quantity', new Map(plan.moves.map(({ line }) => [line.id, plan.actual.get(line.id)!])));
       const merged = new Map<number, LineAllocation[]>();
       plan.moves.forEach(({ line }, i) => merged.set(line.id, mergeAllocations(merged.get(line.id) ?? line.allocations ?? [], allocations[i])));
-      await this.orders.setLineValues(manager, 'relocation', 'allocations', new Map([...merged].map(([lineId, list]) => [lineId, JSON.stringify(list)])));
+      await this.orders.setLineValues(manager, 'relocation', new Map([...merged].map(([lineId, list]) => [lineId, { actual_quantity: plan.actual.get(lineId)!, allocations: JSON.stringify(list) }])));
       return events.map((e) => e.id);
     });
   }
