@@ -59,12 +59,14 @@ export async function insertMany(manager: EntityManager, table: string, rows: Ar
  */
 export async function updateById(manager: EntityManager, table: string, values: ReadonlyMap<number, Record<string, unknown>>): Promise<void> {
   for (const part of chunk([...values])) {
-    const columns = [...new Set(part.flatMap(([, row]) => Object.keys(row)))].map(ident);
-    const cases = columns.map((column) => {
+    const cases: string[] = [];
+    const params: unknown[] = [];
+    for (const column of new Set(part.flatMap(([, row]) => Object.keys(row)))) {
       const rows = part.filter(([, row]) => column in row);
-      return `${column} = CASE id ${rows.map(() => 'WHEN ? THEN ?').join(' ')} ELSE ${column} END`;
-    });
-    const params = columns.flatMap((column) => part.filter(([, row]) => column in row).flatMap(([id, row]) => [id, row[column]]));
+      const name = ident(column);
+      cases.push(`${name} = CASE id ${rows.map(() => 'WHEN ? THEN ?').join(' ')} ELSE ${name} END`);
+      params.push(...rows.flatMap(([id, row]) => [id, row[column]]));
+    }
     await manager.query(`UPDATE ${ident(table)} SET ${cases.join(', ')} WHERE id IN (${part.map(() => '?').join(',')})`, [...params, ...part.map(([id]) => id)]);
   }
 }

@@ -37,6 +37,7 @@ export interface Actor {
   useragent: string;
 }
 
+/** The admin (set by the guards) and address of the request the caller runs for; nobody outside a request. */
 export function currentActor(): Actor {
   const request = scope.getStore()?.request;
   return {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { chunk } from '../../../shared/database/sql-dialect';
+import { chunk, updateById } from '../../../shared/database/sql-dialect';
 import { ProductEntity } from '../persistence/product.entity';
 
 /**
@@ -18,13 +18,9 @@ export class ProductStockTotals {
 
   /** Sets several totals (a Map of product id → total works): one statement per 500 products. */
   async setProductTotals(manager: EntityManager, totals: Iterable<readonly [productId: number, total: number]>): Promise<void> {
-    for (const part of chunk([...totals])) {
-      part.forEach(([, total]) => assertQuantity(total));
-      await manager.query(
-        `UPDATE product SET total_stock_num = CASE id ${part.map(() => 'WHEN ? THEN ?').join(' ')} END WHERE id IN (${part.map(() => '?').join(',')})`,
-        [...part.flat(), ...part.map(([id]) => id)],
-      );
-    }
+    const rows = [...totals];
+    rows.forEach(([, total]) => assertQuantity(total));
+    await updateById(manager, 'product', new Map(rows.map(([id, total]) => [id, { total_stock_num: total }])));
   }
 
   /**

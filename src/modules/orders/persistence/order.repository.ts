@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { chunk, forUpdate, insertMany, updateById } from '../../../shared/database/sql-dialect';
+import { forUpdate, insertMany, updateById } from '../../../shared/database/sql-dialect';
 import { AppError } from '../../../shared/http/app-error';
 import { toMoneyString } from '../../../shared/database/money';
 import { AdminDirectory } from '../../accounts';

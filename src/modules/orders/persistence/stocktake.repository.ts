@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { fromCents, toCents, toMoneyString } from '../../../shared/database/money';
-import { chunk, forUpdate, insertMany, updateById } from '../../../shared/database/sql-dialect';
+import { forUpdate, insertMany, updateById } from '../../../shared/database/sql-dialect';
 import { AppError } from '../../../shared/http/app-error';
 import { AdminDirectory } from '../../accounts';
 import { StockLedger, streamIdOf } from '../../inventory';

@@ -15,7 +15,6 @@ export interface VarianceRow extends HistoryMovement {
   value: string;
 }
 
-
 const COLUMNS = 'id, event_id, createtime, order_type, order_id, order_no, form_type, product_id, product_no, product_name, spec, unit, warehouse_id, shelf_location, lot_no, quantity, price, operator';
 
 /**

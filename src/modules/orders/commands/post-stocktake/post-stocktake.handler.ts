@@ -38,12 +38,9 @@ export class PostStocktakeHandler implements ICommandHandler<PostStocktakeComman
       const priceOf = (productId: number) => products.get(productId)?.price ?? '0.00';
       const now = unixNow();
       await this.transitions.guardedUpdate(manager, id, { status: StocktakeStatus.posted, post_time: now, post_admin_id: context.admin.id, updatetime: now }, StocktakeStatus.counting);
-      const postedById = new Map(posted.map((p) => [p.id, p]));
-      await this.stocktakes.setLineValues(
-        manager,
-        new Map(lines.map((l) => [l.id, { price: priceOf(l.product_id), ...(postedById.has(l.id) ? { expected_quantity: postedById.get(l.id)!.expected_quantity, variance: postedById.get(l.id)!.variance } : {}) }])),
-      );
       const byId = new Map(lines.map((l) => [l.id, l]));
+      // every line is posted: its expected quantity, variance and the price its variance is valued at
+      await this.stocktakes.setLineValues(manager, new Map(posted.map((p) => [p.id, { expected_quantity: p.expected_quantity, variance: p.variance, price: priceOf(byId.get(p.id)!.product_id) }])));
       const events = await this.ledger.record(
         manager,
         posted

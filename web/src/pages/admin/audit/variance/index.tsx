@@ -50,7 +50,6 @@ export const varianceColumns = (snapshot: OrderSnapshotStore): CrudColumn[] => [
   { prop: 'operator', label: 'auditView.columns.operator', width: 94, ellipsis: true, operator: false, hidden: true },
 ];
 
-
 const TotalsCard = observer(function TotalsCard({ page }: { page: AuditViewStore<VarianceFilters> }) {
   const t = useT();
   const totals = (page.table.answer as { totals?: VarianceTotals } | null)?.totals;
