@@ -28,7 +28,11 @@ describe('statements sent by an inbound audit', () => {
 
   async function statementsToAudit(lineCount: number): Promise<number> {
     const lines = Array.from({ length: lineCount }, (_, i) => ({ product_id: productIds[Math.floor(i / 10) % 100], warehouse_shelf_id: shelfIds[i % 10], plan_quantity: 2, actual_quantity: 2, price: '1.50' }));
+    const logged = async () => Number((await t.dataSource.query("SELECT COUNT(*) AS n FROM admin_log WHERE url LIKE '%wms.Inbound/add%'"))[0].n);
+    const before = await logged();
     const order = await c.add('Inbound', { supplier_id: w.supplier.id, type: 10, lines });
+    // the admin log is written after the answer: let its statements land before counting the audit's own
+    for (let waited = 0; (await logged()) === before && waited < 100; waited++) await new Promise((r) => setTimeout(r, 20));
     const admin = { id: 1, username: 'admin', nickname: 'Admin', isSuper: true, nodes: new Set<string>(), tokenId: '' };
     const { result, queries } = await QueryCounter.measure(() => t.app.get(CommandBus).execute(new AuditInboundOrderCommand(order.id, { admin })));
     expect(result.audit_status).toBe(1);
