@@ -14,6 +14,7 @@ import { CacheModule } from './shared/cache/cache-registry';
 import { SiteVersionModule } from './shared/cache/site-version';
 import { CrudModule } from './shared/crud';
 import { DatabaseModule } from './shared/database/database.module';
+import { DocumentsModule } from './shared/documents/document-renderer';
 import { EnvelopeInterceptor } from './shared/http/envelope.interceptor';
 import { EnvelopeExceptionFilter } from './shared/http/exception.filter';
 import { i18nModule } from './shared/http/i18n';
@@ -26,6 +27,7 @@ import { createValidationPipe } from './shared/http/validation';
     CacheModule,
     SiteVersionModule,
     CrudModule,
+    DocumentsModule,
     CqrsModule.forRoot(),
     // after-commit work that the request must not wait for (notices to members)
     EventEmitterModule.forRoot(),

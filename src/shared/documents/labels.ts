@@ -1,10 +1,8 @@
-import { Response } from 'express';
-import archiver from 'archiver';
 import sharp from 'sharp';
 import type { OverlayOptions } from 'sharp';
 import { barcodePng, Box, code128Encodable, drawBarcode } from './barcodes';
 import { FONT_FAMILY, FONT_FILES } from './fonts';
-import { BOLD, createPdf, drained, finish, mm, Pdf, pipePdf, REGULAR } from './pdf';
+import { BOLD, mm, Pdf, REGULAR } from './pdf';
 import { A4 } from './printed-document';
 
 /*
@@ -62,38 +60,6 @@ export function labelParts(width: number, height: number) {
   };
 }
 
-export interface LabelPdfOptions {
-  title: string;
-  lang: string;
-  layout: LabelLayout;
-  /** Printed where the Code 128 would be when the value cannot be one (non-ASCII): "QR code only". */
-  qrOnly: string;
-}
-
-/**
- * Streams the labels of each batch as they come: a page is finished and handed to the client before the next
- * batch is read, so a thousand labels need the memory of a page, not of the document.
- */
-export async function sendLabelPdf(response: Response, filename: string, options: LabelPdfOptions, batches: AsyncIterable<LabelContent[]>): Promise<void> {
-  const sheet = LABEL_SHEETS[options.layout];
-  const perPage = sheet.columns * sheet.rows;
-  const doc = createPdf({ title: options.title, size: sheet.page, margin: 0, bufferPages: false, lang: options.lang });
-  pipePdf(doc, response, filename);
-  let index = 0;
-  for await (const batch of batches) {
-    for (const label of batch) {
-      if (index % perPage === 0) {
-        if (!(await drained(doc, response))) break;
-        doc.addPage({ size: sheet.page, margin: 0 });
-      }
-      drawLabel(doc, label, labelBox(options.layout, index), options.qrOnly);
-      index++;
-    }
-    if (response.destroyed) break;
-  }
-  await finish(doc, response);
-}
-
 export function drawLabel(doc: Pdf, label: LabelContent, box: Box, qrOnly: string): void {
   const parts = labelParts(box.width, box.height);
   const at = (part: Box): Box => ({ x: box.x + part.x, y: box.y + part.y, width: part.width, height: part.height });
@@ -149,43 +115,6 @@ export async function labelPng(label: LabelContent, qrOnly: string): Promise<Buf
 }
 
 /**
- * Answers the labels as PNG: one label is the image itself; several are a ZIP of one image per label,
- * written entry by entry (the archive streams, so memory stays that of one label).
- */
-export async function sendLabelPngs(response: Response, basename: string, qrOnly: string, batches: AsyncIterable<LabelContent[]>, count: number): Promise<void> {
-  response.setHeader('Cache-Control', 'no-store');
-  response.setHeader('X-Content-Type-Options', 'nosniff');
-  if (count === 1) {
-    for await (const [label] of batches) {
-      if (!label) continue;
-      const png = await labelPng(label, qrOnly);
-      response.status(200);
-      response.setHeader('Content-Type', 'image/png');
-      response.setHeader('Content-Disposition', disposition('inline', `${fileSafe(label.value)}.png`));
-      response.end(png);
-      return;
-    }
-  }
-  response.status(200);
-  response.setHeader('Content-Type', 'application/zip');
-  response.setHeader('Content-Disposition', disposition('attachment', `${basename}.zip`));
-  const zip = archiver('zip', { store: true }); // PNGs are compressed already
-  zip.pipe(response);
-  const names = new Set<string>();
-  for await (const batch of batches) {
-    for (const label of batch) {
-      if (response.destroyed) break;
-      let name = `${fileSafe(label.value)}.png`;
-      for (let n = 2; names.has(name); n++) name = `${fileSafe(label.value)}-${n}.png`;
-      names.add(name);
-      zip.append(await labelPng(label, qrOnly), { name });
-      if (response.writableNeedDrain) await new Promise((resolve) => response.once('drain', resolve));
-    }
-  }
-  await zip.finalize();
-}
-
-/**
  * A text block (pango markup) in the label font, black on transparent, as a PNG. Only the regular face is
  * given to pango (one font file per text), so the output is the same with or without system fonts.
  */
@@ -223,12 +152,4 @@ async function fitted(png: Buffer, width: number, height: number, square: boolea
 
 function escapeMarkup(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-function fileSafe(value: string): string {
-  return value.replace(/[^\p{L}\p{N}._-]+/gu, '_').slice(0, 80) || 'label';
-}
-
-function disposition(kind: 'inline' | 'attachment', filename: string): string {
-  return `${kind}; filename="${filename.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }

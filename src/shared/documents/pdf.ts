@@ -41,31 +41,24 @@ export function createPdf(options: PdfOptions): Pdf {
   return doc;
 }
 
-/**
- * Starts the answer of a PDF shown in the browser (inline, named `filename`), and pipes the document into it.
- * Call before the first page is written.
- */
-export function pipePdf(doc: Pdf, response: Response, filename: string): void {
+/** Starts the answer of a PDF shown in the browser (inline, named `filename`): status and headers. */
+export function startPdfAnswer(response: Response, filename: string): void {
   response.status(200);
   response.setHeader('Content-Type', 'application/pdf');
   response.setHeader('Content-Disposition', `inline; filename="${filename.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`);
   response.setHeader('Cache-Control', 'no-store');
   response.setHeader('X-Content-Type-Options', 'nosniff');
-  doc.pipe(response);
 }
 
-/** Bytes a streamed PDF may hold back before it waits for the client to read. */
-const HIGH_WATER = 1 << 20;
-
 /**
- * Waits until the client has taken what the document produced so far. pdfkit writes each finished page into
- * its stream at once, whatever the client's pace; waiting here between pages bounds the memory a long
- * document needs. Answers false when the client went away (stop producing pages then).
+ * Writes bytes into the answer and waits until the client has taken them (or went away): a long document is
+ * produced no faster than the client reads it, so its memory stays that of a batch. Answers false when the
+ * client went away (stop producing then).
  */
-export async function drained(doc: Pdf, response: Response): Promise<boolean> {
-  while (!response.destroyed && (doc.readableLength > HIGH_WATER || response.writableNeedDrain)) {
-    if (response.writableNeedDrain) await firstOf(response, ['drain', 'close']);
-    else await new Promise((resolve) => setImmediate(resolve)); // the pipe moves the backlog on the next turns
+export async function writeAnswer(response: Response, chunks: Buffer[]): Promise<boolean> {
+  for (const chunk of chunks) {
+    if (response.destroyed) return false;
+    if (!response.write(chunk)) await firstOf(response, ['drain', 'close']);
   }
   return !response.destroyed;
 }
@@ -76,9 +69,10 @@ function firstOf(emitter: Response, events: string[]): Promise<void> {
   return Promise.race(events.map((event) => once(emitter, event, { signal: controller.signal }).catch(() => undefined))).then(() => controller.abort());
 }
 
-/** Ends the document and waits until the answer has been handed to the socket. */
-export async function finish(doc: Pdf, response: Response): Promise<void> {
+/** Ends the answer (with its `last` bytes) and waits until it has been handed to the socket (or the client went away). */
+export async function endAnswer(response: Response, last?: Buffer): Promise<void> {
+  if (response.destroyed) return;
   const done = firstOf(response, ['finish', 'close']);
-  doc.end();
+  response.end(last);
   await done;
 }

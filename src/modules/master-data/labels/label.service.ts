@@ -3,7 +3,8 @@ import { Response } from 'express';
 import { I18nContext } from 'nestjs-i18n';
 import { parseId } from '../../../shared/crud';
 import { chunk } from '../../../shared/database/sql-dialect';
-import { LabelContent, LabelLayout, sendLabelPdf, sendLabelPngs } from '../../../shared/documents/labels';
+import { DocumentRenderer } from '../../../shared/documents/document-renderer';
+import { LabelContent, LabelLayout } from '../../../shared/documents/labels';
 import { AppError } from '../../../shared/http/app-error';
 import { DEFAULT_LANGUAGE, translate } from '../../../shared/http/translate';
 import { ProductEntity } from '../persistence/product.entity';
@@ -33,7 +34,10 @@ export function shelfLabel(shelf: ShelfSnapshot): LabelContent {
  */
 @Injectable()
 export class LabelService {
-  constructor(private readonly reader: MasterDataReader) {}
+  constructor(
+    private readonly reader: MasterDataReader,
+    private readonly renderer: DocumentRenderer,
+  ) {}
 
   async send(catalogue: LabelCatalogue, query: Record<string, unknown>, response: Response): Promise<void> {
     const format = query.format === undefined || query.format === '' ? 'pdf' : query.format;
@@ -49,9 +53,9 @@ export class LabelService {
     const title = t(`documents.label_title.${catalogue}`);
     const qrOnly = t('documents.label_qr_only');
     const batches = this.labels(catalogue, ids);
-    if (format === 'png') return sendLabelPngs(response, `${catalogue}-labels`, qrOnly, batches, live);
+    if (format === 'png') return this.renderer.sendLabelPngs(response, `${catalogue}-labels`, qrOnly, batches, live);
     const lang = (i18n?.lang ?? DEFAULT_LANGUAGE) === 'zh-cn' ? 'zh-CN' : 'en';
-    return sendLabelPdf(response, `${catalogue}-labels.pdf`, { title, lang, layout: layout as LabelLayout, qrOnly }, batches);
+    return this.renderer.sendLabelPdf(response, `${catalogue}-labels.pdf`, { title, lang, layout: layout as LabelLayout, qrOnly }, batches);
   }
 
   /** How many of the ids name rows that are not deleted: one statement, before the answer starts. */

@@ -1,7 +1,7 @@
 import { Response } from 'express';
 import { I18nContext } from 'nestjs-i18n';
-import { createPdf, finish, pipePdf } from '../../../shared/documents/pdf';
-import { A4, DOCUMENT_MARGIN, PrintedDocument, renderDocument } from '../../../shared/documents/printed-document';
+import { DocumentRenderer } from '../../../shared/documents/document-renderer';
+import { PrintedDocument } from '../../../shared/documents/printed-document';
 import { AuthAdmin } from '../../../shared/http/auth.decorators';
 import { unixNow } from '../../../shared/http/envelope';
 import { DEFAULT_LANGUAGE, translate } from '../../../shared/http/translate';
@@ -21,11 +21,11 @@ export function printingContext(site: unknown, timeZone: string, admin: AuthAdmi
   };
 }
 
-/** Lays the document out before the answer starts (a failure still answers the envelope, not half a PDF), then streams it. */
-export async function sendPdf(response: Response, model: PrintedDocument, filename: string): Promise<void> {
+/**
+ * Has the document laid out (by a render worker) before the answer starts — a failure still answers the
+ * envelope, not half a PDF — then sends it, in the reader's language.
+ */
+export async function sendPdf(renderer: DocumentRenderer, response: Response, model: PrintedDocument, filename: string): Promise<void> {
   const lang = I18nContext.current()?.lang ?? DEFAULT_LANGUAGE;
-  const doc = createPdf({ title: `${model.title} ${model.number}`, size: A4, margin: DOCUMENT_MARGIN, bufferPages: true, lang: lang === 'zh-cn' ? 'zh-CN' : 'en' });
-  renderDocument(doc, model);
-  pipePdf(doc, response, filename);
-  await finish(doc, response);
+  await renderer.sendDocumentPdf(response, model, filename, lang === 'zh-cn' ? 'zh-CN' : 'en');
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Response } from 'express';
 import { parseId } from '../../../../shared/crud';
 import { TransactionRunner } from '../../../../shared/database/transaction-runner';
+import { DocumentRenderer } from '../../../../shared/documents/document-renderer';
 import { AppError } from '../../../../shared/http/app-error';
 import { AuthAdmin } from '../../../../shared/http/auth.decorators';
 import { LotDates } from '../../../inventory';
@@ -21,6 +22,7 @@ export class PrintOrderService {
     private readonly catalogue: MasterDataReader,
     private readonly siteConfig: SiteConfigService,
     private readonly transactions: TransactionRunner,
+    private readonly renderer: DocumentRenderer,
     private readonly lotDates: LotDates,
   ) {}
 
@@ -41,6 +43,6 @@ export class PrintOrderService {
     ]);
     const printed = { ...order, carrier: carrierId ? (carriers.get(carrierId) ?? null) : undefined };
     const model = orderDocument(kind, document, printed, { ...printingContext(site, timeZone, admin), shelves, lots });
-    await sendPdf(response, model, `${model.number}-${document}.pdf`);
+    await sendPdf(this.renderer, response, model, `${model.number}-${document}.pdf`);
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Response } from 'express';
 import { parseId } from '../../../../shared/crud';
 import { TransactionRunner } from '../../../../shared/database/transaction-runner';
+import { DocumentRenderer } from '../../../../shared/documents/document-renderer';
 import { AppError } from '../../../../shared/http/app-error';
 import { AuthAdmin } from '../../../../shared/http/auth.decorators';
 import { MasterDataReader } from '../../../master-data';
@@ -18,6 +19,7 @@ export class PrintStocktakeService {
     private readonly catalogue: MasterDataReader,
     private readonly siteConfig: SiteConfigService,
     private readonly transactions: TransactionRunner,
+    private readonly renderer: DocumentRenderer,
   ) {}
 
   async execute(query: Record<string, unknown>, admin: AuthAdmin | undefined, response: Response): Promise<void> {
@@ -27,6 +29,6 @@ export class PrintStocktakeService {
     const stocktake = await this.stocktakes.present(manager, id);
     const [shelves, site, timeZone] = await Promise.all([this.catalogue.shelves(manager, stocktake.lines.map((l) => l.warehouse_shelf_id)), this.siteConfig.get('site_name'), this.siteConfig.timeZone()]);
     const model = countSheet(stocktake, { ...printingContext(site, timeZone, admin), shelves });
-    await sendPdf(response, model, `${model.number}-count-sheet.pdf`);
+    await sendPdf(this.renderer, response, model, `${model.number}-count-sheet.pdf`);
   }
 }
