@@ -1,12 +1,14 @@
 import { resolve } from 'node:path';
-import { connectAsMigrationUser, databaseSettings } from '../ormconfig';
-import { restoreBackup } from '../src/modules/security';
+import { connectAsMigrationUser, dataDir, databaseSettings } from '../ormconfig';
+import { backupKey, restoreBackup } from '../src/modules/security';
 
 /**
  * `npm run backup:restore -- <file>`: puts a backup made by routine.Backup (DATA_DIR/backups/*.gz) in place
  * of the configured database (DATA_DIR's SQLite file, or DB_URL's MySQL database). Stop the app first. The
- * file's checksum (`<file>.sha256`) is verified before anything is touched; a truncated or altered file is
- * refused and the database is left as it was. Afterwards `npm run projections:rebuild` checks the ledger.
+ * file's checksum (`<file>.sha256`, when beside it) and its signature (with BACKUP_KEY, else the key in
+ * DATA_DIR) are verified before anything is touched; an unsigned, wrongly signed, truncated or altered file,
+ * or a dump that names another database, is refused and the database is left as it was. Afterwards
+ * `npm run projections:rebuild` checks the ledger.
  */
 async function main(): Promise<void> {
   const file = process.argv[2];
@@ -15,7 +17,8 @@ async function main(): Promise<void> {
     process.exit(64);
   }
   connectAsMigrationUser();
-  await restoreBackup(resolve(file), databaseSettings(process.env, 'migration'), (line) => console.log(line));
+  const key = backupKey(process.env, dataDir(), { create: false });
+  await restoreBackup(resolve(file), databaseSettings(process.env, 'migration'), key, (line) => console.log(line));
   console.log('Restored. Start the app again; `npm run projections:rebuild` checks the ledger against the projections.');
 }
 

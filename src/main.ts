@@ -7,8 +7,9 @@ import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
 import { DailyLedgerDigest } from './modules/inventory';
+import { backupKeyWarning } from './modules/security';
 import { migrateDatabase, prepareDatabase } from './bootstrap';
-import { databaseSettings } from '../ormconfig';
+import { dataDir, databaseSettings } from '../ormconfig';
 import { withStartupLock } from './shared/database/ensure-database';
 import { QuietStartLogger } from './shared/logging/quiet-start-logger';
 import { returnToFirstHosts } from './shared/database/failover-pool';
@@ -16,6 +17,8 @@ import { runtimePrivilegeWarning } from './shared/database/runtime-privileges';
 
 async function main(): Promise<void> {
   const migrateOnly = process.argv.includes('--migrate-only');
+  // a BACKUP_KEY too short stops the start here; without one, the key in DATA_DIR is made now (and said)
+  const backupWarning = migrateOnly ? null : backupKeyWarning(process.env, dataDir());
   const app = await withStartupLock(databaseSettings(process.env, 'migration'), async () => {
     await migrateDatabase();
     if (migrateOnly) return null;
@@ -27,6 +30,7 @@ async function main(): Promise<void> {
   if (!app) return;
   const warning = await runtimePrivilegeWarning(app.get<DataSource>(getDataSourceToken()));
   if (warning) new Logger('Database').warn(warning);
+  if (backupWarning) new Logger('Backup').warn(backupWarning);
   // After a failed-over node is back: `kill -USR2 <pid>` sends the app back to the first host of DB_URL.
   process.on('SIGUSR2', returnToFirstHosts);
   const port = Number(process.env.PORT || 8000);

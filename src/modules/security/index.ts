@@ -2,4 +2,4 @@
 export { SecurityModule } from './security.module';
 export { SecuritySeeder } from './seed/security.seeder';
 export { BackupService } from './backup/backup.service';
-export { restoreBackup, verifyChecksum, backupPath, statementsOf } from './backup/backup-files';
+export { restoreBackup, verifyChecksum, backupPath, statementsOf, backupKey, backupKeyWarning, signBackup, withSignatureSpace } from './backup/backup-files';

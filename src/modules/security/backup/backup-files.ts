@@ -1,15 +1,16 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { closeSync, createReadStream, createWriteStream, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { Readable, Transform, Writable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { MysqlTarget } from '../../../shared/database/database-url';
+import { dumpStatementProblem } from '../domain/dump-target';
 
 /*
- * Backup files: one gzip file per backup under DATA_DIR/backups, with a `<file>.sha256` beside it (the
- * sha256sum format) that the restore checks before it touches anything. SQLite backups are copies made
+ * Backup files: one gzip file per backup under DATA_DIR/backups, signed inside (see signature below), with a
+ * `<file>.sha256` beside it (the sha256sum format); the restore checks both before it touches anything. SQLite backups are copies made
  * with SQLite's online backup API (consistent while the app writes); MySQL backups are SQL dumps taken in
  * one REPEATABLE READ snapshot (--single-transaction), by mariadb-dump / mysqldump when installed, else by
  * the streaming dump below. Used by the app (routine.Backup) and by `npm run backup:restore`.
@@ -42,14 +43,142 @@ export function writeChecksum(path: string, checksum: string): void {
   writeFileSync(`${path}.sha256`, `${checksum}  ${path.split(/[\\/]/).pop()}\n`);
 }
 
-/** Refuses a file whose checksum file is missing or disagrees (a truncated or altered file). */
-export async function verifyChecksum(path: string): Promise<string> {
+/**
+ * Refuses a file whose `.sha256` disagrees (a truncated or altered file). Without one (a downloaded backup),
+ * answers null: the signature alone then vouches for the file.
+ */
+export async function verifyChecksum(path: string): Promise<string | null> {
   if (!existsSync(path)) throw new Error(`${path} does not exist`);
-  if (!existsSync(`${path}.sha256`)) throw new Error(`${path}.sha256 is missing: the file cannot be verified`);
+  if (!existsSync(`${path}.sha256`)) return null;
   const expected = readFileSync(`${path}.sha256`, 'utf8').trim().split(/\s+/)[0];
   const actual = await sha256Of(path);
   if (!/^[0-9a-f]{64}$/.test(expected) || expected !== actual) throw new Error(`checksum mismatch: expected ${expected}, the file has ${actual}; it is truncated or altered`);
   return actual;
+}
+
+/*
+ * The signature: an HMAC-SHA256, with the backup key, of every byte of the file after its gzip header, kept
+ * in the header's comment field (gzip's FCOMMENT, which every gunzip skips), so it travels with the file —
+ * downloaded or copied, a backup verifies wherever the key is. The key is BACKUP_KEY, which the operator keeps
+ * apart from the backups; without it, a key generated once in DATA_DIR (which restores only where that file
+ * is). The comment also names the key by an id (the start of a hash of it), to tell "another key" from
+ * "altered".
+ */
+
+export const BACKUP_KEY_FILE = 'backup-key';
+export const BACKUP_KEY_MIN_LENGTH = 32;
+
+export interface BackupKey {
+  key: Buffer;
+  /** 16 hex digits of a hash of the key: tells keys apart, reveals nothing usable. */
+  id: string;
+  source: 'BACKUP_KEY' | 'DATA_DIR';
+}
+
+function keyOf(text: string, source: BackupKey['source']): BackupKey {
+  const key = Buffer.from(text, 'utf8');
+  return { key, id: createHash('sha256').update('wms backup key\0').update(key).digest('hex').slice(0, 16), source };
+}
+
+/**
+ * BACKUP_KEY (at least 32 characters), or the key in DATA_DIR/backup-key — generated there when `create`
+ * (the app), never by a restore, which refuses without a key.
+ */
+export function backupKey(env: NodeJS.ProcessEnv, dataDirectory: string, options: { create: boolean }): BackupKey {
+  const fromEnv = env.BACKUP_KEY ?? '';
+  if (fromEnv) {
+    if (fromEnv.length < BACKUP_KEY_MIN_LENGTH) throw new Error(`BACKUP_KEY must be at least ${BACKUP_KEY_MIN_LENGTH} characters (e.g. the output of \`openssl rand -base64 32\`)`);
+    return keyOf(fromEnv, 'BACKUP_KEY');
+  }
+  const file = join(dataDirectory, BACKUP_KEY_FILE);
+  if (!existsSync(file)) {
+    if (!options.create) throw new Error(`no backup key: set BACKUP_KEY, or put the ${BACKUP_KEY_FILE} file of the machine that made the backup into ${dataDirectory}`);
+    mkdirSync(dataDirectory, { recursive: true });
+    try {
+      writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  return keyOf(readFileSync(file, 'utf8').trim(), 'DATA_DIR');
+}
+
+/** What the app says at start about its backup key: nothing with BACKUP_KEY, else where its own key is (made now). */
+export function backupKeyWarning(env: NodeJS.ProcessEnv, dataDirectory: string): string | null {
+  const key = backupKey(env, dataDirectory, { create: true });
+  if (key.source === 'BACKUP_KEY') return null;
+  return `BACKUP_KEY is not set: backups are signed with the key generated in ${join(dataDirectory, BACKUP_KEY_FILE)} and restore only where that key is. Keep a copy of it apart from the backups, or set BACKUP_KEY (docs/SAFETY.md).`;
+}
+
+const GZIP_HEADER = 10;
+const FCOMMENT = 0x10;
+const SIGNATURE = /^wms-backup v1 hmac-sha256 key=([0-9a-f]{16}) sig=([0-9a-f]{64})$/;
+const PLACEHOLDER = `wms-backup v1 hmac-sha256 key=${'0'.repeat(16)} sig=${'0'.repeat(64)}`;
+
+/**
+ * Goes right after the gzip stream: gives zlib's 10-byte header the comment flag and a comment of the
+ * signature's length, which `signBackup` fills in once the file is complete.
+ */
+export function withSignatureSpace(): Transform {
+  let header = Buffer.alloc(0);
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (header.length >= GZIP_HEADER) return done(null, chunk);
+      header = Buffer.concat([header, chunk]);
+      if (header.length < GZIP_HEADER) return done();
+      if (header[0] !== 0x1f || header[1] !== 0x8b || header[3] !== 0) return done(new Error('unexpected gzip header'));
+      const flagged = Buffer.from(header.subarray(0, GZIP_HEADER));
+      flagged[3] = FCOMMENT;
+      done(null, Buffer.concat([flagged, Buffer.from(`${PLACEHOLDER}\0`, 'latin1'), header.subarray(GZIP_HEADER)]));
+    },
+  });
+}
+
+/** The signed bytes of a backup file: from the end of its header (and comment) to the end. */
+async function hmacAfter(path: string, offset: number, key: Buffer): Promise<Buffer> {
+  const hmac = createHmac('sha256', key);
+  for await (const chunk of createReadStream(path, { start: offset })) hmac.update(chunk as Buffer);
+  return hmac.digest();
+}
+
+/** The header of a backup file: where its comment is and what it says (null: no comment, an unsigned file). */
+function readHeader(path: string): { commentAt: number; comment: string; dataAt: number } | null {
+  const fd = openSync(path, 'r');
+  try {
+    const head = Buffer.alloc(GZIP_HEADER + PLACEHOLDER.length + 1);
+    const read = readSync(fd, head, 0, head.length, 0);
+    if (read < GZIP_HEADER || head[0] !== 0x1f || head[1] !== 0x8b) throw new Error(`${path} is not a gzip file`);
+    if (head[3] !== FCOMMENT) return null;
+    const end = head.indexOf(0, GZIP_HEADER);
+    if (end < 0) return null;
+    return { commentAt: GZIP_HEADER, comment: head.subarray(GZIP_HEADER, end).toString('latin1'), dataAt: end + 1 };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Writes the signature of a finished backup file (made with the signature space) into its header. */
+export async function signBackup(path: string, key: BackupKey): Promise<void> {
+  const header = readHeader(path);
+  if (!header || header.comment !== PLACEHOLDER) throw new Error(`${path} has no room for a signature`);
+  const signature = `wms-backup v1 hmac-sha256 key=${key.id} sig=${(await hmacAfter(path, header.dataAt, key.key)).toString('hex')}`;
+  const fd = openSync(path, 'r+');
+  try {
+    writeSync(fd, Buffer.from(signature, 'latin1'), 0, signature.length, header.commentAt);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Refuses a backup that is unsigned, signed with another key, or altered since it was signed. */
+export async function verifySignature(path: string, key: BackupKey): Promise<void> {
+  const header = readHeader(path);
+  const match = header ? SIGNATURE.exec(header.comment) : null;
+  if (!header || !match) throw new Error(`${path} is not signed: a backup without a signature cannot be trusted`);
+  if (match[1] !== key.id) throw new Error(`${path} is signed with another key (key id ${match[1]}; the ${key.source === 'BACKUP_KEY' ? 'BACKUP_KEY' : 'key in DATA_DIR'} here has key id ${key.id})`);
+  const expected = Buffer.from(match[2], 'hex');
+  const actual = await hmacAfter(path, header.dataAt, key.key);
+  if (!timingSafeEqual(expected, actual)) throw new Error(`${path} does not match its signature: it is altered or truncated`);
 }
 
 /** Counts the bytes that pass (the progress of a running backup). */
@@ -73,7 +202,7 @@ export async function dumpSqlite(db: SqliteDatabase, target: string, onBytes: (b
   const copy = `${target}.tmp-copy`;
   try {
     await db.backup(copy);
-    await pipeline(createReadStream(copy), createGzip(), counter(onBytes), createWriteStream(target));
+    await pipeline(createReadStream(copy), createGzip(), withSignatureSpace(), counter(onBytes), createWriteStream(target));
   } finally {
     rmSync(copy, { force: true });
   }
@@ -96,7 +225,7 @@ function mysqlArgs(target: MysqlTarget): { args: string[]; env: NodeJS.ProcessEn
 export async function dumpMysql(target: MysqlTarget, file: string, onBytes: (bytes: number) => void, useTool = true): Promise<void> {
   const tool = useTool ? findTool(['mariadb-dump', 'mysqldump']) : null;
   if (!tool) {
-    await pipeline(nodeDump(target), createGzip(), counter(onBytes), createWriteStream(file));
+    await pipeline(nodeDump(target), createGzip(), withSignatureSpace(), counter(onBytes), createWriteStream(file));
     return;
   }
   const { args, env } = mysqlArgs(target);
@@ -104,7 +233,7 @@ export async function dumpMysql(target: MysqlTarget, file: string, onBytes: (byt
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
   const exited = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)));
-  await pipeline(child.stdout, createGzip(), counter(onBytes), createWriteStream(file));
+  await pipeline(child.stdout, createGzip(), withSignatureSpace(), counter(onBytes), createWriteStream(file));
   const code = await exited;
   if (code !== 0) throw new Error(`${tool} failed (${code}): ${stderr.trim().slice(0, 200)}`);
 }
@@ -180,17 +309,23 @@ export async function* statementsOf(input: Readable): AsyncGenerator<string> {
 }
 
 /**
- * Puts a verified backup in place of the database (the app must be stopped). SQLite: the file is unpacked
- * beside the database, checked with `PRAGMA integrity_check`, then moved over it. MySQL: the dump is run
- * through the mariadb / mysql client, or statement by statement in Node without one.
+ * Puts a verified backup in place of the database (the app must be stopped). First, before anything is
+ * touched: the checksum (when `.sha256` is beside the file), the signature with `key`, the engine, and for a
+ * MySQL dump every statement (it must name no other database). SQLite: the file is unpacked beside the
+ * database, checked with `PRAGMA integrity_check`, then moved over it. MySQL: the dump is run through the
+ * mariadb / mysql client into the target database, or statement by statement in Node without one.
  */
-export async function restoreBackup(file: string, settings: { kind: 'sqlite' | 'mysql'; database: string; mysql?: MysqlTarget }, log: (line: string) => void = () => undefined): Promise<void> {
+export async function restoreBackup(file: string, settings: { kind: 'sqlite' | 'mysql'; database: string; mysql?: MysqlTarget }, key: BackupKey, log: (line: string) => void = () => undefined): Promise<void> {
   const checksum = await verifyChecksum(file);
-  log(`checksum ${checksum} verified`);
+  log(checksum ? `checksum ${checksum} verified` : `no ${file}.sha256 beside the file: the signature alone vouches for it`);
+  await verifySignature(file, key);
+  log(`signature verified (key id ${key.id}, ${key.source === 'BACKUP_KEY' ? 'BACKUP_KEY' : 'the key in DATA_DIR'})`);
   const isSqliteFile = /\.sqlite\.gz$/.test(file);
   if (isSqliteFile !== (settings.kind === 'sqlite')) throw new Error(`${file} is a ${isSqliteFile ? 'SQLite' : 'MySQL'} backup; the configured database is ${settings.kind === 'sqlite' ? 'SQLite' : 'MySQL'}`);
   if (settings.kind === 'sqlite') {
     const unpacked = `${settings.database}.restoring`;
+    // opening the copy leaves a -wal and -shm beside it (its header says WAL); they go with it
+    const leftovers = () => ['', '-wal', '-shm', '-journal'].forEach((suffix) => rmSync(`${unpacked}${suffix}`, { force: true }));
     mkdirSync(join(settings.database, '..'), { recursive: true });
     await pipeline(createReadStream(file), createGunzip(), createWriteStream(unpacked));
     // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -199,17 +334,24 @@ export async function restoreBackup(file: string, settings: { kind: 'sqlite' | '
     const [{ integrity_check: integrity }] = db.pragma('integrity_check');
     db.close();
     if (integrity !== 'ok') {
-      rmSync(unpacked, { force: true });
+      leftovers();
       throw new Error(`the unpacked database fails its integrity check: ${integrity}`);
     }
     for (const suffix of ['-wal', '-shm']) rmSync(`${settings.database}${suffix}`, { force: true });
     renameSync(unpacked, settings.database);
+    leftovers();
     log(`restored ${settings.database} (${statSync(settings.database).size} bytes)`);
     return;
   }
   const target = settings.mysql!;
-  // A truncated gzip stream fails here, before anything is written.
-  await pipeline(createReadStream(file), createGunzip(), new Writable({ write: (_c, _e, done) => done() }));
+  // Every statement is read once before anything runs: one naming another database refuses the restore,
+  // and a truncated gzip stream or dump fails here too.
+  let statements = 0;
+  for await (const statement of statementsOf(createReadStream(file).pipe(createGunzip()))) {
+    statements++;
+    const problem = dumpStatementProblem(statement, target.database);
+    if (problem) throw new Error(`the dump cannot be restored into ${target.database}: statement ${statements} ${problem}`);
+  }
   await createMysqlDatabase(target);
   const client = findTool(['mariadb', 'mysql']);
   if (client) {

@@ -6,7 +6,7 @@ import { CrudKit, CrudService, ListResult } from '../../../shared/crud';
 import { AppError } from '../../../shared/http/app-error';
 import { unixNow } from '../../../shared/http/envelope';
 import { BackupEntity } from '../persistence/security.entities';
-import { backupPath, backupsDir, dumpMysql, dumpSqlite, newBackupName, sha256Of, writeChecksum } from './backup-files';
+import { backupKey, backupPath, backupsDir, dumpMysql, dumpSqlite, newBackupName, sha256Of, signBackup, writeChecksum } from './backup-files';
 
 export const BACKUP_RUNNING = 0;
 export const BACKUP_DONE = 1;
@@ -17,7 +17,8 @@ const PROGRESS_EVERY_MS = 500;
 
 /**
  * routine.Backup: a backup runs in the background after `add` answers (the list shows it running with the
- * bytes written so far), one at a time per process. Files live in DATA_DIR/backups.
+ * bytes written so far), one at a time per process. Files live in DATA_DIR/backups, each signed with the
+ * backup key (BACKUP_KEY, else DATA_DIR's) and with its SHA-256 beside it.
  */
 @Injectable()
 export class BackupService implements BeforeApplicationShutdown {
@@ -68,8 +69,11 @@ export class BackupService implements BeforeApplicationShutdown {
       this.dataSource.manager.update(BackupEntity, { id, status: BACKUP_RUNNING }, { size: bytes, updatetime: unixNow() }).catch(() => undefined);
     };
     try {
+      // the key first: a BACKUP_KEY too short fails the backup before anything is written
+      const key = backupKey(process.env, dataDir(), { create: true });
       if (kind === 'sqlite') await dumpSqlite((this.dataSource.driver as unknown as { databaseConnection: { backup(path: string): Promise<unknown> } }).databaseConnection, file, progress);
       else await dumpMysql(databaseSettings(process.env, 'migration').mysql!, file, progress, this.useDumpTool);
+      await signBackup(file, key);
       const checksum = await sha256Of(file);
       writeChecksum(file, checksum);
       await this.dataSource.manager.update(BackupEntity, { id }, { size: statSync(file).size, checksum, status: BACKUP_DONE, updatetime: unixNow() });
