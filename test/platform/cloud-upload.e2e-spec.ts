@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, IncomingMessage, Server } from 'node:http';
@@ -90,7 +91,10 @@ describe('Cos/refreshToken and Cos/callback (cloud upload to an S3-compatible bu
     return { facts, ticket, requests, progress, answer };
   }
 
+  // s3rver and the STS stand-in are on loopback over http: only the development setting lets the server call them
+  const allowBefore = process.env.OUTBOUND_ALLOW_PRIVATE;
   beforeAll(async () => {
+    process.env.OUTBOUND_ALLOW_PRIVATE = '1';
     t = await createTestApp();
     bucketDir = mkdtempSync(join(tmpdir(), 'wms-s3rver-'));
     s3rver = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: bucketDir, configureBuckets: [{ name: BUCKET }] });
@@ -143,6 +147,7 @@ describe('Cos/refreshToken and Cos/callback (cloud upload to an S3-compatible bu
   });
 
   afterAll(async () => {
+    process.env.OUTBOUND_ALLOW_PRIVATE = allowBefore;
     s3?.destroy();
     await s3rver?.close();
     await new Promise((resolve) => sts?.close(resolve));
@@ -328,6 +333,27 @@ describe('Cos/refreshToken and Cos/callback (cloud upload to an S3-compatible bu
     expect(stsCalls).toHaveLength(1);
     // without RoleArn (MinIO) the parameter is left out
     expect(stsCalls[0].form.has('RoleArn')).toBe(false);
+  });
+
+  it('calls no bucket on loopback or a private network without OUTBOUND_ALLOW_PRIVATE', async () => {
+    const facts = factsOf(Buffer.from('hello'), 'a.txt', 'text/plain');
+    const storageFailed = 'The cloud storage could not be reached, please try again later';
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    try {
+      delete process.env.OUTBOUND_ALLOW_PRIVATE;
+      // presigned mode: the server starts the multipart upload itself
+      for (const address of [endpoint, endpoint.replace('http:', 'https:'), 'https://10.1.2.3:9000', 'https://[::1]:9000', 'https://localhost:9000']) {
+        await setConfig('upload_cloud_endpoint', address);
+        expect({ address, answer: (await refresh(facts)).body }).toMatchObject({ address, answer: { code: 0, msg: storageFailed } });
+      }
+      // refused by the guard (before any connection), said in the log
+      const logged = warn.mock.calls.map(([line]) => String(line));
+      expect(logged.filter((line) => line.includes('OutboundRefusedError: outgoing call refused'))).toHaveLength(5);
+      expect(logged.join('\n')).toContain('(private-address): 10.1.2.3');
+    } finally {
+      warn.mockRestore();
+      process.env.OUTBOUND_ALLOW_PRIVATE = '1';
+    }
   });
 
   it('refuses a wrong SHA-1 and records nothing', async () => {

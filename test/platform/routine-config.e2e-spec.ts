@@ -377,11 +377,17 @@ describe('routine.Config', () => {
         });
       });
 
+    // the test servers are on loopback: the SMTP server of the settings is reached there only with the development setting
+    const allowBefore = process.env.OUTBOUND_ALLOW_PRIVATE;
     beforeAll(async () => {
+      process.env.OUTBOUND_ALLOW_PRIVATE = '1';
       mailbox = await new Mailbox().start();
       t.app.get(ConfigAdminService).testMailFailureFloorMs = FLOOR_MS;
     });
-    afterAll(() => mailbox.stop());
+    afterAll(() => {
+      process.env.OUTBOUND_ALLOW_PRIVATE = allowBefore;
+      return mailbox.stop();
+    });
     beforeEach(() => {
       mailbox.clear();
       delete process.env.SMTP_URL;
@@ -489,6 +495,20 @@ describe('routine.Config', () => {
       const zh = await http(t).post(`${BASE}/sendTestMail`).set('batoken', root.token).set('think-lang', 'zh-cn').send(form);
       expect(zh.body.msg).toBe('测试邮件发送失败。请检查邮件设置；具体原因见服务器日志。');
       for (const line of warnings) expect(line).not.toContain(SECRET);
+    });
+
+    it('reaches no SMTP server on loopback or a private network without OUTBOUND_ALLOW_PRIVATE, and says why in the log only', async () => {
+      delete process.env.OUTBOUND_ALLOW_PRIVATE;
+      try {
+        for (const server of ['127.0.0.1', 'localhost', '::1', '10.0.0.25', '169.254.169.254']) {
+          const res = await as(t, root).post(`${BASE}/sendTestMail`, { ...plain(), smtp_server: server, testMail: 'private@example.com' });
+          expect({ server, body: res.body }).toMatchObject({ server, body: { code: 0, msg: FAILED, data: null } });
+        }
+        expect(mailbox.mails).toHaveLength(0);
+        expect(warnings.filter((line) => line.includes('(refused-address)') && line.includes('outgoing call refused (private-address)'))).toHaveLength(5);
+      } finally {
+        process.env.OUTBOUND_ALLOW_PRIVATE = '1';
+      }
     });
 
     it('asks for a recipient and for the settings it needs', async () => {

@@ -91,7 +91,10 @@ describe('message templates and SMS providers', () => {
   let session: Session;
   const warnings: string[] = [];
 
+  // the stand-ins are on loopback over http: only the development setting lets provider calls reach them
+  const allowBefore = process.env.OUTBOUND_ALLOW_PRIVATE;
   beforeAll(async () => {
+    process.env.OUTBOUND_ALLOW_PRIVATE = '1';
     t = await createTestApp();
     await aliyun.start();
     await tencent.start();
@@ -106,6 +109,7 @@ describe('message templates and SMS providers', () => {
     warnings.length = 0;
   });
   afterAll(async () => {
+    process.env.OUTBOUND_ALLOW_PRIVATE = allowBefore;
     await aliyun.stop();
     await tencent.stop();
     await t.close();
@@ -229,5 +233,46 @@ describe('message templates and SMS providers', () => {
     await admin().post('/admin/routine.MessageTemplate/edit', { id: sms.id, template_code: '' });
     expect((await sendCode('13800000023')).body.code).toBe(0);
     expect(warnings.join('\n')).toContain('NoTemplateCode');
+  });
+
+  it('reaches no provider address on loopback or a private network without OUTBOUND_ALLOW_PRIVATE, and follows no redirect', async () => {
+    const sms = await templateOf('user_register', 'sms');
+    await admin().post('/admin/routine.MessageTemplate/edit', { id: sms.id, template_code: 'SMS_154950909' });
+    await configure({ sms_driver: 'aliyun', sms_access_key_id: 'LTAI-test', sms_access_key_secret: SECRET, sms_sign_name: '仓库', sms_endpoint: aliyun.url });
+    // a stand-in that answers every call with a redirect to the real stand-in
+    const redirector = createServer((_request, response) => {
+      response.writeHead(302, { location: aliyun.url });
+      response.end();
+    });
+    await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+    const redirect = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}/`;
+    let mobile = 13800000030;
+    const refused = async (endpoint: string, reason: string) => {
+      await configure({ sms_endpoint: endpoint });
+      warnings.length = 0;
+      expect({ endpoint, answer: (await sendCode(String(mobile++))).body }).toMatchObject({ endpoint, answer: { code: 0, msg: '短信发送失败，请稍后再试' } });
+      expect({ endpoint, log: warnings.join('\n') }).toMatchObject({ endpoint, log: expect.stringContaining(`OutboundRefused outgoing call refused (${reason})`) });
+    };
+    try {
+      delete process.env.OUTBOUND_ALLOW_PRIVATE;
+      await refused(aliyun.url, 'scheme');
+      await refused(aliyun.url.replace('http:', 'https:'), 'private-address');
+      await refused(`https://localhost:${aliyun.port}/`, 'private-address');
+      await refused(`https://[::1]:${aliyun.port}/`, 'private-address');
+      await refused(`https://[::ffff:127.0.0.1]:${aliyun.port}/`, 'private-address');
+      await refused('https://10.0.0.1/', 'private-address');
+      await refused('https://169.254.169.254/', 'private-address');
+      // with the setting, the redirect's target was not checked: the call is refused, not sent on
+      process.env.OUTBOUND_ALLOW_PRIVATE = '1';
+      await refused(redirect, 'redirect');
+      expect(aliyun.received).toHaveLength(0);
+      // and the same settings reach the stand-in itself
+      await configure({ sms_endpoint: aliyun.url });
+      expect((await sendCode(String(mobile++))).body.code).toBe(1);
+      expect(aliyun.received).toHaveLength(1);
+    } finally {
+      process.env.OUTBOUND_ALLOW_PRIVATE = '1';
+      await new Promise((resolve) => redirector.close(resolve));
+    }
   });
 });

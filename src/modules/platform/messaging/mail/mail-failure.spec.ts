@@ -1,3 +1,4 @@
+import { OutboundRefusedError } from '../../../../shared/outbound/outbound-guard';
 import { mailFailureReason } from './mail-failure';
 
 const smtpError = (code: string, message = 'x', extra: Record<string, unknown> = {}) => Object.assign(new Error(message), { code, ...extra });
@@ -9,6 +10,11 @@ describe('mail failure reasons', () => {
     expect(mailFailureReason(smtpError('EDNS', 'getaddrinfo ENOTFOUND smtp.invalid'))).toBe('dns');
     expect(mailFailureReason(smtpError('ETLS', 'Error initiating TLS'))).toBe('tls');
     expect(mailFailureReason(smtpError('EENVELOPE', 'Recipient command failed: 550'))).toBe('rejected');
+  });
+
+  it('says when the outbound guard refused the server (a private address) or could not resolve it', () => {
+    expect(mailFailureReason(new OutboundRefusedError('private-address', 'smtp.lan → 10.0.0.5'))).toBe('refused-address');
+    expect(mailFailureReason(new OutboundRefusedError('unresolved', 'smtp.invalid'))).toBe('dns');
   });
 
   it('reads socket errors by what the socket said', () => {

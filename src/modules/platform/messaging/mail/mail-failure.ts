@@ -1,5 +1,5 @@
 /** Why an SMTP send failed, in words an admin can act on (never the server's text, which may echo settings). */
-export type MailFailureReason = 'connection' | 'timeout' | 'dns' | 'tls' | 'auth' | 'rejected' | 'unknown';
+export type MailFailureReason = 'connection' | 'timeout' | 'dns' | 'tls' | 'auth' | 'rejected' | 'refused-address' | 'unknown';
 
 const TLS_HINT = /\b(ssl|tls|certificate|wrong version number|handshake)\b/i;
 
@@ -7,6 +7,8 @@ const TLS_HINT = /\b(ssl|tls|certificate|wrong version number|handshake)\b/i;
 export function mailFailureReason(error: unknown): MailFailureReason {
   const { code, message, errno } = (error ?? {}) as { code?: unknown; message?: unknown; errno?: unknown };
   const text = typeof message === 'string' ? message : '';
+  // the outbound guard refused the server's address (loopback, private, …): nothing was sent
+  if ((error as { name?: unknown })?.name === 'OutboundRefusedError') return (error as { reason?: unknown }).reason === 'unresolved' ? 'dns' : 'refused-address';
   switch (code) {
     case 'EAUTH':
       return 'auth';

@@ -1,6 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { isIP } from 'node:net';
 import { createTransport } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import { checkOutboundHost, PROVIDER_CALLS } from '../../../../shared/outbound/outbound-guard';
 import { SiteConfigService } from '../../config/site-config.service';
 import { mailFailureReason } from './mail-failure';
 
@@ -30,7 +32,10 @@ function text(value: unknown): string {
 /**
  * Sends e-mail through nodemailer with the site's SMTP settings (config group `mail`), or with
  * SMTP_URL / SMTP_FROM when set. Settings are read on every send, so an edit in the back
- * office applies at once.
+ * office applies at once. The server of the site settings goes through the outbound guard: its name is
+ * resolved, every address must be public (unless OUTBOUND_ALLOW_PRIVATE=1), and the connection goes to an
+ * address that was checked (the name still verifies the certificate). SMTP_URL is the operator's own and
+ * is not checked: a relay on the same machine or network is set there.
  */
 @Injectable()
 export class MailerService {
@@ -63,16 +68,24 @@ export class MailerService {
   async sendWith(settings: MailSettings, mail: OutgoingMail): Promise<void> {
     const options: SMTPTransport.Options =
       typeof settings.transport === 'string' ? { url: settings.transport, ...TIMEOUTS } : { ...settings.transport, ...TIMEOUTS };
-    const transport = createTransport(options);
+    let transport: ReturnType<typeof createTransport> | undefined;
     try {
+      transport = createTransport(typeof settings.transport === 'string' ? options : await guardedServer(options));
       await transport.sendMail({ from: settings.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
     } catch (error) {
       this.logger.warn(describeMailFailure(error, options));
       throw error;
     } finally {
-      transport.close();
+      transport?.close();
     }
   }
+}
+
+/** The SMTP server of the site settings at an address the outbound guard checked, its name kept for TLS. */
+async function guardedServer(options: SMTPTransport.Options): Promise<SMTPTransport.Options> {
+  const host = String(options.host ?? '');
+  const [address] = await checkOutboundHost(host, PROVIDER_CALLS);
+  return { ...options, host: address.address, ...(isIP(host.replace(/^\[|\]$/g, '')) ? {} : { servername: host }) };
 }
 
 /**

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { OutboundAnswer } from '../../../../shared/outbound/outbound-request';
 import { aliyunSignature, aliyunTimestamp } from './aliyun-signature';
-import { SMS_TIMEOUT_MS, SmsDriver, SmsMessage, SmsProviderError, SmsSettings } from './sms-driver';
+import { callProvider, SmsDriver, SmsMessage, SmsProviderError, SmsSettings } from './sms-driver';
 
 export const ALIYUN_SMS_ENDPOINT = 'https://dysmsapi.aliyuncs.com/';
 
@@ -39,18 +40,12 @@ export class AliyunSmsDriver implements SmsDriver {
       Version: '2017-05-25',
     };
     params.Signature = aliyunSignature('POST', params, settings.accessKeySecret);
-    let response: Response;
-    try {
-      response = await fetch(settings.endpoint || ALIYUN_SMS_ENDPOINT, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(params).toString(),
-        signal: AbortSignal.timeout(SMS_TIMEOUT_MS),
-      });
-    } catch (error) {
-      throw new SmsProviderError(this.name, 'Network', (error as Error).message);
-    }
-    const answer = (await response.json().catch(() => null)) as { Code?: string; Message?: string; RequestId?: string } | null;
+    const response: OutboundAnswer = await callProvider(this.name, settings.endpoint || ALIYUN_SMS_ENDPOINT, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(params).toString(),
+    });
+    const answer = response.json<{ Code?: string; Message?: string; RequestId?: string }>();
     if (!response.ok || answer?.Code !== 'OK') {
       throw new SmsProviderError(this.name, answer?.Code ?? `HTTP ${response.status}`, answer?.Message ?? '', answer?.RequestId ?? '');
     }

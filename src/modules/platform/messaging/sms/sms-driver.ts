@@ -1,3 +1,6 @@
+import { OutboundRefusedError, PROVIDER_CALLS } from '../../../../shared/outbound/outbound-guard';
+import { OutboundAnswer, OutboundRequest, outboundRequest } from '../../../../shared/outbound/outbound-request';
+
 /** One text message to send: the rendered text, and what template-based providers need instead of it. */
 export interface SmsMessage {
   mobile: string;
@@ -21,7 +24,10 @@ export interface SmsSettings {
   region: string;
   /** Tencent Cloud's SmsSdkAppId. */
   sdkAppId: string;
-  /** Overrides the provider's address (a loopback stand-in in tests); '' for the provider's own. */
+  /**
+   * Overrides the provider's address; '' for the provider's own. Like every provider call it must be https on
+   * a public address (the outbound guard), unless OUTBOUND_ALLOW_PRIVATE=1 (the specs' loopback stand-ins).
+   */
   endpoint: string;
 }
 
@@ -48,3 +54,16 @@ export class SmsProviderError extends Error {
 
 /** Seconds a provider may take to answer. */
 export const SMS_TIMEOUT_MS = 10_000;
+
+/**
+ * Calls a provider through the outbound guard (https, public addresses, no redirects); a refusal or a network
+ * failure becomes the provider's error (logged, never answered).
+ */
+export async function callProvider(provider: string, url: string | URL, request: Omit<OutboundRequest, 'timeoutMs'>): Promise<OutboundAnswer> {
+  try {
+    return await outboundRequest(url, { ...request, timeoutMs: SMS_TIMEOUT_MS }, PROVIDER_CALLS);
+  } catch (error) {
+    if (error instanceof OutboundRefusedError) throw new SmsProviderError(provider, 'OutboundRefused', error.message);
+    throw new SmsProviderError(provider, 'Network', (error as Error).message);
+  }
+}

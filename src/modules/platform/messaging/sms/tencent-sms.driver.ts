@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SMS_TIMEOUT_MS, SmsDriver, SmsMessage, SmsProviderError, SmsSettings } from './sms-driver';
+import { callProvider, SmsDriver, SmsMessage, SmsProviderError, SmsSettings } from './sms-driver';
 import { tc3Authorization } from './tencent-signature';
 
 export const TENCENT_SMS_ENDPOINT = 'https://sms.tencentcloudapi.com/';
@@ -43,25 +43,19 @@ export class TencentSmsDriver implements SmsDriver {
     });
     const timestamp = Math.floor(now.getTime() / 1000);
     const authorization = tc3Authorization({ secretId: settings.accessKeyId, secretKey: settings.accessKeySecret, service: SERVICE, host: endpoint.host, contentType: CONTENT_TYPE, payload, timestamp });
-    let response: Response;
-    try {
-      response = await fetch(endpoint, {
-        method: 'POST',
-        headers: {
-          authorization,
-          'content-type': CONTENT_TYPE,
-          'x-tc-action': 'SendSms',
-          'x-tc-timestamp': String(timestamp),
-          'x-tc-version': '2021-01-11',
-          'x-tc-region': settings.region || 'ap-guangzhou',
-        },
-        body: payload,
-        signal: AbortSignal.timeout(SMS_TIMEOUT_MS),
-      });
-    } catch (error) {
-      throw new SmsProviderError(this.name, 'Network', (error as Error).message);
-    }
-    const answer = ((await response.json().catch(() => null)) ?? {}) as TencentAnswer;
+    const response = await callProvider(this.name, endpoint, {
+      method: 'POST',
+      headers: {
+        authorization,
+        'content-type': CONTENT_TYPE,
+        'x-tc-action': 'SendSms',
+        'x-tc-timestamp': String(timestamp),
+        'x-tc-version': '2021-01-11',
+        'x-tc-region': settings.region || 'ap-guangzhou',
+      },
+      body: payload,
+    });
+    const answer = response.json<TencentAnswer>() ?? {};
     const body = answer.Response;
     if (!response.ok || !body) throw new SmsProviderError(this.name, `HTTP ${response.status}`, '');
     if (body.Error) throw new SmsProviderError(this.name, body.Error.Code ?? '', body.Error.Message ?? '', body.RequestId ?? '');

@@ -15,6 +15,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { checkOutboundUrl, PROVIDER_CALLS } from '../../../../shared/outbound/outbound-guard';
+import { outboundAgents } from '../../../../shared/outbound/outbound-request';
 import { CloudSettings, effectiveEndpoint } from './cloud-settings';
 
 /** The bucket could not be reached or refused a call; the message says why (never a secret). */
@@ -49,9 +51,14 @@ function describe(error: unknown): string {
 
 const HTTP_OPTIONS = { connectionTimeout: 5000, requestTimeout: 30000 };
 
+/** The SDK's HTTP settings: its sockets resolve through the outbound guard (public addresses only). */
+const httpOptions = () => ({ ...HTTP_OPTIONS, ...outboundAgents(PROVIDER_CALLS) });
+
 /**
  * The S3-compatible bucket of the cloud upload, through the AWS SDK with the long-term key of the
  * settings (which never leaves the server). One instance per request: settings are read fresh each time.
+ * The server's own calls (not the presigned URLs, which the browser uses) go through the outbound guard:
+ * the endpoint and the STS endpoint must be https on public addresses unless OUTBOUND_ALLOW_PRIVATE=1.
  * Checksums are only sent where S3 requires them, which keeps COS, MinIO and s3rver happy and presigned
  * URLs free of checksum parameters a browser would have to match.
  */
@@ -67,13 +74,19 @@ export class S3Bucket {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
       maxAttempts: 2,
-      requestHandler: HTTP_OPTIONS,
+      requestHandler: httpOptions(),
     });
+  }
+
+  /** Refuses a call to an endpoint the outbound guard does not allow (checked at each call: the settings may say anything). */
+  private guard(endpoint: string): void {
+    checkOutboundUrl(endpoint, PROVIDER_CALLS);
   }
 
   /** The object's size, or null when there is no such object. */
   async head(key: string): Promise<{ size: number } | null> {
     try {
+      this.guard(effectiveEndpoint(this.settings));
       const answer = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: key }));
       return { size: Number(answer.ContentLength ?? 0) };
     } catch (error) {
@@ -84,6 +97,7 @@ export class S3Bucket {
 
   async createMultipartUpload(key: string, contentType: string): Promise<string> {
     try {
+      this.guard(effectiveEndpoint(this.settings));
       const answer = await this.client.send(
         new CreateMultipartUploadCommand({ Bucket: this.settings.bucket, Key: key, ContentType: contentType || 'application/octet-stream' }),
       );
@@ -125,6 +139,7 @@ export class S3Bucket {
     const hash = createHash('sha1');
     let size = 0;
     try {
+      this.guard(effectiveEndpoint(this.settings));
       const answer = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }));
       if (!answer.Body) throw new Error('no body in the answer');
       const meter = new Transform({
@@ -145,6 +160,7 @@ export class S3Bucket {
 
   async delete(key: string): Promise<void> {
     try {
+      this.guard(effectiveEndpoint(this.settings));
       await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
     } catch (error) {
       throw new CloudStorageError('DeleteObject', error);
@@ -161,9 +177,10 @@ export class S3Bucket {
       region: this.settings.region,
       credentials: { accessKeyId: this.settings.accessKeyId, secretAccessKey: this.settings.secretAccessKey },
       maxAttempts: 2,
-      requestHandler: HTTP_OPTIONS,
+      requestHandler: httpOptions(),
     });
     try {
+      this.guard(this.settings.stsEndpoint);
       const answer = await sts.send(
         new AssumeRoleCommand({
           RoleArn: this.settings.stsRole || undefined,
