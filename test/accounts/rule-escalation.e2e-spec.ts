@@ -124,6 +124,87 @@ describe('rule edits cannot move permissions (auth.Rule, auth.Group, user.Rule)'
     expect((await grouper.post('/admin/auth.Group/add', { pid: 1, name: 'Under super', rules: mine })).body).toMatchObject({ code: 0, msg: 'The parent rule is not valid' });
   });
 
+  describe('what a rule opens (menu type, URL, component)', () => {
+    const SUPER_ONLY = 'Only a super administrator may change what a rule opens: its menu type, URL or component';
+    const NOT_WEB = 'The URL of a menu must be an http:// or https:// address (javascript:, data: and other kinds are not allowed)';
+    const opens = async (name: string) => {
+      const r = await rule(name);
+      return { menu_type: r.menu_type, url: r.url, component: r.component, title: r.title };
+    };
+
+    it('only a super admin changes it; the editor still edits the rest, and what it leaves out stays', async () => {
+      const held = await rule('wms/brand');
+      const before = await opens('wms/brand');
+      expect(before.component).toBe('/src/pages/admin/wms/brand/index.tsx');
+      for (const change of [
+        { component: '/src/pages/admin/auth/admin/index.tsx' },
+        { menu_type: 'iframe', url: 'https://phish.example/login' },
+        { menu_type: 'link', url: 'https://phish.example/login' },
+        { url: 'https://phish.example/login' },
+        { type: 'button' },
+      ]) {
+        const res = await as(t, editor).post('/admin/auth.Rule/edit', form(held, change));
+        expect({ change, body: res.body }).toMatchObject({ change, body: { code: 0, msg: SUPER_ONLY } });
+      }
+      const zh = await as(t, editor).post('/admin/auth.Rule/edit', form(held, { component: '/src/pages/admin/auth/admin/index.tsx' })).set('think-lang', 'zh-cn');
+      expect(zh.body).toMatchObject({ code: 0, msg: '只有超级管理员可以修改规则打开的内容：菜单类型、链接地址或组件路径' });
+      expect(await opens('wms/brand')).toEqual(before);
+      // the same values sent back, or left out, are no change
+      expect((await as(t, editor).post('/admin/auth.Rule/edit', form(held, { title: '品牌', component: before.component, url: '' }))).body.code).toBe(1);
+      expect((await as(t, editor).post('/admin/auth.Rule/edit', form(held, { title: '品牌管理' }))).body.code).toBe(1);
+      expect(await opens('wms/brand')).toEqual({ ...before, title: '品牌管理' });
+      // a new page of the editor's opens nothing of its choosing either
+      const page = await as(t, editor).post('/admin/auth.Rule/add', { type: 'menu', pid: held.id, title: 'x', name: 'wms/brand/report', component: '/src/pages/admin/auth/admin/index.tsx' });
+      expect(page.body).toMatchObject({ code: 0, msg: SUPER_ONLY });
+      expect((await as(t, editor).post('/admin/auth.Rule/add', { type: 'button', pid: held.id, title: 'x', name: 'wms/brand/report' })).body.code).toBe(1);
+      // the super admin may
+      expect((await as(t, root).post('/admin/auth.Rule/edit', form(held, { menu_type: 'link', url: 'https://brands.example.com/' }))).body).toMatchObject({ code: 1, data: { menu_type: 'link', url: 'https://brands.example.com/' } });
+    });
+
+    it('takes http(s) addresses only, for every menu type: javascript:, data:, vbscript: and the rest are refused', async () => {
+      const add = (changes: object) => as(t, root).post('/admin/auth.Rule/add', { type: 'menu', pid: 0, title: 'x', name: `x/${Math.random().toString(36).slice(2)}`, ...changes });
+      for (const url of ['javascript:alert(document.cookie)', 'JavaScript:alert(1)', ' javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'file:///etc/passwd', '//evil.example/x', '/admin/auth/admin', 'https://user:pass@evil.example/']) {
+        for (const menu_type of ['link', 'iframe', 'tab']) {
+          const res = await add({ menu_type, url });
+          expect({ url, menu_type, body: res.body }).toMatchObject({ url, menu_type, body: { code: 0, msg: NOT_WEB } });
+        }
+      }
+      expect((await add({ menu_type: 'link', url: 'http://docs.example.com/a?b=1#c' })).body.code).toBe(1);
+      const zh = await add({ menu_type: 'link', url: 'javascript:alert(1)' }).set('think-lang', 'zh-cn');
+      expect(zh.body.msg).toBe('菜单的地址必须是 http:// 或 https:// 地址（不允许 javascript:、data: 等其他类型）');
+      // and on an edit
+      const held = await rule('wms/brand');
+      expect((await as(t, root).post('/admin/auth.Rule/edit', form(held, { menu_type: 'link', url: 'data:text/html,x' }))).body).toMatchObject({ code: 0, msg: NOT_WEB });
+      expect((await rule('wms/brand')).url).toBe('');
+    });
+
+    it('frames any https address while the iframe host list is empty, and only the listed hosts once it is not', async () => {
+      const add = (url: string) => as(t, root).post('/admin/auth.Rule/add', { type: 'menu', pid: 0, title: 'x', name: `x/${Math.random().toString(36).slice(2)}`, menu_type: 'iframe', url });
+      expect((await add('http://grafana.example.com/d/1')).body).toMatchObject({ code: 0, msg: 'An iframe menu must use an https:// address (or a host on the iframe host list of the site settings)' });
+      expect((await add('https://grafana.example.com/d/1')).body.code).toBe(1);
+      expect((await as(t, root).post('/admin/routine.Config/edit', { iframe_hosts: 'grafana.example.com\n*.corp.example' })).body.code).toBe(1);
+      expect((await add('https://elsewhere.example.net/')).body).toMatchObject({ code: 0, msg: 'elsewhere.example.net is not on the iframe host list of the site settings' });
+      expect((await add('https://corp.example/')).body.code).toBe(0);
+      expect((await add('http://grafana.example.com/d/2')).body.code).toBe(1);
+      expect((await add('https://reports.corp.example/x')).body.code).toBe(1);
+      // a link is not an iframe: any http(s) host
+      expect((await as(t, root).post('/admin/auth.Rule/add', { type: 'menu', pid: 0, title: 'x', name: 'x/link', menu_type: 'link', url: 'https://elsewhere.example.net/' })).body.code).toBe(1);
+    });
+
+    it('checks member rules the same way', async () => {
+      await createAdmin(t, 'memberrules2', ['user', 'user/rule', 'user/rule/index', 'user/rule/add', 'user/rule/edit']);
+      const clerk = as(t, await login(t, 'memberrules2'));
+      const overview = await t.dataSource.getRepository(UserRuleEntity).findOneByOrFail({ name: 'account/overview' });
+      const memberForm = { id: overview.id, pid: overview.pid, type: overview.type, title: overview.title, name: overview.name };
+      expect((await clerk.post('/admin/user.Rule/edit', { ...memberForm, component: '/src/pages/user/account/balance.tsx' })).body).toMatchObject({ code: 0, msg: SUPER_ONLY });
+      expect((await clerk.post('/admin/user.Rule/edit', { ...memberForm, title: '概览' })).body.code).toBe(1);
+      expect((await t.dataSource.getRepository(UserRuleEntity).findOneByOrFail({ id: overview.id })).component).toBe(overview.component);
+      const nav = { type: 'nav_user_menu', pid: 0, title: 'Help', menu_type: 'link' };
+      expect((await as(t, root).post('/admin/user.Rule/add', { ...nav, name: 'help', url: 'javascript:alert(1)' })).body).toMatchObject({ code: 0, msg: NOT_WEB });
+      expect((await as(t, root).post('/admin/user.Rule/add', { ...nav, name: 'help', url: 'https://help.example.com/' })).body.code).toBe(1);
+    });
+  });
+
   describe('member rules', () => {
     const MEMBER_RULE_EDITOR = ['user', 'user/rule', 'user/rule/index', 'user/rule/add', 'user/rule/edit', 'user/rule/del'];
     const memberRule = (name: string) => t.dataSource.getRepository(UserRuleEntity).findOneByOrFail({ name });

@@ -100,6 +100,8 @@ test('iframe menus: the rule’s own address is framed, any other address is a 4
   let ruleId = 0;
   try {
     await step('an iframe menu rule pointing at another origin', async () => {
+      // the help page is plain http on loopback: its host must be on the iframe host list (empty: https only)
+      await api.post('routine.Config', 'edit', { iframe_hosts: '127.0.0.1' });
       const rule = await api.post('auth.Rule', 'add', { type: 'menu', pid: 0, title: '帮助中心', title_en: 'Help', name: `help${Date.now()}`, menu_type: 'iframe', url: helpPage.url });
       ruleId = rule.id;
     });
@@ -146,6 +148,7 @@ test('a member’s iframe route frames only the member’s own iframe menus', as
       memberId = member.id;
       const rules = await api.get('user.Rule', 'index');
       const account = (rules.list as Array<{ id: number; name: string }>).find((r) => r.name === 'account')!;
+      await api.post('routine.Config', 'edit', { iframe_hosts: '127.0.0.1' });
       const rule = await api.post('user.Rule', 'add', { type: 'menu', pid: account.id, title: '会员帮助', title_en: 'Member help', name: `memberHelp${suffix}`, menu_type: 'iframe', url: helpPage.url });
       ruleId = rule.id;
     });

@@ -63,6 +63,8 @@ describe('member center store', () => {
       rule({ id: 13, pid: 0, type: 'nav_user_menu' as MenuRule['type'], name: 'help', title: 'Help', menu_type: 'link', url: 'https://help.example.com' }),
       rule({ id: 14, pid: 0, type: 'nav_user_menu' as MenuRule['type'], name: 'secret', extend: 'add_rules_only' }),
       rule({ id: 15, pid: 0, type: 'button' as MenuRule['type'], name: 'user/export' }),
+      // stored before the server checked addresses: not offered as a link
+      rule({ id: 16, pid: 0, type: 'nav_user_menu' as MenuRule['type'], name: 'evil', title: 'Evil', menu_type: 'link', url: 'javascript:alert(1)' }),
     ]);
     expect(store.topNav).toEqual([
       { id: 10, title: 'News', icon: 'IconFile', to: '/news' },

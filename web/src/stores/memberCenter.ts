@@ -1,4 +1,5 @@
 import { makeAutoObservable } from 'mobx';
+import { isWebAddress } from '@contract/menu-urls';
 import type { MenuRule } from '@/api/admin';
 import { buildAuthNode, toRouteMenu, visibleMenus, type AuthNodeMap, type RouteMenu } from './navTabs';
 
@@ -94,6 +95,8 @@ export class MemberCenterStore {
   private links(type: string): MemberNavLink[] {
     return ofType(this.navRules, type)
       .filter((rule) => rule.extend !== 'add_rules_only')
+      // a link opens only an http(s) address, whatever is stored
+      .filter((rule) => rule.menu_type !== 'link' || isWebAddress(rule.url ?? ''))
       .map((rule): MemberNavLink => {
         const external = rule.menu_type === 'link' && rule.url ? rule.url : '';
         return { id: rule.id, title: rule.title, icon: rule.icon ?? '', ...(external ? { href: external } : { to: `/${String(rule.path || rule.name).replace(/^\//, '')}` }) };

@@ -27,6 +27,10 @@ const menus: MenuRule[] = [
     r({ type: 'menu', name: 'links/docs', title: 'Docs', menu_type: 'link', url: 'https://example.com/docs', component: '' }),
     r({ type: 'menu', name: 'links/nourl', title: 'No url', menu_type: 'link', url: '', component: '' }),
     r({ type: 'menu', name: 'links/embed', title: 'Embedded', menu_type: 'iframe', url: 'https://example.com/a?b=1', component: '' }),
+    // stored before the server checked addresses: never opened nor framed
+    r({ type: 'menu', name: 'links/script', title: 'Script', menu_type: 'link', url: 'javascript:alert(1)', component: '' }),
+    r({ type: 'menu', name: 'links/data', title: 'Data', menu_type: 'iframe', url: 'data:text/html,<script>alert(1)</script>', component: '' }),
+    r({ type: 'menu', name: 'links/vb', title: 'VB', menu_type: 'link', url: 'vbscript:msgbox(1)', component: '' }),
   ]),
 ];
 
@@ -44,7 +48,7 @@ describe('navTabs', () => {
     });
   });
 
-  it('filters the menu: no add_rules_only, no empty folder, no tab without component, no link without url', () => {
+  it('filters the menu: no add_rules_only, no empty folder, no tab without component, no link or iframe without an http(s) url', () => {
     const nav = store();
     const titles = (items: ReturnType<typeof visibleMenus>): unknown[] => items.map((m) => (m.children.length ? [m.title, titles(m.children)] : m.title));
     expect(titles(nav.menus)).toEqual(['Dashboard', ['Permissions', ['Admins']], ['Links', ['Docs', 'Embedded']]]);

@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { getAdminIndex, type MenuRule } from '@/api/admin';
+import { isWebAddress } from '@contract/menu-urls';
 import { iframePath } from '@/router/names';
 import type { RootStore } from './root';
 import { persist } from './persist';
@@ -80,7 +81,7 @@ export function toRouteMenu(rule: MenuRule, base: string): RouteMenu | null {
   };
 }
 
-/** The menu tree as shown: no add_rules_only, no empty folders, no tab without component, no link/iframe without url. */
+/** The menu tree as shown: no add_rules_only, no empty folders, no tab without component, no link/iframe without an http(s) url. */
 export function visibleMenus(menus: RouteMenu[]): RouteMenu[] {
   const out: RouteMenu[] = [];
   for (const m of menus) {
@@ -91,7 +92,7 @@ export function visibleMenus(menus: RouteMenu[]): RouteMenu[] {
       continue;
     }
     if (m.menuType === 'tab' && !m.component) continue;
-    if ((m.menuType === 'link' || m.menuType === 'iframe') && !m.url) continue;
+    if ((m.menuType === 'link' || m.menuType === 'iframe') && !isWebAddress(m.url)) continue;
     out.push({ ...m, children: [] });
   }
   return out;
@@ -142,7 +143,7 @@ export class NavTabsStore {
 
   /** Every page route: tab menus with a component (also hidden ones) and iframe menus. */
   get routes(): RouteMenu[] {
-    return flatten(this.tree).filter((m) => (m.menuType === 'tab' && m.component) || (m.menuType === 'iframe' && m.url));
+    return flatten(this.tree).filter((m) => (m.menuType === 'tab' && m.component) || (m.menuType === 'iframe' && isWebAddress(m.url)));
   }
 
   /** The first page of the menu: where /admin leads. */

@@ -13,6 +13,24 @@ export function checkRename(operator: AuthAdmin, before: string, after: string):
   if (before !== after && !operator.isSuper) throw new AppError('accounts.rule_rename_super_only');
 }
 
+/**
+ * What a rule opens — its menu type, URL (a link or an iframe) and component (the page file) — decides what a
+ * menu entry shows everyone who holds it: only a super administrator changes it (`before` is the rule as it
+ * is, or a new rule's defaults). Everything else of a rule stays editable by whoever may edit it.
+ */
+export function checkPageChange(operator: AuthAdmin, before: PageFields, after: PageFields): void {
+  if (operator.isSuper) return;
+  if ((before.menu_type ?? null) !== (after.menu_type ?? null) || (before.url ?? '') !== (after.url ?? '') || (before.component ?? '') !== (after.component ?? '')) {
+    throw new AppError('accounts.rule_page_super_only');
+  }
+}
+
+export interface PageFields {
+  menu_type: string | null;
+  url: string;
+  component: string;
+}
+
 /** The guard compares names in lower case, so two names that differ only in case would be one permission. */
 export async function ruleNameTaken(manager: EntityManager, entity: EntityTarget<ObjectLiteral>, name: string, exceptId?: number): Promise<boolean> {
   const query = manager.createQueryBuilder(entity, 'r').where('LOWER(r.name) = LOWER(:name)', { name });

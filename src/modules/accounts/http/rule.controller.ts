@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { CrudKit } from '../../../shared/crud';
+import { SiteConfigService } from '../../platform';
 import { TransactionRunner } from '../../../shared/database/transaction-runner';
 import { AdminAccessService } from '../auth/admin-access.service';
 import { RuleTreeController } from '../identity/rule-tree.controller';
@@ -14,9 +15,9 @@ import { RuleDto } from './dto/group-rule.dto';
  */
 @Controller('admin/auth.rule')
 export class RuleController extends RuleTreeController(RuleDto) {
-  constructor(kit: CrudKit, transactions: TransactionRunner, access: AdminAccessService) {
+  constructor(kit: CrudKit, transactions: TransactionRunner, siteConfig: SiteConfigService, access: AdminAccessService) {
     super(
-      new RuleTreeService<AdminRuleEntity, RuleDto>(kit, transactions, {
+      new RuleTreeService<AdminRuleEntity, RuleDto>(kit, transactions, siteConfig, {
         rule: AdminRuleEntity,
         group: AdminGroupEntity,
         pageTypes: new Set(['menu']),

@@ -5,7 +5,9 @@ import { AppError, NoPermissionError } from '../../../shared/http/app-error';
 import { AuthAdmin } from '../../../shared/http/auth.decorators';
 import { unixNow } from '../../../shared/http/envelope';
 import { reply } from '../../../shared/http/reply';
-import { checkRename, dropDeletedRuleIds, ruleNameTaken } from '../auth/rule-edits';
+import { menuUrlProblem, parseHostList } from '../../../../contract/menu-urls';
+import { SiteConfigService } from '../../platform';
+import { checkPageChange, checkRename, dropDeletedRuleIds, ruleNameTaken } from '../auth/rule-edits';
 import { buildForest, flattenTree, isDescendant } from '../domain/rule-tree';
 import { ruleTitle } from './rule-title';
 
@@ -21,6 +23,9 @@ export interface RuleRow {
   name: string;
   status: number;
   weigh: number;
+  menu_type: string | null;
+  url: string;
+  component: string;
 }
 
 /** A rule as the add and edit forms send it (the DTOs of each identity validate it). */
@@ -61,7 +66,9 @@ export interface RuleTreeConfig<R extends RuleRow, I extends RuleInput> {
  * it: list as a tree or as select options, read, add, edit, delete, sort. An operator who does not hold
  * every rule sees and touches only the ones it holds (the rest answer 401, as if they did not exist), and
  * hangs new or moved rules only below rules it holds; only a super admin renames a rule (its name is the
- * permission it carries). A rule is never orphaned or hung below itself.
+ * permission it carries) or changes what it opens (its menu type, URL or component). Link and iframe URLs
+ * are http(s) only, iframes on the site's iframe host list (setting `iframe_hosts`; empty: any https host).
+ * A field an edit leaves out keeps its value. A rule is never orphaned or hung below itself.
  */
 export class RuleTreeService<R extends RuleRow, I extends RuleInput> {
   private readonly crud: CrudService<R>;
@@ -69,6 +76,7 @@ export class RuleTreeService<R extends RuleRow, I extends RuleInput> {
   constructor(
     kit: CrudKit,
     private readonly transactions: TransactionRunner,
+    private readonly siteConfig: SiteConfigService,
     private readonly config: RuleTreeConfig<R, I>,
   ) {
     this.crud = new CrudService(kit, { entity: config.rule, alias: 'rule', writable: [] });
@@ -147,7 +155,16 @@ export class RuleTreeService<R extends RuleRow, I extends RuleInput> {
     if (held && !ids.every((id) => held.ids.has(id))) throw new NoPermissionError();
   }
 
-  /** The writable fields of a rule, after the checks of its name and parent. */
+  /** Link and iframe addresses: http(s) only, an iframe's host on the site's list (or, with none, https). */
+  private async checkUrl(menuType: string | null, url: string): Promise<void> {
+    const listed = await this.siteConfig.get('iframe_hosts');
+    const hosts = parseHostList(typeof listed === 'string' ? listed : '');
+    const problem = menuUrlProblem(menuType, url, hosts);
+    if (problem === 'iframe_host') throw new AppError('accounts.rule_iframe_host', { host: url.replace(/^https?:\/\/([^/?#:]+).*$/i, '$1') });
+    if (problem) throw new AppError(`accounts.rule_url_${problem}`);
+  }
+
+  /** The writable fields of a rule, after the checks of its name, parent and what it opens. */
   private async checked(input: I, manager: EntityManager, operator: AuthAdmin, current?: R): Promise<Partial<R>> {
     const { rule, pageTypes } = this.config;
     const pid = input.pid ?? 0;
@@ -165,6 +182,15 @@ export class RuleTreeService<R extends RuleRow, I extends RuleInput> {
       }
     }
     const showsPage = pageTypes.has(input.type);
+    // what the rule opens: left out of an edit, it stays as it is
+    const opens = {
+      menu_type: showsPage ? (input.menu_type === undefined && current ? current.menu_type : input.menu_type) || 'tab' : null,
+      url: input.url ?? current?.url ?? '',
+      component: showsPage ? (input.component ?? current?.component ?? '') : '',
+    };
+    const before = current ?? { menu_type: showsPage ? 'tab' : null, url: '', component: '' };
+    checkPageChange(operator, before, opens);
+    if (!current || opens.url !== current.url || opens.menu_type !== current.menu_type) await this.checkUrl(opens.menu_type, opens.url);
     return {
       pid,
       type: input.type,
@@ -173,9 +199,7 @@ export class RuleTreeService<R extends RuleRow, I extends RuleInput> {
       name: input.name,
       path: input.type === 'button' ? '' : input.path || input.name,
       icon: input.icon ?? '',
-      menu_type: showsPage ? input.menu_type || 'tab' : null,
-      url: input.url ?? '',
-      component: showsPage ? (input.component ?? '') : '',
+      ...opens,
       extend: input.extend ?? 'none',
       remark: input.remark ?? '',
       weigh: input.weigh ?? 0,

@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { reaction } from 'mobx';
 import { Avatar, Dropdown, Layout, Menu, Modal, Space, Typography } from '@arco-design/web-react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { isWebAddress } from '@contract/menu-urls';
 import { IconUser } from '@/components/Icon/icons';
 import { Icon } from '@/components/Icon';
 import { TopTools } from '@/components/TopTools';
@@ -45,8 +46,9 @@ const SideMenu = observer(function SideMenu() {
       onClickMenuItem={(key) => {
         const menu = byId.get(key);
         if (!menu) return;
-        if (menu.menuType === 'link') window.open(menu.url, '_blank', 'noopener');
-        else navigate(menu.path);
+        if (menu.menuType === 'link') {
+          if (isWebAddress(menu.url)) window.open(menu.url, '_blank', 'noopener');
+        } else navigate(menu.path);
       }}
     >
       {memberCenter.menus.map((m) =>

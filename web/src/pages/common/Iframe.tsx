@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Navigate, useLocation } from 'react-router-dom';
+import { isWebAddress } from '@contract/menu-urls';
 import { loadingPathFor } from '@/router/names';
 import { useStore } from '@/stores/context';
 
@@ -8,8 +9,9 @@ const NotFound = lazy(() => import('@/pages/common/NotFound'));
 
 /**
  * An iframe menu: /admin/iframe/<encoded url> (or /user/iframe/…). It frames only the address of an
- * iframe menu rule the signed-in admin or member has: any other address gets the 404 page, so a link
- * into the app cannot make it frame an outside page. (The page's CSP frame-src lists the same addresses.)
+ * iframe menu rule the signed-in admin or member has, and only an http(s) one: any other address gets the
+ * 404 page, so a link into the app cannot make it frame an outside page, nor a stored `javascript:` or `data:`
+ * address run. (The page's CSP frame-src lists the same addresses.)
  */
 export default observer(function IframePage() {
   const { navTabs, memberCenter } = useStore();
@@ -18,6 +20,6 @@ export default observer(function IframePage() {
   if (!menus.loaded) return <Navigate to={loadingPathFor(location.pathname, location.search)} replace />;
   const menu = menus.findByPath(location.pathname);
   const url = menu?.menuType === 'iframe' ? menu.url : '';
-  if (!url || !/^(https?:)?\/\/|^\/(?!\/)/.test(url)) return <NotFound />;
+  if (!isWebAddress(url)) return <NotFound />;
   return <iframe className="ba-iframe" src={url} title={menu?.title ?? url} />;
 });

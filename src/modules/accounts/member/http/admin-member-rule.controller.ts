@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { CrudKit } from '../../../../shared/crud';
+import { SiteConfigService } from '../../../platform';
 import { TransactionRunner } from '../../../../shared/database/transaction-runner';
 import { RuleTreeController } from '../../identity/rule-tree.controller';
 import { RuleTreeService } from '../../identity/rule-tree.service';
@@ -17,9 +18,9 @@ const MEMBER_PAGE_TYPES = new Set(['menu', 'route', 'nav', 'nav_user_menu']);
  */
 @Controller('admin/user.rule')
 export class AdminMemberRuleController extends RuleTreeController(MemberRuleDto) {
-  constructor(kit: CrudKit, transactions: TransactionRunner) {
+  constructor(kit: CrudKit, transactions: TransactionRunner, siteConfig: SiteConfigService) {
     super(
-      new RuleTreeService<UserRuleEntity, MemberRuleDto>(kit, transactions, {
+      new RuleTreeService<UserRuleEntity, MemberRuleDto>(kit, transactions, siteConfig, {
         rule: UserRuleEntity,
         group: UserGroupEntity,
         pageTypes: MEMBER_PAGE_TYPES,

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Menu } from '@arco-design/web-react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { isWebAddress } from '@contract/menu-urls';
 import { useStore } from '@/stores/context';
 import type { RouteMenu } from '@/stores/navTabs';
 import { Icon } from '@/components/Icon';
@@ -35,7 +36,7 @@ export const SideMenu = observer(function SideMenu({ mode = 'vertical', collapse
     const menu = byId.get(key);
     if (!menu) return;
     if (menu.menuType === 'link') {
-      window.open(menu.url, '_blank', 'noopener');
+      if (isWebAddress(menu.url)) window.open(menu.url, '_blank', 'noopener');
       return;
     }
     navigate(menu.path);
