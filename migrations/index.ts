@@ -27,6 +27,7 @@ import { LotsAndExpiry1764000700000 } from './1764000700000-lots-and-expiry';
 import { ListExportRules1764001600000 } from './1764001600000-list-export-rules';
 import { StockLocationColumns1764001300000 } from './1764001300000-stock-location-columns';
 import { IframeHostsSetting1764002100000 } from './1764002100000-iframe-hosts-setting';
+import { AttemptBudget1764002100100 } from './1764002100100-attempt-budget';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
 export const migrations: Function[] = [
@@ -59,4 +60,5 @@ export const migrations: Function[] = [
   StockLocationColumns1764001300000,
   ListExportRules1764001600000,
   IframeHostsSetting1764002100000,
+  AttemptBudget1764002100100,
 ];

@@ -12,5 +12,8 @@ export type { SiteConfigForClient } from './config/site-config.service';
 export type { ConfigValue } from './domain/config-value';
 export { parseFileSize } from './domain/file-size';
 export { RateGate } from './throttle/rate-gate.service';
+export { AttemptBudget } from './throttle/attempt-budget.service';
+export type { BudgetClaim } from './throttle/attempt-budget.service';
+export type { BudgetPolicy } from './domain/attempt-budget';
 export * from './messaging';
 export * from './terminal';

@@ -10,6 +10,8 @@ import { CaptchaRepository } from './persistence/captcha.repository';
 import { ConfigEntity } from './persistence/config.entity';
 import { ConfigRepository } from './persistence/config.repository';
 import { RateGate } from './throttle/rate-gate.service';
+import { AttemptBudget } from './throttle/attempt-budget.service';
+import { AttemptBudgetEntity } from './persistence/attempt-budget.entity';
 import { RateGateEntity } from './persistence/rate-gate.entity';
 import { PlatformSeeder } from './seed/platform.seeder';
 import { AttachmentController } from './http/attachment.controller';
@@ -24,9 +26,9 @@ import { TerminalModule } from './terminal/terminal.module';
 import { AjaxModule } from './ajax/ajax.module';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([AttachmentEntity, CaptchaEntity, ConfigEntity, RateGateEntity]), TerminalModule, AjaxModule],
+  imports: [TypeOrmModule.forFeature([AttachmentEntity, CaptchaEntity, ConfigEntity, RateGateEntity, AttemptBudgetEntity]), TerminalModule, AjaxModule],
   controllers: [DefaultAvatarController, AdminUploadController, MemberUploadController, AdminCosController, MemberCosController, StorageController, AttachmentController, ClickCaptchaController],
-  providers: [UploadService, CloudUploadService, UploadFileInterceptor, AttachmentService, CaptchaRepository, ConfigRepository, ClickCaptchaService, SiteConfigService, ContentSecurityPolicyService, PlatformSeeder, RateGate],
-  exports: [ClickCaptchaService, SiteConfigService, ContentSecurityPolicyService, PlatformSeeder, TerminalModule, RateGate],
+  providers: [UploadService, CloudUploadService, UploadFileInterceptor, AttachmentService, CaptchaRepository, ConfigRepository, ClickCaptchaService, SiteConfigService, ContentSecurityPolicyService, PlatformSeeder, RateGate, AttemptBudget],
+  exports: [ClickCaptchaService, SiteConfigService, ContentSecurityPolicyService, PlatformSeeder, TerminalModule, RateGate, AttemptBudget],
 })
 export class PlatformModule {}
