@@ -1,9 +1,9 @@
-import * as password from '../../src/modules/accounts/domain/password';
 import { AdminEntity } from '../../src/modules/accounts/persistence/admin.entity';
 import { createTestApp, TEST_ADMIN_PASSWORD, TestApp } from '../setup/create-test-app';
 import { http } from '../support/api';
 import { Mailbox } from '../support/mailbox';
 import { createMember, MEMBER_PASSWORD } from '../support/member';
+import { adminAttempt, memberAttempt, watchPasswordChecks } from '../support/sign-in-attempts';
 
 /**
  * Sign-in and code sending must not tell an outsider which accounts exist or in what state they are, and
@@ -25,15 +25,13 @@ describe('sign-in and codes tell nothing about accounts (admin and member)', () 
   });
   beforeEach(async () => {
     await t.reset();
-    kdf = jest.spyOn(password, 'verifyPassword');
+    kdf = watchPasswordChecks();
   });
   afterEach(() => kdf.mockRestore());
   afterAll(() => t.close());
 
-  const adminLogin = (username: string, pass: string, ip = ATTACKER) =>
-    http(t).post('/admin/index/login').set('think-lang', 'en').set('X-Forwarded-For', ip).send({ username, password: pass });
-  const memberLogin = (username: string, pass: string, ip = ATTACKER) =>
-    http(t).post('/api/user/checkIn').set('think-lang', 'en').set('X-Forwarded-For', ip).send({ tab: 'login', username, password: pass });
+  const adminLogin = (username: string, pass: string, ip = ATTACKER) => adminAttempt(t)(username, pass, ip);
+  const memberLogin = (username: string, pass: string, ip = ATTACKER) => memberAttempt(t)(username, pass, ip);
   /** The stored hash each password check compared against. */
   const hashesChecked = () => kdf.mock.calls.map((call) => String(call[1]));
 

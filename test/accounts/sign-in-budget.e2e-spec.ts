@@ -1,7 +1,5 @@
-import * as password from '../../src/modules/accounts/domain/password';
-import { createTestApp, TEST_ADMIN_PASSWORD, TestApp } from '../setup/create-test-app';
-import { http } from '../support/api';
-import { createMember, MEMBER_PASSWORD } from '../support/member';
+import { createTestApp, TestApp } from '../setup/create-test-app';
+import { adminAttempt, memberAttempt, signInAccounts, watchPasswordChecks } from '../support/sign-in-attempts';
 
 /**
  * Budgets that slow guessing down without locking anybody out (CONTRACT §3 keeps "ten failed sign-ins lock
@@ -19,6 +17,15 @@ const ACCOUNT_WAIT = /^Too many failed sign-ins for this account: please try aga
 const ADDRESS_WAIT = /^Too many failed sign-ins from your address: please try again in (\d+) seconds$/;
 const OWNER = '198.51.100.9';
 const address = (i: number) => `203.0.${113 + Math.floor(i / 250)}.${(i % 250) + 1}`;
+const WAITS_ACCOUNT = 'Too many failed sign-ins for this account: please try again in n seconds';
+const WAITS_ADDRESS = 'Too many failed sign-ins from your address: please try again in n seconds';
+/** How many answers said what (the seconds of a wait left out). */
+const tally = (answers: Array<{ body: { msg: string } }>) =>
+  answers.reduce<Record<string, number>>((counts, a) => {
+    const said = String(a.body.msg).replace(/\d+/g, 'n');
+    counts[said] = (counts[said] ?? 0) + 1;
+    return counts;
+  }, {});
 
 describe('sign-in budgets: per account across addresses, per address across names (admin and member)', () => {
   let t: TestApp;
@@ -28,7 +35,7 @@ describe('sign-in budgets: per account across addresses, per address across name
   });
   beforeEach(async () => {
     await t.reset();
-    kdf = jest.spyOn(password, 'verifyPassword');
+    kdf = watchPasswordChecks();
   });
   afterEach(() => kdf.mockRestore());
   afterAll(() => t.close());
@@ -38,21 +45,19 @@ describe('sign-in budgets: per account across addresses, per address across name
     t.dataSource.query('UPDATE attempt_budget SET lasttime = lasttime - ?, blocked_until = CASE WHEN blocked_until > ? THEN blocked_until - ? ELSE 0 END', [seconds, seconds, seconds]);
   const waitOf = (msg: string, pattern: RegExp) => Number(pattern.exec(msg)?.[1] ?? NaN);
 
-  const adminLogin = (username: string, pass: string, ip: string, lang = 'en') =>
-    http(t).post('/admin/index/login').set('think-lang', lang).set('X-Forwarded-For', ip).send({ username, password: pass });
-  const memberLogin = (username: string, pass: string, ip: string, lang = 'en') =>
-    http(t).post('/api/user/checkIn').set('think-lang', lang).set('X-Forwarded-For', ip).send({ tab: 'login', username, password: pass });
+  const adminLogin = (username: string, pass: string, ip: string) => adminAttempt(t)(username, pass, ip);
 
   describe.each([
-    ['admin', adminLogin, async () => ({ name: 'admin', right: TEST_ADMIN_PASSWORD })],
-    ['member', memberLogin, async () => ({ name: (await createMember(t, { username: 'alice', email: 'alice@example.com' }), 'alice'), right: MEMBER_PASSWORD })],
-  ] as const)('%s sign-in', (_kind, signIn, account) => {
+    ['admin', adminAttempt, signInAccounts.admin],
+    ['member', memberAttempt, signInAccounts.member],
+  ] as const)('%s sign-in', (_kind, attempt, accountOf) => {
+    const signIn = (username: string, pass: string, ip: string, lang?: string) => attempt(t)(username, pass, ip, lang);
+    const account = () => accountOf(t);
     it('checks eleven of forty guesses sent at once from forty addresses; the rest wait, and the wait grows', async () => {
       const { name } = await account();
       const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => signIn(name, WRONG, address(i))));
       const messages = answers.map((a) => a.body.msg as string);
-      expect(messages.filter((m) => m === INCORRECT)).toHaveLength(11);
-      expect(messages.filter((m) => ACCOUNT_WAIT.test(m))).toHaveLength(29);
+      expect(tally(answers)).toEqual({ [INCORRECT]: 11, [WAITS_ACCOUNT]: 29 });
       expect(kdf).toHaveBeenCalledTimes(11);
       // the wait is the first one: a minute
       expect(Math.max(...messages.filter((m) => ACCOUNT_WAIT.test(m)).map((m) => waitOf(m, ACCOUNT_WAIT)))).toBeLessThanOrEqual(60);
@@ -84,16 +89,14 @@ describe('sign-in budgets: per account across addresses, per address across name
     it('treats a name without an account alike (the wait tells nobody a name exists)', async () => {
       await account();
       const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => signIn('ghost', WRONG, address(i))));
-      expect(answers.filter((a) => a.body.msg === INCORRECT)).toHaveLength(11);
-      expect(answers.filter((a) => ACCOUNT_WAIT.test(a.body.msg))).toHaveLength(9);
+      expect(tally(answers)).toEqual({ [INCORRECT]: 11, [WAITS_ACCOUNT]: 9 });
     });
 
     it('limits one address guessing at many names: thirty-one checked, then the address waits; other addresses do not', async () => {
       const { name, right } = await account();
       const attacker = address(7);
       const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => signIn(`name${i}`, WRONG, attacker)));
-      expect(answers.filter((a) => a.body.msg === INCORRECT)).toHaveLength(31);
-      expect(answers.filter((a) => ADDRESS_WAIT.test(a.body.msg))).toHaveLength(9);
+      expect(tally(answers)).toEqual({ [INCORRECT]: 31, [WAITS_ADDRESS]: 9 });
       expect(kdf).toHaveBeenCalledTimes(31);
       // the right password from that address waits too; from another address the owner signs in
       expect((await signIn(name, right, attacker)).body.msg).toMatch(ADDRESS_WAIT);

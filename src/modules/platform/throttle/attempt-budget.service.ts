@@ -27,7 +27,10 @@ export class AttemptBudget {
       const state = row ? { failures: Number(row.failures), lasttime: Number(row.lasttime), blocked_until: Number(row.blocked_until) } : null;
       const claim = claimAttempt(state, policy, now);
       if (!claim.allowed) return claim;
-      await manager.query('UPDATE attempt_budget SET failures = ?, lasttime = ?, blocked_until = ? WHERE subject = ?', [claim.next.failures, claim.next.lasttime, claim.next.blocked_until, key]);
+      const { failures, lasttime, blocked_until } = claim.next;
+      if (row) await manager.query('UPDATE attempt_budget SET failures = ?, lasttime = ?, blocked_until = ? WHERE subject = ?', [failures, lasttime, blocked_until, key]);
+      // gone since it was made (it was past its window): it starts again
+      else await manager.query('INSERT INTO attempt_budget (subject, failures, lasttime, blocked_until) VALUES (?, ?, ?, ?)', [key, failures, lasttime, blocked_until]);
       return { allowed: true };
     });
   }
@@ -44,14 +47,22 @@ export class AttemptBudget {
 
   /**
    * The row the claim locks, made on its own (a transaction that inserted it would hold a lock others wait
-   * for and then deadlock on). A new subject also clears out rows past their window and their wait.
+   * for and then deadlock on), stamped now so that no purge takes it before the claim. A new subject also
+   * clears out rows past their window and their wait, by key (a range delete would lock what claims use).
    */
   private async ensureRow(key: string, policy: BudgetPolicy, now: number): Promise<void> {
     const manager = this.transactions.manager;
     if ((await manager.query('SELECT 1 AS found FROM attempt_budget WHERE subject = ?', [key])).length) return;
-    await manager.query('DELETE FROM attempt_budget WHERE lasttime < ? AND blocked_until < ?', [now - policy.window, now]);
+    const stale: Array<{ subject: string }> = await manager.query('SELECT subject FROM attempt_budget WHERE lasttime < ? AND blocked_until < ? LIMIT 100', [now - policy.window, now]);
+    if (stale.length) {
+      await manager.query(`DELETE FROM attempt_budget WHERE subject IN (${stale.map(() => '?').join(', ')}) AND lasttime < ? AND blocked_until < ?`, [
+        ...stale.map((row) => row.subject),
+        now - policy.window,
+        now,
+      ]);
+    }
     try {
-      await manager.query('INSERT INTO attempt_budget (subject, failures, lasttime, blocked_until) VALUES (?, 0, 0, 0)', [key]);
+      await manager.query('INSERT INTO attempt_budget (subject, failures, lasttime, blocked_until) VALUES (?, 0, ?, 0)', [key, now]);
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;
     }
