@@ -187,7 +187,7 @@ describe('database backups', () => {
     try {
       const row = await backupNow();
       expect(existsSync(join(dataDir(), 'backup-key'))).toBe(true);
-      const target = await freshTarget('datadir-key');
+      const target = await freshTarget('datadir_key');
       const file = join(dataDir(), 'backups', row.name);
       await expect(restore(file, target.env)).rejects.toMatchObject({ stderr: expect.stringContaining('no backup key: set BACKUP_KEY') });
       expect(await targetExists(target.env)).toBe(false);
@@ -270,7 +270,7 @@ describe('database backups', () => {
   if (isMysql)
     it('refuses a signed dump that names another database, before anything runs', async () => {
       const row = await backupNow();
-      const target = await freshTarget('other-db');
+      const target = await freshTarget('other_db');
       const other = `${parseMysqlUrl(target.env.DB_URL!).database}_other`;
       const dump = gunzipSync(readFileSync(join(dataDir(), 'backups', row.name))).toString('utf8');
       for (const [name, content] of [
