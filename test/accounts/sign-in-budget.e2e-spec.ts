@@ -2,7 +2,7 @@ import { createTestApp, TestApp } from '../setup/create-test-app';
 import { adminAttempt, memberAttempt, signInAccounts, watchPasswordChecks } from '../support/sign-in-attempts';
 
 /**
- * Budgets that slow guessing down without locking anybody out (CONTRACT §3 keeps "ten failed sign-ins lock
+ * Budgets that slow guessing down without locking anybody out (the wire contract keeps "ten failed sign-ins lock
  * the account for 24 hours" for the address they came from; account-enumeration.e2e-spec.ts checks it):
  * - per account, from any address: ten failures a day are free, then each attempt waits a minute, two,
  *   four, … at most fifteen — so forty guesses from forty addresses are not forty checks;
