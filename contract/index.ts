@@ -12,3 +12,4 @@ export * from './upload';
 export * from './cms';
 export * from './stocktake';
 export * from './ledger';
+export * from './lots';
