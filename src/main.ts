@@ -17,7 +17,7 @@ import { runtimePrivilegeWarning } from './shared/database/runtime-privileges';
 async function main(): Promise<void> {
   const migrateOnly = process.argv.includes('--migrate-only');
   const app = await withStartupLock(databaseSettings(process.env, 'migration'), async () => {
-    await migrateDatabase();
+    await migrateDatabase((line) => console.log(line));
     if (migrateOnly) return null;
     const created = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: true, logger: new QuietStartLogger() });
     configureApp(created);
