@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { TEST_ADMIN_PASSWORD } from '../setup/create-test-app';
-import { buildServer, freePort, sleep } from '../support/server-process';
+import { buildServer, freePort, isAlive as alive, sleep } from '../support/server-process';
 
 /**
  * Stopping `npm start` stops the server: SIGTERM to npm (which passes it to the shell that runs
@@ -30,15 +30,6 @@ function descendants(pid: number): number[] {
   }
   return found;
 }
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('npm start stops with its server, and says what it does', () => {
   beforeAll(async () => {
