@@ -2,7 +2,9 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createConnection } from 'mysql2/promise';
 import request from 'supertest';
+import { formatMysqlUrl, parseMysqlUrl } from '../../src/shared/database/database-url';
 import { TEST_ADMIN_PASSWORD } from '../setup/create-test-app';
 import { buildServer, freePort, isAlive as alive, sleep } from '../support/server-process';
 
@@ -36,13 +38,24 @@ describe('npm start stops with its server, and says what it does', () => {
     await buildServer();
   }, 240000);
 
+  /** A database of its own that does not exist yet: a fresh SQLite file, or on MySQL `<worker database>_signals`, dropped first. */
+  async function freshDatabase(): Promise<NodeJS.ProcessEnv> {
+    const dataDir = mkdtempSync(join(tmpdir(), 'wms-signals-'));
+    if (!process.env.DB_URL) return { DATA_DIR: dataDir };
+    const target = { ...parseMysqlUrl(process.env.DB_URL), database: `${parseMysqlUrl(process.env.DB_URL).database}_signals` };
+    const root = await createConnection({ host: target.hosts[0].host, port: target.hosts[0].port, user: target.user, password: target.password });
+    await root.query(`DROP DATABASE IF EXISTS \`${target.database}\``);
+    await root.end();
+    return { DATA_DIR: dataDir, DB_URL: formatMysqlUrl(target, true) };
+  }
+
   /** Starts `command` in a process group of its own (the signal goes to the one process, as a supervisor sends it); waits until the app answers. */
   async function started(command: string, args: string[]): Promise<{ child: ChildProcess; port: number; output: () => string; tree: number[] }> {
     const port = await freePort();
     const child = spawn(command, args, {
       cwd: ROOT,
       detached: true,
-      env: { ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'wms-signals-')), SEED_DEMO: '0', LOGIN_CAPTCHA: '0', ADMIN_PASSWORD: TEST_ADMIN_PASSWORD },
+      env: { ...process.env, ...(await freshDatabase()), PORT: String(port), SEED_DEMO: '0', LOGIN_CAPTCHA: '0', ADMIN_PASSWORD: TEST_ADMIN_PASSWORD },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
