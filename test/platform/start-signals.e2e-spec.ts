@@ -38,14 +38,23 @@ describe('npm start stops with its server, and says what it does', () => {
     await buildServer();
   }, 240000);
 
-  /** A database of its own that does not exist yet: a fresh SQLite file, or on MySQL `<worker database>_signals`, dropped first. */
-  async function freshDatabase(): Promise<NodeJS.ProcessEnv> {
-    const dataDir = mkdtempSync(join(tmpdir(), 'wms-signals-'));
-    if (!process.env.DB_URL) return { DATA_DIR: dataDir };
-    const target = { ...parseMysqlUrl(process.env.DB_URL), database: `${parseMysqlUrl(process.env.DB_URL).database}_signals` };
+  /** On MySQL, `<worker database>_signals`: dropped before each start and at the end. */
+  const signalsDatabase = () => (process.env.DB_URL ? { ...parseMysqlUrl(process.env.DB_URL), database: `${parseMysqlUrl(process.env.DB_URL).database}_signals` } : null);
+  async function dropSignalsDatabase(): Promise<void> {
+    const target = signalsDatabase();
+    if (!target) return;
     const root = await createConnection({ host: target.hosts[0].host, port: target.hosts[0].port, user: target.user, password: target.password });
     await root.query(`DROP DATABASE IF EXISTS \`${target.database}\``);
     await root.end();
+  }
+  afterAll(dropSignalsDatabase);
+
+  /** A database of its own that does not exist yet: a fresh SQLite file, or the MySQL one above. */
+  async function freshDatabase(): Promise<NodeJS.ProcessEnv> {
+    const dataDir = mkdtempSync(join(tmpdir(), 'wms-signals-'));
+    const target = signalsDatabase();
+    if (!target) return { DATA_DIR: dataDir };
+    await dropSignalsDatabase();
     return { DATA_DIR: dataDir, DB_URL: formatMysqlUrl(target, true) };
   }
 
