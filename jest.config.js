@@ -3,7 +3,9 @@
  * SQLite by default, MySQL/MariaDB when DB_URL is set) and the front end's specs in web/src.
  * Browser specs have their own config (npm run test:browser).
  */
-const tsJest = (tsconfig) => ['ts-jest', { tsconfig, isolatedModules: true, diagnostics: false }];
+// Each file is compiled on its own (isolatedModules in the tsconfig: ts-jest's transpile mode); the types are
+// checked by `npm run typecheck`, not here.
+const tsJest = (tsconfig) => ['ts-jest', { tsconfig, diagnostics: false }];
 
 // A cache per checkout: jest's default cache in the system temp folder is shared by every checkout on the
 // machine, and two checkouts of this repository at different commits then ran each other's compiled code.
@@ -19,7 +21,7 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/src', '<rootDir>/contract'],
       testMatch: ['**/*.spec.ts'],
-      transform: { '^.+\\.ts$': tsJest('tsconfig.json') },
+      transform: { '^.+\\.ts$': tsJest('tsconfig.jest.json') },
     },
     {
       displayName: 'api',
@@ -28,7 +30,7 @@ module.exports = {
       roots: ['<rootDir>/test'],
       // *.mysql-spec.ts need a database shared by several processes: they run when DB_URL names one.
       testMatch: ['**/*.e2e-spec.ts', '<rootDir>/test/architecture.spec.ts', ...(process.env.DB_URL ? ['**/*.mysql-spec.ts'] : [])],
-      transform: { '^.+\\.ts$': tsJest('tsconfig.json') },
+      transform: { '^.+\\.ts$': tsJest('tsconfig.jest.json') },
       setupFiles: ['<rootDir>/test/setup/env.ts'],
     },
     {

@@ -12,3 +12,5 @@ export * from './upload';
 export * from './cms';
 export * from './stocktake';
 export * from './menu-urls';
+export * from './ledger';
+export * from './lots';

@@ -26,6 +26,7 @@ import { CacheVersion1764000900100 } from './1764000900100-cache-version';
 import { LotsAndExpiry1764000700000 } from './1764000700000-lots-and-expiry';
 import { ListExportRules1764001600000 } from './1764001600000-list-export-rules';
 import { StockLocationColumns1764001300000 } from './1764001300000-stock-location-columns';
+import { LedgerDigestsAppendOnly1764002000000 } from './1764002000000-ledger-digests-append-only';
 import { IframeHostsSetting1764002100000 } from './1764002100000-iframe-hosts-setting';
 import { AttemptBudget1764002100100 } from './1764002100100-attempt-budget';
 
@@ -59,6 +60,7 @@ export const migrations: Function[] = [
   AuditWorkspaceViews1764001200000,
   StockLocationColumns1764001300000,
   ListExportRules1764001600000,
+  LedgerDigestsAppendOnly1764002000000,
   IframeHostsSetting1764002100000,
   AttemptBudget1764002100100,
 ];

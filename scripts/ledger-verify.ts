@@ -9,7 +9,10 @@ import { DigestFile, LedgerVerifier, VerificationReport } from '../src/modules/i
  * hash chain from the database and checks a digest against it — a digest file kept outside the system,
  * a stored digest, or by default the latest stored one. Prints progress, then "intact up to event N" or
  * the first event found altered, removed, inserted or out of order with its stream and order number.
- * Exits 0 when intact, 2 when not, 1 when it could not run.
+ * Without a digest file it also checks the stored digests as a series and warns about unsigned, missing
+ * or late digests and events older than a day that no digest covers.
+ * Exits 0 when intact (and, without a file, the digests cover the ledger), 2 when not intact, 3 when intact
+ * but the stored digests leave part of it uncovered, 1 when it could not run.
  */
 export function describe(report: VerificationReport): string[] {
   const lines: string[] = [];
@@ -31,6 +34,9 @@ export function describe(report: VerificationReport): string[] {
     inserted: 'an event was inserted',
     reordered: 'events were swapped out of ledger order',
     'digest-mismatch': 'the stream was rewritten since the digest',
+    'digest-counts': 'the events or streams up to the digest’s last event are not the signed figures',
+    'back-dated': 'a stream or event was written into the digest’s range after it was taken',
+    'digest-range': 'the head the digest signed now lies after its last event (renumbered)',
     'digest-leaves': 'the digest’s stored leaves do not give its signed root',
     'digest-signature': 'the digest’s signature is not valid for this installation’s key',
     'digest-unknown': 'the digest is missing from the database',
@@ -40,25 +46,71 @@ export function describe(report: VerificationReport): string[] {
   return lines;
 }
 
-async function main(): Promise<void> {
-  const args = process.argv.slice(2);
+/** The warnings about the stored digests as a series (none when they cover the ledger). */
+export function describeSeries(report: VerificationReport): string[] {
+  const time = (seconds: number) => new Date(seconds * 1000).toISOString();
+  return (report.series ?? []).map((f) => {
+    switch (f.kind) {
+      case 'unsigned':
+        return `WARNING: digest #${f.digest_id} carries no valid signature of this installation's key.`;
+      case 'missing':
+        return `WARNING: digest #${f.other_id} is missing: digest #${f.digest_id} names it as the one taken before it.`;
+      case 'gap':
+        return `WARNING: ${f.hours} hours passed between digests #${f.other_id} and #${f.digest_id} while the ledger grew (a digest is due every day).`;
+      case 'uncovered':
+        return `WARNING: ${f.events} events (the oldest written ${time(f.since)}) are older than a day and no signed digest covers them${f.digest_id ? ` (the latest is #${f.digest_id})` : ' (there is no digest)'}.`;
+    }
+  });
+}
+
+export interface LedgerVerifyOutput {
+  progress(line: string): void;
+  line(text: string): void;
+  warn(text: string): void;
+}
+
+/** Runs the command's arguments against a verifier and prints the answer; answers the exit code. */
+export async function ledgerVerify(verifier: LedgerVerifier, args: string[], out: LedgerVerifyOutput, now?: number): Promise<number> {
   const at = (flag: string) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
   let digest: DigestFile | number | 'latest' | null = 'latest';
   if (args.includes('--no-digest')) digest = null;
   if (at('--digest-id')) digest = Number(at('--digest-id'));
   if (at('--digest')) digest = JSON.parse(readFileSync(at('--digest')!, 'utf8')) as DigestFile;
-  const app = await NestFactory.createApplicationContext(AppModule, { logger: ['error', 'warn'] });
   let shown = '';
-  const report = await app.get(LedgerVerifier).verify({ digest, adminId: 0, source: 'cli' }, ({ phase, done, total }) => {
+  const report = await verifier.verify({ digest, adminId: 0, source: 'cli', now }, ({ phase, done, total }) => {
     const percent = total ? Math.floor((done / total) * 100) : 100;
     const line = `${phase === 'chain' ? 'Chains' : 'Digest'} [${'#'.repeat(Math.floor(percent / 4)).padEnd(25, '.')}] ${percent}% ${done}/${total} ${phase === 'chain' ? 'events' : 'streams'}`;
     if (line === shown) return;
     shown = line;
-    process.stdout.write(`\r${line}`);
+    out.progress(line);
   });
-  process.stdout.write('\n');
-  for (const line of describe(report)) console.log(line);
-  process.exitCode = report.intact ? 0 : 2;
+  for (const line of describe(report)) out.line(line);
+  const warnings = describeSeries(report);
+  for (const line of warnings) out.warn(line);
+  return !report.intact ? 2 : warnings.length ? 3 : 0;
+}
+
+async function main(): Promise<void> {
+  const app = await NestFactory.createApplicationContext(AppModule, { logger: ['error', 'warn'] });
+  let progressShown = false;
+  const endProgress = () => {
+    if (progressShown) process.stdout.write('\n');
+    progressShown = false;
+  };
+  process.exitCode = await ledgerVerify(app.get(LedgerVerifier), process.argv.slice(2), {
+    progress: (line) => {
+      progressShown = true;
+      process.stdout.write(`\r${line}`);
+    },
+    line: (text) => {
+      endProgress();
+      console.log(text);
+    },
+    warn: (text) => {
+      endProgress();
+      console.warn(text);
+    },
+  });
   await app.close();
 }
 

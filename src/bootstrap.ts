@@ -20,11 +20,16 @@ export const SEEDERS: Type<Seeder>[] = [PlatformSeeder, AccountsSeeder, Security
  * Creates the MySQL database when it is missing and runs the migrations, as the migration user
  * (DB_MIGRATION_URL, else DB_URL) through the data source that the TypeORM CLI uses too (ormconfig.ts).
  */
-export async function migrateDatabase(): Promise<void> {
+export async function migrateDatabase(log: (line: string) => void = () => undefined): Promise<void> {
   await ensureDatabaseExists(databaseSettings(process.env, 'migration'));
   const dataSource = await migrationDataSource.initialize();
   try {
-    await dataSource.runMigrations({ transaction: 'each' });
+    const runner = dataSource.createQueryRunner();
+    const fresh = !(await runner.hasTable('migrations').finally(() => runner.release()));
+    const started = Date.now();
+    if (fresh) log(`Creating the database's tables (${dataSource.migrations.length} migrations)…`);
+    const ran = await dataSource.runMigrations({ transaction: 'each' });
+    if (ran.length) log(`  ${ran.length} migration${ran.length === 1 ? '' : 's'} run in ${Math.round((Date.now() - started) / 1000)} s`);
     if (await repairProductSearch(dataSource)) console.log('The product search index had lost its triggers (a rebuilt product table): put back and refilled.');
     if (await repairCacheVersion(dataSource)) console.log('The site version had lost triggers (a rebuilt table): put back.');
   } finally {
@@ -36,9 +41,11 @@ export async function migrateDatabase(): Promise<void> {
 export async function prepareDatabase(app: INestApplication): Promise<void> {
   const dataSource = app.get<DataSource>(getDataSourceToken());
   if (!(await isEmpty(dataSource))) return;
+  const demo = (process.env.SEED_DEMO ?? '1') !== '0';
+  console.log(`Seeding the database: the admin, permission rules and settings${demo ? ', and a demo warehouse and content (SEED_DEMO=0 leaves them out; the longest part of a first start)' : ''}…`);
   await seedDatabase(app, {
     adminPassword: process.env.ADMIN_PASSWORD || undefined,
-    demo: (process.env.SEED_DEMO ?? '1') !== '0',
+    demo,
     log: (line) => console.log(line),
   });
 }

@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   // a BACKUP_KEY too short stops the start here; without one, the key in DATA_DIR is made now (and said)
   const backupWarning = migrateOnly ? null : backupKeyWarning(process.env, dataDir());
   const app = await withStartupLock(databaseSettings(process.env, 'migration'), async () => {
-    await migrateDatabase();
+    await migrateDatabase((line) => console.log(line));
     if (migrateOnly) return null;
     const created = await NestFactory.create<NestExpressApplication>(AppModule, { bodyParser: true, logger: new QuietStartLogger() });
     configureApp(created);

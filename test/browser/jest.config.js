@@ -14,7 +14,7 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test/browser'],
   testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: join(root, 'tsconfig.json'), isolatedModules: true, diagnostics: false }] },
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: join(root, 'tsconfig.jest.json'), diagnostics: false }] },
   globalSetup: '<rootDir>/test/browser/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/browser/support/global-teardown.ts',
   testTimeout: 120_000,

@@ -14,7 +14,7 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test/cluster'],
   testMatch: ['<rootDir>/test/cluster/**/*.cluster-spec.ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: join(root, 'tsconfig.json'), isolatedModules: true, diagnostics: false }] },
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: join(root, 'tsconfig.jest.json'), diagnostics: false }] },
   testTimeout: 300_000,
   maxWorkers: 1,
   slowTestThreshold: 120,

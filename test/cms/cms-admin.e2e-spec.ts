@@ -66,7 +66,7 @@ describe('content management (admin cms.*)', () => {
     const created = await admin.add('Content', {
       channel_id: String(news.id),
       channel_ids: `${guides.id}`,
-      title: '<script>alert("title")</script> Stock day',
+      title: 'Stock day < 3 days & more',
       title_style: '#FF0000 bold',
       flag: ['2', 4],
       images: ['/storage/a.png', 'https://cdn.example.com/b.jpg'],
@@ -91,7 +91,7 @@ describe('content management (admin cms.*)', () => {
     expect(created).toMatchObject({
       channel_id: news.id,
       channel_ids: [guides.id],
-      title: '<script>alert("title")</script> Stock day',
+      title: 'Stock day < 3 days & more',
       title_style: '#ff0000 bold',
       flag: [2, 4],
       images: '/storage/a.png,https://cdn.example.com/b.jpg',

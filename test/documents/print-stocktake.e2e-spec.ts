@@ -69,6 +69,19 @@ describe('printed count sheets and adjustments', () => {
     expect(flat).not.toContain('Book');
   });
 
+  it('prints a posted blind count as blind still, now with its book quantities, in both languages', async () => {
+    const count = await c.add('Stocktake', { warehouse_id: w.warehouse.id, blind: 1 });
+    const started = await c.post('Stocktake', 'start', { id: count.id });
+    await c.post('Stocktake', 'count', { id: count.id, lines: started.lines.map((line: Row) => ({ id: line.id, counted_quantity: 3 })) });
+    expect(await c.post('Stocktake', 'post', { id: count.id })).toMatchObject({ status: 2, blind: 1 });
+    const en = compact((await sheetText(count.id, 'en')).text);
+    for (const expected of ['Blind count', 'Yes (posted: book quantities shown)', 'Book', 'Posted']) expect(en).toContain(compact(expected));
+    expect(en).not.toMatch(/Blindcount:?No/);
+    const zh = compact((await sheetText(count.id, 'zh-cn')).text);
+    expect(zh).toContain(compact('是（已过账，显示账面数量）'));
+    expect(zh).toContain('账面');
+  });
+
   it('answers a translated message for an unknown count', async () => {
     const res = await c.raw.get('/admin/wms.Stocktake/print?id=999999&format=pdf');
     expect(res.body).toMatchObject({ code: 0 });

@@ -59,6 +59,26 @@ describe('wms.Scan/resolve: bar codes, product numbers, GS1 strings and shelf co
     expect(body).toMatchObject({ code: 1, data: { kind: 'product', row: { id: w[product].id, product_no: w[product].product_no, name: w[product].name, unit: { name: 'box' } }, ...extra } });
   });
 
+  describe('GS1 strings exactly as scanners send them: no parentheses, GS only after a variable-length element with more to follow', () => {
+    it.each([
+      ['GTIN, expiry and the lot last, no separator, with the keyboard wedge’s CR LF', '010950110102091717261231' + '10ABC123\r\n', 'ean', { gtin: '09501101020917', expiry_date: '2026-12-31', lot_no: 'ABC123' }],
+      ['the same behind the GS1-128 identifier ]C1', ']C1010950110102091717261231' + '10ABC123', 'ean', { gtin: '09501101020917', expiry_date: '2026-12-31', lot_no: 'ABC123' }],
+      ['a GS1 DataMatrix (]d2) of a UPC-A product: GTIN, expiry, lot', ']d20100036000291452' + '17270228' + '10L-9', 'upc', { gtin: '00036000291452', expiry_date: '2027-02-28', lot_no: 'L-9' }],
+      ['the lot before the expiry, closed by GS', ']C10109501101020917' + `10LOT-1${GS}17261231\r`, 'ean', { lot_no: 'LOT-1', expiry_date: '2026-12-31' }],
+      ['a net weight (3103) between GTIN and lot, no separator', '0109501101020917' + '3103001250' + '10W-2', 'ean', { lot_no: 'W-2' }],
+      ['a GTIN element alone', '0109501101020917', 'ean', { gtin: '09501101020917' }],
+    ])('%s', async (_name, code, product, extra) => {
+      expect(await resolve(code)).toMatchObject({ code: 1, data: { kind: 'product', row: { id: w[product].id }, ...extra } });
+    });
+
+    it('still finds a shelf whose code only reads as GS1 digits (no identifier, parentheses or GS)', async () => {
+      const shelf = await c.add('Shelf', { warehouse_id: w.main.id, warehouse_area_id: w.shelves.a1.warehouse_area_id, name: 'Shelf 2001', serial_no: '2001' });
+      expect(await resolve('2001')).toMatchObject({ code: 1, data: { kind: 'shelf', row: { id: shelf.id } } });
+      // behind a GS1 identifier it is a GS1 string and names no product
+      expect(await resolve(']C12001')).toMatchObject({ code: 0, msg: 'Unknown code: ]C12001' });
+    });
+  });
+
   it('answers the product row with its price and default place, for the line editor', async () => {
     const body = await resolve('9501101020917');
     expect(body.data.row).toMatchObject({ price: '12.50', spec: '500g', unit_name: 'box', warehouse_id: w.main.id, total_stock_num: 0 });

@@ -1,7 +1,14 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
-import { createLedgerGuard, dropLedgerGuard } from '../../migrations/ledger-guard';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDigestGuard, createLedgerGuard, dropDigestGuard, dropLedgerGuard } from '../../migrations/ledger-guard';
 import { chainExistingEvents } from '../../migrations/1764000800000-ledger-hash-chain';
+import { ledgerVerify } from '../../scripts/ledger-verify';
 import { chainHash, LedgerVerifier, VerificationReport } from '../../src/modules/inventory';
+import { LedgerSigningKey } from '../../src/modules/inventory/integrity/ledger-signing-key';
+import { statementOf } from '../../src/modules/inventory/integrity/ledger-digests.service';
+import { unixNow } from '../../src/shared/http/envelope';
 import { createTestApp, TestApp } from '../setup/create-test-app';
 import { as, createAdmin, login } from '../support/api';
 import { client, Client, smallWarehouse, stockUp, Warehouse } from '../support/warehouse';
@@ -44,16 +51,33 @@ describe('a ledger auditors can verify', () => {
   const streamOf = (product: number, shelf: number) => `stock-${w.products[product].id}-${w.shelves[shelf].id}`;
   const eventAt = async (stream: string, version: number) => (await events()).find((e) => e.stream_id === stream && Number(e.stream_version) === version)!;
 
-  /** SQL as a database administrator: the append-only guard is lifted for it and put back. */
+  /** SQL as a database administrator: the append-only guards (ledger, digests) are lifted for it and put back. */
   async function asDba(sql: Array<[string, unknown[]]>): Promise<void> {
     const runner = t.dataSource.createQueryRunner();
     try {
       await dropLedgerGuard(runner);
+      await dropDigestGuard(runner);
       for (const [statement, params] of sql) await runner.query(statement, params);
       await createLedgerGuard(runner);
+      await createDigestGuard(runner);
     } finally {
       await runner.release();
     }
+  }
+  const take = async () => (await as(t, await login(t)).post('/admin/audit.Ledger/take')).body.data;
+  /** A new stream's first event as whoever may only INSERT would write it: a valid chain, the id chosen. */
+  const forgedStream = (id: number, stream: string) => {
+    const row = { stream_id: stream, stream_version: 1, type: 'inventory.stock-received.v2', payload: JSON.stringify({ product_id: 999, warehouse_shelf_id: 999, quantity: 1000, balance: 1000 }), metadata: '{}', occurred_at: unixNow() };
+    return ['INSERT INTO inventory_event (id, stream_id, stream_version, type, payload, metadata, occurred_at, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [id, ...Object.values(row), chainHash('', row)]] as [string, unknown[]];
+  };
+  /**
+   * Free ids below the last event, as a database's own history leaves them (an append rolled back on MySQL
+   * keeps its id unused): here the newest event moves up by 100 before any digest is taken. Answers a free id.
+   */
+  async function leaveGap(): Promise<number> {
+    const [{ last }] = await t.dataSource.query('SELECT MAX(id) AS last FROM inventory_event');
+    await asDba([['UPDATE inventory_event SET id = ? WHERE id = ?', [Number(last) + 100, last]]]);
+    return Number(last) + 50;
   }
 
   it('chains every event at append onto the one before it in its stream', async () => {
@@ -80,7 +104,7 @@ describe('a ledger auditors can verify', () => {
     expect(await verify(null)).toMatchObject({ intact: true, events: 7, streams: 3, intact_up_to: Number(last), problem: null, digest: null });
     const admin = as(t, await login(t));
     const taken = (await admin.post('/admin/audit.Ledger/take')).body.data;
-    expect(taken).toMatchObject({ format: 'wms-ledger-digest/1', last_event_id: Number(last), streams: 3, events: 7 });
+    expect(taken).toMatchObject({ format: 'wms-ledger-digest/2', last_event_id: Number(last), streams: 3, events: 7, previous_id: 0 });
     expect(taken.root).toMatch(/^[0-9a-f]{64}$/);
     await stockUp(c, w, [{ product: 2, shelf: 1, quantity: 4 }]); // events after the digest change nothing it covers
     const report = await verify('latest');
@@ -175,8 +199,135 @@ describe('a ledger auditors can verify', () => {
     expect(await verify(badSignature)).toMatchObject({ intact: false, problem: { kind: 'digest-signature' }, digest: { signature_valid: false } });
     expect(await verify({ ...file, root: '0'.repeat(64) })).toMatchObject({ intact: false, problem: { kind: 'digest-signature' } });
     // and a forged leaf in the database no longer gives the signed root
-    await t.dataSource.query('UPDATE ledger_digest_leaf SET stream_version = stream_version + 1 WHERE stream_id = ?', [streamOf(0, 1)]);
+    await asDba([['UPDATE ledger_digest_leaf SET stream_version = stream_version + 1 WHERE stream_id = ?', [streamOf(0, 1)]]]);
     expect((await verify(file)).problem?.kind).toMatch(/^(removed|digest-leaves)$/);
+  });
+
+  it('keeps digests and their leaves append-only, as the ledger: UPDATE and DELETE are refused', async () => {
+    const taken = await take();
+    for (const statement of ['UPDATE ledger_digest SET root = ? WHERE id = ?', 'UPDATE ledger_digest SET signature = ? WHERE id = ?']) {
+      await expect(t.dataSource.query(statement, ['0'.repeat(64), taken.id])).rejects.toThrow(/ledger_digest is append-only/);
+    }
+    await expect(t.dataSource.query('DELETE FROM ledger_digest WHERE id = ?', [taken.id])).rejects.toThrow(/ledger_digest is append-only/);
+    await expect(t.dataSource.query('UPDATE ledger_digest_leaf SET hash = ? WHERE digest_id = ?', ['0'.repeat(64), taken.id])).rejects.toThrow(/ledger_digest_leaf is append-only/);
+    await expect(t.dataSource.query('DELETE FROM ledger_digest_leaf WHERE digest_id = ?', [taken.id])).rejects.toThrow(/ledger_digest_leaf is append-only/);
+    const [{ n }] = await t.dataSource.query('SELECT COUNT(*) AS n FROM ledger_digest_leaf WHERE digest_id = ?', [taken.id]);
+    expect(Number(n)).toBe(3);
+    expect(await verify(taken)).toMatchObject({ intact: true, digest: { matched: true } });
+    // each digest names the one before it, and stores only the heads that changed since
+    await stockUp(c, w, [{ product: 0, shelf: 0, quantity: 1 }]);
+    const next = await take();
+    expect(next).toMatchObject({ id: taken.id + 1, previous_id: taken.id, events: 8, streams: 3 });
+    const [{ changed }] = await t.dataSource.query('SELECT COUNT(*) AS changed FROM ledger_digest_leaf WHERE digest_id = ?', [next.id]);
+    expect(Number(changed)).toBe(1);
+    expect(await verify(next)).toMatchObject({ intact: true, digest: { matched: true } });
+  });
+
+  describe('a digest pins the whole ledger up to its last event', () => {
+    it('finds a new stream back-dated into its range (an id in a gap), though every chain is whole', async () => {
+      const free = await leaveGap();
+      const taken = await take();
+      expect(taken.last_event_id).toBeGreaterThan(free);
+      await t.dataSource.query(...forgedStream(free, 'stock-999-999'));
+      expect(await verify(null)).toMatchObject({ intact: true, events: 8, streams: 4 });
+      const expected = { intact: false, problem: { kind: 'back-dated', stream_id: 'stock-999-999', stream_version: 1, event_id: free }, digest: { signature_valid: true, matched: false } };
+      expect(await verify('latest')).toMatchObject(expected);
+      expect(await verify(taken)).toMatchObject(expected);
+    });
+
+    it('finds an event back-dated into a signed stream, at the order number after the signed head', async () => {
+      const free = await leaveGap();
+      const taken = await take();
+      const head = await eventAt(streamOf(0, 0), 4);
+      expect(Number(head.id)).toBeLessThan(free);
+      const row = { stream_id: head.stream_id, stream_version: 5, type: head.type, payload: head.payload, metadata: head.metadata, occurred_at: head.occurred_at };
+      await t.dataSource.query('INSERT INTO inventory_event (id, stream_id, stream_version, type, payload, metadata, occurred_at, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [free, ...Object.values(row), chainHash(head.hash, row)]);
+      expect(await verify(null)).toMatchObject({ intact: true });
+      expect(await verify(taken)).toMatchObject({ intact: false, problem: { kind: 'back-dated', stream_id: streamOf(0, 0), stream_version: 5, event_id: free } });
+    });
+
+    it('finds a signed head moved after the last event, and figures that differ when the leaves are gone', async () => {
+      const taken = await take();
+      const head = await eventAt(streamOf(0, 1), 1);
+      await asDba([['UPDATE inventory_event SET id = ? WHERE id = ?', [Number(taken.last_event_id) + 10, head.id]]]);
+      expect(await verify(null)).toMatchObject({ intact: true });
+      expect(await verify(taken)).toMatchObject({ intact: false, problem: { kind: 'digest-range', stream_id: streamOf(0, 1), stream_version: 1, event_id: Number(taken.last_event_id) + 10 } });
+      // the stored digest deleted too: the file alone still carries the signed figures
+      await asDba([['DELETE FROM ledger_digest_leaf WHERE digest_id = ?', [taken.id]], ['DELETE FROM ledger_digest WHERE id = ?', [taken.id]]]);
+      expect(await verify(taken)).toMatchObject({ intact: false, problem: { kind: 'digest-counts' }, digest: { signature_valid: true } });
+    });
+
+    it('recounts only up to its last event: events after it belong to the next digest', async () => {
+      const taken = await take();
+      await stockUp(c, w, [{ product: 2, shelf: 1, quantity: 4 }]);
+      // figures are recounted up to the digest's last event, not over the whole ledger
+      expect(await verify(taken)).toMatchObject({ intact: true, events: 8, streams: 4, digest: { matched: true } });
+      const next = await take();
+      expect(next).toMatchObject({ events: 8, streams: 4, previous_id: taken.id });
+    });
+  });
+
+  describe('npm run ledger:verify, without a digest file, checks the stored digests as a series', () => {
+    const day = 86400;
+    const cli = async (args: string[], now?: number) => {
+      const out: string[] = [];
+      const warnings: string[] = [];
+      const code = await ledgerVerify(t.app.get(LedgerVerifier), args, { progress: () => undefined, line: (l) => out.push(l), warn: (l) => warnings.push(l) }, now);
+      return { code, out, warnings };
+    };
+
+    it('exits 0 when a digest covers the ledger, and warns and exits 3 when events older than a day have none', async () => {
+      expect(await cli([], unixNow() + 3600)).toMatchObject({ code: 0, warnings: [] });
+      const none = await cli([], unixNow() + 2 * day);
+      expect(none.code).toBe(3);
+      expect(none.warnings).toEqual([expect.stringMatching(/^WARNING: 7 events \(the oldest written .*\) are older than a day and no signed digest covers them \(there is no digest\)\.$/)]);
+      await take();
+      expect(await cli([], unixNow() + 2 * day)).toMatchObject({ code: 0, warnings: [] });
+      await stockUp(c, w, [{ product: 2, shelf: 1, quantity: 4 }]);
+      const late = await cli(['--no-digest'], unixNow() + 2 * day);
+      expect(late).toMatchObject({ code: 3, warnings: [expect.stringContaining('1 events')] });
+      expect(late.out).toContain('No digest checked (chains only).');
+    });
+
+    it('warns about a digest removed, one unsigned and a day without a digest while the ledger grew', async () => {
+      const first = await take();
+      await stockUp(c, w, [{ product: 2, shelf: 1, quantity: 4 }]);
+      const second = await take();
+      await stockUp(c, w, [{ product: 2, shelf: 1, quantity: 1 }]);
+      const third = await take();
+      // whoever may drop the triggers removes the second digest, moves the first back two days (signing it
+      // again with the key, as only the key's holder could), and adds a digest with no valid signature
+      const key = t.app.get(LedgerSigningKey);
+      const [row] = await t.dataSource.query('SELECT * FROM ledger_digest WHERE id = ?', [first.id]);
+      const moved = { ...row, id: Number(row.id), last_event_id: Number(row.last_event_id), streams: Number(row.streams), events: Number(row.events), created_at: Number(row.created_at) - 2 * day, previous_id: 0 };
+      await asDba([
+        ['DELETE FROM ledger_digest WHERE id = ?', [second.id]],
+        ['UPDATE ledger_digest SET created_at = ?, signature = ? WHERE id = ?', [moved.created_at, key.sign(JSON.stringify(['wms-ledger-digest/2', moved.id, moved.root, moved.last_event_id, moved.streams, moved.events, moved.created_at, 0])), first.id]],
+      ]);
+      await t.dataSource.query("INSERT INTO ledger_digest (id, root, last_event_id, streams, events, day, admin_id, signature, created_at, previous_id) VALUES (?, ?, ?, ?, ?, NULL, 0, 'AAAA', ?, ?)", [third.id + 1, third.root, third.last_event_id, third.streams, third.events, unixNow(), third.id]);
+      // against the latest stored digest, the forged one: not intact (2); the warnings come either way
+      expect(await cli([])).toMatchObject({ code: 2, out: expect.arrayContaining([expect.stringContaining('signature INVALID')]) });
+      const { code, warnings } = await cli(['--no-digest']);
+      expect(code).toBe(3);
+      expect(warnings).toEqual([
+        `WARNING: digest #${second.id} is missing: digest #${third.id} names it as the one taken before it.`,
+        expect.stringMatching(new RegExp(`^WARNING: 4[89] hours passed between digests #${first.id} and #${third.id} while the ledger grew`)),
+        `WARNING: digest #${third.id + 1} carries no valid signature of this installation's key.`,
+      ]);
+      expect(statementOf({ ...moved, signature: '', day: null, admin_id: 0 }).format).toBe('wms-ledger-digest/2');
+    });
+
+    it('checks a digest file on its own (no series), and exits 2 when the ledger is not intact', async () => {
+      const taken = await take();
+      const file = join(mkdtempSync(join(tmpdir(), 'wms-digest-')), 'digest.json');
+      writeFileSync(file, JSON.stringify(taken));
+      expect(await cli(['--digest', file], unixNow() + 5 * day)).toMatchObject({ code: 0, warnings: [] });
+      const target = await eventAt(streamOf(0, 0), 2);
+      await asDba([['UPDATE inventory_event SET payload = ? WHERE id = ?', ['{}', target.id]]]);
+      const broken = await cli(['--digest', file]);
+      expect(broken.code).toBe(2);
+      expect(broken.out.join('\n')).toContain(`NOT INTACT: an event was altered in stream ${streamOf(0, 0)} at order number 2 (event ${target.id}).`);
+    });
   });
 
   it('chains events written before the chain existed, stream by stream in ledger order (the migration)', async () => {

@@ -9,6 +9,7 @@ import { TokenEntity } from '../../src/modules/accounts/persistence/token.entity
 import { findExecutable, TerminalRunner } from '../../src/modules/platform/terminal/terminal-runner';
 import { createTestApp, TestApp } from '../setup/create-test-app';
 import { as, createAdmin, http, login, Session } from '../support/api';
+import { isAlive } from '../support/server-process';
 
 /**
  * The web terminal: GET /admin/Terminal/index as an event stream, super admin
@@ -44,15 +45,6 @@ function framesOf(text: string): Frame[] {
     .filter(Boolean)
     .map((data) => JSON.parse(data) as Frame);
 }
-
-const ALIVE = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 async function eventually(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -263,11 +255,11 @@ describe('web terminal', () => {
       await eventually(() => run.frames.some((f) => f.data.startsWith('pid ')), 'the command to start');
       expect(run.frames.slice(0, 2).map((f) => f.data)).toEqual(['command-link-success', '> node scripts/versions.js']);
       const pid = Number(run.frames.find((f) => f.data.startsWith('pid '))!.data.slice(4));
-      expect(ALIVE(pid)).toBe(true);
+      expect(isAlive(pid)).toBe(true);
 
       run.close();
       await run.finished;
-      await eventually(() => !ALIVE(pid), 'the child process to be killed');
+      await eventually(() => !isAlive(pid), 'the child process to be killed');
       await eventually(() => runner.runningKey === null, 'the runner to be free');
       await eventually(async () => (await terminalLog()).length === 1, 'the admin log entry');
       expect(JSON.parse((await terminalLog())[0].data!)).toMatchObject({ command: 'versions', uuid: 'gone', outcome: 'disconnected' });

@@ -4,7 +4,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.setup';
-import { createLedgerGuard, dropLedgerGuard } from '../../migrations/ledger-guard';
+import { createDigestGuard, createLedgerGuard, DIGEST_TABLES, dropDigestGuard, dropLedgerGuard } from '../../migrations/ledger-guard';
 import { seedDatabase } from '../../src/bootstrap';
 import { databaseSettings } from '../../ormconfig';
 import { ensureDatabaseExists } from '../../src/shared/database/ensure-database';
@@ -56,10 +56,12 @@ async function truncateAll(dataSource: DataSource): Promise<void> {
   const virtual: string[] = isSqlite ? (await dataSource.query(`SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'`)).map((r: { name: string }) => r.name) : [];
   const targets = tables.filter((t) => !STATIC_TABLES.has(t) && !virtual.some((v) => t.startsWith(`${v}_`)));
   if (!targets.length) return;
-  // The ledger refuses deletes in the product; between tests its guard is lifted and put back.
+  // The ledger and its digests refuse deletes in the product; between tests their guards are lifted and put back.
   const runner = dataSource.createQueryRunner();
   const hasLedger = targets.includes('inventory_event');
+  const hasDigests = DIGEST_TABLES.every((table) => targets.includes(table));
   if (hasLedger) await dropLedgerGuard(runner);
+  if (hasDigests) await dropDigestGuard(runner);
   if (isSqlite) {
     await dataSource.query('PRAGMA foreign_keys = OFF');
     for (const table of targets) await dataSource.query(`DELETE FROM "${table}"`);
@@ -71,5 +73,6 @@ async function truncateAll(dataSource: DataSource): Promise<void> {
     await dataSource.query('SET FOREIGN_KEY_CHECKS = 1');
   }
   if (hasLedger) await createLedgerGuard(runner);
+  if (hasDigests) await createDigestGuard(runner);
   await runner.release();
 }

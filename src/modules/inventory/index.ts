@@ -19,7 +19,7 @@ export { DailyLedgerDigest } from './integrity/daily-ledger-digest';
 export { EventChain } from './ledger/event-chain.service';
 export { StockInScope } from './queries/stock-in-scope/stock-in-scope';
 export type { ScopedStream, StockScope } from './queries/stock-in-scope/stock-in-scope';
-export { addDays, allocateFefo, expiryOf, isCalendarDay, isExpired, normalizeLotNo } from './domain/lots';
+export { addDays, allocateFefo, expiryOf, isCalendarDay, isExpired, LOT_NO_MAX_LENGTH, normalizeLotNo } from './domain/lots';
 export type { Allocation, LotOnShelf } from './domain/lots';
 export { lotOfPayload, NO_LOT } from './domain/stock-movement';
 export type { LotFacts } from './domain/stock-movement';

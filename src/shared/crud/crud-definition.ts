@@ -3,6 +3,7 @@ import { DataSource, EntityManager, EntityMetadata, EntityTarget, ObjectLiteral,
 import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { ListColumns, QuickSearchIndex } from './list-query-builder';
 import { ListQueryRules, OrderTerm } from './list-query';
+import type { EnumerationNames } from '../http/enumeration-names';
 
 /** A many-to-one lookup whose columns are embedded in each row under the join's alias (`row.brand.name`). */
 export interface CrudJoin {
@@ -61,6 +62,8 @@ export interface CrudDefinition<E extends ObjectLiteral> {
   quickSearchIndex?: QuickSearchIndex;
   /** Plain query parameters accepted as equality filters (`warehouse_id=3`). */
   filterParams?: readonly string[];
+  /** Enumerations a filter or search may name instead of giving their numbers (`status=normal`), per field. */
+  enumerations?: Readonly<Record<string, EnumerationNames>>;
   joins?: Readonly<Record<string, CrudJoin>>;
   /** Rows with `deletetime` set (a nullable Unix-seconds column) are hidden, and `del` sets it instead of deleting. */
   softDelete?: boolean;
@@ -233,7 +236,7 @@ export function compileCrudDefinition<E extends ObjectLiteral>(dataSource: DataS
     listReaders: readers.filter((reader) => reader.owner !== null || !omitted.has(reader.property)),
     joins,
     columns: { fields, quickSearch, quickSearchIndex: definition.quickSearchIndex, defaultOrder, tieBreaker: primaryKey },
-    rules: { searchFields, orderFields, primaryKey, filterParams: definition.filterParams },
+    rules: { searchFields, orderFields, primaryKey, filterParams: definition.filterParams, enumerations: definition.enumerations },
     writable,
     hidden,
     has,

@@ -3,6 +3,7 @@ import customParseFormat from 'dayjs/plugin/customParseFormat';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { AppError } from '../http/app-error';
+import { enumerationValue, EnumerationNames } from '../http/enumeration-names';
 import { canonicalTimeZone } from '../time/time-zone';
 
 dayjs.extend(utc);
@@ -69,6 +70,8 @@ export interface ListQueryRules {
   filterParams?: readonly string[];
   /** Site time zone for `render: datetime` values. */
   timeZone?: string;
+  /** Per field, names a filter may give for the numbers the column holds (`status=normal` for `status=1`). */
+  enumerations?: Readonly<Record<string, EnumerationNames>>;
 }
 
 const OPERATORS: Record<string, string> = {
@@ -94,6 +97,7 @@ export function parseListQuery(query: Record<string, unknown>, rules: ListQueryR
     const condition = namedFilter(name, query[name]);
     if (condition) conditions.push(condition);
   }
+  for (const condition of conditions) namesToNumbers(condition, rules.enumerations?.[condition.field]);
   const init = parseInit(query, rules);
   return {
     page: init ? 1 : clampInt(query.page, 1, 1, MAX_PAGE),
@@ -196,6 +200,18 @@ function parseRange(field: string, negate: boolean, val: unknown, datetime: bool
     return datetime ? timestamp(value, field, timeZone, isEnd) : decimal(value, field);
   };
   return [{ kind: 'range', field, negate, min: bound(start, false), max: bound(end, true) }];
+}
+
+/** An enumeration's names in a condition's values become the numbers the column holds. */
+function namesToNumbers(condition: SearchCondition, names: EnumerationNames | undefined): void {
+  if (!names) return;
+  const number = (value: Scalar): Scalar => {
+    const found = enumerationValue(value, names);
+    return typeof found === 'number' ? String(found) : value;
+  };
+  if (condition.kind === 'compare') condition.value = number(condition.value);
+  else if (condition.kind === 'in') condition.values = condition.values.map(number);
+  else if (condition.kind === 'findInSet') condition.values = condition.values.map((value) => String(number(value)));
 }
 
 function namedFilter(field: string, value: unknown): SearchCondition | null {

@@ -25,36 +25,65 @@ export function code128Encodable(value: string): boolean {
 }
 
 /** Quiet zones (in modules) the scanners need around the symbols: ISO/IEC 15417 and 18004. */
-const QUIET = { code128: 10, qrcode: 4 } as const;
+export const QUIET_ZONE = { code128: 10, qrcode: 4 } as const;
+
+/** Where a symbol's dark modules lie inside its box (points) and how wide one module is. */
+export interface SymbolPlacement extends Box {
+  module: number;
+}
+
+type Encoded = { sbs: number[] } | { pixs: number[]; pixx: number; pixy: number };
+
+function encode(symbology: Symbology, value: string): Encoded {
+  const [symbol] = bwipjs.raw({ bcid: symbology, text: value, ...(symbology === 'qrcode' ? { eclevel: 'M' } : {}) } as bwipjs.RawOptions);
+  return symbol as Encoded;
+}
+
+/**
+ * The symbol's place in `box`, its quiet zones inside the box: a Code 128 stretches to the box's width less 10
+ * modules each side (and to its height); a QR code keeps its square, centred, at least 4 modules from each
+ * edge. Whatever is drawn outside the box is then at least the quiet zone away from the symbol.
+ */
+export function symbolPlacement(symbology: Symbology, encoded: Encoded, box: Box): SymbolPlacement {
+  if ('sbs' in encoded) {
+    const modules = encoded.sbs.reduce((sum, width) => sum + width, 0);
+    const module = box.width / (modules + 2 * QUIET_ZONE.code128);
+    return { x: box.x + QUIET_ZONE.code128 * module, y: box.y, width: modules * module, height: box.height, module };
+  }
+  const module = Math.min(box.width / (encoded.pixx + 2 * QUIET_ZONE.qrcode), box.height / (encoded.pixy + 2 * QUIET_ZONE.qrcode));
+  return { x: box.x + (box.width - encoded.pixx * module) / 2, y: box.y + (box.height - encoded.pixy * module) / 2, width: encoded.pixx * module, height: encoded.pixy * module, module };
+}
+
+/** Where the symbol of `value` would lie in `box` (what `drawBarcode` draws there). */
+export function placeBarcode(symbology: Symbology, value: string, box: Box): SymbolPlacement {
+  return symbolPlacement(symbology, encode(symbology, value), box);
+}
 
 /**
  * Draws the symbol of `value` into `box` (points) as filled rectangles, from the bars or modules bwip-js
- * encodes: Code 128 stretches to the box with its quiet zones inside it; a QR code keeps its square and is
- * centred. (bwip-js's own renderer costs more than the encoding itself; a sheet of labels draws thousands.)
+ * encodes, where `symbolPlacement` puts them. (bwip-js's own renderer costs more than the encoding itself; a
+ * sheet of labels draws thousands.)
  */
 export function drawBarcode(doc: Pdf, symbology: Symbology, value: string, box: Box): void {
-  const [symbol] = bwipjs.raw({ bcid: symbology, text: value, ...(symbology === 'qrcode' ? { eclevel: 'M' } : {}) } as bwipjs.RawOptions);
-  if ('sbs' in symbol) drawLinear(doc, symbol.sbs, box);
-  else drawMatrix(doc, symbol, box);
+  const symbol = encode(symbology, value);
+  const at = symbolPlacement(symbology, symbol, box);
+  if ('sbs' in symbol) drawLinear(doc, symbol.sbs, at);
+  else drawMatrix(doc, symbol, at);
   doc.fill('#000000');
 }
 
 /** Bars and spaces alternate in `widths` (in modules), a bar first. */
-function drawLinear(doc: Pdf, widths: number[], box: Box): void {
-  const modules = widths.reduce((sum, width) => sum + width, 0);
-  const unit = box.width / (modules + 2 * QUIET.code128);
-  let x = box.x + QUIET.code128 * unit;
+function drawLinear(doc: Pdf, widths: number[], at: SymbolPlacement): void {
+  let x = at.x;
   widths.forEach((width, i) => {
-    if (i % 2 === 0) doc.rect(x, box.y, width * unit, box.height);
-    x += width * unit;
+    if (i % 2 === 0) doc.rect(x, at.y, width * at.module, at.height);
+    x += width * at.module;
   });
 }
 
 /** `pixs` holds the modules row by row, 1 for dark; each row's dark runs become one rectangle. */
-function drawMatrix(doc: Pdf, symbol: { pixs: number[]; pixx: number; pixy: number }, box: Box): void {
-  const unit = Math.min(box.width / (symbol.pixx + 2 * QUIET.qrcode), box.height / (symbol.pixy + 2 * QUIET.qrcode));
-  const left = box.x + (box.width - symbol.pixx * unit) / 2;
-  const top = box.y + (box.height - symbol.pixy * unit) / 2;
+function drawMatrix(doc: Pdf, symbol: { pixs: number[]; pixx: number; pixy: number }, at: SymbolPlacement): void {
+  const unit = at.module;
   for (let row = 0; row < symbol.pixy; row++) {
     for (let column = 0; column < symbol.pixx; ) {
       if (!symbol.pixs[row * symbol.pixx + column]) {
@@ -64,7 +93,7 @@ function drawMatrix(doc: Pdf, symbol: { pixs: number[]; pixx: number; pixy: numb
       const start = column;
       while (column < symbol.pixx && symbol.pixs[row * symbol.pixx + column]) column++;
       // a hair taller than the row, so the anti-aliased edges of neighbouring rows leave no seam
-      doc.rect(left + start * unit, top + row * unit, (column - start) * unit, unit + 0.01);
+      doc.rect(at.x + start * unit, at.y + row * unit, (column - start) * unit, unit + 0.01);
     }
   }
 }
@@ -76,8 +105,8 @@ export function barcodePng(symbology: Symbology, value: string, options: { scale
     text: value,
     scale: options.scale,
     ...(symbology === 'code128' ? { height: options.height ?? 12 } : { eclevel: 'M' }),
-    paddingwidth: QUIET[symbology],
-    paddingheight: symbology === 'qrcode' ? QUIET.qrcode : 0,
+    paddingwidth: QUIET_ZONE[symbology],
+    paddingheight: symbology === 'qrcode' ? QUIET_ZONE.qrcode : 0,
     backgroundcolor: 'FFFFFF',
   } as bwipjs.RenderOptions);
 }

@@ -1,7 +1,11 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateBy, ValidateIf, ValidationArguments } from 'class-validator';
+import { enumerationValue, EnumerationNames } from './enumeration-names';
 import { msg } from './validation';
+
+export { enumerationValue } from './enumeration-names';
+export type { EnumerationNames } from './enumeration-names';
 
 /*
  * Field rules of the back-office forms (master data, content), built for both actions: `add` demands the required fields, `edit`
@@ -82,9 +86,16 @@ export function OptionalInt(min = -INT_MAX - 1, max = INT_MAX) {
   );
 }
 
-/** An enumeration (numbers on the wire): optional (the column has a default), one of `values`. */
-export function Enumeration(values: readonly number[]) {
-  return applyDecorators(Transform(toInt), IsOptional(), IsIn([...values], { message: msg('validation.in') }));
+/**
+ * An enumeration (numbers on the wire and in the table; also its `names`): optional (the column has a
+ * default), one of `values`.
+ */
+export function Enumeration(values: readonly number[], names?: EnumerationNames) {
+  return applyDecorators(
+    Transform(({ value }) => enumerationValue(value, names)),
+    IsOptional(),
+    IsIn([...values], { message: msg('validation.in') }),
+  );
 }
 
 /** A required reference to another catalogue (an id ≥ 1). */

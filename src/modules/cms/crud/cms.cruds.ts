@@ -5,7 +5,7 @@ import { assertTreeParent, CrudDefinition, CrudKit, CrudService, TreeCrudService
 import { forUpdate, isMysql } from '../../../shared/database/sql-dialect';
 import { AppError } from '../../../shared/http/app-error';
 import { unixNow } from '../../../shared/http/envelope';
-import { CONTENT_STATUS } from '../domain/content';
+import { COMMENT_GROUP, CONTENT_FLAG, CONTENT_STATUS, CURRENCY, LINK_TARGET, VISIT_GROUP } from '../domain/content';
 import { COMMENT_STATUS } from '../domain/comment';
 import { sanitizeBody } from '../domain/rich-text';
 import { AddChannelDto, AddContentDto, AddFriendlyLinkDto, AddTagDto, EditChannelDto, EditContentDto, EditFriendlyLinkDto, EditTagDto } from '../http/dto/cms.dto';
@@ -94,6 +94,7 @@ export function contentCrud(): CrudDefinition<CmsContentEntity> {
     ],
     quickSearchFields: ['id', 'title', 'keywords'],
     filterParams: ['channel_id', 'status', 'user_id'],
+    enumerations: { status: CONTENT_STATUS, flag: CONTENT_FLAG, target: LINK_TARGET, currency: CURRENCY, allow_visit_groups: VISIT_GROUP, allow_comment_groups: COMMENT_GROUP },
     joins: {
       channel: { entity: CmsChannelEntity, on: 'channel_id', columns: ['name'] },
       user: { entity: ACCOUNT_TABLES.member, on: 'user_id', columns: ['username', 'nickname'] },
@@ -141,6 +142,7 @@ export function commentCrud(): CrudDefinition<CmsCommentEntity> {
     searchFields: ['id', 'content_id', 'user_id', 'nickname', 'content', 'status', 'memo', 'ip', ...TIMES, 'post.title', 'user.username'],
     quickSearchFields: ['id', 'content', 'nickname', 'post.title'],
     filterParams: ['content_id', 'status', 'user_id'],
+    enumerations: { status: COMMENT_STATUS },
     defaultOrder: [{ field: 'id', direction: 'DESC' }],
     joins: {
       post: { entity: CmsContentEntity, on: 'content_id', columns: ['title'] },
@@ -208,6 +210,7 @@ export function friendlyLinkCrud(): CrudDefinition<CmsFriendlyLinkEntity> {
     searchFields: ['id', 'title', 'link', 'target', 'weigh', 'status', ...TIMES],
     quickSearchFields: ['id', 'title', 'link'],
     filterParams: ['status'],
+    enumerations: { target: LINK_TARGET },
     validation: { add: AddFriendlyLinkDto, edit: EditFriendlyLinkDto },
   };
 }

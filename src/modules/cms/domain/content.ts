@@ -1,8 +1,10 @@
 import { CmsRuleError } from './cms-errors';
 
 /*
- * The content (the spec's cms content) and its enumerations. They travel as numbers like every enumeration
- * of the spec's states (0 = the "off" or "not yet" value where there is one, as for audit_status):
+ * The content (the spec's cms content) and its enumerations. They are stored and answered as numbers like
+ * every enumeration of the spec's states (0 = the "off" or "not yet" value where there is one, as for
+ * audit_status); forms, audits and list filters also take the names BuildAdmin's cms client sends (the keys
+ * below, any case: `normal`, `_blank`, `RMB`, `integral`, `all`, …):
  *
  *   status                0 unaudited, 1 normal (published), 2 refused, 3 offline
  *   flag (a set)          1 top, 2 hot, 3 recommend, 4 new            — stored as "1,3"
@@ -30,7 +32,7 @@ export function targetAttribute(value: number): string {
   return Object.entries(LINK_TARGET).find(([, v]) => v === value)?.[0] ?? '_self';
 }
 
-/** A set of flags from an array (of numbers or numeric strings) or a comma list; unknown values are errors. */
+/** A set of flags from an array (of numbers, numeric strings or names) or a comma list; unknown values are errors. */
 export function parseFlags(value: unknown): number[] | null {
   const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : typeof value === 'number' ? [value] : null;
   if (!items) return null;
@@ -38,8 +40,8 @@ export function parseFlags(value: unknown): number[] | null {
   for (const item of items) {
     const text = typeof item === 'number' ? String(item) : typeof item === 'string' ? item.trim() : '';
     if (text === '') continue;
-    const flag = Number(text);
-    if (!/^\d+$/.test(text) || !(CONTENT_FLAGS as number[]).includes(flag)) return null;
+    const flag = /^\d+$/.test(text) ? Number(text) : (CONTENT_FLAG as Record<string, number>)[text.toLowerCase()];
+    if (!(CONTENT_FLAGS as number[]).includes(flag)) return null;
     flags.add(flag);
   }
   return [...flags].sort((a, b) => a - b);

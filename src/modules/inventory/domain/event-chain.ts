@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { LedgerProblemKind } from '../../../../contract/ledger';
 
 /**
  * Tamper evidence for the ledger. Every event carries `hash` = SHA-256 over the hash of the event before it
@@ -56,7 +57,7 @@ export type ChainProblemKind = 'altered' | 'removed' | 'inserted' | 'reordered';
 
 /** Where verification first found the ledger not to be what was written. */
 export interface ChainProblem {
-  kind: ChainProblemKind | 'digest-mismatch' | 'digest-leaves' | 'digest-signature' | 'digest-unknown';
+  kind: LedgerProblemKind;
   stream_id: string;
   /** The order number in the stream: the altered, inserted or reordered event's, or the first missing one. */
   stream_version: number;
@@ -73,6 +74,41 @@ interface StreamCursor {
 }
 
 const freshCursor = (): StreamCursor => ({ version: 0, previousHash: '', previousId: 0, failed: false });
+
+/**
+ * A stream's events up to a digest's last event, as the walk found them: how many, the highest order number
+ * among them and the first of their ids (the stream's entry into the range).
+ */
+export interface StreamInRange {
+  events: number;
+  version: number;
+  firstId: number;
+}
+
+/**
+ * Counts, while the ledger is walked, the events and streams with an id up to `lastEventId` (a digest's range):
+ * what the digest signed must be what is there now. Memory: one small record per stream in the range.
+ */
+export class RangeCount {
+  events = 0;
+  readonly streams = new Map<string, StreamInRange>();
+
+  constructor(readonly lastEventId: number) {}
+
+  accept(row: ChainedEventRow): void {
+    const id = Number(row.id);
+    if (id > this.lastEventId) return;
+    this.events++;
+    const version = Number(row.stream_version);
+    const stream = this.streams.get(row.stream_id);
+    if (!stream) this.streams.set(row.stream_id, { events: 1, version, firstId: id });
+    else {
+      stream.events++;
+      if (version > stream.version) stream.version = version;
+      if (id < stream.firstId) stream.firstId = id;
+    }
+  }
+}
 
 /** The problems a stream's next event (in version order) shows, the first of them only (the stream's cursor moves on regardless). */
 function checkNext(cursor: StreamCursor, row: ChainedEventRow, report: (problem: ChainProblem) => void): void {

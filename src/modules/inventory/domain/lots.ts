@@ -1,17 +1,9 @@
 import { AppError } from '../../../shared/http/app-error';
 import { shelfLocation, StockSnapshot } from './stock-movement';
 
-/** A lot number as typed: letters, digits and `. _ / -`, at most 32 characters; compared and kept upper-case. */
-const LOT_NO = /^[A-Z0-9][A-Z0-9._/-]{0,31}$/;
+/** A lot number as typed: contract/lots.ts (the web's forms check the same). */
+export { LOT_NO_MAX_LENGTH, normalizeLotNo } from '../../../../contract/lots';
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** '' for none; otherwise the upper-case lot number, or null when it is not a valid lot number. */
-export function normalizeLotNo(value: unknown): string | null {
-  if (value === undefined || value === null) return '';
-  if (typeof value !== 'string') return null;
-  const lot = value.trim().toUpperCase();
-  return lot === '' || LOT_NO.test(lot) ? lot : null;
-}
 
 /** True for a real calendar day written `YYYY-MM-DD`. */
 export function isCalendarDay(value: string): boolean {

@@ -3,9 +3,10 @@ import { chunk } from '../../../shared/database/sql-dialect';
 import { unixNow } from '../../../shared/http/envelope';
 import { TransactionRunner } from '../../../shared/database/transaction-runner';
 import { ledgerPageByIdAfter } from '../ledger/ledger-pages';
-import { ChainedEventRow, ChainProblem, LedgerOrderWalker } from '../domain/event-chain';
-import { DIGEST_FORMAT, DigestCheck, DigestStatement } from '../domain/ledger-digest';
-import { LedgerVerificationEntity } from '../persistence/ledger-integrity.entities';
+import type { DigestSeriesFinding } from '../../../../contract/ledger';
+import { ChainedEventRow, ChainProblem, LedgerOrderWalker, RangeCount } from '../domain/event-chain';
+import { DIGEST_FORMAT, DIGEST_FORMAT_1, DigestCheck, digestSeriesFindings, DigestStatement, StoredDigestSummary } from '../domain/ledger-digest';
+import { LedgerDigestEntity, LedgerVerificationEntity } from '../persistence/ledger-integrity.entities';
 import { DigestFile, LedgerDigests, statementOf } from './ledger-digests.service';
 
 /**
@@ -39,6 +40,11 @@ export interface VerificationReport {
   intact_up_to: number;
   problem: ChainProblem | null;
   digest: DigestVerdict | null;
+  /**
+   * What the stored digests leave uncovered (unsigned, missing, gaps, events older than a day without a
+   * digest); null when a digest file was given, which stands on its own.
+   */
+  series: DigestSeriesFinding[] | null;
   seconds: number;
 }
 
@@ -47,12 +53,25 @@ export interface VerifyOptions {
   digest: DigestFile | number | 'latest' | null;
   adminId: number;
   source: 'web' | 'cli';
+  /** The time the series of digests is judged at (Unix seconds; now when not given). */
+  now?: number;
 }
+
+/** The digest to check against, resolved before the walk (its last event id bounds what the walk counts). */
+interface DigestToCheck {
+  statement: DigestStatement;
+  signature: string;
+  /** Its leaves live in the database; null when only the file says it existed. */
+  stored: LedgerDigestEntity | null;
+}
+
+const NOWHERE = { stream_id: '', stream_version: 0, event_id: null };
 
 /**
  * Recomputes every chain from the events themselves (never the projections), reading the ledger once in the
  * order it was written with every stream's head in memory (LedgerOrderWalker: memory bounded by the number of
- * streams), then checks the digest's leaves against the ledger and its root against the signed one.
+ * streams) while counting the events and streams up to the digest's last event; then checks the digest: its
+ * signature, the signed figures, its leaves against the ledger and its root against the signed one.
  */
 @Injectable()
 export class LedgerVerifier {
@@ -65,6 +84,8 @@ export class LedgerVerifier {
     const started = Date.now();
     const startedAt = unixNow();
     const manager = this.transactions.manager;
+    const wanted = options.digest === null ? null : await this.resolve(options.digest);
+    const range = new RangeCount(wanted?.statement.last_event_id ?? 0);
     const [{ n }] = await manager.query('SELECT COUNT(*) AS n FROM inventory_event');
     const total = Number(n);
     const walker = new LedgerOrderWalker();
@@ -74,18 +95,22 @@ export class LedgerVerifier {
       const rows = await next;
       if (!rows.length) break;
       next = read(Number(rows[rows.length - 1].id));
-      for (const row of rows) walker.accept(row);
+      for (const row of rows) {
+        walker.accept(row);
+        range.accept(row);
+      }
       progress({ phase: 'chain', done: walker.events, total: Math.max(total, walker.events) });
     }
     walker.finish();
 
     let problem: VerificationReport['problem'] = walker.first;
     let digest: DigestVerdict | null = null;
-    if (options.digest !== null) {
-      const checked = await this.checkDigest(options.digest, progress);
+    if (wanted) {
+      const checked = await this.checkDigest(wanted, range, progress);
       digest = checked.verdict;
       problem ??= checked.problem;
     }
+    const external = options.digest !== null && typeof options.digest === 'object';
     const report: VerificationReport = {
       intact: !problem,
       events: walker.events,
@@ -94,6 +119,7 @@ export class LedgerVerifier {
       intact_up_to: walker.first ? walker.intactUpTo : problem ? 0 : walker.lastEventId,
       problem,
       digest,
+      series: external ? null : await this.series(options.now),
       seconds: (Date.now() - started) / 1000,
     };
     await manager.insert(LedgerVerificationEntity, {
@@ -113,18 +139,42 @@ export class LedgerVerifier {
     return report;
   }
 
-  private async checkDigest(wanted: VerifyOptions['digest'], progress: (p: VerificationProgress) => void): Promise<{ verdict: DigestVerdict | null; problem: VerificationReport['problem'] }> {
-    const external = typeof wanted === 'object' && wanted !== null ? wanted : null;
-    const stored = wanted === 'latest' ? await this.digests.latest() : typeof wanted === 'number' ? await this.digests.get(wanted) : await this.digests.get(Number(external!.id)).catch(() => null);
-    if (!stored && !external) return { verdict: null, problem: null }; // no digest taken yet: chains only
-    const statement: DigestStatement = external ? statementFromFile(external) : statementOf(stored!);
-    const signature = external ? String(external.signature ?? '') : stored!.signature;
-    const verdict: DigestVerdict = { id: statement.id, root: statement.root, last_event_id: statement.last_event_id, created_at: statement.created_at, signature_valid: this.digests.signatureValid(statement, signature), matched: false };
-    const nowhere = { stream_id: '', stream_version: 0, event_id: null };
-    if (!verdict.signature_valid) return { verdict, problem: { kind: 'digest-signature', ...nowhere } };
-    // the leaves come from the database: a digest removed from it can no longer be checked (only the file says it existed)
-    if (!stored) return { verdict, problem: { kind: 'digest-unknown', ...nowhere } };
-    const check = new DigestCheck();
+  /**
+   * The stored digests as a series: each signed by this installation's key, none missing (a digest of format
+   * 2 names the one before it), none more than a day after the one before while the ledger grew, and no event
+   * older than a day after the latest.
+   */
+  async series(now = unixNow()): Promise<DigestSeriesFinding[]> {
+    const stored = await this.digests.all();
+    const summaries: StoredDigestSummary[] = stored.map((d) => ({
+      id: d.id,
+      previous_id: d.previous_id,
+      last_event_id: d.last_event_id,
+      created_at: Number(d.created_at ?? 0),
+      signed: this.digests.signatureValid(statementOf(d), d.signature),
+    }));
+    const latest = summaries.filter((d) => d.signed).at(-1);
+    const [{ events, oldest }] = await this.transactions.manager.query('SELECT COUNT(*) AS events, MIN(occurred_at) AS oldest FROM inventory_event WHERE id > ?', [latest?.last_event_id ?? 0]);
+    return digestSeriesFindings(summaries, { events: Number(events), oldest: oldest === null ? null : Number(oldest) }, now);
+  }
+
+  private async resolve(wanted: DigestFile | number | 'latest'): Promise<DigestToCheck | null> {
+    if (typeof wanted === 'object') {
+      const statement = statementFromFile(wanted);
+      return { statement, signature: String(wanted.signature ?? ''), stored: await this.digests.get(statement.id).catch(() => null) };
+    }
+    const stored = wanted === 'latest' ? await this.digests.latest() : await this.digests.get(wanted);
+    if (!stored) return null; // no digest taken yet: chains only
+    return { statement: statementOf(stored), signature: stored.signature, stored };
+  }
+
+  private async checkDigest(wanted: DigestToCheck, range: RangeCount, progress: (p: VerificationProgress) => void): Promise<{ verdict: DigestVerdict; problem: VerificationReport['problem'] }> {
+    const { statement, stored } = wanted;
+    const verdict: DigestVerdict = { id: statement.id, root: statement.root, last_event_id: statement.last_event_id, created_at: statement.created_at, signature_valid: this.digests.signatureValid(statement, wanted.signature), matched: false };
+    if (!verdict.signature_valid) return { verdict, problem: { kind: 'digest-signature', ...NOWHERE } };
+    const check = new DigestCheck(statement, range);
+    // the leaves come from the database: a digest removed from it can be checked for its figures only
+    if (!stored) return { verdict, problem: check.countsMatch() ? { kind: 'digest-unknown', ...NOWHERE } : { kind: 'digest-counts', ...NOWHERE } };
     const manager = this.transactions.manager;
     progress({ phase: 'digest', done: 0, total: statement.streams });
     for await (const leaves of this.digests.leaves(stored.id)) {
@@ -145,11 +195,26 @@ export class LedgerVerifier {
       const [{ v }] = await manager.query('SELECT MAX(stream_version) AS v FROM inventory_event WHERE stream_id = ?', [problem.stream_id]);
       problem.stream_version = Number(v ?? 0) + 1;
     }
+    if (problem?.kind === 'back-dated' && problem.event_id === null) {
+      // an event written into a stream's range after the digest: name it
+      const [event] = await manager.query('SELECT id FROM inventory_event WHERE stream_id = ? AND stream_version = ?', [problem.stream_id, problem.stream_version]);
+      problem.event_id = event ? Number(event.id) : null;
+    }
     return { verdict, problem };
   }
 }
 
 function statementFromFile(file: DigestFile): DigestStatement {
   const int = (value: unknown) => (Number.isSafeInteger(Number(value)) ? Number(value) : -1);
-  return { format: DIGEST_FORMAT, id: int(file.id), root: String(file.root ?? ''), last_event_id: int(file.last_event_id), streams: int(file.streams), events: int(file.events), created_at: int(file.created_at) };
+  const format = file.format === DIGEST_FORMAT_1 ? DIGEST_FORMAT_1 : DIGEST_FORMAT;
+  return {
+    format,
+    id: int(file.id),
+    root: String(file.root ?? ''),
+    last_event_id: int(file.last_event_id),
+    streams: int(file.streams),
+    events: int(file.events),
+    created_at: int(file.created_at),
+    previous_id: format === DIGEST_FORMAT_1 ? null : int(file.previous_id),
+  };
 }

@@ -7,7 +7,7 @@ import { KnownMasterData, MasterDataReader, ProductStockTotals } from '../../mas
 import { dailyStatDeltas, historyRowOf, lineTotal, StockEventMetadata, StockEventPayload, StoredStockEvent } from '../domain/projection';
 import { EventChain } from './event-chain.service';
 import { siteDayOf } from '../../../shared/time/site-day';
-import { Allocation, allocateFefo, InsufficientUnexpiredStockError, normalizeLotNo } from '../domain/lots';
+import { Allocation, allocateFefo, InsufficientUnexpiredStockError, LOT_NO_MAX_LENGTH, normalizeLotNo } from '../domain/lots';
 import { FormTypeValue, LotFacts, lotOfPayload, NO_LOT, placeMovements, StockEventTypeValue, StockMovement, StockSnapshot, StreamState, streamIdOf } from '../domain/stock-movement';
 
 export interface MovementRequest {
@@ -85,7 +85,7 @@ export class StockLedger {
     for (const pair of pairs) snapshotOf(pair.productId, pair.shelfId);
     const lots = requests.map((r) => {
       const lot = normalizeLotNo(r.lotNo);
-      if (lot === null) throw new AppError('lots.bad_lot_no', { lot: String(r.lotNo).slice(0, 40) });
+      if (lot === null) throw new AppError('lots.bad_lot_no', { lot: String(r.lotNo).slice(0, 40), max: LOT_NO_MAX_LENGTH });
       return lot;
     });
 

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** A signed digest of the ledger: the Merkle root over every stream's head at a moment. */
+/** A signed digest of the ledger: the Merkle root over every stream's head up to an event. Append-only. */
 @Entity('ledger_digest')
 export class LedgerDigestEntity {
   @PrimaryGeneratedColumn() id: number;
@@ -13,9 +13,11 @@ export class LedgerDigestEntity {
   @Column() admin_id: number;
   @Column() signature: string;
   @Column({ type: 'int', nullable: true }) created_at: number | null;
+  /** The digest taken before this one (0 for the first); null for digests of format 1, which name none. */
+  @Column({ type: 'int', nullable: true }) previous_id: number | null;
 }
 
-/** A stream head that changed since the digest before: (digest, stream) → version and head hash. */
+/** A stream head that changed since the digest before: (digest, stream) → version and head hash. Append-only. */
 @Entity('ledger_digest_leaf')
 export class LedgerDigestLeafEntity {
   @PrimaryGeneratedColumn() id: number;

@@ -1,4 +1,4 @@
-import { checkDigitValid, gs1Date, Gs1Error, gtinSpellings, looksLikeGs1, parseGs1, stripSymbologyIdentifier } from './gs1';
+import { checkDigitValid, gs1Date, Gs1Error, gtinSpellings, implicitGs1, looksLikeGs1, parseGs1, stripSymbologyIdentifier } from './gs1';
 
 const GS = '\x1d';
 const TODAY = new Date(Date.UTC(2026, 10, 26));
@@ -87,11 +87,46 @@ describe('GS1 element strings', () => {
     ['(01)09501101020917', true],
     [`${GS}0109501101020917`, true],
     [`0109501101020917` + `10A${GS}21B`, true],
-    ['0109501101020917', false],
+    // a predefined-length AI with all its data, no separator needed
+    ['0109501101020917', true],
+    ['010950110102091717261231' + '10ABC123', true],
+    ['00095011010000000018', true],
+    ['11250101', true],
+    // too short for its AI, or no AI of predefined length first: not GS1 by its digits alone
+    ['01095011010209', false],
     ['9501101020917', false],
+    ['1095011', false],
     ['SKU(01)', false],
+    ['A-01-02', false],
   ])('tells GS1 writing in %j: %s', (data, expected) => {
     expect(looksLikeGs1(data)).toBe(expected);
+  });
+
+  describe('as scanners send it (after the symbology identifier is stripped): no parentheses, GS only where needed', () => {
+    /** GS1-128 / DataMatrix / QR of one carton: (01) 09501101020917, (17) 2026-12-31, (10) ABC123. */
+    const carton = { gtin: '09501101020917', expiry: '2026-12-31', lot: 'ABC123' };
+    it.each([
+      ['GTIN, expiry, lot last: no GS at all', '010950110102091717261231' + '10ABC123', carton],
+      [']C1 (GS1-128, AIM identifier on)', ']C1010950110102091717261231' + '10ABC123', carton],
+      [']d2 (GS1 DataMatrix)', ']d2010950110102091717261231' + '10ABC123', carton],
+      [']Q3 (GS1 QR Code)', ']Q3010950110102091717261231' + '10ABC123', carton],
+      ['the lot before the expiry: GS closes the lot', `]C1` + `0109501101020917` + `10ABC123${GS}17261231`, carton],
+      ['serial then lot, both variable: GS after the serial only', '0109501101020917' + `21SN-42${GS}10L7`, { gtin: '09501101020917', serial: 'SN-42', lot: 'L7' }],
+      ['a net weight (3103, six digits) between the GTIN and the lot: no GS', '0109501101020917' + '3103001250' + '10L7', { gtin: '09501101020917', lot: 'L7' }],
+      ['production date, best before and lot', '0109501101020917' + '11250101' + '15270101' + '10B-9', { gtin: '09501101020917', production: '2025-01-01', lot: 'B-9' }],
+      ['a GTIN alone, as a GS1-128 carton code carries it', ']C10109501101020917', { gtin: '09501101020917' }],
+    ])('%s', (_name, scanned, expected) => {
+      const { data } = stripSymbologyIdentifier(scanned);
+      expect(looksLikeGs1(data)).toBe(true);
+      expect(parseGs1(data, TODAY)).toMatchObject(expected);
+    });
+
+    it('tells a string that is GS1 by its digits alone (no identifier, parentheses or GS): the caller may fall back', () => {
+      expect(implicitGs1('010950110102091717261231' + '10ABC123')).toBe(true);
+      expect(implicitGs1(`0109501101020917` + `10A${GS}21B`)).toBe(false);
+      expect(implicitGs1('(01)09501101020917')).toBe(false);
+      expect(implicitGs1('2001')).toBe(true);
+    });
   });
 
   it.each([

@@ -87,6 +87,13 @@ export const GS1_AIS: ReadonlyMap<string, AiSpec> = new Map<string, AiSpec>([
   ...['91', '92', '93', '94', '95', '96', '97', '98', '99'].map((ai): [string, AiSpec] => [ai, upTo(90)]),
 ]);
 
+/**
+ * The AIs whose data has a length predefined by the AI's first two digits (GS1 General Specifications,
+ * figure 7.8.5-2): no FNC1 (GS) follows them in a symbol, so `01` + GTIN + `17` + date + `10` + lot needs none —
+ * the lot, variable-length, comes last. Every other element that is not last is closed by GS.
+ */
+const PREDEFINED_LENGTH = new Set(['00', '01', '02', '03', '04', '11', '12', '13', '14', '15', '16', '17', '18', '19', '20', '31', '32', '33', '34', '35', '36', '41']);
+
 const GS = '\x1d';
 /** The 82 characters GS1 allows in alphanumeric data (character set 82). */
 const CSET82 = /^[!"%&'()*+,\-./0-9:;<=>?A-Z_a-z]+$/;
@@ -121,9 +128,21 @@ export function stripSymbologyIdentifier(scanned: string): { data: string; gs1: 
   return { data: scanned.slice(3), gs1: GS1_SYMBOLOGIES.has(match[0]) };
 }
 
-/** Whether a string is written as GS1 element strings: "(01)…", or data with a GS separator. */
+/**
+ * Whether a string is written as GS1 element strings: "(01)…", data with a GS separator, or — as a scanner
+ * sends a GS1-128 or DataMatrix whose only variable-length element comes last — a known fixed-length AI
+ * followed by its whole data (`0109501101020917…`). The last may still be something else (a shelf code
+ * that happens to start with digits): `implicitGs1` says so, and the caller falls back when it fails.
+ */
 export function looksLikeGs1(data: string): boolean {
-  return /^\(\d{2,4}\)/.test(data) || data.startsWith(GS) || (data.includes(GS) && /^\d{2}/.test(data));
+  return /^\(\d{2,4}\)/.test(data) || data.startsWith(GS) || (data.includes(GS) && /^\d{2}/.test(data)) || implicitGs1(data);
+}
+
+/** A string without parentheses or GS that starts with a predefined-length AI and all of its data. */
+export function implicitGs1(data: string): boolean {
+  if (data.includes(GS) || !PREDEFINED_LENGTH.has(data.slice(0, 2))) return false;
+  const ai = [2, 3, 4].map((n) => data.slice(0, n)).find((candidate) => GS1_AIS.get(candidate)?.fixed);
+  return ai !== undefined && data.length >= ai.length + GS1_AIS.get(ai)!.length;
 }
 
 /**

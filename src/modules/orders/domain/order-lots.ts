@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/http/app-error';
-import { expiryOf, isCalendarDay, normalizeLotNo, streamIdOf } from '../../inventory';
+import { expiryOf, isCalendarDay, LOT_NO_MAX_LENGTH, normalizeLotNo, streamIdOf } from '../../inventory';
 import { OrderRuleError } from './order-errors';
 
 /** A product as the lot rules need it. */
@@ -43,7 +43,7 @@ function day(value: unknown, line: number): string {
  */
 export function receiptLot(entered: EnteredLot, product: LotProduct, line: number): LineLot {
   const lotNo = normalizeLotNo(entered.lot_no);
-  if (lotNo === null) throw new AppError('lots.bad_lot_no_on_line', { line });
+  if (lotNo === null) throw new AppError('lots.bad_lot_no_on_line', { line, max: LOT_NO_MAX_LENGTH });
   if (!product.lot_tracked) {
     if (lotNo) throw new AppError('lots.lot_not_tracked', { line, product: productName(product) });
     return { lot_no: '', production_date: '', expiry_date: '' };
@@ -61,7 +61,7 @@ export function receiptLot(entered: EnteredLot, product: LotProduct, line: numbe
  */
 export function namedLot(entered: EnteredLot, product: LotProduct, line: number): string {
   const lotNo = normalizeLotNo(entered.lot_no);
-  if (lotNo === null) throw new AppError('lots.bad_lot_no_on_line', { line });
+  if (lotNo === null) throw new AppError('lots.bad_lot_no_on_line', { line, max: LOT_NO_MAX_LENGTH });
   if (lotNo && !product.lot_tracked) throw new AppError('lots.lot_not_tracked', { line, product: productName(product) });
   return lotNo;
 }

@@ -3,8 +3,8 @@
  * forms), and how days left are shown.
  */
 
-/** Letters, digits and `. _ / -`, at most 32 characters; kept upper-case. */
-export const LOT_PATTERN = /^[A-Z0-9][A-Z0-9._/-]{0,31}$/;
+/** Letters, digits and `. _ / -`, at most LOT_NO_MAX_LENGTH characters; kept upper-case (contract/lots.ts). */
+export { LOT_NO_MAX_LENGTH, LOT_NO_PATTERN as LOT_PATTERN } from '@contract/lots';
 
 export function normalizeLot(value: string): string {
   return value.trim().toUpperCase();

@@ -20,6 +20,7 @@ import { SCAN_NODE } from './scan';
 import ScanField from './ScanField';
 import { useStore } from '@/stores/context';
 import { usePhone } from '@/hooks/usePhone';
+import { LOT_NO_MAX_LENGTH } from '@contract/lots';
 
 type Props = { store: OrderFormStore; line: LineDraft };
 
@@ -174,7 +175,7 @@ const LotCell = observer(function LotCell({ store, line }: Props) {
     // an adjustment changes one stream: the lot is named, never allocated
     return (
       <div className="orders-cell" data-orders="line-lot">
-        <Input value={line.lot_no} placeholder={t('lots.lotNo')} status={lotError ? 'error' : undefined} onChange={(v) => store.setLot(line.key, 'lot_no', v)} data-lots="lot-input" />
+        <Input value={line.lot_no} maxLength={LOT_NO_MAX_LENGTH} placeholder={t('lots.lotNo')} status={lotError ? 'error' : undefined} onChange={(v) => store.setLot(line.key, 'lot_no', v)} data-lots="lot-input" />
         <FieldMessage store={store} line={line} field="lot_no" />
       </div>
     );
@@ -183,7 +184,7 @@ const LotCell = observer(function LotCell({ store, line }: Props) {
     return (
       <div className="orders-cell" data-orders="line-lot">
         <Tooltip content={t('lots.autoLotTip')}>
-          <Input value={line.lot_no} placeholder={t('lots.autoLot')} status={lotError ? 'error' : undefined} onChange={(v) => store.setLot(line.key, 'lot_no', v)} data-lots="lot-input" />
+          <Input value={line.lot_no} maxLength={LOT_NO_MAX_LENGTH} placeholder={t('lots.autoLot')} status={lotError ? 'error' : undefined} onChange={(v) => store.setLot(line.key, 'lot_no', v)} data-lots="lot-input" />
         </Tooltip>
         <FieldMessage store={store} line={line} field="lot_no" />
       </div>
@@ -193,7 +194,7 @@ const LotCell = observer(function LotCell({ store, line }: Props) {
   const derived = !line.expiry_date && expiry;
   return (
     <div className="orders-cell lots-line" data-orders="line-lot">
-      <Input value={line.lot_no} placeholder={t('lots.lotPlaceholder')} status={lotError ? 'error' : undefined} onChange={(v) => store.setLot(line.key, 'lot_no', v)} data-lots="lot-input" />
+      <Input value={line.lot_no} maxLength={LOT_NO_MAX_LENGTH} placeholder={t('lots.lotPlaceholder')} status={lotError ? 'error' : undefined} onChange={(v) => store.setLot(line.key, 'lot_no', v)} data-lots="lot-input" />
       <div className="lots-line-dates">
         <DatePicker
           size="small"

@@ -8,7 +8,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { fetchProductStock } from './api';
 import { MONEY_PATTERN, lineTotal, normalizeMoney, orderTotals, parseQuantity, type OrderTotals } from './money';
 import type { OrderKind } from './states';
-import { expiryPreview, LOT_PATTERN, normalizeLot } from '@/components/lots/lots';
+import { expiryPreview, LOT_NO_MAX_LENGTH, LOT_PATTERN, normalizeLot } from '@/components/lots/lots';
 
 export interface ProductInfo {
   id: number;
@@ -235,7 +235,7 @@ export function checkOrderForm(kind: OrderKind, header: OrderHeader, lines: Line
     if (!line.product_id) e.product_id = { key: 'orders.validate.product' };
     const lot = normalizeLot(line.lot_no);
     if (line.product?.lot_tracked) {
-      if (lot && !LOT_PATTERN.test(lot)) e.lot_no = { key: 'lots.validate.lotFormat' };
+      if (lot && !LOT_PATTERN.test(lot)) e.lot_no = { key: 'lots.validate.lotFormat', args: { max: LOT_NO_MAX_LENGTH } };
       else if (!lot && kind === 'inbound') e.lot_no = { key: 'lots.validate.lotRequired' };
       const expiry = expiryPreview(line.production_date, line.expiry_date, line.product.effective_day);
       if (kind === 'inbound' && line.production_date && expiry && expiry < line.production_date) e.expiry_date = { key: 'lots.validate.expiryBeforeProduction' };

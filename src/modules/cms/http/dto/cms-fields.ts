@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, MaxLength, ValidateBy, ValidationArguments } from 'class-validator';
+import { FormMode, OptionalText, RequiredText } from '../../../../shared/http/form-fields';
 import { msg } from '../../../../shared/http/validation';
 import { isSafeAddress } from '../../domain/rich-text';
 
@@ -9,6 +10,28 @@ import { isSafeAddress } from '../../domain/rich-text';
  */
 
 const invalid = (key: string) => (args?: ValidationArguments) => JSON.stringify({ key, field: args?.property ?? '' });
+
+/** An HTML tag, comment or declaration: `<b>`, `</a>`, `<!--`, `<?xml`, `<script …`. A bare `<` (`a < b`) is text. */
+const MARKUP = /<\s*[a-zA-Z!?\/]/;
+
+/**
+ * The value is plain text: shown as text wherever it appears (titles, names, descriptions), so markup in it is
+ * refused at input with a translated message rather than stripped out of what the author typed. Bodies are
+ * rich text and are sanitised instead (domain/rich-text.ts).
+ */
+export function PlainText() {
+  return ValidateBy({ name: 'plainText', validator: { validate: (value: unknown) => typeof value !== 'string' || !MARKUP.test(value), defaultMessage: invalid('cms.markup_in_text') } });
+}
+
+/** A required plain text (titles, names). */
+export function RequiredPlainText(mode: FormMode, max: number) {
+  return applyDecorators(RequiredText(mode, max), PlainText());
+}
+
+/** An optional plain text (keywords, descriptions, a nickname). */
+export function OptionalPlainText(max: number) {
+  return applyDecorators(OptionalText(max), PlainText());
+}
 
 /** Ids as an array or a comma list (`channel_ids`, `tags`); '' and null mean none. Stored as number[]. */
 export function IdList(maxItems = 50) {

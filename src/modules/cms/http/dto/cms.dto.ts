@@ -1,14 +1,29 @@
 import { Transform } from 'class-transformer';
 import { IsOptional, Matches, ValidateBy, ValidationArguments } from 'class-validator';
-import { Enumeration, FormMode, ImageList, Money, OptionalInt, OptionalRef, OptionalText, RequiredRef, RequiredText } from '../../../../shared/http/form-fields';
+import { Enumeration, FormMode, ImageList, Money, OptionalInt, OptionalRef, RequiredRef, RequiredText } from '../../../../shared/http/form-fields';
 import { msg } from '../../../../shared/http/validation';
-import { COMMENT_GROUPS, CONTENT_FLAGS, CONTENT_STATUS, CURRENCIES, LINK_TARGETS, parseFlags, TITLE_STYLE_PATTERN, normaliseTitleStyle, VISIT_GROUPS } from '../../domain/content';
+import {
+  COMMENT_GROUP,
+  COMMENT_GROUPS,
+  CONTENT_FLAGS,
+  CONTENT_STATUS,
+  CURRENCIES,
+  CURRENCY,
+  LINK_TARGET,
+  LINK_TARGETS,
+  parseFlags,
+  TITLE_STYLE_PATTERN,
+  normaliseTitleStyle,
+  VISIT_GROUP,
+  VISIT_GROUPS,
+} from '../../domain/content';
 import { BODY_MAX } from '../../domain/rich-text';
-import { IdList, IsSafeAddress, OptionalTime, RichText, SafeAddress, SafeImageList } from './cms-fields';
+import { IdList, IsSafeAddress, OptionalPlainText, OptionalTime, RequiredPlainText, RichText, SafeAddress, SafeImageList } from './cms-fields';
 
 /*
  * The back-office forms of the content pages, each declared once and built for add and edit. Fields not
- * declared (ids, counters, timestamps, the author) never reach a row.
+ * declared (ids, counters, timestamps, the author) never reach a row. Titles, names, keywords and
+ * descriptions are plain text (markup refused); enumerations take their numbers or BuildAdmin's names.
  */
 
 const SHOWN = [0, 1];
@@ -16,10 +31,10 @@ const SHOWN = [0, 1];
 function channelForm(mode: FormMode) {
   class ChannelForm {
     @OptionalRef() pid?: number;
-    @RequiredText(mode, 100) name: string;
+    @RequiredPlainText(mode, 100) name: string;
     @ImageList(255) image?: string;
-    @OptionalText(255) keywords?: string;
-    @OptionalText(255) description?: string;
+    @OptionalPlainText(255) keywords?: string;
+    @OptionalPlainText(255) description?: string;
     @Enumeration(SHOWN) status?: number;
     @OptionalInt() weigh?: number;
   }
@@ -28,7 +43,7 @@ function channelForm(mode: FormMode) {
 export const AddChannelDto = channelForm('add');
 export const EditChannelDto = channelForm('edit');
 
-/** Flags as numbers, numeric strings, an array or a comma list. */
+/** Flags as numbers, numeric strings or names (`top`, `hot`, …), an array or a comma list. */
 function FlagSet() {
   return (target: object, property: string) => {
     Transform(({ value }) => (value === null || value === '' ? [] : (parseFlags(value) ?? value)))(target, property);
@@ -48,7 +63,7 @@ function contentForm(mode: FormMode) {
   class ContentForm {
     @RequiredRef(mode) channel_id: number;
     @IdList() channel_ids?: number[];
-    @RequiredText(mode, 200) title: string;
+    @RequiredPlainText(mode, 200) title: string;
     @Transform(({ value }) => (value === null ? '' : typeof value === 'string' ? normaliseTitleStyle(value) : value))
     @IsOptional()
     @Matches(TITLE_STYLE_PATTERN, { message: msg('cms.title_style_invalid') })
@@ -56,17 +71,17 @@ function contentForm(mode: FormMode) {
     @FlagSet() flag?: number[];
     @SafeImageList() images?: string;
     @RichText(BODY_MAX) content?: string;
-    @OptionalText(200) seotitle?: string;
-    @OptionalText(255) keywords?: string;
-    @OptionalText(500) description?: string;
+    @OptionalPlainText(200) seotitle?: string;
+    @OptionalPlainText(255) keywords?: string;
+    @OptionalPlainText(500) description?: string;
     @IdList() tags?: number[];
     @SafeAddress() url?: string;
-    @Enumeration(LINK_TARGETS) target?: number;
+    @Enumeration(LINK_TARGETS, LINK_TARGET) target?: number;
     @OptionalInt() weigh?: number;
     @Money() price?: string;
-    @Enumeration(CURRENCIES) currency?: number;
-    @Enumeration(VISIT_GROUPS) allow_visit_groups?: number;
-    @Enumeration(COMMENT_GROUPS) allow_comment_groups?: number;
+    @Enumeration(CURRENCIES, CURRENCY) currency?: number;
+    @Enumeration(VISIT_GROUPS, VISIT_GROUP) allow_visit_groups?: number;
+    @Enumeration(COMMENT_GROUPS, COMMENT_GROUP) allow_comment_groups?: number;
     @OptionalTime() publish_time?: number | null;
   }
   return ContentForm;
@@ -74,7 +89,7 @@ function contentForm(mode: FormMode) {
 
 export class AddContentDto extends contentForm('add') {
   /** A new item is published, held for audit or kept offline; refusing needs an audit with a reason. */
-  @Enumeration([CONTENT_STATUS.normal, CONTENT_STATUS.unaudited, CONTENT_STATUS.offline]) status?: number;
+  @Enumeration([CONTENT_STATUS.normal, CONTENT_STATUS.unaudited, CONTENT_STATUS.offline], CONTENT_STATUS) status?: number;
   /** Set by the controller to the signed-in admin; whatever the body says is replaced. */
   @OptionalRef() admin_id?: number;
 }
@@ -82,7 +97,7 @@ export const EditContentDto = contentForm('edit');
 
 function tagForm(mode: FormMode) {
   class TagForm {
-    @RequiredText(mode, 50) name: string;
+    @RequiredPlainText(mode, 50) name: string;
     @OptionalInt() weigh?: number;
     @Enumeration(SHOWN) status?: number;
   }
@@ -93,10 +108,10 @@ export const EditTagDto = tagForm('edit');
 
 function friendlyLinkForm(mode: FormMode) {
   class FriendlyLinkForm {
-    @RequiredText(mode, 100) title: string;
+    @RequiredPlainText(mode, 100) title: string;
     @RequiredText(mode, 255) @IsSafeAddress() link: string;
     @SafeAddress() logo?: string;
-    @Enumeration(LINK_TARGETS) target?: number;
+    @Enumeration(LINK_TARGETS, LINK_TARGET) target?: number;
     @OptionalInt() weigh?: number;
     @Enumeration(SHOWN) status?: number;
   }

@@ -1,6 +1,6 @@
 import { AppError } from '../../../../shared/http/app-error';
 import { endOfSiteDay, startOfSiteDay } from '../../../../shared/time/site-day';
-import { isCalendarDay, normalizeLotNo } from '../../domain/lots';
+import { isCalendarDay, LOT_NO_MAX_LENGTH, normalizeLotNo } from '../../domain/lots';
 
 /** Counts stop here, as the other lists' do (`total_capped`). */
 export const AUDIT_COUNT_CAP = 10_000;
@@ -63,7 +63,7 @@ export function traceFiltersOf(query: Record<string, unknown>, timeZone: string)
   let lotNo: string | null = null;
   if (query.lot_no !== undefined && query.lot_no !== '') {
     lotNo = normalizeLotNo(query.lot_no);
-    if (lotNo === null) throw new AppError('ledger.audit.bad_lot');
+    if (lotNo === null) throw new AppError('ledger.audit.bad_lot', { max: LOT_NO_MAX_LENGTH });
   }
   return { productId, lotNo, warehouseId: id(query.warehouse_id, 'warehouse_id'), shelfId: id(query.warehouse_shelf_id, 'warehouse_shelf_id'), period: periodOf(query, timeZone) };
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { AppError } from '../../../../shared/http/app-error';
-import { checkDigitValid, Gs1Data, Gs1Error, gtinSpellings, looksLikeGs1, parseGs1, stripSymbologyIdentifier } from '../../domain/gs1';
+import { checkDigitValid, Gs1Data, Gs1Error, gtinSpellings, implicitGs1, looksLikeGs1, parseGs1, stripSymbologyIdentifier } from '../../domain/gs1';
 import { ProductEntity } from '../../persistence/product.entity';
 import { ShelfEntity } from '../../persistence/shelf.entity';
 import { MasterDataReader } from '../../services/master-data-reader.service';
@@ -28,8 +28,11 @@ export interface ScannedShelf {
 /**
  * `GET wms.Scan/resolve?code=[&warehouse_id=]`: what a scanned code names. In this order: a product whose
  * bar code or product number is the code; a GS1 element string whose GTIN is a product's bar code (as
- * GTIN-14, EAN-13, UPC-A or EAN-8), with its lot and dates; a bare GTIN-8/12/13/14; a shelf whose code it
- * is (within `warehouse_id` when given). Deleted rows never match. At most four statements.
+ * GTIN-14, EAN-13, UPC-A or EAN-8), with its lot and dates — in parentheses, with GS separators, or as
+ * scanners send it without any where none is needed (`01…17…10…`), behind a symbology identifier or not; a
+ * bare GTIN-8/12/13/14; a shelf whose code it is (within `warehouse_id` when given). A string that is GS1
+ * only by its digits (no identifier, parentheses or GS) and names no product may still be a shelf's code.
+ * Deleted rows never match. At most four statements.
  */
 @Injectable()
 export class ResolveScanService {
@@ -57,9 +60,10 @@ export class ResolveScanService {
     const gtin = gs1?.gtin ?? (/^(\d{8}|\d{12,14})$/.test(data) && checkDigitValid(data) ? data : undefined);
     if (gtin) {
       const found = await this.productWhere(manager, (qb) => qb.where('p.bar_code IN (:...spellings)', { spellings: gtinSpellings(gtin) }));
-      if (found) return this.product(manager, code, found, gs1 ?? { elements: [], gtin });
+      // the lot and dates of a GS1 string only when its GTIN named the product (not a bare GTIN that also reads as GS1)
+      if (found) return this.product(manager, code, found, gs1?.gtin ? gs1 : { elements: [], gtin });
     }
-    if (gs1) throw new AppError('documents.unknown_code', { code: printable(code) });
+    if (gs1 && (declared || !implicitGs1(data))) throw new AppError('documents.unknown_code', { code: printable(code) });
 
     const shelves = manager.createQueryBuilder(ShelfEntity, 's').select(['s.id']).where('s.serial_no = :code', { code: data }).andWhere('s.deletetime IS NULL');
     const warehouse = Number(warehouseId);

@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { unixNow } from '../../../../shared/http/envelope';
 import { AppError } from '../../../../shared/http/app-error';
-import { normalizeLotNo } from '../../../inventory';
+import { LOT_NO_MAX_LENGTH, normalizeLotNo } from '../../../inventory';
 import { MasterDataReader } from '../../../master-data';
 import { OrderRuleError } from '../../domain/order-errors';
 import { countStocktake, StocktakeRuleError, StocktakeStatus } from '../../domain/stocktake';
@@ -32,7 +32,7 @@ export class CountStocktakeHandler implements ICommandHandler<CountStocktakeComm
         // a found item is one stream: a lot-tracked product names its lot, any other product none
         const lotNo = normalizeLotNo(r.lot_no);
         const name = `${product.name} (${product.product_no})`;
-        if (lotNo === null) throw new AppError('lots.bad_lot_no', { lot: String(r.lot_no).slice(0, 40) });
+        if (lotNo === null) throw new AppError('lots.bad_lot_no', { lot: String(r.lot_no).slice(0, 40), max: LOT_NO_MAX_LENGTH });
         if (product.lot_tracked && !lotNo) throw new StocktakeRuleError('lot_required', { product: name });
         if (!product.lot_tracked && lotNo) throw new StocktakeRuleError('lot_not_tracked', { product: name });
         r.lot_no = lotNo;

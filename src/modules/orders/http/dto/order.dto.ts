@@ -1,5 +1,7 @@
+import { applyDecorators } from '@nestjs/common';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { LOT_NO_MAX_LENGTH } from '../../../../../contract/lots';
 import { msg } from '../../../../shared/http/validation';
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value);
@@ -8,6 +10,10 @@ const MONEY = /^\d{1,12}(\.\d{1,2})?$/;
 /** `YYYY-MM-DD`, or '' for none. */
 const DAY = /^(\d{4}-\d{2}-\d{2})?$/;
 export const MAX_LINES = 5000;
+
+/** A lot number on any order's line: one bound everywhere (contract/lots.ts); its form is the domain's rule. */
+const LotNo = () =>
+  applyDecorators(IsOptional(), IsString({ message: msg('validation.invalid') }), MaxLength(LOT_NO_MAX_LENGTH, { message: msg('validation.max_length', { max: LOT_NO_MAX_LENGTH }) }));
 
 class OrderFields {
   @IsOptional() @IsString() @MaxLength(100, { message: msg('validation.max_length', { max: 100 }) }) order_sn?: string;
@@ -21,7 +27,7 @@ export class GoodsLineDto {
   @IsOptional() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(0, { message: msg('validation.min', { min: 0 }) }) actual_quantity?: number;
   @Transform(toMoney) @IsString({ message: msg('validation.money') }) @Matches(MONEY, { message: msg('validation.money') }) price: string;
   @IsOptional() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(0, { message: msg('validation.min', { min: 0 }) }) warehouse_shelf_id?: number;
-  @IsOptional() @IsString({ message: msg('validation.invalid') }) @MaxLength(32, { message: msg('validation.max_length', { max: 32 }) }) lot_no?: string;
+  @LotNo() lot_no?: string;
   @IsOptional() @IsString({ message: msg('validation.invalid') }) @Matches(DAY, { message: msg('validation.invalid') }) production_date?: string;
   @IsOptional() @IsString({ message: msg('validation.invalid') }) @Matches(DAY, { message: msg('validation.invalid') }) expiry_date?: string;
 }
@@ -31,7 +37,7 @@ export class RelocationLineDto {
   @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) source_warehouse_shelf_id: number;
   @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) target_warehouse_shelf_id: number;
   @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(1, { message: msg('validation.min', { min: 1 }) }) plan_quantity: number;
-  @IsOptional() @IsString({ message: msg('validation.invalid') }) @MaxLength(32, { message: msg('validation.max_length', { max: 32 }) }) lot_no?: string;
+  @LotNo() lot_no?: string;
 }
 
 export class InboundOrderDto extends OrderFields {
@@ -79,7 +85,7 @@ const MAX_QUANTITY = 1_000_000_000;
 export class AdjustmentLineDto {
   @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) product_id: number;
   @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) warehouse_shelf_id: number;
-  @IsOptional() @IsString() @MaxLength(50, { message: msg('validation.max_length', { max: 50 }) }) lot_no?: string;
+  @LotNo() lot_no?: string;
   @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(-MAX_QUANTITY, { message: msg('validation.min', { min: -MAX_QUANTITY }) }) @Max(MAX_QUANTITY, { message: msg('validation.max', { max: MAX_QUANTITY }) }) quantity: number;
   @IsString({ message: msg('validation.required') }) @MaxLength(20, { message: msg('validation.max_length', { max: 20 }) }) reason: string;
 }
@@ -104,7 +110,7 @@ class CountLineDto {
   @IsOptional() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(1, { message: msg('validation.required') }) id?: number;
   @IsOptional() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(1, { message: msg('validation.required') }) product_id?: number;
   @IsOptional() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(1, { message: msg('validation.required') }) warehouse_shelf_id?: number;
-  @IsOptional() @IsString() @MaxLength(50, { message: msg('validation.max_length', { max: 50 }) }) lot_no?: string;
+  @LotNo() lot_no?: string;
   // negative counts reach the count's own rule, which says so in words
   @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(-MAX_QUANTITY, { message: msg('validation.integer') }) @Max(MAX_QUANTITY, { message: msg('validation.max', { max: MAX_QUANTITY }) }) counted_quantity: number;
 }

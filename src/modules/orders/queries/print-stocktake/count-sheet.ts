@@ -11,7 +11,10 @@ type Row = Record<string, any>;
 export function countSheet(stocktake: Row, context: DocumentContext): PrintedDocument {
   const { t } = context;
   const lines: Row[] = Array.isArray(stocktake.lines) ? stocktake.lines : [];
-  const blind = Number(stocktake.blind) === 1 && Number(stocktake.status) !== 2;
+  // a blind count stays one; its book quantities show once it is posted (the variances are final then)
+  const blindCount = Number(stocktake.blind) === 1;
+  const posted = Number(stocktake.status) === 2;
+  const blind = blindCount && !posted;
   const rows: DocumentRow[] = [];
   let area: string | null = null;
   lines.forEach((line, i) => {
@@ -40,7 +43,7 @@ export function countSheet(stocktake: Row, context: DocumentContext): PrintedDoc
       [t('stocktake.document.scope'), scope],
       [t('stocktake.document.category'), stocktake.category?.name ?? t('stocktake.document.all_categories')],
       [t('documents.field.status'), t(`stocktake.status.${stocktake.status}`)],
-      [t('stocktake.document.blind'), t(`stocktake.document.blind_${blind ? 1 : 0}`)],
+      [t('stocktake.document.blind'), t(`stocktake.document.${!blindCount ? 'blind_0' : posted ? 'blind_posted' : 'blind_1'}`)],
       [t('documents.field.created'), stocktake.createtime ? context.time(stocktake.createtime) : ''],
       [t('documents.field.operator'), String(stocktake.operator ?? '')],
       [t('stocktake.document.started'), stocktake.start_time ? `${stocktake.starter ?? ''} · ${context.time(stocktake.start_time)}` : ''],

@@ -2,6 +2,7 @@
 import request from '@/api/request';
 import { createCrudApi, type CrudApi } from '@/components/crud';
 import { directUrl } from '@/components/documents/directUrl';
+import type { DigestSeriesFinding, LedgerProblemKind } from '@contract/ledger';
 
 export const LEDGER_API = '/admin/audit.Ledger';
 
@@ -13,12 +14,12 @@ export interface DigestFile {
   streams: number;
   events: number;
   created_at: number;
+  /** The digest taken before (format 2); null in format 1. */
+  previous_id: number | null;
   created: string;
   signature: string;
   public_key: string;
 }
-
-export type ProblemKind = 'altered' | 'removed' | 'inserted' | 'reordered' | 'digest-mismatch' | 'digest-leaves' | 'digest-signature' | 'digest-unknown';
 
 export interface VerificationReport {
   intact: boolean;
@@ -26,8 +27,10 @@ export interface VerificationReport {
   streams: number;
   last_event_id: number;
   intact_up_to: number;
-  problem: { kind: ProblemKind; stream_id: string; stream_version: number; event_id: number | null } | null;
+  problem: { kind: LedgerProblemKind; stream_id: string; stream_version: number; event_id: number | null } | null;
   digest: { id: number; root: string; last_event_id: number; created_at: number; signature_valid: boolean; matched: boolean } | null;
+  /** What the stored digests leave uncovered; null when verified against a digest file. */
+  series: DigestSeriesFinding[] | null;
   seconds: number;
 }
 

@@ -119,6 +119,27 @@ const Answer = observer(function Answer({ report }: { report: VerificationReport
   );
 });
 
+/** What the stored digests leave uncovered (unsigned, missing, late digests, events without one). */
+function SeriesWarnings({ report }: { report: VerificationReport }) {
+  const t = useT();
+  if (!report.series?.length) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      data-ledger="series"
+      title={t('audit.ledger.series.title')}
+      content={
+        <ul className="ledger-series">
+          {report.series.map((f, i) => (
+            <li key={i}>{t(`audit.ledger.series.${f.kind}`, { id: f.digest_id, other: f.other_id, hours: f.hours, events: f.events, since: f.since ? formatDatetime(f.since) : '' })}</li>
+          ))}
+        </ul>
+      }
+    />
+  );
+}
+
 const LedgerPage = observer(function LedgerPage() {
   const root = useStore();
   const t = useT();
@@ -169,6 +190,7 @@ const LedgerPage = observer(function LedgerPage() {
           </div>
         )}
         {page.report && <Answer report={page.report} />}
+        {page.report && <SeriesWarnings report={page.report} />}
         {page.error && <Alert type="warning" showIcon content={page.error.startsWith('audit.') ? t(page.error) : page.error} data-ledger="error" />}
         {page.publicKey && (
           <Collapse bordered={false} className="ledger-key">

@@ -17,6 +17,7 @@ import { MoneyCell, NumberCell, SignedCell } from '@/components/orders/cells';
 import { ExportButton } from '@/components/orders/ExportButton';
 import { ProductSelect, ShelfSelect, WarehouseSelect } from '@/components/orders/selects';
 import { FORM_TYPE_OPTIONS } from '@/components/orders/states';
+import { LOT_NO_MAX_LENGTH } from '@contract/lots';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
 
@@ -46,7 +47,7 @@ const Filters = observer(function Filters({ page }: { page: AuditViewStore<Trace
   return (
     <Space wrap size={8} className="audit-filters" data-audit="trace-filters">
       <ProductSelect value={f.product_id} onChange={(v) => page.setFilter('product_id', v)} placeholder={t('auditView.product')} style={{ width: 240 }} showStock={false} />
-      <Input allowClear style={{ width: 130 }} placeholder={t('auditView.lot')} defaultValue={f.lot_no} onPressEnter={(e) => page.setFilter('lot_no', (e.target as HTMLInputElement).value)} onClear={() => page.setFilter('lot_no', '')} onBlur={(e) => e.target.value.trim().toUpperCase() !== f.lot_no.trim().toUpperCase() && page.setFilter('lot_no', e.target.value)} data-audit="trace-lot" />
+      <Input allowClear maxLength={LOT_NO_MAX_LENGTH} style={{ width: 130 }} placeholder={t('auditView.lot')} defaultValue={f.lot_no} onPressEnter={(e) => page.setFilter('lot_no', (e.target as HTMLInputElement).value)} onClear={() => page.setFilter('lot_no', '')} onBlur={(e) => e.target.value.trim().toUpperCase() !== f.lot_no.trim().toUpperCase() && page.setFilter('lot_no', e.target.value)} data-audit="trace-lot" />
       <WarehouseSelect value={f.warehouse_id} onChange={(v) => page.setFilters({ warehouse_id: v, warehouse_shelf_id: null })} placeholder={t('auditView.warehouse')} style={{ width: 140 }} />
       <ShelfSelect value={f.warehouse_shelf_id} warehouseId={f.warehouse_id} onChange={(v) => page.setFilter('warehouse_shelf_id', v)} placeholder={t('auditView.shelf')} style={{ width: 170 }} />
       <DatePicker.RangePicker style={{ width: 250 }} value={f.period ?? undefined} onChange={(v: string[]) => page.setFilter('period', v && v[0] && v[1] ? [v[0], v[1]] : null)} data-audit="trace-period" />
