@@ -26,6 +26,7 @@ import { CacheVersion1764000900100 } from './1764000900100-cache-version';
 import { LotsAndExpiry1764000700000 } from './1764000700000-lots-and-expiry';
 import { ListExportRules1764001600000 } from './1764001600000-list-export-rules';
 import { StockLocationColumns1764001300000 } from './1764001300000-stock-location-columns';
+import { StocktakeCountedVersion1764002200000 } from './1764002200000-stocktake-counted-version';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
 export const migrations: Function[] = [
@@ -57,4 +58,5 @@ export const migrations: Function[] = [
   AuditWorkspaceViews1764001200000,
   StockLocationColumns1764001300000,
   ListExportRules1764001600000,
+  StocktakeCountedVersion1764002200000,
 ];

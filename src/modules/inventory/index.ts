@@ -28,3 +28,5 @@ export { LotDates } from './queries/lot-dates/lot-dates';
 export type { LotDatesOf } from './queries/lot-dates/lot-dates';
 export { OrderMovements } from './queries/audit-workspace/order-movements';
 export type { MovedOrderType } from './queries/audit-workspace/order-movements';
+export { StreamBalanceReader, streamVersionKey } from './queries/stream-balance/stream-balance.reader';
+export type { StreamAtVersion } from './queries/stream-balance/stream-balance.reader';

@@ -25,13 +25,14 @@ import { PendingOrdersSource } from './queries/get-dashboard/pending-orders.sour
 import { OrderMovementTotals } from './queries/order-movement-totals/order-movement-totals';
 import { StockInScope } from './queries/stock-in-scope/stock-in-scope';
 import { LotDates } from './queries/lot-dates/lot-dates';
+import { StreamBalanceReader } from './queries/stream-balance/stream-balance.reader';
 import { InventoryDailyStatEntity, InventoryEventEntity, InventoryHistoryEntity, StockEntity, StockLotEntity } from './persistence/inventory.entities';
 
 @Module({
   imports: [TypeOrmModule.forFeature([InventoryEventEntity, StockEntity, StockLotEntity, InventoryHistoryEntity, InventoryDailyStatEntity, LedgerDigestEntity, LedgerDigestLeafEntity, LedgerVerificationEntity]), PlatformModule, MasterDataModule],
   controllers: [StockController, InventoryHistoryController, DashboardController, LedgerIntegrityController, AuditTraceController, AuditStockController, AuditVarianceController],
-  providers: [ExpiryWindow, StockLedger, EventChain, GetStockAsOfService, ProjectionRebuilder, GetDashboardService, PendingOrdersSource, OrderMovementTotals, LedgerSigningKey, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScope, LotDates, MovementTrace, CountVariances, OrderMovements],
-  exports: [StockLedger, ProjectionRebuilder, PendingOrdersSource, OrderMovementTotals, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScope, LotDates, OrderMovements],
+  providers: [ExpiryWindow, StockLedger, EventChain, GetStockAsOfService, ProjectionRebuilder, GetDashboardService, PendingOrdersSource, OrderMovementTotals, LedgerSigningKey, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScope, LotDates, StreamBalanceReader, MovementTrace, CountVariances, OrderMovements],
+  exports: [StockLedger, ProjectionRebuilder, PendingOrdersSource, OrderMovementTotals, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScope, LotDates, StreamBalanceReader, OrderMovements],
 })
 export class InventoryModule implements OnModuleInit {
   constructor(private readonly references: MasterDataReferences) {}

@@ -4,9 +4,9 @@ import { fromCents, toCents, toMoneyString } from '../../../shared/database/mone
 import { forUpdate, insertMany, updateById } from '../../../shared/database/sql-dialect';
 import { AppError } from '../../../shared/http/app-error';
 import { AdminDirectory } from '../../accounts';
-import { StockLedger, streamIdOf } from '../../inventory';
+import { StockLedger, StreamBalanceReader, streamIdOf, streamVersionKey } from '../../inventory';
 import { MASTER_DATA_TABLES, MasterDataReader } from '../../master-data';
-import { Stocktake, StocktakeLine, StocktakeStatus, streamKeyOf, varianceAmount } from '../domain/stocktake';
+import { balanceKeyOf, balancesToRead, CountBooks, lineFigures, Stocktake, StocktakeLine, StocktakeStatus, streamKeyOf, varianceAmount } from '../domain/stocktake';
 import { pickingOrder } from '../queries/print-order/order-documents';
 import type { StocktakeLineView, StocktakeScopeNames, StocktakeSummary, StocktakeView } from '../../../../contract/stocktake';
 
@@ -27,6 +27,7 @@ export class StocktakeRepository {
     private readonly catalogue: MasterDataReader,
     private readonly admins: AdminDirectory,
     private readonly ledger: StockLedger,
+    private readonly balances: StreamBalanceReader,
   ) {}
 
   load(manager: EntityManager, id: number): Promise<StocktakeState> {
@@ -64,7 +65,7 @@ export class StocktakeRepository {
   }
 
   /** Sets columns of many lines by id, one statement per 500 lines. */
-  async setLineValues(manager: EntityManager, values: Map<number, Partial<Record<'counted_quantity' | 'expected_quantity' | 'variance' | 'count_admin_id' | 'counttime' | 'price', number | string>>>): Promise<void> {
+  async setLineValues(manager: EntityManager, values: Map<number, Partial<Record<'counted_quantity' | 'counted_version' | 'expected_quantity' | 'variance' | 'count_admin_id' | 'counttime' | 'price', number | string>>>): Promise<void> {
     await updateById(manager, 'stocktake_line', values);
   }
 
@@ -96,15 +97,14 @@ export class StocktakeRepository {
     ]);
     const posted = stocktake.status === StocktakeStatus.posted;
     const hidden = Boolean(stocktake.blind) && !posted;
-    const live = !hidden && stocktake.status === StocktakeStatus.counting ? await this.currentStock(manager, lines) : null;
+    const books = !hidden && stocktake.status === StocktakeStatus.counting ? await this.books(manager, lines) : null;
     const shown = lines.map((line): StocktakeLineView => {
       const p = products.get(line.product_id);
       const s = shelves.get(line.warehouse_shelf_id);
-      const expected = live ? (live.get(streamKeyOf(line)) ?? 0) : line.expected_quantity;
-      const variance = live ? (line.counted_quantity === null ? null : line.counted_quantity - (expected ?? 0)) : line.variance;
+      const { expected_quantity: expected, variance } = books ? lineFigures(line, books) : line;
       const price = posted ? line.price : (p?.price ?? line.price);
       const figures = hidden ? {} : { book_quantity: line.book_quantity, expected_quantity: expected, variance, variance_amount: variance === null ? null : varianceAmount(variance, price) };
-      const { book_quantity: _book, expected_quantity: _expected, variance: _variance, book_version: _version, ...open } = line;
+      const { book_quantity: _book, expected_quantity: _expected, variance: _variance, book_version: _version, counted_version: _counted, ...open } = line;
       return {
         ...open,
         ...figures,
@@ -126,11 +126,25 @@ export class StocktakeRepository {
     };
   }
 
-  /** Each line's stream's stock now (plain reads: for answers, never for decisions), keyed like `streamKeyOf`. */
-  private async currentStock(manager: EntityManager, lines: StocktakeLine[]): Promise<Map<string, number>> {
-    const keys = lines.map((l) => ({ productId: l.product_id, shelfId: l.warehouse_shelf_id, lotNo: l.lot_no ?? '', key: streamKeyOf(l) }));
-    const stock = await this.ledger.streams(manager, keys, false);
-    return new Map(keys.map((k) => [k.key, stock.get(streamIdOf(k.productId, k.shelfId, k.lotNo))?.quantity ?? 0]));
+  /**
+   * What the ledger says of a count's streams (`CountBooks`): each stream's stock now, and each counted line's
+   * balance at the version it was counted at. With `lock`, the stock rows are read with a locking read (the
+   * post: what it decides on then holds until it commits); without, plain reads (answers, never decisions).
+   */
+  async books(manager: EntityManager, lines: StocktakeLine[], lock = false): Promise<CountBooks> {
+    // the stock now of lines not counted yet, or counted before versions were kept
+    const unversioned = lines.filter((l) => l.counted_quantity === null || l.counted_version === null);
+    const stock = await this.ledger.streams(manager, unversioned.map((l) => ({ productId: l.product_id, shelfId: l.warehouse_shelf_id })), lock);
+    const now = new Map(unversioned.map((l) => [streamKeyOf(l), stock.get(streamIdOf(l.product_id, l.warehouse_shelf_id, l.lot_no ?? '')) ?? { quantity: 0, version: 0 }]));
+    const wanted = balancesToRead(lines, now);
+    const at = wanted.map(({ line, version }) => ({ productId: line.product_id, shelfId: line.warehouse_shelf_id, lotNo: line.lot_no ?? '', version }));
+    const read = await this.balances.at(manager, at);
+    const balances = new Map<string, number>();
+    wanted.forEach(({ line, version }, i) => {
+      const balance = read.get(streamVersionKey(at[i]));
+      if (balance !== undefined) balances.set(balanceKeyOf(line, version), balance);
+    });
+    return { now, balances };
   }
 }
 
