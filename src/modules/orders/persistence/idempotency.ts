@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { unixNow } from '../../../shared/http/envelope';
-import { isDuplicateKey } from '../../../shared/database/sql-dialect';
+import { forUpdate, isDuplicateKey } from '../../../shared/database/sql-dialect';
+import { ConflictError } from '../../../shared/http/app-error';
 
 /** Thrown inside a transaction when its idempotency key was already used: the caller answers the order as it is. */
 export class AlreadyProcessed extends Error {
@@ -11,9 +12,17 @@ export class AlreadyProcessed extends Error {
   }
 }
 
+/** A key already used for another subject: refused (HTTP 409, code 0), never answered as if this one were done. */
+export class IdempotencyKeyReused extends ConflictError {
+  constructor(readonly usedFor: number) {
+    super('common.idempotency_key_reused', { subject: usedFor });
+  }
+}
+
 /**
  * `Idempotency-Key` on audit / ship / move: a retried request never posts twice. The key is claimed in the
- * command's own transaction, so it is recorded exactly when the change is.
+ * command's own transaction, so it is recorded exactly when the change is. A key is bound to its subject: sent
+ * again for the same one it answers that subject as it is; sent for another it is refused.
  */
 @Injectable()
 export class IdempotencyKeys {
@@ -21,13 +30,19 @@ export class IdempotencyKeys {
     if (!key) return;
     const id = createHash('sha256').update(`${adminId}\n${command}\n${key}`).digest('hex');
     const [existing] = await manager.query('SELECT subject_id FROM idempotency_key WHERE id = ?', [id]);
-    if (existing) throw new AlreadyProcessed(Number(existing.subject_id));
+    if (existing) throw this.repeated(Number(existing.subject_id), subjectId);
     try {
       await manager.query('INSERT INTO idempotency_key (id, command, admin_id, subject_id, createtime) VALUES (?, ?, ?, ?, ?)', [id, command, adminId, subjectId, unixNow()]);
     } catch (error) {
-      // A concurrent request with the same key committed first.
-      if (isDuplicateKey(error)) throw new AlreadyProcessed(subjectId);
-      throw error;
+      if (!isDuplicateKey(error)) throw error;
+      // A concurrent request with the same key committed first: a locking read sees its row (a plain read
+      // would answer from this transaction's snapshot, taken before it committed).
+      const [committed] = await manager.query(`SELECT subject_id FROM idempotency_key WHERE id = ?${forUpdate(manager)}`, [id]);
+      throw this.repeated(Number(committed?.subject_id ?? subjectId), subjectId);
     }
+  }
+
+  private repeated(usedFor: number, subjectId: number): Error {
+    return usedFor === subjectId ? new AlreadyProcessed(subjectId) : new IdempotencyKeyReused(usedFor);
   }
 }
