@@ -18,6 +18,7 @@ import { EnvelopeInterceptor } from './shared/http/envelope.interceptor';
 import { EnvelopeExceptionFilter } from './shared/http/exception.filter';
 import { i18nModule } from './shared/http/i18n';
 import { createValidationPipe } from './shared/http/validation';
+import { TransitionsModule } from './shared/transitions';
 
 @Module({
   imports: [
@@ -27,6 +28,7 @@ import { createValidationPipe } from './shared/http/validation';
     SiteVersionModule,
     CrudModule,
     CqrsModule.forRoot(),
+    TransitionsModule,
     // after-commit work that the request must not wait for (notices to members)
     EventEmitterModule.forRoot(),
     PlatformModule,

@@ -10,6 +10,5 @@ export { ShipOutboundOrderCommand } from './commands/ship-outbound-order/ship-ou
 export { AuditRelocationOrderCommand } from './commands/audit-relocation-order/audit-relocation-order.command';
 export { MoveRelocationOrderCommand } from './commands/move-relocation-order/move-relocation-order.command';
 export { CancelRelocationOrderCommand } from './commands/cancel-relocation-order/cancel-relocation-order.command';
-export type { TransitionContext } from './commands/order-transitions';
 export { OrdersLedgerCheck } from './queries/check-orders-against-ledger/orders-ledger-check';
 export type { OrdersLedgerReport } from './queries/check-orders-against-ledger/orders-ledger-check';

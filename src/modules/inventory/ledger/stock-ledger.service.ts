@@ -68,8 +68,9 @@ export class StockLedger {
     private readonly chain: EventChain,
   ) {}
 
-  async record(manager: EntityManager, requests: MovementRequest[], context: RecordContext): Promise<StoredStockEvent[]> {
-    return (await this.post(manager, requests, context)).events;
+  /** `known`: products and shelves the caller read in this transaction already (not read again). */
+  async record(manager: EntityManager, requests: MovementRequest[], context: RecordContext, known: KnownMasterData = {}): Promise<StoredStockEvent[]> {
+    return (await this.post(manager, requests, context, known)).events;
   }
 
   /** `known`: products and shelves the caller read in this transaction already (not read again). */

@@ -1,4 +1,4 @@
-import { All, Body, Controller, Get, Headers, Post, Query, Req, Res } from '@nestjs/common';
+import { All, Body, Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { Request, Response } from 'express';
 import { CrudKit, CrudService, parseId, parseIds, sendListExport } from '../../../shared/crud';
@@ -6,11 +6,11 @@ import { TransactionRunner } from '../../../shared/database/transaction-runner';
 import { AppError } from '../../../shared/http/app-error';
 import { AuthAdmin, CurrentAdmin } from '../../../shared/http/auth.decorators';
 import { reply } from '../../../shared/http/reply';
+import { Transition, TransitionContext } from '../../../shared/transitions';
 import { MASTER_DATA_TABLES } from '../../master-data';
 import { CancelStocktakeCommand } from '../commands/cancel-stocktake/cancel-stocktake.command';
 import { CountStocktakeCommand } from '../commands/count-stocktake/count-stocktake.command';
 import { DeleteStocktakesCommand } from '../commands/delete-stocktakes/delete-stocktakes.command';
-import { TransitionContext } from '../commands/order-transitions';
 import { PostStocktakeCommand } from '../commands/post-stocktake/post-stocktake.command';
 import { SaveStocktakeCommand } from '../commands/save-stocktake/save-stocktake.command';
 import { StartStocktakeCommand } from '../commands/start-stocktake/start-stocktake.command';
@@ -20,8 +20,6 @@ import { StocktakeRepository } from '../persistence/stocktake.repository';
 import { PrintStocktakeService } from '../queries/print-stocktake/print-stocktake.service';
 import { CountDto, OrderIdDto, StocktakeDto } from './dto/order.dto';
 import { STOCKTAKE_EXPORT } from './order-exports';
-
-const IDEMPOTENCY = 'idempotency-key';
 
 /** Counts (stock take): list and its export, view with lines, add / edit drafts, delete drafts or cancelled counts, and the transitions. */
 @Controller('admin/wms.stocktake')
@@ -82,25 +80,25 @@ export class StocktakeController {
     return reply(await this.commands.execute(new DeleteStocktakesCommand(parseIds(request.query.ids))), 'crud.deleted');
   }
 
-  @Post('start') async start(@Body() body: OrderIdDto, @CurrentAdmin() admin: AuthAdmin, @Headers(IDEMPOTENCY) key?: string) {
-    return reply(await this.commands.execute(new StartStocktakeCommand(body.id, transition(admin, key))), 'stocktake.started');
+  @Post('start') async start(@Body() body: OrderIdDto, @Transition() context: TransitionContext) {
+    return reply(await this.commands.execute(new StartStocktakeCommand(body.id, context)), 'stocktake.started');
   }
 
-  @Post('count') async count(@Body() body: CountDto, @CurrentAdmin() admin: AuthAdmin, @Headers(IDEMPOTENCY) key?: string) {
+  @Post('count') async count(@Body() body: CountDto, @Transition() context: TransitionContext) {
     const lines = body.lines.map<CountRequest>((line) => {
       if (line.id) return { id: line.id, counted_quantity: line.counted_quantity };
       if (line.product_id && line.warehouse_shelf_id) return { product_id: line.product_id, warehouse_shelf_id: line.warehouse_shelf_id, lot_no: (line.lot_no ?? '').trim(), counted_quantity: line.counted_quantity };
       throw new StocktakeRuleError('count_line_needs_id');
     });
-    return reply(await this.commands.execute(new CountStocktakeCommand(body.id, lines, transition(admin, key))), 'stocktake.counted');
+    return reply(await this.commands.execute(new CountStocktakeCommand(body.id, lines, context)), 'stocktake.counted');
   }
 
-  @Post('post') async post(@Body() body: OrderIdDto, @CurrentAdmin() admin: AuthAdmin, @Headers(IDEMPOTENCY) key?: string) {
-    return reply(await this.commands.execute(new PostStocktakeCommand(body.id, transition(admin, key))), 'stocktake.posted');
+  @Post('post') async post(@Body() body: OrderIdDto, @Transition() context: TransitionContext) {
+    return reply(await this.commands.execute(new PostStocktakeCommand(body.id, context)), 'stocktake.posted');
   }
 
-  @Post('cancel') async cancel(@Body() body: OrderIdDto, @CurrentAdmin() admin: AuthAdmin, @Headers(IDEMPOTENCY) key?: string) {
-    return reply(await this.commands.execute(new CancelStocktakeCommand(body.id, transition(admin, key))), 'stocktake.cancelled');
+  @Post('cancel') async cancel(@Body() body: OrderIdDto, @Transition() context: TransitionContext) {
+    return reply(await this.commands.execute(new CancelStocktakeCommand(body.id, context)), 'stocktake.cancelled');
   }
 
   /** The count sheet (PDF): lines in shelf-path order; a blind count shows no book quantity. */
@@ -108,9 +106,4 @@ export class StocktakeController {
   async print(@Query() query: Record<string, unknown>, @CurrentAdmin() admin: AuthAdmin | undefined, @Res() response: Response): Promise<void> {
     await this.printer.execute(query, admin, response);
   }
-}
-
-function transition(admin: AuthAdmin, idempotencyKey: string | undefined): TransitionContext {
-  if (idempotencyKey !== undefined && !/^[\w.:-]{1,100}$/.test(idempotencyKey)) throw new AppError('orders.bad_idempotency_key');
-  return { admin, idempotencyKey };
 }

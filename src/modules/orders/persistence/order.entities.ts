@@ -140,12 +140,3 @@ export class OrderNumberEntity {
   @PrimaryColumn() prefix: string;
   @Column() last: number;
 }
-
-@Entity('idempotency_key')
-export class IdempotencyKeyEntity {
-  @PrimaryColumn() id: string;
-  @Column() command: string;
-  @Column() admin_id: number;
-  @Column() subject_id: number;
-  @Column({ type: 'int', nullable: true }) createtime: number | null;
-}

@@ -8,6 +8,7 @@ import { MasterDataReader } from '../../master-data';
 import type { OrderShelfView, OrderView } from '../../../../contract/orders';
 import { LineOf, OrderKind, OrderOf, OrderState, shelfIdsOf } from '../domain/order-state';
 import { ORDER_KINDS } from './order-kinds';
+import { LifecycleDocument } from '../../../shared/transitions';
 import { parseAllocations } from '../domain/order-lots';
 
 type Row = Record<string, unknown>;
@@ -17,13 +18,39 @@ export type NewLine = LineOf<OrderKind> extends infer L ? (L extends unknown ? O
 
 export type { OrderView } from '../../../../contract/orders';
 
+/** The state columns of an order that a transition's guarded write may test. */
+const ORDER_STATE_COLUMNS: Record<OrderKind, readonly string[]> = {
+  inbound: ['audit_status'],
+  outbound: ['audit_status', 'shipment_status'],
+  relocation: ['audit_status', 'status'],
+  adjustment: ['audit_status'],
+};
+
 /** Orders and their lines, read and written with plain statements in the caller's transaction. */
 @Injectable()
 export class OrderRepository {
+  private readonly documents = new Map<OrderKind, LifecycleDocument<OrderState<OrderKind>, OrderView<OrderKind>>>();
+
   constructor(
     private readonly catalogue: MasterDataReader,
     private readonly admins: AdminDirectory,
-  ) {}
+  ) {
+    for (const kind of Object.keys(ORDER_KINDS) as OrderKind[]) {
+      this.documents.set(kind, {
+        name: kind,
+        table: ORDER_KINDS[kind].orderTable,
+        stateColumns: ORDER_STATE_COLUMNS[kind],
+        changedMeanwhile: 'orders.changed_meanwhile',
+        lock: (manager, id) => this.lock(manager, kind, id),
+        present: (manager, id) => this.present(manager, kind, id),
+      });
+    }
+  }
+
+  /** The orders of a kind as documents with a lifecycle, for the transition runner. */
+  document<K extends OrderKind>(kind: K): LifecycleDocument<OrderState<K>, OrderView<K>> {
+    return this.documents.get(kind) as unknown as LifecycleDocument<OrderState<K>, OrderView<K>>;
+  }
 
   /** The order and its lines in entry order, as the transaction's snapshot sees them (for answers, not decisions). */
   load<K extends OrderKind>(manager: EntityManager, kind: K, id: number): Promise<OrderState<K>> {

@@ -6,6 +6,7 @@ import { AppError } from '../../../shared/http/app-error';
 import { AdminDirectory } from '../../accounts';
 import { StockLedger, StreamBalanceReader, streamIdOf, streamVersionKey } from '../../inventory';
 import { MASTER_DATA_TABLES, MasterDataReader } from '../../master-data';
+import { LifecycleDocument } from '../../../shared/transitions';
 import { balanceKeyOf, balancesToRead, CountBooks, lineFigures, Stocktake, StocktakeLine, StocktakeStatus, streamKeyOf, varianceAmount } from '../domain/stocktake';
 import { pickingOrder } from '../queries/print-order/order-documents';
 import type { StocktakeLineView, StocktakeScopeNames, StocktakeSummary, StocktakeView } from '../../../../contract/stocktake';
@@ -20,9 +21,14 @@ export interface StocktakeState {
 /** Names of what a count's scope refers to, for answers and for checking a new scope. */
 export type ScopeNames = StocktakeScopeNames;
 
-/** Counts and their lines, read and written with plain statements in the caller's transaction. */
+/** Counts and their lines, read and written with plain statements in the caller's transaction; a count is a document with a lifecycle. */
 @Injectable()
-export class StocktakeRepository {
+export class StocktakeRepository implements LifecycleDocument<StocktakeState, StocktakeView> {
+  readonly name = 'stocktake';
+  readonly table = 'stocktake';
+  readonly stateColumns = ['status'];
+  readonly changedMeanwhile = 'stocktake.changed_meanwhile';
+
   constructor(
     private readonly catalogue: MasterDataReader,
     private readonly admins: AdminDirectory,

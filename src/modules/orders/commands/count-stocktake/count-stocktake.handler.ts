@@ -1,12 +1,12 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { unixNow } from '../../../../shared/http/envelope';
+import { TransitionRunner } from '../../../../shared/transitions';
 import { AppError } from '../../../../shared/http/app-error';
 import { normalizeLotNo, StockLedger, streamIdOf } from '../../../inventory';
 import { MasterDataReader } from '../../../master-data';
 import { OrderRuleError } from '../../domain/order-errors';
 import { countStocktake, StocktakeRuleError, StocktakeStatus } from '../../domain/stocktake';
 import { StocktakeRepository } from '../../persistence/stocktake.repository';
-import { StocktakeTransitions } from '../stocktake-transitions';
 import { CountStocktakeCommand } from './count-stocktake.command';
 
 /**
@@ -18,14 +18,14 @@ import { CountStocktakeCommand } from './count-stocktake.command';
 @CommandHandler(CountStocktakeCommand)
 export class CountStocktakeHandler implements ICommandHandler<CountStocktakeCommand> {
   constructor(
-    private readonly transitions: StocktakeTransitions,
+    private readonly transitions: TransitionRunner,
     private readonly stocktakes: StocktakeRepository,
     private readonly catalogue: MasterDataReader,
     private readonly ledger: StockLedger,
   ) {}
 
   execute({ id, lines: requests, context }: CountStocktakeCommand) {
-    return this.transitions.run(id, 'counted', context, async (manager, { stocktake, lines }) => {
+    return this.transitions.run(this.stocktakes, id, 'counted', context, async ({ manager, state: { stocktake, lines }, write }) => {
       const named = requests.flatMap((r) => ('id' in r ? [] : [r]));
       const [shelves, products] = await Promise.all([this.catalogue.shelves(manager, named.map((r) => r.warehouse_shelf_id)), this.catalogue.products(manager, named.map((r) => r.product_id))]);
       const live = new Map([...shelves].filter(([, s]) => !s.deleted));
@@ -47,7 +47,7 @@ export class CountStocktakeHandler implements ICommandHandler<CountStocktakeComm
       const versions = await this.ledger.streams(manager, streams.map((s) => ({ productId: s.product_id, shelfId: s.warehouse_shelf_id })), false);
       const versionOf = (s: { product_id: number; warehouse_shelf_id: number; lot_no: string }) => versions.get(streamIdOf(s.product_id, s.warehouse_shelf_id, s.lot_no ?? ''))?.version ?? 0;
       const now = unixNow();
-      await this.transitions.guardedUpdate(manager, id, { updatetime: now }, StocktakeStatus.counting);
+      await write({ updatetime: now }, { status: StocktakeStatus.counting });
       await this.stocktakes.setLineValues(
         manager,
         new Map([...counted].map(([lineId, quantity]) => [lineId, { counted_quantity: quantity, counted_version: versionOf(byId.get(lineId)!), count_admin_id: context.admin.id, counttime: now }])),
@@ -71,7 +71,6 @@ export class CountStocktakeHandler implements ICommandHandler<CountStocktakeComm
           counttime: now,
         })),
       );
-      return [];
     });
   }
 }

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { unixNow } from '../../../shared/http/envelope';
-import { forUpdate, isDuplicateKey } from '../../../shared/database/sql-dialect';
-import { ConflictError } from '../../../shared/http/app-error';
+import { unixNow } from '../http/envelope';
+import { forUpdate, isDuplicateKey } from '../database/sql-dialect';
+import { ConflictError } from '../http/app-error';
 
-/** Thrown inside a transaction when its idempotency key was already used: the caller answers the order as it is. */
+/** Thrown inside a transaction when its idempotency key was already used for this subject: the runner answers it as it is. */
 export class AlreadyProcessed extends Error {
   constructor(readonly subjectId: number) {
     super('already processed');
@@ -20,9 +20,10 @@ export class IdempotencyKeyReused extends ConflictError {
 }
 
 /**
- * `Idempotency-Key` on audit / ship / move: a retried request never posts twice. The key is claimed in the
- * command's own transaction, so it is recorded exactly when the change is. A key is bound to its subject: sent
- * again for the same one it answers that subject as it is; sent for another it is refused.
+ * `Idempotency-Key` on every transition (`TransitionRunner`): a retried request never applies twice. The key is
+ * claimed in the transition's own transaction, so it is recorded exactly when the change is. A key is bound to
+ * its subject: sent again for the same one it answers that subject as it is; sent for another it is refused.
+ * Keys are scoped per admin and command (`<document>.<transition>`).
  */
 @Injectable()
 export class IdempotencyKeys {
