@@ -1,4 +1,4 @@
-import { balancesToRead, cancelStocktake, CountBooks, countStocktake, lineFigures, postStocktake, shelfInScope, startStocktake, Stocktake, StocktakeLine, varianceAmount } from './stocktake';
+import { balancesToRead, cancelStocktake, CountBooks, countStocktake, figuresHidden, lineFigures, postStocktake, shelfInScope, startStocktake, Stocktake, StocktakeLine, varianceAmount } from './stocktake';
 import { auditAdjustment, checkAdjustmentLines } from './adjustment';
 
 const count = (over: Partial<Stocktake> = {}): Stocktake => ({
@@ -113,6 +113,11 @@ describe('a count', () => {
     expect(() => postStocktake(count({ status: 0 }), [], books())).toThrow(expect.objectContaining({ messageKey: 'stocktake.not_started' }));
     expect(cancelStocktake(count({ status: 0 }))).toBe(3);
     expect(() => cancelStocktake(count({ status: 2 }))).toThrow(expect.objectContaining({ messageKey: 'stocktake.already_posted' }));
+  });
+
+  it('hides the figures of a blind count until it is posted', () => {
+    expect([0, 1, 2, 3].map((status) => figuresHidden(count({ blind: 1, status })))).toEqual([true, true, false, true]);
+    expect([0, 1, 2, 3].map((status) => figuresHidden(count({ blind: 0, status })))).toEqual([false, false, false, false]);
   });
 
   it('values variances exactly', () => {

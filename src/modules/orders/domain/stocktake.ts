@@ -59,6 +59,11 @@ const refuseUnless = (stocktake: Pick<Stocktake, 'status'>, ...allowed: number[]
   if (!allowed.includes(stocktake.status)) throw new StocktakeRuleError(STATUS_KEYS[stocktake.status] ?? 'already_started');
 };
 
+/** A blind count shows neither book quantities nor variances, on screen or on its sheet, until it is posted. */
+export function figuresHidden(stocktake: Pick<Stocktake, 'blind' | 'status'>): boolean {
+  return Boolean(stocktake.blind) && stocktake.status !== StocktakeStatus.posted;
+}
+
 /** `edit` while a draft only. */
 export function assertStocktakeEditable(stocktake: Pick<Stocktake, 'status'>): void {
   refuseUnless(stocktake, StocktakeStatus.draft);

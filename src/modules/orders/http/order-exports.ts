@@ -7,7 +7,9 @@ import { OrderKind } from '../persistence/order-kinds';
  * The lines of each order are in its printed document and in the inventory history's export.
  */
 
-type Row = CrudRow & { admin?: { username?: string; nickname?: string } | null } & Record<string, any>;
+/** A list row as `GET index` answers it: the order's own columns, and the names its list joins. */
+type Named = { name?: string } | null;
+type Row = CrudRow & { admin?: { username?: string; nickname?: string } | null } & Partial<Record<'supplier' | 'customer' | 'carrier' | 'warehouse' | 'area' | 'shelf' | 'category', Named>>;
 type Column = ListExportColumn<ListExportHelpers, Row>;
 
 const h = (name: string) => `orders.exports.column.${name}`;

@@ -1,17 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { fromCents, toCents, toMoneyString } from '../../../shared/database/money';
+import { fromCents, toCents } from '../../../shared/database/money';
 import { forUpdate, insertMany, updateById } from '../../../shared/database/sql-dialect';
 import { AppError } from '../../../shared/http/app-error';
 import { AdminDirectory } from '../../accounts';
 import { StockLedger, StreamBalanceReader, streamIdOf, streamVersionKey } from '../../inventory';
 import { MASTER_DATA_TABLES, MasterDataReader } from '../../master-data';
 import { LifecycleDocument } from '../../../shared/transitions';
-import { balanceKeyOf, balancesToRead, CountBooks, lineFigures, Stocktake, StocktakeLine, StocktakeStatus, streamKeyOf, varianceAmount } from '../domain/stocktake';
-import { pickingOrder } from '../queries/print-order/order-documents';
+import { balanceKeyOf, balancesToRead, CountBooks, figuresHidden, lineFigures, Stocktake, StocktakeLine, StocktakeStatus, streamKeyOf, varianceAmount } from '../domain/stocktake';
+import { pickingOrder } from '../domain/picking-order';
+import { STOCKTAKE_LINE_ROWS, STOCKTAKE_ROWS } from './order-rows';
 import type { StocktakeLineView, StocktakeScopeNames, StocktakeSummary, StocktakeView } from '../../../../contract/stocktake';
-
-type Row = Record<string, unknown>;
 
 export interface StocktakeState {
   stocktake: Stocktake;
@@ -48,17 +47,17 @@ export class StocktakeRepository implements LifecycleDocument<StocktakeState, St
   private async read(manager: EntityManager, id: number, lockClause: string): Promise<StocktakeState> {
     const [row] = await manager.query(`SELECT * FROM stocktake WHERE id = ?${lockClause}`, [id]);
     if (!row) throw new AppError('crud.record_not_found');
-    const lines: Row[] = await manager.query(`SELECT * FROM stocktake_line WHERE stocktake_id = ? ORDER BY id${lockClause}`, [id]);
-    return { stocktake: numeric(row) as unknown as Stocktake, lines: lines.map(numeric) as unknown as StocktakeLine[] };
+    const lines: unknown[] = await manager.query(`SELECT * FROM stocktake_line WHERE stocktake_id = ? ORDER BY id${lockClause}`, [id]);
+    return { stocktake: STOCKTAKE_ROWS.map(row), lines: lines.map((line) => STOCKTAKE_LINE_ROWS.map(line)) };
   }
 
   /** Counts with ids in [from, to] and their lines (the ledger check pages through them). */
   async range(manager: EntityManager, from: number, to: number): Promise<StocktakeState[]> {
-    const rows: Row[] = await manager.query('SELECT * FROM stocktake WHERE id BETWEEN ? AND ? ORDER BY id', [from, to]);
-    const lines: Row[] = await manager.query('SELECT * FROM stocktake_line WHERE stocktake_id BETWEEN ? AND ? ORDER BY id', [from, to]);
+    const rows: unknown[] = await manager.query('SELECT * FROM stocktake WHERE id BETWEEN ? AND ? ORDER BY id', [from, to]);
+    const lines: unknown[] = await manager.query('SELECT * FROM stocktake_line WHERE stocktake_id BETWEEN ? AND ? ORDER BY id', [from, to]);
     const byCount = new Map<number, StocktakeLine[]>();
-    for (const line of lines.map(numeric) as unknown as StocktakeLine[]) byCount.set(line.stocktake_id, [...(byCount.get(line.stocktake_id) ?? []), line]);
-    return (rows.map(numeric) as unknown as Stocktake[]).map((stocktake) => ({ stocktake, lines: byCount.get(stocktake.id) ?? [] }));
+    for (const line of lines.map((raw) => STOCKTAKE_LINE_ROWS.map(raw))) byCount.set(line.stocktake_id, [...(byCount.get(line.stocktake_id) ?? []), line]);
+    return rows.map((raw) => STOCKTAKE_ROWS.map(raw)).map((stocktake) => ({ stocktake, lines: byCount.get(stocktake.id) ?? [] }));
   }
 
   async lastId(manager: EntityManager): Promise<number> {
@@ -77,14 +76,21 @@ export class StocktakeRepository implements LifecycleDocument<StocktakeState, St
 
   /** The names of a scope's warehouse, area, shelf and category (null where not set, unknown or deleted). */
   async scopeNames(manager: EntityManager, scope: Pick<Stocktake, 'warehouse_id' | 'warehouse_area_id' | 'warehouse_shelf_id' | 'category_id'>): Promise<ScopeNames> {
-    const one = async (table: string, columns: string, id: number) => (id ? ((await manager.query(`SELECT ${columns} FROM ${table} WHERE id = ? AND deletetime IS NULL`, [id]))[0] ?? null) : null);
+    const one = async (table: string, columns: readonly string[], id: number): Promise<Record<string, unknown> | null> =>
+      id ? ((await manager.query(`SELECT ${columns.join(', ')} FROM ${table} WHERE id = ? AND deletetime IS NULL`, [id]))[0] ?? null) : null;
     const [warehouse, area, shelf, category] = await Promise.all([
-      one(MASTER_DATA_TABLES.warehouse, 'id, name', scope.warehouse_id),
-      one(MASTER_DATA_TABLES.warehouse_area, 'id, name, warehouse_id', scope.warehouse_area_id),
-      one(MASTER_DATA_TABLES.shelf, 'id, name, warehouse_id, warehouse_area_id', scope.warehouse_shelf_id),
-      one(MASTER_DATA_TABLES.category, 'id, name', scope.category_id),
+      one(MASTER_DATA_TABLES.warehouse, ['id', 'name'], scope.warehouse_id),
+      one(MASTER_DATA_TABLES.warehouse_area, ['id', 'name', 'warehouse_id'], scope.warehouse_area_id),
+      one(MASTER_DATA_TABLES.shelf, ['id', 'name', 'warehouse_id', 'warehouse_area_id'], scope.warehouse_shelf_id),
+      one(MASTER_DATA_TABLES.category, ['id', 'name'], scope.category_id),
     ]);
-    return { warehouse: warehouse && numeric(warehouse), area: area && numeric(area), shelf: shelf && numeric(shelf), category: category && numeric(category) } as ScopeNames;
+    const named = (row: Record<string, unknown>) => ({ id: Number(row.id), name: String(row.name ?? '') });
+    return {
+      warehouse: warehouse && named(warehouse),
+      area: area && { ...named(area), warehouse_id: Number(area.warehouse_id) },
+      shelf: shelf && { ...named(shelf), warehouse_id: Number(shelf.warehouse_id), warehouse_area_id: Number(shelf.warehouse_area_id) },
+      category: category && named(category),
+    };
   }
 
   /**
@@ -102,7 +108,7 @@ export class StocktakeRepository implements LifecycleDocument<StocktakeState, St
       this.admins.displayNames(manager, [stocktake.admin_id, stocktake.start_admin_id, stocktake.post_admin_id].filter(Boolean)),
     ]);
     const posted = stocktake.status === StocktakeStatus.posted;
-    const hidden = Boolean(stocktake.blind) && !posted;
+    const hidden = figuresHidden(stocktake);
     const books = !hidden && stocktake.status === StocktakeStatus.counting ? await this.books(manager, lines) : null;
     const shown = lines.map((line): StocktakeLineView => {
       const p = products.get(line.product_id);
@@ -173,15 +179,4 @@ function varianceTotals(lines: Array<{ variance?: number | null; variance_amount
   }
   const net = gainCents - lossCents;
   return { gain_quantity: gainQuantity, gain_amount: fromCents(gainCents), loss_quantity: lossQuantity, loss_amount: fromCents(lossCents), net_amount: net < 0n ? `-${fromCents(-net)}` : fromCents(net) };
-}
-
-const MONEY = new Set(['price']);
-
-/** Drivers disagree on numeric types (MySQL DECIMAL as string, SQLite as number): one shape for both. */
-function numeric(row: Row): Row {
-  const out: Row = {};
-  for (const [key, value] of Object.entries(row)) {
-    out[key] = MONEY.has(key) ? toMoneyString(value) : typeof value === 'string' && /^(id|.*_id|status|blind|found|.*quantity|.*_version|variance|.*time)$/.test(key) ? Number(value) : value;
-  }
-  return out;
 }

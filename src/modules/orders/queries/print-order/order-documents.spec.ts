@@ -1,6 +1,8 @@
 import type { ShelfSnapshot } from '../../../master-data';
 import type { InboundOrder, OrderLineView, OutboundOrder, RelocationOrder } from '../../../../../contract/orders';
-import { DocumentContext, documentOf, lotsOfLines, money, orderDocument, pickingOrder, PrintableOrder } from './order-documents';
+import { lotsOfLines } from '../../domain/order-lots';
+import { pickingOrder } from '../../domain/picking-order';
+import { DocumentContext, documentOf, money, orderDocument, PrintableOrder } from './order-documents';
 
 const shelf = (id: number, warehouse: [number, string], area: string, serial: string): ShelfSnapshot => ({
   id,

@@ -5,6 +5,7 @@ import type { OrderLineView, OrderPartyView, OrderProductView, OrderView } from 
 import type { ShelfSnapshot } from '../../../master-data';
 import type { LotDatesOf } from '../../../inventory';
 import { parseAllocations } from '../../domain/order-lots';
+import { pickingOrder } from '../../domain/picking-order';
 import { OrderKind, ORDER_KINDS } from '../../persistence/order-kinds';
 
 /*
@@ -228,11 +229,6 @@ const BUILDERS: {
   },
 };
 
-/** The lots of lines (named or moved), as `lots` of the context wants them: (product, lot) pairs. */
-export function lotsOfLines(lines: ReadonlyArray<{ product_id: number; lot_no?: string; allocations?: unknown }>): Array<{ productId: number; lotNo: string }> {
-  return lines.flatMap((line) => [line.lot_no ?? '', ...parseAllocations(line.allocations).map((a) => a.lot_no)].filter(Boolean).map((lotNo) => ({ productId: line.product_id, lotNo })));
-}
-
 /**
  * A relocation line's lots: the lot it names and each lot its moves took (with the quantity moved), each
  * with its expiry; '' for a line without lots (one to allocate first-expiry-first-out, not moved yet).
@@ -247,29 +243,6 @@ function relocationLots(line: RelocationLineView, context: DocumentContext): str
       return `${lot}${quantityMoved ? ` ×${quantity(quantityMoved)}` : ''}${expiry ? `\n${context.t('documents.lot_expiry', { date: expiry })}` : ''}`;
     })
     .join('\n');
-}
-
-/**
- * The walk through the warehouse: by warehouse, area and shelf code (numbers inside codes compare as numbers:
- * S2 before S10), then product number; lines on unknown shelves last, in entry order.
- */
-export function pickingOrder<L extends Pick<GoodsLineView, 'warehouse_shelf_id' | 'product'>>(lines: readonly L[], shelves: ReadonlyMap<number, ShelfSnapshot>): L[] {
-  const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-  const key = (line: L) => {
-    const shelf = shelves.get(line.warehouse_shelf_id);
-    return shelf ? [shelf.warehouse_serial_no || shelf.warehouse_name, shelf.area_serial_no || shelf.area_name, shelf.serial_no, line.product?.product_no ?? ''] : null;
-  };
-  return lines
-    .map((line, index) => ({ line, index, key: key(line) }))
-    .sort((a, b) => {
-      if (!a.key || !b.key) return a.key ? -1 : b.key ? 1 : a.index - b.index;
-      for (let i = 0; i < a.key.length; i++) {
-        const order = collator.compare(a.key[i], b.key[i]);
-        if (order) return order;
-      }
-      return a.index - b.index;
-    })
-    .map((entry) => entry.line);
 }
 
 export function col(t: Translate, name: string, weight: number, align: DocumentColumn['align'] = 'left'): DocumentColumn {

@@ -11,7 +11,8 @@ import { printingContext, sendPdf } from '../printing';
 import { shelfIdsOf } from '../../domain/order-state';
 import { OrderKind } from '../../persistence/order-kinds';
 import { OrderRepository } from '../../persistence/order.repository';
-import { documentOf, lotsOfLines, orderDocument } from './order-documents';
+import { lotsOfLines } from '../../domain/order-lots';
+import { documentOf, orderDocument } from './order-documents';
 
 /** `GET print?id=&format=pdf[&doc=picking|delivery]`: an order as a PDF in the reader's language. */
 @Injectable()
