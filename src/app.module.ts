@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
-import { EventEmitterModule } from '@nestjs/event-emitter';
 import { AccountsModule } from './modules/accounts';
 import { CmsModule } from './modules/cms';
 import { DemoModule } from './modules/demo';
@@ -27,10 +26,9 @@ import { TransitionsModule } from './shared/transitions';
     CacheModule,
     SiteVersionModule,
     CrudModule,
+    // commands, and the events published after a transition's commit (TransitionRunner)
     CqrsModule.forRoot(),
     TransitionsModule,
-    // after-commit work that the request must not wait for (notices to members)
-    EventEmitterModule.forRoot(),
     PlatformModule,
     ConfigAdminModule,
     AccountsModule,
