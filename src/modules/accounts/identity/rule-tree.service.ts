@@ -8,6 +8,7 @@ import { reply } from '../../../shared/http/reply';
 import { checkRename, dropDeletedRuleIds, ruleNameTaken } from '../auth/rule-edits';
 import { buildForest, flattenTree, isDescendant } from '../domain/rule-tree';
 import { ruleTitle } from './rule-title';
+import { ruleList } from '../crud/accounts.cruds';
 
 export { ruleTitle } from './rule-title';
 
@@ -71,7 +72,7 @@ export class RuleTreeService<R extends RuleRow, I extends RuleInput> {
     private readonly transactions: TransactionRunner,
     private readonly config: RuleTreeConfig<R, I>,
   ) {
-    this.crud = new CrudService(kit, { entity: config.rule, alias: 'rule', writable: [] });
+    this.crud = new CrudService(kit, ruleList(config.rule));
   }
 
   async index(query: Record<string, unknown>, operator: AuthAdmin) {

@@ -10,7 +10,7 @@ import { DeleteOrdersCommand } from '../commands/delete-orders/delete-orders.com
 import { SaveOrderCommand, SaveOrderInput } from '../commands/save-order/save-order.command';
 import { OrderKind } from '../persistence/order-kinds';
 import { OrderRepository } from '../persistence/order.repository';
-import { ORDER_EXPORTS } from './order-exports';
+import { ORDER_EXPORTS } from '../crud/order-exports';
 
 /**
  * The CRUD actions every order type shares (list, export, view with lines, add, edit, delete). Transitions are

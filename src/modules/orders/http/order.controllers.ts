@@ -15,7 +15,7 @@ import { OrderRepository } from '../persistence/order.repository';
 import { reply } from '../../../shared/http/reply';
 import { AdjustmentOrderDto, InboundOrderDto, MoveDto, OrderIdDto, OutboundOrderDto, RelocationOrderDto, ShipDto } from './dto/order.dto';
 import { OrderController } from './order.controller';
-import { ADJUSTMENT_LIST, INBOUND_LIST, OUTBOUND_LIST, RELOCATION_LIST } from './order-lists';
+import { ADJUSTMENT_LIST, INBOUND_LIST, OUTBOUND_LIST, RELOCATION_LIST } from '../crud/order-lists.crud';
 
 @Controller('admin/wms.inbound')
 export class InboundController extends OrderController {

@@ -7,7 +7,6 @@ import { AppError } from '../../../shared/http/app-error';
 import { AuthAdmin, CurrentAdmin } from '../../../shared/http/auth.decorators';
 import { reply } from '../../../shared/http/reply';
 import { Transition, TransitionContext } from '../../../shared/transitions';
-import { MASTER_DATA_TABLES } from '../../master-data';
 import { CancelStocktakeCommand } from '../commands/cancel-stocktake/cancel-stocktake.command';
 import { CountStocktakeCommand } from '../commands/count-stocktake/count-stocktake.command';
 import { DeleteStocktakesCommand } from '../commands/delete-stocktakes/delete-stocktakes.command';
@@ -19,7 +18,8 @@ import { StocktakeEntity } from '../persistence/order.entities';
 import { StocktakeRepository } from '../persistence/stocktake.repository';
 import { PrintStocktakeService } from '../queries/print-stocktake/print-stocktake.service';
 import { CountDto, OrderIdDto, StocktakeDto } from './dto/order.dto';
-import { STOCKTAKE_EXPORT } from './order-exports';
+import { STOCKTAKE_EXPORT } from '../crud/order-exports';
+import { STOCKTAKE_LIST } from '../crud/order-lists.crud';
 
 /** Counts (stock take): list and its export, view with lines, add / edit drafts, delete drafts or cancelled counts, and the transitions. */
 @Controller('admin/wms.stocktake')
@@ -33,22 +33,7 @@ export class StocktakeController {
     private readonly transactions: TransactionRunner,
     private readonly printer: PrintStocktakeService,
   ) {
-    this.list = new CrudService(kit, {
-      entity: StocktakeEntity,
-      alias: 'stocktake',
-      writable: [],
-      quickSearchFields: ['id', 'stocktake_no', 'remark'],
-      searchFields: ['id', 'stocktake_no', 'status', 'blind', 'warehouse_id', 'warehouse_area_id', 'warehouse_shelf_id', 'category_id', 'admin_id', 'createtime', 'start_time', 'post_time', 'updatetime', 'warehouse.name'],
-      filterParams: ['stocktake_no', 'status', 'warehouse_id', 'warehouse_area_id', 'blind'],
-      defaultOrder: [{ field: 'id', direction: 'DESC' }],
-      joins: {
-        warehouse: { entity: MASTER_DATA_TABLES.warehouse, on: 'warehouse_id', columns: ['name'] },
-        area: { entity: MASTER_DATA_TABLES.warehouse_area, on: 'warehouse_area_id', columns: ['name'] },
-        shelf: { entity: MASTER_DATA_TABLES.shelf, on: 'warehouse_shelf_id', columns: ['name'] },
-        category: { entity: MASTER_DATA_TABLES.category, on: 'category_id', columns: ['name'] },
-        admin: { entity: 'admin', on: 'admin_id', columns: ['username', 'nickname'] },
-      },
-    });
+    this.list = new CrudService(kit, STOCKTAKE_LIST);
   }
 
   @Get('index')

@@ -5,7 +5,7 @@ import { AppError } from '../../../shared/http/app-error';
 import { AdminDirectory } from '../../accounts';
 import { MasterDataReader } from '../../master-data';
 import type { OrderShelfView, OrderView } from '../../../../contract/orders';
-import { LineOf, OrderKind, OrderOf, OrderState, shelfIdsOf } from '../domain/order-state';
+import { LineOf, OrderKind, OrderState, shelfIdsOf } from '../domain/order-state';
 import { ORDER_KINDS } from './order-kinds';
 import { ORDER_ROWS } from './order-rows';
 import { LifecycleDocument } from '../../../shared/transitions';

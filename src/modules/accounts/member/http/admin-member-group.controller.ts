@@ -10,12 +10,13 @@ import { UserGroupEntity } from '../persistence/user-group.entity';
 import { UserRuleEntity } from '../persistence/user-rule.entity';
 import { UserEntity } from '../persistence/user.entity';
 import { MemberGroupDto } from './dto/member-admin.dto';
+import { MEMBER_GROUP_LIST } from '../../crud/accounts.cruds';
 
 /** `/admin/user.Group`: member groups (a paged list) and the member rules each holds (`*` = all). */
 @Controller('admin/user.group')
 export class AdminMemberGroupController extends GroupController(MemberGroupDto) {
   constructor(kit: CrudKit, transactions: TransactionRunner) {
-    const list = new CrudService(kit, { entity: UserGroupEntity, alias: 'grp', writable: [], quickSearchFields: ['id', 'name'], searchFields: ['id', 'name', 'status', 'createtime', 'updatetime'] });
+    const list = new CrudService(kit, MEMBER_GROUP_LIST);
     super(
       new GroupService<UserGroupEntity>(transactions, {
         group: UserGroupEntity,

@@ -1,6 +1,6 @@
 import { CrudDefinition } from '../../../shared/crud';
 import { MASTER_DATA_TABLES } from '../../master-data';
-import { AdjustmentOrderEntity, InboundOrderEntity, OutboundOrderEntity, RelocationOrderEntity } from '../persistence/order.entities';
+import { AdjustmentOrderEntity, InboundOrderEntity, OutboundOrderEntity, RelocationOrderEntity, StocktakeEntity } from '../persistence/order.entities';
 
 const operator = { entity: 'admin', on: 'admin_id', columns: ['username', 'nickname'] } as const;
 const common = ['id', 'order_sn', 'audit_status', 'admin_id', 'createtime', 'audittime', 'updatetime'];
@@ -48,4 +48,22 @@ export const ADJUSTMENT_LIST: CrudDefinition<AdjustmentOrderEntity> = {
   searchFields: [...common, 'adjustment_no'],
   filterParams: ['adjustment_no', 'order_sn', 'audit_status'],
   joins: { admin: operator },
+};
+
+/** The count list: by number, state, scope and blind flag; the scope's names and the operator joined. */
+export const STOCKTAKE_LIST: CrudDefinition<StocktakeEntity> = {
+  entity: StocktakeEntity,
+  alias: 'stocktake',
+  writable: [],
+  quickSearchFields: ['id', 'stocktake_no', 'remark'],
+  searchFields: ['id', 'stocktake_no', 'status', 'blind', 'warehouse_id', 'warehouse_area_id', 'warehouse_shelf_id', 'category_id', 'admin_id', 'createtime', 'start_time', 'post_time', 'updatetime', 'warehouse.name'],
+  filterParams: ['stocktake_no', 'status', 'warehouse_id', 'warehouse_area_id', 'blind'],
+  defaultOrder: [{ field: 'id', direction: 'DESC' }],
+  joins: {
+    warehouse: { entity: MASTER_DATA_TABLES.warehouse, on: 'warehouse_id', columns: ['name'] },
+    area: { entity: MASTER_DATA_TABLES.warehouse_area, on: 'warehouse_area_id', columns: ['name'] },
+    shelf: { entity: MASTER_DATA_TABLES.shelf, on: 'warehouse_shelf_id', columns: ['name'] },
+    category: { entity: MASTER_DATA_TABLES.category, on: 'category_id', columns: ['name'] },
+    admin: { entity: 'admin', on: 'admin_id', columns: ['username', 'nickname'] },
+  },
 };

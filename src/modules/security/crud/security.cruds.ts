@@ -2,8 +2,8 @@ import { EntityManager } from 'typeorm';
 import { CrudDefinition, DataChanges, ListExport, ListExportColumn } from '../../../shared/crud';
 import { AppError } from '../../../shared/http/app-error';
 import { fieldsOfRule, isNeverWatched } from '../domain/default-rules';
-import { DataRecycleEntity, DataRecycleLogEntity, SensitiveDataEntity, SensitiveDataLogEntity } from '../persistence/security.entities';
-import { AddRecycleRuleDto, AddSensitiveRuleDto, EditRecycleRuleDto, EditSensitiveRuleDto } from './dto/rule.dto';
+import { BackupEntity, DataRecycleEntity, DataRecycleLogEntity, SensitiveDataEntity, SensitiveDataLogEntity } from '../persistence/security.entities';
+import { AddRecycleRuleDto, AddSensitiveRuleDto, EditRecycleRuleDto, EditSensitiveRuleDto } from '../http/dto/rule.dto';
 
 /** The table a rule names must be one of the app's tables (never the safety tools' own). */
 function assertTable(manager: EntityManager, table: unknown): string {
@@ -110,4 +110,13 @@ export const SENSITIVE_LOG_EXPORT: ListExport = {
     { label: h('is_rollback'), value: (row, x) => x.label('security.export.rolled_back', row.is_rollback) },
     ...where,
   ],
+};
+
+/** The backups, with who made each. */
+export const BACKUP_LIST: CrudDefinition<BackupEntity> = {
+  entity: BackupEntity,
+  alias: 'backup',
+  writable: [],
+  quickSearchFields: ['id', 'name', 'checksum'],
+  joins: { admin: { entity: 'admin', on: 'admin_id', columns: ['username', 'nickname'] } },
 };
