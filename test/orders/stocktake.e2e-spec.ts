@@ -173,7 +173,7 @@ describe('stock counts: start, count, post with the movements made meanwhile', (
     await c.post('Adjustment', 'audit', { id: adjustment.id });
     const rebuild = await t.app.get((await import('../../src/modules/inventory')).ProjectionRebuilder).rebuild();
     expect(rebuild).toMatchObject({ matched: true, ledgerProblems: [] });
-    const check = await t.app.get((await import('../../src/modules/orders')).OrdersLedgerCheck).check(t.dataSource.manager);
+    const check = await t.app.get((await import('../../src/modules/orders')).OrdersLedgerReader).check(t.dataSource.manager);
     expect(check).toMatchObject({ mismatches: 0, problems: [] });
     expect(check.orders).toBe(3);
     const filtered = await c.get('/admin/wms.InventoryHistory/index?form_type=80');

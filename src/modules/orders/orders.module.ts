@@ -27,7 +27,7 @@ import { AdjustmentController, InboundController, OutboundController, Relocation
 import { StocktakeController } from './http/stocktake.controller';
 import { AuditOrderController } from './http/audit-order.controller';
 import { StocktakeRepository } from './persistence/stocktake.repository';
-import { PrintStocktakeService } from './queries/print-stocktake/print-stocktake.service';
+import { CountSheetReader } from './queries/count-sheet/count-sheet.reader';
 import { ORDER_PRINT_CONTROLLERS } from './http/order-print.controllers';
 import { OrderNumbers } from './persistence/order-numbers';
 import {
@@ -44,9 +44,9 @@ import {
   StocktakeLineEntity,
 } from './persistence/order.entities';
 import { OrderRepository } from './persistence/order.repository';
-import { CountPendingOrdersService } from './queries/count-pending-orders/count-pending-orders.service';
-import { OrdersLedgerCheck } from './queries/check-orders-against-ledger/orders-ledger-check';
-import { PrintOrderService } from './queries/print-order/print-order.service';
+import { PendingOrdersReader } from './queries/pending-orders/pending-orders.reader';
+import { OrdersLedgerReader } from './queries/orders-ledger/orders-ledger.reader';
+import { OrderDocumentReader } from './queries/order-document/order-document.reader';
 
 @Module({
   imports: [
@@ -71,9 +71,9 @@ import { PrintOrderService } from './queries/print-order/print-order.service';
     AuditRelocationOrderHandler,
     MoveRelocationOrderHandler,
     CancelRelocationOrderHandler,
-    CountPendingOrdersService,
-    OrdersLedgerCheck,
-    PrintOrderService,
+    PendingOrdersReader,
+    OrdersLedgerReader,
+    OrderDocumentReader,
     AuditAdjustmentOrderHandler,
     StocktakeRepository,
     SaveStocktakeHandler,
@@ -82,14 +82,14 @@ import { PrintOrderService } from './queries/print-order/print-order.service';
     CountStocktakeHandler,
     PostStocktakeHandler,
     CancelStocktakeHandler,
-    PrintStocktakeService,
+    CountSheetReader,
   ],
-  exports: [CountPendingOrdersService, OrdersLedgerCheck],
+  exports: [PendingOrdersReader, OrdersLedgerReader],
 })
 export class OrdersModule implements OnModuleInit {
   constructor(
     private readonly references: MasterDataReferences,
-    private readonly pendingOrders: CountPendingOrdersService,
+    private readonly pendingOrders: PendingOrdersReader,
     private readonly dashboard: PendingOrdersSource,
   ) {}
 

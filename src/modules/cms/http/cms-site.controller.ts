@@ -6,7 +6,7 @@ import { AuthMember, CurrentMember, LoginOnly, Public } from '../../../shared/ht
 import { reply } from '../../../shared/http/reply';
 import { ContributeContentCommand } from '../commands/contribute-content/contribute-content.command';
 import { PostCommentCommand } from '../commands/post-comment/post-comment.command';
-import { CmsSiteQueries, pageOf } from '../queries/cms-site.queries';
+import { CmsSiteReader, pageOf } from '../queries/cms-site/cms-site.reader';
 import { ContributeDto, PostCommentDto } from './dto/cms-api.dto';
 
 /**
@@ -16,7 +16,7 @@ import { ContributeDto, PostCommentDto } from './dto/cms-api.dto';
 @Controller('api/cms')
 export class CmsSiteController {
   constructor(
-    private readonly site: CmsSiteQueries,
+    private readonly site: CmsSiteReader,
     private readonly commands: CommandBus,
   ) {}
 

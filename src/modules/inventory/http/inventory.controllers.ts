@@ -7,8 +7,8 @@ import { sendXlsx, XlsxColumn } from '../../../shared/http/xlsx-export';
 import { translate } from '../../../shared/http/translate';
 import { siteTimeFormatter } from '../../../shared/time/site-day';
 import { SiteConfigService } from '../../platform';
-import { GetStockAsOfService } from '../queries/get-stock-as-of.service';
-import { dayCount, daysLeft, ExpiryWindow } from '../queries/expiry/expiry-window';
+import { StockAsOfReader } from '../queries/stock-as-of/stock-as-of.reader';
+import { dayCount, daysLeft, ExpiryWindowReader } from '../queries/expiry-window/expiry-window.reader';
 import { addDays, normalizeLotNo } from '../domain/lots';
 import { InventoryHistoryEntity, StockEntity } from '../persistence/inventory.entities';
 import { STOCK_LIST, HISTORY_LIST } from '../crud/inventory.cruds';
@@ -32,9 +32,9 @@ export class StockController {
 
   constructor(
     kit: CrudKit,
-    private readonly asOf: GetStockAsOfService,
+    private readonly asOf: StockAsOfReader,
     private readonly siteConfig: SiteConfigService,
-    private readonly expiry: ExpiryWindow,
+    private readonly expiry: ExpiryWindowReader,
   ) {
     this.crud = new CrudService(kit, STOCK_LIST);
   }

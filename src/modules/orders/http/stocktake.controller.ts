@@ -16,7 +16,7 @@ import { StartStocktakeCommand } from '../commands/start-stocktake/start-stockta
 import { CountRequest, StocktakeRuleError } from '../domain/stocktake';
 import { StocktakeEntity } from '../persistence/order.entities';
 import { StocktakeRepository } from '../persistence/stocktake.repository';
-import { PrintStocktakeService } from '../queries/print-stocktake/print-stocktake.service';
+import { CountSheetReader } from '../queries/count-sheet/count-sheet.reader';
 import { CountDto, OrderIdDto, StocktakeDto } from './dto/order.dto';
 import { STOCKTAKE_EXPORT } from '../crud/order-exports';
 import { STOCKTAKE_LIST } from '../crud/order-lists.crud';
@@ -31,7 +31,7 @@ export class StocktakeController {
     private readonly commands: CommandBus,
     private readonly stocktakes: StocktakeRepository,
     private readonly transactions: TransactionRunner,
-    private readonly printer: PrintStocktakeService,
+    private readonly printer: CountSheetReader,
   ) {
     this.list = new CrudService(kit, STOCKTAKE_LIST);
   }

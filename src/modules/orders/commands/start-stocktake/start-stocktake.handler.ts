@@ -1,7 +1,7 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { unixNow } from '../../../../shared/http/envelope';
 import { TransitionRunner } from '../../../../shared/transitions';
-import { StockInScope } from '../../../inventory';
+import { StockInScopeReader } from '../../../inventory';
 import { MasterDataReader } from '../../../master-data';
 import { startStocktake, StocktakeStatus } from '../../domain/stocktake';
 import { StocktakeRepository } from '../../persistence/stocktake.repository';
@@ -16,7 +16,7 @@ export class StartStocktakeHandler implements ICommandHandler<StartStocktakeComm
   constructor(
     private readonly transitions: TransitionRunner,
     private readonly stocktakes: StocktakeRepository,
-    private readonly scope: StockInScope,
+    private readonly scope: StockInScopeReader,
     private readonly catalogue: MasterDataReader,
   ) {}
 
