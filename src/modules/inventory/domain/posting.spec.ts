@@ -1,20 +1,7 @@
-import { LotFacts, NO_LOT, StockEventType, StockSnapshot, streamIdOf } from './stock-movement';
+import { LotFacts, NO_LOT, StockEventType, streamIdOf } from './stock-movement';
+import { snapshot } from './testing/snapshot';
 import { lotKeyOf, MovementRequest, pairKeyOf, PostingInput, planPosting, postingKeys, StreamRow } from './posting';
 
-const snapshot = (product: number, shelf: number): StockSnapshot => ({
-  product_id: product,
-  product_name: `Product ${product}`,
-  product_no: `P${product}`,
-  spec: '',
-  unit: 'pcs',
-  warehouse_id: 1,
-  warehouse_name: 'Main',
-  warehouse_area_id: 1,
-  area_name: 'A',
-  warehouse_shelf_id: shelf,
-  shelf_name: `S${shelf}`,
-  shelf_serial_no: `S${shelf}`,
-});
 const lot = (lot_no: string, expiry_date = '', lot_received_at = 1): LotFacts => ({ lot_no, production_date: '', expiry_date, lot_received_at });
 const stream = (id: number, product: number, shelf: number, quantity: number, version: number, facts: LotFacts = NO_LOT): StreamRow => ({ id, product_id: product, warehouse_shelf_id: shelf, quantity, version, ...facts });
 const receive = (product: number, shelf: number, quantity: number, over: Partial<MovementRequest> = {}): MovementRequest => ({ type: StockEventType.received, formType: 10, productId: product, shelfId: shelf, quantity, price: '2.00', ...over });
@@ -100,7 +87,7 @@ describe('planning a posting (reads → plan → writes: the plan)', () => {
     const plan = given([], registered).when([receive(1, 1, 3, { lotNo: 'l1', expiryDate: '2027-01-01' })]).plan();
     expect(plan.placed[0].lot).toEqual(registered[0][1]);
     expect(() => given([], registered).when([receive(1, 1, 3, { lotNo: 'L1', expiryDate: '2027-02-01' })]).plan()).toThrow(
-      expect.objectContaining({ messageKey: 'lots.dates_contradict_first_receipt', args: { product: 'Product 1 (P1)', lot: 'L1', production: '2026-01-01', expiry: '2027-01-01' } }),
+      expect.objectContaining({ messageKey: 'lots.dates_contradict_first_receipt', args: { product: 'P1 (NO1)', lot: 'L1', production: '2026-01-01', expiry: '2027-01-01' } }),
     );
   });
 
