@@ -144,7 +144,7 @@ export function dataSourceOptions(settings: DatabaseSettings, logger?: TypeOrmLo
  */
 export default new DataSource({
   ...dataSourceOptions(databaseSettings(process.env, 'migration')),
-  entities: [join(__dirname, 'src', 'modules', '**', '*.{entity,entities}.{ts,js}')],
+  entities: [join(__dirname, 'src', 'modules', '**', '*.{entity,entities}.{ts,js}'), join(__dirname, 'src', 'shared', '**', '*.entity.{ts,js}')],
   // What a migration command is for: which migrations ran or are pending, and failures.
   logger: 'simple-console',
   logging: ['error', 'warn', 'migration'],

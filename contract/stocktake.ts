@@ -47,7 +47,7 @@ export interface StocktakeLineFacts {
 export interface StocktakeLineFigures {
   /** Stock of the stream when the count started (0 for a found item). */
   book_quantity?: number;
-  /** While counting: book at start + movements since; once posted: what the variance was taken against. */
+  /** What the variance is taken against: the book when the line was counted (not counted yet: the stock now). */
   expected_quantity?: number | null;
   /** counted − expected (null until counted). */
   variance?: number | null;

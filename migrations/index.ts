@@ -29,6 +29,7 @@ import { StockLocationColumns1764001300000 } from './1764001300000-stock-locatio
 import { LedgerDigestsAppendOnly1764002000000 } from './1764002000000-ledger-digests-append-only';
 import { IframeHostsSetting1764002100000 } from './1764002100000-iframe-hosts-setting';
 import { AttemptBudget1764002100100 } from './1764002100100-attempt-budget';
+import { StocktakeCountedVersion1764002200000 } from './1764002200000-stocktake-counted-version';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
 export const migrations: Function[] = [
@@ -63,4 +64,5 @@ export const migrations: Function[] = [
   LedgerDigestsAppendOnly1764002000000,
   IframeHostsSetting1764002100000,
   AttemptBudget1764002100100,
+  StocktakeCountedVersion1764002200000,
 ];

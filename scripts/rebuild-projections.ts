@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { connectAsMigrationUser } from '../ormconfig';
 import { AppModule } from '../src/app.module';
 import { ProjectionRebuilder } from '../src/modules/inventory';
-import { OrdersLedgerCheck } from '../src/modules/orders';
+import { OrdersLedgerReader } from '../src/modules/orders';
 
 /**
  * `npm run projections:rebuild`: replays the ledger into fresh projections (run it with the app stopped),
@@ -32,7 +32,7 @@ async function main(): Promise<void> {
     console.error(`The ledger itself is inconsistent (${report.ledgerProblems.length} problems shown):\n  ${report.ledgerProblems.join('\n  ')}`);
     process.exitCode = 2;
   }
-  const orders = await app.get(OrdersLedgerCheck).check(dataSource.manager, (checked) => process.stdout.write(`\rChecking orders against the ledger: ${checked} orders`));
+  const orders = await app.get(OrdersLedgerReader).check(dataSource.manager, (checked) => process.stdout.write(`\rChecking orders against the ledger: ${checked} orders`));
   process.stdout.write('\n');
   if (orders.mismatches) {
     console.error(`Orders and the ledger disagree in ${orders.mismatches} figures (${orders.problems.length} shown):\n  ${orders.problems.join('\n  ')}`);

@@ -11,7 +11,7 @@ import { connectAsMigrationUser } from '../ormconfig';
 import { AppModule } from '../src/app.module';
 import { seedDatabase } from '../src/bootstrap';
 import { chainHash, FormType, ProjectionRebuilder, StockEventType } from '../src/modules/inventory';
-import { OrdersLedgerCheck } from '../src/modules/orders';
+import { OrdersLedgerReader } from '../src/modules/orders';
 import { SiteConfigService } from '../src/modules/platform';
 import { fromCents, toCents } from '../src/shared/database/money';
 
@@ -504,7 +504,7 @@ export async function seedLarge(app: INestApplicationContext, o: Options, run: S
   if (report.ledgerProblems.length) run.log(`Ledger problems:\n  ${report.ledgerProblems.join('\n  ')}`);
 
   const problems = await verify(dataSource, streams, seededRandom(o.seed + 1), timeZone);
-  const orderCheck = await app.get(OrdersLedgerCheck).check(dataSource.manager);
+  const orderCheck = await app.get(OrdersLedgerReader).check(dataSource.manager);
   if (problems.length || report.ledgerProblems.length || orderCheck.mismatches) {
     run.log(`Checks found ${problems.length + orderCheck.mismatches} problems:\n  ${[...problems.slice(0, 20), ...orderCheck.problems.slice(0, 20)].join('\n  ')}`);
     return 1;

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
-import { EventEmitterModule } from '@nestjs/event-emitter';
 import { AccountsModule } from './modules/accounts';
 import { CmsModule } from './modules/cms';
 import { DemoModule } from './modules/demo';
@@ -19,6 +18,7 @@ import { EnvelopeInterceptor } from './shared/http/envelope.interceptor';
 import { EnvelopeExceptionFilter } from './shared/http/exception.filter';
 import { i18nModule } from './shared/http/i18n';
 import { createValidationPipe } from './shared/http/validation';
+import { TransitionsModule } from './shared/transitions';
 
 @Module({
   imports: [
@@ -28,9 +28,9 @@ import { createValidationPipe } from './shared/http/validation';
     SiteVersionModule,
     CrudModule,
     DocumentsModule,
+    // commands, and the events published after a transition's commit (TransitionRunner)
     CqrsModule.forRoot(),
-    // after-commit work that the request must not wait for (notices to members)
-    EventEmitterModule.forRoot(),
+    TransitionsModule,
     PlatformModule,
     ConfigAdminModule,
     AccountsModule,

@@ -1,6 +1,6 @@
 import { UserGroupEntity } from '../../src/modules/accounts/member/persistence/user-group.entity';
 import { UserRuleEntity } from '../../src/modules/accounts/member/persistence/user-rule.entity';
-import { CmsSiteQueries } from '../../src/modules/cms/queries/cms-site.queries';
+import { CmsSiteReader } from '../../src/modules/cms/queries/cms-site/cms-site.reader';
 import { QueryCounter } from '../../src/shared/database/query-counter';
 import { createTestApp, TestApp } from '../setup/create-test-app';
 import { login } from '../support/api';
@@ -56,7 +56,7 @@ describe('content on the site (/api/cms)', () => {
   });
 
   it('reads the home page and a channel page in a fixed number of statements, however much is published', async () => {
-    const site = t.app.get(CmsSiteQueries);
+    const site = t.app.get(CmsSiteReader);
     // rows written straight to the table: no admin request (and its log entry) runs while statements are counted
     const insert = (count: number, channelId: number) =>
       t.dataSource.query(

@@ -1,4 +1,4 @@
-import { ResolveScanService } from '../../src/modules/master-data/queries/resolve-scan/resolve-scan.service';
+import { ScanReader } from '../../src/modules/master-data/queries/scan/scan.reader';
 import { QueryCounter } from '../../src/shared/database/query-counter';
 import { quiet } from '../master-data/master-data-fixtures';
 import { createTestApp, TestApp } from '../setup/create-test-app';
@@ -119,7 +119,7 @@ describe('wms.Scan/resolve: bar codes, product numbers, GS1 strings and shelf co
   });
 
   it('reads a bar code in two statements, a GS1 string or a shelf code in three', async () => {
-    const resolver = t.app.get(ResolveScanService);
+    const resolver = t.app.get(ScanReader);
     // the admin log of the requests above is written after their answers: wait until nothing runs
     const count = async (code: string) => {
       await quiet();

@@ -199,8 +199,8 @@ describe("the auditor's workspace: trace, stock as of a day, variances", () => {
     expect(new Set(rows.slice(1).map((r) => r[header.indexOf('Product')]))).toEqual(new Set(["'=1+2"]));
     // pages of 2 rows carry the balances from page to page as one read does
     const scanned: Row[] = [];
-    const { MovementTrace } = await import('../../src/modules/inventory/queries/audit-workspace/movement-trace.service');
-    for await (const chunk of t.app.get(MovementTrace).scan({ productId: w.products[0].id, lotNo: null, warehouseId: null, shelfId: w.shelves[1].id, period: { from: null, to: null, since: null, until: null } }, 2)) scanned.push(...chunk);
+    const { MovementTraceReader } = await import('../../src/modules/inventory/queries/audit-workspace/movement-trace.reader');
+    for await (const chunk of t.app.get(MovementTraceReader).scan({ productId: w.products[0].id, lotNo: null, warehouseId: null, shelfId: w.shelves[1].id, period: { from: null, to: null, since: null, until: null } }, 2)) scanned.push(...chunk);
     expect(scanned.map((r) => [r.scope_balance, r.product_balance])).toEqual([[4, 14], [6, 11], [4, 10]]);
 
     const xlsx = await download(t, `/admin/audit.Variance/export?format=xlsx`, root.token);

@@ -1,5 +1,5 @@
 import { LedgerVerifier, ProjectionRebuilder } from '../../src/modules/inventory';
-import { OrdersLedgerCheck } from '../../src/modules/orders';
+import { OrdersLedgerReader } from '../../src/modules/orders';
 import { createTestApp, TestApp } from '../setup/create-test-app';
 import { login } from '../support/api';
 import { ledgerViolations, orderLedgerMismatches } from '../support/ledger';
@@ -69,7 +69,7 @@ describe('stock under concurrency', () => {
     expect(report.events).toBeGreaterThan(25);
     expect(await ledgerViolations(t)).toEqual([]);
     expect(await orderLedgerMismatches(t)).toEqual([]);
-    expect(await t.app.get(OrdersLedgerCheck).check(t.dataSource.manager)).toEqual({ orders: 53, mismatches: 0, problems: [] });
+    expect(await t.app.get(OrdersLedgerReader).check(t.dataSource.manager)).toEqual({ orders: 53, mismatches: 0, problems: [] });
   });
 
   it('refuses to edit or delete ledger rows at the database level', async () => {
@@ -91,7 +91,7 @@ describe('stock under concurrency', () => {
     const [line] = await t.dataSource.query('SELECT l.id, o.outbound_no FROM outbound_order_line l JOIN outbound_order o ON o.id = l.outbound_order_id WHERE o.audit_status = 1 ORDER BY l.id LIMIT 1');
     await t.dataSource.query('UPDATE outbound_order_line SET actual_quantity = actual_quantity + 2 WHERE id = ?', [line.id]);
     await t.dataSource.query("UPDATE inventory_history SET order_id = 9999 WHERE id = (SELECT id FROM (SELECT MAX(id) AS id FROM inventory_history WHERE order_type = 'inbound') AS last)");
-    const report = await t.app.get(OrdersLedgerCheck).check(t.dataSource.manager);
+    const report = await t.app.get(OrdersLedgerReader).check(t.dataSource.manager);
     expect(report.mismatches).toBe(3);
     expect(report.problems).toEqual(
       expect.arrayContaining([

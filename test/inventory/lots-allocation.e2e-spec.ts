@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { ProjectionRebuilder } from '../../src/modules/inventory';
-import { OrdersLedgerCheck } from '../../src/modules/orders/queries/check-orders-against-ledger/orders-ledger-check';
+import { OrdersLedgerReader } from '../../src/modules/orders/queries/orders-ledger/orders-ledger.reader';
 import { createTestApp, TestApp } from '../setup/create-test-app';
 import { login } from '../support/api';
 import { ledgerViolations, orderLedgerMismatches } from '../support/ledger';
@@ -104,7 +104,7 @@ describe('lots allocated first-expiry-first-out', () => {
   it('checks orders against the ledger lot by lot: an allocation that names the wrong lot is reported', async () => {
     await usualLots();
     const order = await c.post('Outbound', 'audit', { id: (await outbound([outboundLine(milk, S1(), 4)])).id });
-    const check = () => t.app.get(OrdersLedgerCheck).check(t.dataSource.manager);
+    const check = () => t.app.get(OrdersLedgerReader).check(t.dataSource.manager);
     expect(await check()).toMatchObject({ mismatches: 0 });
     await t.dataSource.query('UPDATE outbound_order_line SET allocations = ? WHERE id = ?', ['[{"lot_no":"NOEXP","quantity":4}]', order.lines[0].id]);
     const report = await check();

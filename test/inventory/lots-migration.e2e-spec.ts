@@ -2,7 +2,7 @@ import { LotsAndExpiry1764000700000 } from '../../migrations/1764000700000-lots-
 import { StockLocationColumns1764001300000 } from '../../migrations/1764001300000-stock-location-columns';
 import { ProjectionRebuilder } from '../../src/modules/inventory';
 import { dailyStatDeltas, historyRowOf, lineTotal, StoredStockEvent } from '../../src/modules/inventory/domain/projection';
-import { OrdersLedgerCheck } from '../../src/modules/orders/queries/check-orders-against-ledger/orders-ledger-check';
+import { OrdersLedgerReader } from '../../src/modules/orders/queries/orders-ledger/orders-ledger.reader';
 import { siteDayOf } from '../../src/shared/time/site-day';
 import { createTestApp, TestApp } from '../setup/create-test-app';
 import { login } from '../support/api';
@@ -88,7 +88,7 @@ describe('migration: existing stock, history and events become lot ""', () => {
     expect(setting.value).toBe('30');
 
     expect(await t.app.get(ProjectionRebuilder).rebuild()).toMatchObject({ matched: true, differing: [], ledgerProblems: [] });
-    expect(await t.app.get(OrdersLedgerCheck).check(t.dataSource.manager)).toMatchObject({ mismatches: 0 });
+    expect(await t.app.get(OrdersLedgerReader).check(t.dataSource.manager)).toMatchObject({ mismatches: 0 });
     expect(await ledgerViolations(t)).toEqual([]);
 
     // the old stream goes on: the next event of lot '' is its version 2

@@ -1,5 +1,5 @@
 import { ProjectionRebuilder } from '../../src/modules/inventory';
-import { OrdersLedgerCheck } from '../../src/modules/orders/queries/check-orders-against-ledger/orders-ledger-check';
+import { OrdersLedgerReader } from '../../src/modules/orders/queries/orders-ledger/orders-ledger.reader';
 import { createTestApp, TestApp } from '../setup/create-test-app';
 import { login } from '../support/api';
 import { ledgerViolations, orderLedgerMismatches } from '../support/ledger';
@@ -110,7 +110,7 @@ describe('lots received on inbound orders', () => {
     ]);
     const report = await t.app.get(ProjectionRebuilder).rebuild();
     expect(report).toMatchObject({ matched: true, differing: [], ledgerProblems: [] });
-    expect(await t.app.get(OrdersLedgerCheck).check(t.dataSource.manager)).toMatchObject({ mismatches: 0 });
+    expect(await t.app.get(OrdersLedgerReader).check(t.dataSource.manager)).toMatchObject({ mismatches: 0 });
     expect(await lotStock(c, milk)).toEqual({ 'S1/A1': 4, 'S1/B2': 5 });
 
     await t.dataSource.query("UPDATE stock SET expiry_date = '2001-01-01' WHERE lot_no = 'B2'");

@@ -11,7 +11,7 @@ import { CMS_ADMIN_CONTROLLERS } from './http/cms-admin.controllers';
 import { CmsSiteController } from './http/cms-site.controller';
 import { CMS_ENTITIES } from './persistence/cms.entities';
 import { NotifyAuthorListener } from './events/notify-author.listener';
-import { CmsSiteQueries } from './queries/cms-site.queries';
+import { CmsSiteReader } from './queries/cms-site/cms-site.reader';
 import { CmsDemoSeeder } from './seed/cms-demo.seeder';
 
 /**
@@ -22,7 +22,7 @@ import { CmsDemoSeeder } from './seed/cms-demo.seeder';
 @Module({
   imports: [TypeOrmModule.forFeature(CMS_ENTITIES), PlatformModule, MessagingModule, AccountsModule],
   controllers: [...CMS_ADMIN_CONTROLLERS, CmsSiteController],
-  providers: [CmsCruds, CmsSiteQueries, AuditContentHandler, AuditCommentsHandler, PostCommentHandler, ContributeContentHandler, NotifyAuthorListener, CmsDemoSeeder],
+  providers: [CmsCruds, CmsSiteReader, AuditContentHandler, AuditCommentsHandler, PostCommentHandler, ContributeContentHandler, NotifyAuthorListener, CmsDemoSeeder],
   exports: [CmsDemoSeeder],
 })
 export class CmsModule {}

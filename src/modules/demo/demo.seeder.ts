@@ -4,6 +4,7 @@ import { EntityManager } from 'typeorm';
 import { Seeder, SeedOptions } from '../../shared/database/seeder';
 import { AuthAdmin } from '../../shared/http/auth.decorators';
 import { runAtTime } from '../../shared/time/clock';
+import { TransitionContext } from '../../shared/transitions';
 import { AdminAccessService } from '../accounts';
 import { CatalogueCruds } from '../master-data';
 import {
@@ -13,7 +14,6 @@ import {
   MoveRelocationOrderCommand,
   SaveOrderCommand,
   ShipOutboundOrderCommand,
-  TransitionContext,
 } from '../orders';
 import { SiteConfigService } from '../platform';
 import {

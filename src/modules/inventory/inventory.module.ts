@@ -7,31 +7,32 @@ import { InventoryHistoryController, StockController } from './http/inventory.co
 import { DashboardController } from './http/dashboard.controller';
 import { LedgerIntegrityController } from './http/ledger-integrity.controller';
 import { AuditStockController, AuditTraceController, AuditVarianceController } from './http/audit-workspace.controllers';
-import { MovementTrace } from './queries/audit-workspace/movement-trace.service';
-import { CountVariances } from './queries/audit-workspace/variances.service';
-import { OrderMovements } from './queries/audit-workspace/order-movements';
+import { MovementTraceReader } from './queries/audit-workspace/movement-trace.reader';
+import { CountVarianceReader } from './queries/audit-workspace/count-variances.reader';
+import { OrderMovementReader } from './queries/audit-workspace/order-movements.reader';
 import { DailyLedgerDigest } from './integrity/daily-ledger-digest';
 import { LedgerDigests } from './integrity/ledger-digests.service';
 import { LedgerSigningKey } from './integrity/ledger-signing-key';
 import { LedgerVerifier } from './integrity/ledger-verifier.service';
 import { LedgerDigestEntity, LedgerDigestLeafEntity, LedgerVerificationEntity } from './persistence/ledger-integrity.entities';
 import { StockLedger } from './ledger/stock-ledger.service';
-import { ExpiryWindow } from './queries/expiry/expiry-window';
+import { ExpiryWindowReader } from './queries/expiry-window/expiry-window.reader';
 import { EventChain } from './ledger/event-chain.service';
 import { ProjectionRebuilder } from './projections/projection-rebuilder';
-import { GetStockAsOfService } from './queries/get-stock-as-of.service';
-import { GetDashboardService } from './queries/get-dashboard/get-dashboard.service';
-import { PendingOrdersSource } from './queries/get-dashboard/pending-orders.source';
-import { OrderMovementTotals } from './queries/order-movement-totals/order-movement-totals';
-import { StockInScope } from './queries/stock-in-scope/stock-in-scope';
-import { LotDates } from './queries/lot-dates/lot-dates';
+import { StockAsOfReader } from './queries/stock-as-of/stock-as-of.reader';
+import { DashboardReader } from './queries/dashboard/dashboard.reader';
+import { PendingOrdersSource } from './queries/dashboard/pending-orders.source';
+import { OrderMovementTotalsReader } from './queries/order-movement-totals/order-movement-totals.reader';
+import { StockInScopeReader } from './queries/stock-in-scope/stock-in-scope.reader';
+import { LotDatesReader } from './queries/lot-dates/lot-dates.reader';
+import { StreamBalanceReader } from './queries/stream-balance/stream-balance.reader';
 import { InventoryDailyStatEntity, InventoryEventEntity, InventoryHistoryEntity, StockEntity, StockLotEntity } from './persistence/inventory.entities';
 
 @Module({
   imports: [TypeOrmModule.forFeature([InventoryEventEntity, StockEntity, StockLotEntity, InventoryHistoryEntity, InventoryDailyStatEntity, LedgerDigestEntity, LedgerDigestLeafEntity, LedgerVerificationEntity]), PlatformModule, MasterDataModule],
   controllers: [StockController, InventoryHistoryController, DashboardController, LedgerIntegrityController, AuditTraceController, AuditStockController, AuditVarianceController],
-  providers: [ExpiryWindow, StockLedger, EventChain, GetStockAsOfService, ProjectionRebuilder, GetDashboardService, PendingOrdersSource, OrderMovementTotals, LedgerSigningKey, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScope, LotDates, MovementTrace, CountVariances, OrderMovements],
-  exports: [StockLedger, ProjectionRebuilder, PendingOrdersSource, OrderMovementTotals, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScope, LotDates, OrderMovements],
+  providers: [ExpiryWindowReader, StockLedger, EventChain, StockAsOfReader, ProjectionRebuilder, DashboardReader, PendingOrdersSource, OrderMovementTotalsReader, LedgerSigningKey, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScopeReader, LotDatesReader, StreamBalanceReader, MovementTraceReader, CountVarianceReader, OrderMovementReader],
+  exports: [StockLedger, ProjectionRebuilder, PendingOrdersSource, OrderMovementTotalsReader, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScopeReader, LotDatesReader, StreamBalanceReader, OrderMovementReader],
 })
 export class InventoryModule implements OnModuleInit {
   constructor(private readonly references: MasterDataReferences) {}

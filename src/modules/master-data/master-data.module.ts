@@ -13,10 +13,10 @@ import { ShelfEntity } from './persistence/shelf.entity';
 import { UnitEntity } from './persistence/unit.entity';
 import { WarehouseAreaEntity } from './persistence/warehouse-area.entity';
 import { WarehouseEntity } from './persistence/warehouse.entity';
-import { MasterDataReader } from './services/master-data-reader.service';
+import { MasterDataReader } from './queries/master-data/master-data.reader';
 import { MasterDataReferences } from './services/master-data-references.service';
 import { ProductStockTotals } from './services/product-stock-totals.service';
-import { ResolveScanService } from './queries/resolve-scan/resolve-scan.service';
+import { ScanReader } from './queries/scan/scan.reader';
 import { ExportService } from './transfer/export.service';
 import { ImportService } from './transfer/import.service';
 import { TRANSFER_CONTROLLERS } from './transfer/transfer.controllers';
@@ -38,7 +38,7 @@ import { TRANSFER_CONTROLLERS } from './transfer/transfer.controllers';
     ]),
   ],
   controllers: [...CATALOGUE_CONTROLLERS, ...TRANSFER_CONTROLLERS, ProductLabelController, ShelfLabelController, ScanController],
-  providers: [MasterDataReferences, CatalogueCruds, MasterDataReader, ProductStockTotals, ExportService, ImportService, LabelService, ResolveScanService],
+  providers: [MasterDataReferences, CatalogueCruds, MasterDataReader, ProductStockTotals, ExportService, ImportService, LabelService, ScanReader],
   exports: [MasterDataReferences, MasterDataReader, ProductStockTotals, CatalogueCruds],
 })
 export class MasterDataModule {}

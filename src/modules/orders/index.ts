@@ -1,7 +1,7 @@
 /** The orders context's public surface. */
 export { OrdersModule } from './orders.module';
-export { CountPendingOrdersService } from './queries/count-pending-orders/count-pending-orders.service';
-export type { PendingOrderCounts } from './queries/count-pending-orders/count-pending-orders.service';
+export { PendingOrdersReader } from './queries/pending-orders/pending-orders.reader';
+export type { PendingOrderCounts } from './queries/pending-orders/pending-orders.reader';
 export { SaveOrderCommand } from './commands/save-order/save-order.command';
 export type { SaveOrderInput, SaveOrderLine } from './commands/save-order/save-order.command';
 export { AuditInboundOrderCommand } from './commands/audit-inbound-order/audit-inbound-order.command';
@@ -10,6 +10,5 @@ export { ShipOutboundOrderCommand } from './commands/ship-outbound-order/ship-ou
 export { AuditRelocationOrderCommand } from './commands/audit-relocation-order/audit-relocation-order.command';
 export { MoveRelocationOrderCommand } from './commands/move-relocation-order/move-relocation-order.command';
 export { CancelRelocationOrderCommand } from './commands/cancel-relocation-order/cancel-relocation-order.command';
-export type { TransitionContext } from './commands/order-transitions';
-export { OrdersLedgerCheck } from './queries/check-orders-against-ledger/orders-ledger-check';
-export type { OrdersLedgerReport } from './queries/check-orders-against-ledger/orders-ledger-check';
+export { OrdersLedgerReader } from './queries/orders-ledger/orders-ledger.reader';
+export type { OrdersLedgerReport } from './queries/orders-ledger/orders-ledger.reader';

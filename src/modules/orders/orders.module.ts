@@ -13,7 +13,6 @@ import { DeleteStocktakesHandler } from './commands/delete-stocktakes/delete-sto
 import { PostStocktakeHandler } from './commands/post-stocktake/post-stocktake.handler';
 import { SaveStocktakeHandler } from './commands/save-stocktake/save-stocktake.handler';
 import { StartStocktakeHandler } from './commands/start-stocktake/start-stocktake.handler';
-import { StocktakeTransitions } from './commands/stocktake-transitions';
 import { AuditInboundOrderHandler } from './commands/audit-inbound-order/audit-inbound-order.handler';
 import { AuditOutboundOrderHandler } from './commands/audit-outbound-order/audit-outbound-order.handler';
 import { AuditRelocationOrderHandler } from './commands/audit-relocation-order/audit-relocation-order.handler';
@@ -22,21 +21,18 @@ import { DeleteOrdersHandler } from './commands/delete-orders/delete-orders.hand
 import { GoodsOrderAudit } from './commands/goods-order-audit';
 import { NamedLots } from './commands/named-lots';
 import { MoveRelocationOrderHandler } from './commands/move-relocation-order/move-relocation-order.handler';
-import { OrderTransitions } from './commands/order-transitions';
 import { SaveOrderHandler } from './commands/save-order/save-order.handler';
 import { ShipOutboundOrderHandler } from './commands/ship-outbound-order/ship-outbound-order.handler';
 import { AdjustmentController, InboundController, OutboundController, RelocationController } from './http/order.controllers';
 import { StocktakeController } from './http/stocktake.controller';
 import { AuditOrderController } from './http/audit-order.controller';
 import { StocktakeRepository } from './persistence/stocktake.repository';
-import { PrintStocktakeService } from './queries/print-stocktake/print-stocktake.service';
+import { CountSheetReader } from './queries/count-sheet/count-sheet.reader';
 import { ORDER_PRINT_CONTROLLERS } from './http/order-print.controllers';
-import { IdempotencyKeys } from './persistence/idempotency';
 import { OrderNumbers } from './persistence/order-numbers';
 import {
   AdjustmentOrderEntity,
   AdjustmentOrderLineEntity,
-  IdempotencyKeyEntity,
   InboundOrderEntity,
   InboundOrderLineEntity,
   OrderNumberEntity,
@@ -48,13 +44,13 @@ import {
   StocktakeLineEntity,
 } from './persistence/order.entities';
 import { OrderRepository } from './persistence/order.repository';
-import { CountPendingOrdersService } from './queries/count-pending-orders/count-pending-orders.service';
-import { OrdersLedgerCheck } from './queries/check-orders-against-ledger/orders-ledger-check';
-import { PrintOrderService } from './queries/print-order/print-order.service';
+import { PendingOrdersReader } from './queries/pending-orders/pending-orders.reader';
+import { OrdersLedgerReader } from './queries/orders-ledger/orders-ledger.reader';
+import { OrderDocumentReader } from './queries/order-document/order-document.reader';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([InboundOrderEntity, InboundOrderLineEntity, OutboundOrderEntity, OutboundOrderLineEntity, RelocationOrderEntity, RelocationOrderLineEntity, OrderNumberEntity, IdempotencyKeyEntity, AdjustmentOrderEntity, AdjustmentOrderLineEntity, StocktakeEntity, StocktakeLineEntity]),
+    TypeOrmModule.forFeature([InboundOrderEntity, InboundOrderLineEntity, OutboundOrderEntity, OutboundOrderLineEntity, RelocationOrderEntity, RelocationOrderLineEntity, OrderNumberEntity, AdjustmentOrderEntity, AdjustmentOrderLineEntity, StocktakeEntity, StocktakeLineEntity]),
     CqrsModule,
     AccountsModule,
     PlatformModule,
@@ -65,8 +61,6 @@ import { PrintOrderService } from './queries/print-order/print-order.service';
   providers: [
     OrderRepository,
     OrderNumbers,
-    IdempotencyKeys,
-    OrderTransitions,
     GoodsOrderAudit,
     NamedLots,
     SaveOrderHandler,
@@ -77,26 +71,25 @@ import { PrintOrderService } from './queries/print-order/print-order.service';
     AuditRelocationOrderHandler,
     MoveRelocationOrderHandler,
     CancelRelocationOrderHandler,
-    CountPendingOrdersService,
-    OrdersLedgerCheck,
-    PrintOrderService,
+    PendingOrdersReader,
+    OrdersLedgerReader,
+    OrderDocumentReader,
     AuditAdjustmentOrderHandler,
     StocktakeRepository,
-    StocktakeTransitions,
     SaveStocktakeHandler,
     DeleteStocktakesHandler,
     StartStocktakeHandler,
     CountStocktakeHandler,
     PostStocktakeHandler,
     CancelStocktakeHandler,
-    PrintStocktakeService,
+    CountSheetReader,
   ],
-  exports: [CountPendingOrdersService, OrdersLedgerCheck],
+  exports: [PendingOrdersReader, OrdersLedgerReader],
 })
 export class OrdersModule implements OnModuleInit {
   constructor(
     private readonly references: MasterDataReferences,
-    private readonly pendingOrders: CountPendingOrdersService,
+    private readonly pendingOrders: PendingOrdersReader,
     private readonly dashboard: PendingOrdersSource,
   ) {}
 

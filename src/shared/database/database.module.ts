@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { databaseSettings, dataSourceOptions } from '../../../ormconfig';
+import { RowShapeCheck } from './rows';
 import { TransactionRunner } from './transaction-runner';
 
 @Global()
@@ -10,7 +11,7 @@ import { TransactionRunner } from './transaction-runner';
       useFactory: () => ({ ...dataSourceOptions(databaseSettings()), autoLoadEntities: true }),
     }),
   ],
-  providers: [TransactionRunner],
+  providers: [TransactionRunner, RowShapeCheck],
   exports: [TransactionRunner],
 })
 export class DatabaseModule {}

@@ -3,8 +3,8 @@ import { ResultCode } from './envelope';
 export type MessageArgs = Record<string, string | number>;
 
 /**
- * A business failure answered with HTTP 200 and a non-1 code. `messageKey` is an i18n key
- * (`namespace.key`) translated by the exception filter in the caller's language.
+ * A business failure answered with a non-1 code, with HTTP 200 unless `httpStatus` says otherwise. `messageKey`
+ * is an i18n key (`namespace.key`) translated by the exception filter in the caller's language.
  */
 export class AppError extends Error {
   constructor(
@@ -12,8 +12,19 @@ export class AppError extends Error {
     readonly args: MessageArgs = {},
     readonly code: number = ResultCode.failure,
     readonly data: unknown = null,
+    readonly httpStatus: number = 200,
   ) {
     super(messageKey);
+  }
+}
+
+/**
+ * A request that conflicts with one already made (an `Idempotency-Key` used before for another subject):
+ * HTTP 409 with the envelope code 0 — never the envelope code 409, which the clients read as "token expired".
+ */
+export class ConflictError extends AppError {
+  constructor(messageKey: string, args: MessageArgs = {}) {
+    super(messageKey, args, ResultCode.failure, null, 409);
   }
 }
 

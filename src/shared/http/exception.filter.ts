@@ -34,7 +34,7 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     }
     const i18n = I18nContext.current(host) ?? this.contextFor(host.switchToHttp().getRequest<Request>());
     if (exception instanceof AppError) {
-      response.status(HttpStatus.OK).json(envelope(exception.code, translate(exception.messageKey, exception.args, i18n), exception.data));
+      response.status(exception.httpStatus).json(envelope(exception.code, translate(exception.messageKey, exception.args, i18n), exception.data));
       return;
     }
     if (isDatabaseUnavailable(exception)) {

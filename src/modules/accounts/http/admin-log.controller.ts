@@ -9,6 +9,7 @@ import { ruleTitle } from '../identity/rule-title';
 import { AdminLogEntity } from '../persistence/admin-log.entity';
 import { AdminRuleEntity } from '../persistence/admin-rule.entity';
 import { nodesOf } from './admin-log.middleware';
+import { ADMIN_LOG_LIST } from '../crud/accounts.cruds';
 
 /** The title an entry was written with is in the site's language (zh-cn); the path says what it was. */
 const LOGIN_PATH = /^\/admin\/index\/login$/i;
@@ -19,13 +20,7 @@ export class AdminLogController {
   private readonly crud: CrudService<AdminLogEntity>;
 
   constructor(private readonly kit: CrudKit) {
-    this.crud = new CrudService(kit, {
-      entity: AdminLogEntity,
-      alias: 'log',
-      writable: [],
-      quickSearchFields: ['id', 'username', 'title'],
-      searchFields: ['id', 'admin_id', 'username', 'title', 'url', 'ip', 'createtime'],
-    });
+    this.crud = new CrudService(kit, ADMIN_LOG_LIST);
   }
 
   @Get('index')

@@ -10,6 +10,7 @@ import { AdminEntity } from '../persistence/admin.entity';
 import { AdminGroupAccessEntity, AdminGroupEntity } from '../persistence/admin-group.entity';
 import { AddAdminDto, EditAdminDto } from './dto/admin.dto';
 import { seededText } from '../../../shared/http/seeded-text';
+import { ADMIN_LIST } from '../crud/accounts.cruds';
 
 @Controller('admin/auth.admin')
 export class AdminController {
@@ -19,14 +20,7 @@ export class AdminController {
     private readonly kit: CrudKit,
     private readonly management: AdminManagementService,
   ) {
-    this.crud = new CrudService(kit, {
-      entity: AdminEntity,
-      alias: 'admin',
-      writable: [],
-      hidden: ['password'],
-      quickSearchFields: ['id', 'username', 'nickname'],
-      searchFields: ['id', 'username', 'nickname', 'email', 'mobile', 'status', 'lastlogintime', 'createtime'],
-    });
+    this.crud = new CrudService(kit, ADMIN_LIST);
   }
 
   @Get('index')

@@ -10,6 +10,7 @@ import { SiteConfigService } from '../../platform';
 import { checkPageChange, checkRename, dropDeletedRuleIds, ruleNameTaken } from '../auth/rule-edits';
 import { buildForest, flattenTree, isDescendant } from '../domain/rule-tree';
 import { ruleTitle } from './rule-title';
+import { ruleList } from '../crud/accounts.cruds';
 
 export { ruleTitle } from './rule-title';
 
@@ -79,7 +80,7 @@ export class RuleTreeService<R extends RuleRow, I extends RuleInput> {
     private readonly siteConfig: SiteConfigService,
     private readonly config: RuleTreeConfig<R, I>,
   ) {
-    this.crud = new CrudService(kit, { entity: config.rule, alias: 'rule', writable: [] });
+    this.crud = new CrudService(kit, ruleList(config.rule));
   }
 
   async index(query: Record<string, unknown>, operator: AuthAdmin) {

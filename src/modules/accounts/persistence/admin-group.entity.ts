@@ -1,15 +1,10 @@
-import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { GroupColumns } from './identity-columns';
 
+/** An admin group: a tree (`pid`); its rules are what its admins may do (`*`: super administrators). */
 @Entity('admin_group')
-export class AdminGroupEntity {
-  @PrimaryGeneratedColumn() id: number;
+export class AdminGroupEntity extends GroupColumns {
   @Column() pid: number;
-  @Column() name: string;
-  /** Comma-separated rule ids, or `*` for every rule (super administrators). */
-  @Column({ type: 'text', nullable: true }) rules: string | null;
-  @Column() status: number;
-  @Column({ type: 'int', nullable: true }) createtime: number | null;
-  @Column({ type: 'int', nullable: true }) updatetime: number | null;
 }
 
 @Entity('admin_group_access')

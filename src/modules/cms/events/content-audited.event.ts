@@ -1,10 +1,11 @@
-/**
- * A contribution was published or refused (after the audit's commit). The author's notice goes out from a
- * listener, so the auditing admin's answer never waits for a mail server or an SMS provider.
- */
-export class ContentAuditedEvent {
-  static readonly topic = 'cms.content.audited';
+import { IEvent } from '@nestjs/cqrs';
 
+/**
+ * A contribution was published or refused: published on the EventBus by the transition runner after the
+ * audit's commit. The author's notice goes out from a listener, so the auditing admin's answer never waits
+ * for a mail server or an SMS provider.
+ */
+export class ContentAuditedEvent implements IEvent {
   constructor(
     readonly authorId: number,
     readonly title: string,

@@ -4,11 +4,13 @@ import { CrudController, CrudRow, CrudService, ListExportColumn, ListExportHelpe
 import { AppError } from '../../../shared/http/app-error';
 import { AuthAdmin, CurrentAdmin } from '../../../shared/http/auth.decorators';
 import { Reply, reply } from '../../../shared/http/reply';
-import { AuditCommentsHandler } from '../commands/audit-comments/audit-comments.handler';
-import { AuditContentHandler } from '../commands/audit-content/audit-content.handler';
+import { AuditCommentsCommand } from '../commands/audit-comments/audit-comments.command';
+import { AuditContentCommand } from '../commands/audit-content/audit-content.command';
 import { CmsCruds } from '../crud/cms.cruds';
 import { CmsChannelEntity, CmsContentEntity, CmsFriendlyLinkEntity, CmsTagEntity } from '../persistence/cms.entities';
 import { AuditCommentsDto, AuditContentDto } from './dto/cms-api.dto';
+import { CommandBus } from '@nestjs/cqrs';
+import { Transition, TransitionContext } from '../../../shared/transitions';
 
 /*
  * The content pages of the back office (`admin/cms.*`): the generic CRUD actions over each definition
@@ -56,7 +58,7 @@ export class ChannelController extends TreeCrudController<CmsChannelEntity> {
 export class ContentController extends CrudController<CmsContentEntity> {
   constructor(
     private readonly cruds: CmsCruds,
-    private readonly audits: AuditContentHandler,
+    private readonly commands: CommandBus,
   ) {
     super(cruds.content);
   }
@@ -70,8 +72,8 @@ export class ContentController extends CrudController<CmsContentEntity> {
 
   @Post('audit')
   @HttpCode(HttpStatus.OK)
-  async audit(@Body() body: AuditContentDto): Promise<Reply<CrudRow>> {
-    const row = await this.audits.execute({ id: body.id, status: body.status, memo: body.memo ?? '' });
+  async audit(@Body() body: AuditContentDto, @Transition() context: TransitionContext): Promise<Reply<CrudRow>> {
+    const row: CrudRow = await this.commands.execute(new AuditContentCommand(body.id, body.status, body.memo ?? '', context));
     return reply(row, 'cms.audited');
   }
 
@@ -158,7 +160,7 @@ export class FriendlyLinkController extends CrudController<CmsFriendlyLinkEntity
 export class CommentController {
   constructor(
     private readonly cruds: CmsCruds,
-    private readonly audits: AuditCommentsHandler,
+    private readonly commands: CommandBus,
   ) {}
 
   @Get('index')
@@ -175,7 +177,7 @@ export class CommentController {
   @Post('audit')
   @HttpCode(HttpStatus.OK)
   async audit(@Body() body: AuditCommentsDto): Promise<Reply<{ count: number }>> {
-    return reply(await this.audits.execute({ ids: body.ids?.length ? body.ids : body.id, status: body.status, memo: body.memo ?? '' }), 'cms.audited');
+    return reply(await this.commands.execute(new AuditCommentsCommand({ ids: body.ids?.length ? body.ids : body.id, status: body.status, memo: body.memo ?? '' })), 'cms.audited');
   }
 
   @Get('export')

@@ -1,11 +1,12 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { Request } from 'express';
 import { parseId } from '../../../shared/crud';
 import { AuthMember, CurrentMember, LoginOnly, Public } from '../../../shared/http/auth.decorators';
 import { reply } from '../../../shared/http/reply';
-import { ContributeContentHandler } from '../commands/contribute-content/contribute-content.handler';
-import { PostCommentHandler } from '../commands/post-comment/post-comment.handler';
-import { CmsSiteQueries, pageOf } from '../queries/cms-site.queries';
+import { ContributeContentCommand } from '../commands/contribute-content/contribute-content.command';
+import { PostCommentCommand } from '../commands/post-comment/post-comment.command';
+import { CmsSiteReader, pageOf } from '../queries/cms-site/cms-site.reader';
 import { ContributeDto, PostCommentDto } from './dto/cms-api.dto';
 
 /**
@@ -15,9 +16,8 @@ import { ContributeDto, PostCommentDto } from './dto/cms-api.dto';
 @Controller('api/cms')
 export class CmsSiteController {
   constructor(
-    private readonly site: CmsSiteQueries,
-    private readonly comments: PostCommentHandler,
-    private readonly contributions: ContributeContentHandler,
+    private readonly site: CmsSiteReader,
+    private readonly commands: CommandBus,
   ) {}
 
   @Public()
@@ -55,15 +55,17 @@ export class CmsSiteController {
   @Post('comment')
   @HttpCode(HttpStatus.OK)
   async comment(@Body() body: PostCommentDto, @Req() request: Request, @CurrentMember() member?: AuthMember) {
-    const result = await this.comments.execute({
-      contentId: body.content_id,
-      text: body.content,
-      nickname: body.nickname,
-      member,
-      ip: request.ip ?? '',
-      captchaId: body.captchaId,
-      captchaInfo: body.captchaInfo,
-    });
+    const result: { id: number; status: number } = await this.commands.execute(
+      new PostCommentCommand({
+        contentId: body.content_id,
+        text: body.content,
+        nickname: body.nickname,
+        member,
+        ip: request.ip ?? '',
+        captchaId: body.captchaId,
+        captchaInfo: body.captchaInfo,
+      }),
+    );
     return reply(result, 'cms.comment_posted');
   }
 
@@ -71,7 +73,7 @@ export class CmsSiteController {
   @Post('contribute')
   @HttpCode(HttpStatus.OK)
   async contribute(@Body() body: ContributeDto, @CurrentMember() member: AuthMember) {
-    return reply(await this.contributions.execute({ ...body, member }), 'cms.contributed');
+    return reply(await this.commands.execute(new ContributeContentCommand({ ...body, member })), 'cms.contributed');
   }
 
   /** The member's contributions; with `id`, one of them with its body. */

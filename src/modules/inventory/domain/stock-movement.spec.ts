@@ -1,21 +1,8 @@
-import { NO_LOT, placeMovements, StockEventType, StockSnapshot } from './stock-movement';
+import { NO_LOT, placeMovements, StockEventType } from './stock-movement';
+import { snapshot } from './testing/snapshot';
 import { dailyStatDeltas, historyRowOf, lineTotal, StoredStockEvent } from './projection';
 import { siteDayOf } from '../../../shared/time/site-day';
 
-const snapshot = (product: number, shelf: number): StockSnapshot => ({
-  product_id: product,
-  product_name: `P${product}`,
-  product_no: `NO${product}`,
-  spec: '',
-  unit: 'pcs',
-  warehouse_id: 1,
-  warehouse_name: 'Main',
-  warehouse_area_id: 1,
-  area_name: 'A',
-  warehouse_shelf_id: shelf,
-  shelf_name: `S${shelf}`,
-  shelf_serial_no: `S${shelf}`,
-});
 const move = (product: number, shelf: number, quantity: number) => ({ type: StockEventType.received, formType: 10 as const, quantity, price: '1.00', snapshot: snapshot(product, shelf), lot: NO_LOT });
 
 describe('placing movements in their streams', () => {

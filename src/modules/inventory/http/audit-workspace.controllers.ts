@@ -6,9 +6,9 @@ import { sendXlsx, XlsxColumn } from '../../../shared/http/xlsx-export';
 import { siteTimeFormatter } from '../../../shared/time/site-day';
 import { SiteConfigService } from '../../platform';
 import { pagingOf, traceFiltersOf, varianceFiltersOf } from '../queries/audit-workspace/audit-filters';
-import { MovementTrace, TraceRow } from '../queries/audit-workspace/movement-trace.service';
-import { CountVariances, VarianceRow } from '../queries/audit-workspace/variances.service';
-import { GetStockAsOfService } from '../queries/get-stock-as-of.service';
+import { MovementTraceReader, TraceRow } from '../queries/audit-workspace/movement-trace.reader';
+import { CountVarianceReader, VarianceRow } from '../queries/audit-workspace/count-variances.reader';
+import { StockAsOfReader } from '../queries/stock-as-of/stock-as-of.reader';
 
 /** Rows read per page of an export (see inventory.controllers.ts for what was measured). */
 const EXPORT_PAGE_ROWS = 500;
@@ -35,7 +35,7 @@ function formTypeLabels(): (value: number) => string {
 @Controller('admin/audit.Trace')
 export class AuditTraceController {
   constructor(
-    private readonly trace: MovementTrace,
+    private readonly trace: MovementTraceReader,
     private readonly siteConfig: SiteConfigService,
   ) {}
 
@@ -77,7 +77,7 @@ export class AuditTraceController {
 @Controller('admin/audit.Stock')
 export class AuditStockController {
   constructor(
-    private readonly asOf: GetStockAsOfService,
+    private readonly asOf: StockAsOfReader,
     private readonly siteConfig: SiteConfigService,
   ) {}
 
@@ -117,7 +117,7 @@ export class AuditStockController {
 @Controller('admin/audit.Variance')
 export class AuditVarianceController {
   constructor(
-    private readonly variances: CountVariances,
+    private readonly variances: CountVarianceReader,
     private readonly siteConfig: SiteConfigService,
   ) {}
 

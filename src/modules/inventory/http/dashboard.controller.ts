@@ -1,10 +1,10 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { GetDashboardService } from '../queries/get-dashboard/get-dashboard.service';
+import { DashboardReader } from '../queries/dashboard/dashboard.reader';
 
 /** The back-office landing page's figures (`dashboard/index`); `year` picks the charts' year. */
 @Controller('admin/dashboard')
 export class DashboardController {
-  constructor(private readonly dashboard: GetDashboardService) {}
+  constructor(private readonly dashboard: DashboardReader) {}
 
   @Get('index')
   index(@Query('year') year?: string) {

@@ -6,12 +6,12 @@ import { sendCsv } from '../../../shared/http/csv-export';
 import { sendXlsx, XlsxColumn } from '../../../shared/http/xlsx-export';
 import { translate } from '../../../shared/http/translate';
 import { siteTimeFormatter } from '../../../shared/time/site-day';
-import { MASTER_DATA_TABLES } from '../../master-data';
 import { SiteConfigService } from '../../platform';
-import { GetStockAsOfService } from '../queries/get-stock-as-of.service';
-import { dayCount, daysLeft, ExpiryWindow } from '../queries/expiry/expiry-window';
+import { StockAsOfReader } from '../queries/stock-as-of/stock-as-of.reader';
+import { dayCount, daysLeft, ExpiryWindowReader } from '../queries/expiry-window/expiry-window.reader';
 import { addDays, normalizeLotNo } from '../domain/lots';
 import { InventoryHistoryEntity, StockEntity } from '../persistence/inventory.entities';
+import { STOCK_LIST, HISTORY_LIST } from '../crud/inventory.cruds';
 
 const positiveInt = (value: unknown) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : null);
 
@@ -32,26 +32,11 @@ export class StockController {
 
   constructor(
     kit: CrudKit,
-    private readonly asOf: GetStockAsOfService,
+    private readonly asOf: StockAsOfReader,
     private readonly siteConfig: SiteConfigService,
-    private readonly expiry: ExpiryWindow,
+    private readonly expiry: ExpiryWindowReader,
   ) {
-    this.crud = new CrudService(kit, {
-      entity: StockEntity,
-      alias: 'stock',
-      writable: [],
-      quickSearchFields: ['product.name', 'product.product_no', 'product.bar_code', 'shelf.name', 'shelf.serial_no', 'lot_no'],
-      searchFields: ['id', 'product_id', 'warehouse_shelf_id', 'warehouse_id', 'warehouse_area_id', 'lot_no', 'production_date', 'expiry_date', 'quantity', 'updatetime', 'product.name', 'product.product_no', 'shelf.warehouse_id', 'shelf.warehouse_area_id'],
-      orderFields: ['id', 'quantity', 'updatetime', 'product_id', 'warehouse_shelf_id', 'lot_no', 'expiry_date', 'production_date', 'product.product_no', 'product.name'],
-      filterParams: ['product_id', 'warehouse_shelf_id'],
-      defaultOrder: [{ field: 'product_id', direction: 'ASC' }],
-      joins: {
-        product: { entity: MASTER_DATA_TABLES.product, on: 'product_id', columns: ['name', 'product_no', 'bar_code', 'spec', 'safety_stock_num', 'total_stock_num'] },
-        shelf: { entity: MASTER_DATA_TABLES.shelf, on: 'warehouse_shelf_id', columns: ['name', 'serial_no', 'warehouse_id', 'warehouse_area_id'] },
-        warehouse: { entity: MASTER_DATA_TABLES.warehouse, on: 'shelf.warehouse_id', columns: ['name'] },
-        area: { entity: MASTER_DATA_TABLES.warehouse_area, on: 'shelf.warehouse_area_id', columns: ['name'] },
-      },
-    });
+    this.crud = new CrudService(kit, STOCK_LIST);
   }
 
   @Get('index')
@@ -137,15 +122,7 @@ export class InventoryHistoryController {
     kit: CrudKit,
     private readonly siteConfig: SiteConfigService,
   ) {
-    this.crud = new CrudService(kit, {
-      entity: InventoryHistoryEntity,
-      alias: 'history',
-      writable: [],
-      quickSearchFields: ['order_no', 'product_no', 'product_name', 'lot_no'],
-      searchFields: ['id', 'order_no', 'order_type', 'operator', 'form_type', 'quantity', 'price', 'total_price', 'balance', 'product_id', 'product_name', 'product_no', 'warehouse_id', 'warehouse_area_id', 'warehouse_shelf_id', 'lot_no', 'expiry_date', 'createtime'],
-      filterParams: ['form_type', 'product_id', 'warehouse_id', 'warehouse_area_id', 'warehouse_shelf_id', 'order_no', 'order_type', 'lot_no'],
-      defaultOrder: [{ field: 'id', direction: 'DESC' }],
-    });
+    this.crud = new CrudService(kit, HISTORY_LIST);
   }
 
   @Get('index')

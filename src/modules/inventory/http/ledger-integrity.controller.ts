@@ -14,6 +14,7 @@ import { LedgerDigests } from '../integrity/ledger-digests.service';
 import { LedgerSigningKey } from '../integrity/ledger-signing-key';
 import { LedgerVerifier } from '../integrity/ledger-verifier.service';
 import { LedgerDigestEntity, LedgerVerificationEntity } from '../persistence/ledger-integrity.entities';
+import { DIGEST_LIST, VERIFICATION_LIST } from '../crud/inventory.cruds';
 
 const positiveId = (value: unknown): number | null => (typeof value === 'string' && /^\d{1,10}$/.test(value) && Number(value) > 0 ? Number(value) : null);
 const EXPORT_PAGE_ROWS = 500;
@@ -37,22 +38,8 @@ export class LedgerIntegrityController {
     private readonly key: LedgerSigningKey,
     private readonly siteConfig: SiteConfigService,
   ) {
-    this.digestList = new CrudService(kit, {
-      entity: LedgerDigestEntity,
-      alias: 'digest',
-      writable: [],
-      quickSearchFields: ['id', 'root', 'day'],
-      searchFields: ['id', 'root', 'day', 'last_event_id', 'streams', 'events', 'admin_id', 'created_at'],
-      defaultOrder: [{ field: 'id', direction: 'DESC' }],
-    });
-    this.runList = new CrudService(kit, {
-      entity: LedgerVerificationEntity,
-      alias: 'run',
-      writable: [],
-      quickSearchFields: ['id', 'problem_stream', 'problem_kind'],
-      searchFields: ['id', 'digest_id', 'intact', 'events', 'intact_up_to', 'problem_kind', 'problem_stream', 'problem_version', 'problem_event_id', 'source', 'started_at', 'finished_at'],
-      defaultOrder: [{ field: 'id', direction: 'DESC' }],
-    });
+    this.digestList = new CrudService(kit, DIGEST_LIST);
+    this.runList = new CrudService(kit, VERIFICATION_LIST);
   }
 
   @Get('index')

@@ -9,7 +9,7 @@ import { AppError } from '../../../shared/http/app-error';
 import { DEFAULT_LANGUAGE, translate } from '../../../shared/http/translate';
 import { ProductEntity } from '../persistence/product.entity';
 import { ShelfEntity } from '../persistence/shelf.entity';
-import { MasterDataReader, ProductSnapshot, ShelfSnapshot } from '../services/master-data-reader.service';
+import { MasterDataReader, ProductSnapshot, ShelfSnapshot } from '../queries/master-data/master-data.reader';
 
 export type LabelCatalogue = 'product' | 'shelf';
 

@@ -1,26 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { unixNow } from '../../../shared/http/envelope';
 import { AuthAdmin } from '../../../shared/http/auth.decorators';
+import { OpenTransition } from '../../../shared/transitions';
 import { StockEventType, StockLedger } from '../../inventory';
 import { MasterDataReader, ShelfSnapshot } from '../../master-data';
 import { OrderRuleError } from '../domain/order-errors';
 import { auditGoodsLines, inboundFormType, lineTotalPrice, outboundFormType, ShelfState } from '../domain/order-lines';
 import { orderNumberOf, OrderState } from '../domain/order-state';
 import { OrderRepository } from '../persistence/order.repository';
-import { OrderTransitions } from './order-transitions';
 import { receiptLot } from '../domain/order-lots';
 import { NamedLots } from './named-lots';
 
 export const operatorName = (admin: AuthAdmin) => admin.nickname || admin.username;
 
 /** Shelf states as the order rules need them: enabled means enabled and not deleted. */
-export async function shelfStates(catalogue: MasterDataReader, manager: EntityManager, ids: number[]): Promise<Map<number, ShelfState>> {
-  return statesOf(await catalogue.shelves(manager, ids));
-}
-
-function statesOf(shelves: Map<number, ShelfSnapshot>): Map<number, ShelfState> {
+export function shelfStatesOf(shelves: ReadonlyMap<number, ShelfSnapshot>): Map<number, ShelfState> {
   return new Map([...shelves.values()].map((s) => [s.id, { id: s.id, name: s.location, enabled: s.status === 1 && !s.deleted }]));
 }
 
@@ -31,16 +26,15 @@ function statesOf(shelves: Map<number, ShelfSnapshot>): Map<number, ShelfState> 
 @Injectable()
 export class GoodsOrderAudit {
   constructor(
-    private readonly transitions: OrderTransitions,
     private readonly orders: OrderRepository,
     private readonly catalogue: MasterDataReader,
     private readonly ledger: StockLedger,
     private readonly namedLots: NamedLots,
   ) {}
 
-  async audit(manager: EntityManager, kind: 'inbound' | 'outbound', { order, lines }: OrderState<'inbound' | 'outbound'>, admin: AuthAdmin): Promise<number[]> {
+  async audit(kind: 'inbound' | 'outbound', { manager, state: { order, lines }, context: { admin }, write }: OpenTransition<OrderState<'inbound' | 'outbound'>>): Promise<void> {
     const shelfRows = await this.catalogue.shelves(manager, lines.map((l) => l.warehouse_shelf_id));
-    const changes = auditGoodsLines(order, lines, statesOf(shelfRows), kind === 'inbound' ? 1 : -1);
+    const changes = auditGoodsLines(order, lines, shelfStatesOf(shelfRows), kind === 'inbound' ? 1 : -1);
     // The lot rules again, on the products as they are now (one may have become lot-tracked since the save).
     const products = await this.catalogue.products(manager, lines.map((l) => l.product_id));
     // Outbound: the rules every line that takes stock follows (relocations too); the ledger then locks the
@@ -56,14 +50,14 @@ export class GoodsOrderAudit {
             await this.namedLots.check(
               manager,
               lines.map((line, index) => ({ position: index + 1, product_id: line.product_id, lot_no: line.lot_no, shelfId: line.warehouse_shelf_id })),
-              products,
+              { products, shelves: shelfRows },
               lines.map((line) => ({ productId: line.product_id, shelfId: line.warehouse_shelf_id })),
             )
           ).map((lot_no) => ({ lot_no, production_date: '', expiry_date: '' }));
     const now = unixNow();
     const id = order.id;
-    if (!(await this.transitions.guardedUpdate(manager, kind, id, { audit_status: 1, audittime: now, audit_admin_id: admin.id, updatetime: now }, 'audit_status = 0'))) throw new OrderRuleError('changed_meanwhile');
-    const { events, allocations } = await this.ledger.post(
+    await write({ audit_status: 1, audittime: now, audit_admin_id: admin.id, updatetime: now }, { audit_status: 0 });
+    const { allocations } = await this.ledger.post(
       manager,
       changes.map((c, i) => ({
         type: kind === 'inbound' ? StockEventType.received : StockEventType.issued,
@@ -82,6 +76,5 @@ export class GoodsOrderAudit {
       { products, shelves: shelfRows },
     );
     await this.orders.setLineValues(manager, kind, new Map(lines.map((l, i) => [l.id, { total_price: lineTotalPrice(l), allocations: JSON.stringify(allocations[i]) }])));
-    return events.map((e) => e.id);
   }
 }

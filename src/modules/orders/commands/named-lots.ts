@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { StockLedger } from '../../inventory';
-import { MasterDataReader } from '../../master-data';
+import { KnownMasterData, MasterDataReader } from '../../master-data';
 import { assertNamedLotsOnShelves, LotProduct, namedLotsOf } from '../domain/order-lots';
 
 /** A line that takes stock from a shelf (outbound, relocation source), as the lot rules see it. */
@@ -31,15 +31,16 @@ export class NamedLots {
    * will lock (sources and targets): all of them are locked now, in the ledger's canonical order — never a
    * part, or the ledger's own lock would then take rows out of that order — so what this check read still
    * holds when the ledger moves the stock. Without it (an audit that moves nothing) the streams are read
-   * without locking.
+   * without locking. `known`: the products (required) and shelves the transition read already.
    */
-  async check(manager: EntityManager, lines: readonly TakingLine[], products: ReadonlyMap<number, LotProduct>, lock?: ReadonlyArray<{ productId: number; shelfId: number }>): Promise<string[]> {
+  async check(manager: EntityManager, lines: readonly TakingLine[], known: KnownMasterData & { products: ReadonlyMap<number, LotProduct> }, lock?: ReadonlyArray<{ productId: number; shelfId: number }>): Promise<string[]> {
+    const { products } = known;
     const named = namedLotsOf(lines.map((line) => ({ line, position: line.position })), products);
     const taken = lines.map((line, i) => ({ position: line.position, productId: line.product_id, shelfId: line.shelfId, lotNo: named[i] })).filter((line) => line.lotNo);
     if (!taken.length) return named;
     const pairs = [...taken.map(({ productId, shelfId }) => ({ productId, shelfId })), ...(lock ?? [])];
     const streams = await this.ledger.streams(manager, pairs, lock !== undefined);
-    const shelves = await this.catalogue.shelves(manager, taken.map((line) => line.shelfId));
+    const shelves = taken.every((line) => known.shelves?.has(line.shelfId)) ? known.shelves! : await this.catalogue.shelves(manager, taken.map((line) => line.shelfId));
     assertNamedLotsOnShelves(taken, streams, products, (id) => shelves.get(id)?.location ?? `#${id}`);
     return named;
   }

@@ -124,3 +124,8 @@ export function mergeAllocations(before: readonly LineAllocation[], added: reado
   for (const a of [...before, ...added]) merged.set(a.lot_no, (merged.get(a.lot_no) ?? 0) + a.quantity);
   return [...merged].map(([lot_no, quantity]) => ({ lot_no, quantity }));
 }
+
+/** The lots of lines (named or moved): the (product, lot) pairs whose dates a printed relocation shows. */
+export function lotsOfLines(lines: ReadonlyArray<{ product_id: number; lot_no?: string; allocations?: unknown }>): Array<{ productId: number; lotNo: string }> {
+  return lines.flatMap((line) => [line.lot_no ?? '', ...parseAllocations(line.allocations).map((a) => a.lot_no)].filter(Boolean).map((lotNo) => ({ productId: line.product_id, lotNo })));
+}

@@ -1,4 +1,4 @@
-import { cancelStocktake, countStocktake, postStocktake, shelfInScope, startStocktake, Stocktake, StocktakeLine, varianceAmount } from './stocktake';
+import { balancesToRead, cancelStocktake, CountBooks, countStocktake, figuresHidden, lineFigures, postStocktake, shelfInScope, startStocktake, Stocktake, StocktakeLine, varianceAmount } from './stocktake';
 import { auditAdjustment, checkAdjustmentLines } from './adjustment';
 
 const count = (over: Partial<Stocktake> = {}): Stocktake => ({
@@ -29,6 +29,7 @@ const line = (id: number, over: Partial<StocktakeLine> = {}): StocktakeLine => (
   book_quantity: 10,
   book_version: 3,
   counted_quantity: null,
+  counted_version: null,
   expected_quantity: null,
   variance: null,
   price: '2.50',
@@ -71,25 +72,52 @@ describe('a count', () => {
     expect(() => countStocktake(count({ status: 2 }), lines, [{ id: 1, counted_quantity: 1 }], shelves)).toThrow(expect.objectContaining({ messageKey: 'stocktake.already_posted' }));
   });
 
-  it('posts counted − (book + movements since start): the stock now, read under lock', () => {
-    // book 10; 3 issued and 2 received during the count → 9 expected; 9 counted → no variance
-    const posted = postStocktake(count(), [line(1, { counted_quantity: 9 }), line(2, { counted_quantity: 12 }), line(3, { book_quantity: 0, found: 1, counted_quantity: 2 })], new Map([
-      ['1@1#', 9],
-      ['2@1#', 10],
-    ]));
-    expect(posted).toEqual([
+  const books = (now: Array<[string, number, number]> = [], balances: Array<[string, number]> = []): CountBooks => ({
+    now: new Map(now.map(([key, quantity, version]) => [key, { quantity, version }])),
+    balances: new Map(balances),
+  });
+
+  it('posts counted − the book at the version each line was counted at', () => {
+    const lines = [
+      // book 10 at v3; 3 issued and 2 received (v5: 9) before it was counted 9 → nothing to post
+      line(1, { counted_quantity: 9, counted_version: 5 }),
+      // counted 12 before anything moved (still v3): +2 against the book at start, no ledger read
+      line(2, { counted_quantity: 12, counted_version: 3 }),
+      // book 100, counted 100 at v3, then 7 shipped (the stream is at 93 now): the shipment is no gain
+      line(4, { book_quantity: 100, counted_quantity: 100, counted_version: 3 }),
+      // found where the stream was empty (v0): its book is 0
+      line(3, { book_quantity: 0, book_version: 0, found: 1, counted_quantity: 2, counted_version: 0 }),
+    ];
+    const given = books([['4@1#', 93, 4]], [['1@1#@v5', 9]]);
+    expect(balancesToRead(lines, given.now).map(({ line, version }) => [line.id, version])).toEqual([[1, 5]]);
+    expect(postStocktake(count(), lines, given)).toEqual([
       { id: 1, expected_quantity: 9, variance: 0 },
       { id: 2, expected_quantity: 10, variance: 2 },
+      { id: 4, expected_quantity: 100, variance: 0 },
       { id: 3, expected_quantity: 0, variance: 2 },
     ]);
   });
 
+  it('takes a line counted before versions were kept at its stream now; shows a line not counted yet at the stock now', () => {
+    const given = books([['1@1#', 8, 6], ['2@1#', 11, 7]], [['1@1#@v6', 8]]);
+    const legacy = line(1, { counted_quantity: 7, counted_version: null });
+    expect(balancesToRead([legacy], given.now)).toEqual([{ line: legacy, version: 6 }]);
+    expect(lineFigures(legacy, given)).toEqual({ expected_quantity: 8, variance: -1 });
+    expect(lineFigures(line(2), given)).toEqual({ expected_quantity: 11, variance: null });
+    expect(() => lineFigures(line(5, { counted_quantity: 1, counted_version: 9 }), given)).toThrow(/no event at version 9/);
+  });
+
   it('posts only a counting count with every line counted; cancels drafts and counting counts only', () => {
-    expect(() => postStocktake(count(), [line(1), line(2, { counted_quantity: 1 })], new Map())).toThrow(expect.objectContaining({ messageKey: 'stocktake.uncounted_lines', args: { count: 1 } }));
-    expect(() => postStocktake(count({ status: 3 }), [], new Map())).toThrow(expect.objectContaining({ messageKey: 'stocktake.already_cancelled' }));
-    expect(() => postStocktake(count({ status: 0 }), [], new Map())).toThrow(expect.objectContaining({ messageKey: 'stocktake.not_started' }));
+    expect(() => postStocktake(count(), [line(1), line(2, { counted_quantity: 1, counted_version: 3 })], books())).toThrow(expect.objectContaining({ messageKey: 'stocktake.uncounted_lines', args: { count: 1 } }));
+    expect(() => postStocktake(count({ status: 3 }), [], books())).toThrow(expect.objectContaining({ messageKey: 'stocktake.already_cancelled' }));
+    expect(() => postStocktake(count({ status: 0 }), [], books())).toThrow(expect.objectContaining({ messageKey: 'stocktake.not_started' }));
     expect(cancelStocktake(count({ status: 0 }))).toBe(3);
     expect(() => cancelStocktake(count({ status: 2 }))).toThrow(expect.objectContaining({ messageKey: 'stocktake.already_posted' }));
+  });
+
+  it('hides the figures of a blind count until it is posted', () => {
+    expect([0, 1, 2, 3].map((status) => figuresHidden(count({ blind: 1, status })))).toEqual([true, true, false, true]);
+    expect([0, 1, 2, 3].map((status) => figuresHidden(count({ blind: 0, status })))).toEqual([false, false, false, false]);
   });
 
   it('values variances exactly', () => {

@@ -21,7 +21,12 @@ export interface StocktakeLine extends StocktakeLineFacts {
   book_quantity: number;
   /** The stream's version when the count started: later events are movements during the count. */
   book_version: number;
-  /** At post: book at start + net movements of the stream since start. */
+  /**
+   * The stream's version when the line was last counted: the counted quantity is what the shelf held at that
+   * version. null until counted (and for lines counted before versions were kept).
+   */
+  counted_version: number | null;
+  /** At post: the book at the counted version (book at start + net movements of the stream up to it). */
   expected_quantity: number | null;
   /** At post: counted − expected. */
   variance: number | null;
@@ -54,6 +59,11 @@ const refuseUnless = (stocktake: Pick<Stocktake, 'status'>, ...allowed: number[]
   if (!allowed.includes(stocktake.status)) throw new StocktakeRuleError(STATUS_KEYS[stocktake.status] ?? 'already_started');
 };
 
+/** A blind count shows neither book quantities nor variances, on screen or on its sheet, until it is posted. */
+export function figuresHidden(stocktake: Pick<Stocktake, 'blind' | 'status'>): boolean {
+  return Boolean(stocktake.blind) && stocktake.status !== StocktakeStatus.posted;
+}
+
 /** `edit` while a draft only. */
 export function assertStocktakeEditable(stocktake: Pick<Stocktake, 'status'>): void {
   refuseUnless(stocktake, StocktakeStatus.draft);
@@ -82,6 +92,7 @@ export function startStocktake(stocktake: Pick<Stocktake, 'status'>, book: BookS
     book_quantity: s.quantity,
     book_version: s.version,
     counted_quantity: null,
+    counted_version: null,
     expected_quantity: null,
     variance: null,
     price: priceOf(s.product_id),
@@ -146,19 +157,63 @@ export interface PostedLine {
   variance: number;
 }
 
+/** What the ledger says of a count's streams, as the variance needs it. */
+export interface CountBooks {
+  /** Each stream's stock and version now, keyed by `streamKeyOf` (absent: no stock row). */
+  now: ReadonlyMap<string, { quantity: number; version: number }>;
+  /** The ledger's balance of a line's stream at a version (`balanceKeyOf`); version 0 is the empty stream. */
+  balances: ReadonlyMap<string, number>;
+}
+
+/** `<product>@<shelf>#<lot>@v<version>`: a line's stream at one of its versions. */
+export const balanceKeyOf = (line: Pick<StocktakeLine, 'product_id' | 'warehouse_shelf_id' | 'lot_no'>, version: number) => `${streamKeyOf(line)}@v${version}`;
+
 /**
- * post (counting → posted; every line counted): variance = counted − (book at start + net movements of that
- * stream since start). `current` is each stream's stock now, read under lock: the stream's book at start plus
- * every movement since, so goods issued or received while the shelf was being counted are not taken for a
- * loss or a gain. Answers every line's figures; the non-zero variances are the count's stock events.
+ * The stream version a counted line's variance is taken at: the version its stream had when the line was
+ * last counted (a recount moves it on). A line counted before versions were kept is taken at its stream now.
+ * null for a line not counted yet.
  */
-export function postStocktake(stocktake: Pick<Stocktake, 'status'>, lines: StocktakeLine[], current: ReadonlyMap<string, number>): PostedLine[] {
+export function countedVersionOf(line: StocktakeLine, now: CountBooks['now']): number | null {
+  if (line.counted_quantity === null) return null;
+  return line.counted_version ?? now.get(streamKeyOf(line))?.version ?? 0;
+}
+
+/**
+ * The balances a count's variances need from the ledger: each counted line's stream at its counted version,
+ * unless nothing moved on it between the start and the count (its book at start is that balance).
+ */
+export function balancesToRead(lines: readonly StocktakeLine[], now: CountBooks['now']): Array<{ line: StocktakeLine; version: number }> {
+  return lines.flatMap((line) => {
+    const version = countedVersionOf(line, now);
+    return version === null || version === line.book_version || version === 0 ? [] : [{ line, version }];
+  });
+}
+
+/**
+ * A line's expected quantity and variance, the one rule the review and the post share. Counted: the book at
+ * the counted version (book at start + net movements of the stream up to it) and counted − that, so goods
+ * that moved after the line was counted are neither a gain nor a loss (count 100, ship 7 → variance 0). Not
+ * counted yet: the stock now and no variance.
+ */
+export function lineFigures(line: StocktakeLine, books: CountBooks): { expected_quantity: number; variance: number | null } {
+  const version = countedVersionOf(line, books.now);
+  if (version === null) return { expected_quantity: books.now.get(streamKeyOf(line))?.quantity ?? 0, variance: null };
+  const expected = version === line.book_version ? line.book_quantity : version === 0 ? 0 : books.balances.get(balanceKeyOf(line, version));
+  if (expected === undefined) throw new Error(`the ledger holds no event at version ${version} of the stream of count line ${line.id}`);
+  return { expected_quantity: expected, variance: line.counted_quantity! - expected };
+}
+
+/**
+ * post (counting → posted; every line counted): each line's variance against the book at the version it was
+ * counted at (`lineFigures`). Answers every line's figures; the non-zero variances are the count's stock events.
+ */
+export function postStocktake(stocktake: Pick<Stocktake, 'status'>, lines: StocktakeLine[], books: CountBooks): PostedLine[] {
   refuseUnless(stocktake, StocktakeStatus.counting);
   const uncounted = lines.filter((line) => line.counted_quantity === null).length;
   if (uncounted) throw new StocktakeRuleError('uncounted_lines', { count: uncounted });
   return lines.map((line) => {
-    const expected = current.get(streamKeyOf(line)) ?? 0;
-    return { id: line.id, expected_quantity: expected, variance: line.counted_quantity! - expected };
+    const { expected_quantity, variance } = lineFigures(line, books);
+    return { id: line.id, expected_quantity, variance: variance! };
   });
 }
 

@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { TransactionRunner } from '../../../shared/database/transaction-runner';
 import { AppError } from '../../../shared/http/app-error';
-import { MovedOrderType, OrderMovements } from '../../inventory';
+import { MovedOrderType, OrderMovementReader } from '../../inventory';
 import { OrderRepository } from '../persistence/order.repository';
 import { StocktakeRepository } from '../persistence/stocktake.repository';
 
@@ -20,7 +20,7 @@ export class AuditOrderController {
     private readonly transactions: TransactionRunner,
     private readonly orders: OrderRepository,
     private readonly stocktakes: StocktakeRepository,
-    private readonly movements: OrderMovements,
+    private readonly movements: OrderMovementReader,
   ) {}
 
   @Get('order')

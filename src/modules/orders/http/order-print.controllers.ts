@@ -2,7 +2,7 @@ import { Controller, Get, Query, Res, Type } from '@nestjs/common';
 import { Response } from 'express';
 import { AuthAdmin, CurrentAdmin } from '../../../shared/http/auth.decorators';
 import { OrderKind } from '../persistence/order-kinds';
-import { PrintOrderService } from '../queries/print-order/print-order.service';
+import { OrderDocumentReader } from '../queries/order-document/order-document.reader';
 
 /**
  * `GET print` of each order type, on the order controller's own path so the guard checks
@@ -11,7 +11,7 @@ import { PrintOrderService } from '../queries/print-order/print-order.service';
 function printController(kind: OrderKind, path: string): Type<unknown> {
   @Controller(path)
   class OrderPrintController {
-    constructor(readonly printer: PrintOrderService) {}
+    constructor(readonly printer: OrderDocumentReader) {}
 
     @Get('print')
     async print(@Query() query: Record<string, unknown>, @CurrentAdmin() admin: AuthAdmin | undefined, @Res() response: Response): Promise<void> {

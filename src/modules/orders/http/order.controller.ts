@@ -7,11 +7,10 @@ import { AuthAdmin } from '../../../shared/http/auth.decorators';
 import { reply } from '../../../shared/http/reply';
 import { TransactionRunner } from '../../../shared/database/transaction-runner';
 import { DeleteOrdersCommand } from '../commands/delete-orders/delete-orders.command';
-import { TransitionContext } from '../commands/order-transitions';
 import { SaveOrderCommand, SaveOrderInput } from '../commands/save-order/save-order.command';
 import { OrderKind } from '../persistence/order-kinds';
 import { OrderRepository } from '../persistence/order.repository';
-import { ORDER_EXPORTS } from './order-exports';
+import { ORDER_EXPORTS } from '../crud/order-exports';
 
 /**
  * The CRUD actions every order type shares (list, export, view with lines, add, edit, delete). Transitions are
@@ -59,11 +58,6 @@ export abstract class OrderController {
   async del(@Req() request: Request) {
     if (request.method !== 'DELETE') throw new AppError('crud.parameter_error');
     return reply(await this.commands.execute(new DeleteOrdersCommand(this.kind, parseIds(request.query.ids))), 'crud.deleted');
-  }
-
-  protected transition(admin: AuthAdmin, idempotencyKey: string | undefined): TransitionContext {
-    if (idempotencyKey !== undefined && !/^[\w.:-]{1,100}$/.test(idempotencyKey)) throw new AppError('orders.bad_idempotency_key');
-    return { admin, idempotencyKey };
   }
 }
 

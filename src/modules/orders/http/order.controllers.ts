@@ -1,8 +1,9 @@
-import { Body, Controller, Headers, Post } from '@nestjs/common';
+import { Body, Controller, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { CrudKit } from '../../../shared/crud';
 import { TransactionRunner } from '../../../shared/database/transaction-runner';
 import { AuthAdmin, CurrentAdmin } from '../../../shared/http/auth.decorators';
+import { Transition, TransitionContext } from '../../../shared/transitions';
 import { AuditAdjustmentOrderCommand } from '../commands/audit-adjustment-order/audit-adjustment-order.command';
 import { AuditInboundOrderCommand } from '../commands/audit-inbound-order/audit-inbound-order.command';
 import { AuditOutboundOrderCommand } from '../commands/audit-outbound-order/audit-outbound-order.command';
@@ -14,9 +15,7 @@ import { OrderRepository } from '../persistence/order.repository';
 import { reply } from '../../../shared/http/reply';
 import { AdjustmentOrderDto, InboundOrderDto, MoveDto, OrderIdDto, OutboundOrderDto, RelocationOrderDto, ShipDto } from './dto/order.dto';
 import { OrderController } from './order.controller';
-import { ADJUSTMENT_LIST, INBOUND_LIST, OUTBOUND_LIST, RELOCATION_LIST } from './order-lists';
-
-const IDEMPOTENCY = 'idempotency-key';
+import { ADJUSTMENT_LIST, INBOUND_LIST, OUTBOUND_LIST, RELOCATION_LIST } from '../crud/order-lists.crud';
 
 @Controller('admin/wms.inbound')
 export class InboundController extends OrderController {
@@ -32,8 +31,8 @@ export class InboundController extends OrderController {
     return this.update(body, admin);
   }
 
-  @Post('audit') async audit(@Body() body: OrderIdDto, @CurrentAdmin() admin: AuthAdmin, @Headers(IDEMPOTENCY) key?: string) {
-    return reply(await this.commands.execute(new AuditInboundOrderCommand(body.id, this.transition(admin, key))), 'orders.audited');
+  @Post('audit') async audit(@Body() body: OrderIdDto, @Transition() context: TransitionContext) {
+    return reply(await this.commands.execute(new AuditInboundOrderCommand(body.id, context)), 'orders.audited');
   }
 }
 
@@ -51,13 +50,13 @@ export class OutboundController extends OrderController {
     return this.update(body, admin);
   }
 
-  @Post('audit') async audit(@Body() body: OrderIdDto, @CurrentAdmin() admin: AuthAdmin, @Headers(IDEMPOTENCY) key?: string) {
-    return reply(await this.commands.execute(new AuditOutboundOrderCommand(body.id, this.transition(admin, key))), 'orders.audited');
+  @Post('audit') async audit(@Body() body: OrderIdDto, @Transition() context: TransitionContext) {
+    return reply(await this.commands.execute(new AuditOutboundOrderCommand(body.id, context)), 'orders.audited');
   }
 
-  @Post('ship') async ship(@Body() body: ShipDto, @CurrentAdmin() admin: AuthAdmin, @Headers(IDEMPOTENCY) key?: string) {
+  @Post('ship') async ship(@Body() body: ShipDto, @Transition() context: TransitionContext) {
     const input = { carrier_id: body.carrier_id, courier_number: body.courier_number, shipment_time: body.shipment_time };
-    return reply(await this.commands.execute(new ShipOutboundOrderCommand(body.id, input, this.transition(admin, key))), 'orders.shipped');
+    return reply(await this.commands.execute(new ShipOutboundOrderCommand(body.id, input, context)), 'orders.shipped');
   }
 }
 
@@ -75,16 +74,16 @@ export class RelocationController extends OrderController {
     return this.update(body, admin);
   }
 
-  @Post('audit') async audit(@Body() body: OrderIdDto, @CurrentAdmin() admin: AuthAdmin, @Headers(IDEMPOTENCY) key?: string) {
-    return reply(await this.commands.execute(new AuditRelocationOrderCommand(body.id, this.transition(admin, key))), 'orders.audited');
+  @Post('audit') async audit(@Body() body: OrderIdDto, @Transition() context: TransitionContext) {
+    return reply(await this.commands.execute(new AuditRelocationOrderCommand(body.id, context)), 'orders.audited');
   }
 
-  @Post('move') async move(@Body() body: MoveDto, @CurrentAdmin() admin: AuthAdmin, @Headers(IDEMPOTENCY) key?: string) {
-    return reply(await this.commands.execute(new MoveRelocationOrderCommand(body.id, body.lines, this.transition(admin, key))), 'orders.moved');
+  @Post('move') async move(@Body() body: MoveDto, @Transition() context: TransitionContext) {
+    return reply(await this.commands.execute(new MoveRelocationOrderCommand(body.id, body.lines, context)), 'orders.moved');
   }
 
-  @Post('cancel') async cancel(@Body() body: OrderIdDto, @CurrentAdmin() admin: AuthAdmin, @Headers(IDEMPOTENCY) key?: string) {
-    return reply(await this.commands.execute(new CancelRelocationOrderCommand(body.id, this.transition(admin, key))), 'orders.cancelled');
+  @Post('cancel') async cancel(@Body() body: OrderIdDto, @Transition() context: TransitionContext) {
+    return reply(await this.commands.execute(new CancelRelocationOrderCommand(body.id, context)), 'orders.cancelled');
   }
 }
 
@@ -102,7 +101,7 @@ export class AdjustmentController extends OrderController {
     return this.update(body, admin);
   }
 
-  @Post('audit') async audit(@Body() body: OrderIdDto, @CurrentAdmin() admin: AuthAdmin, @Headers(IDEMPOTENCY) key?: string) {
-    return reply(await this.commands.execute(new AuditAdjustmentOrderCommand(body.id, this.transition(admin, key))), 'orders.audited');
+  @Post('audit') async audit(@Body() body: OrderIdDto, @Transition() context: TransitionContext) {
+    return reply(await this.commands.execute(new AuditAdjustmentOrderCommand(body.id, context)), 'orders.audited');
   }
 }

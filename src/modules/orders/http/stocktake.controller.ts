@@ -1,4 +1,4 @@
-import { All, Body, Controller, Get, Headers, Post, Query, Req, Res } from '@nestjs/common';
+import { All, Body, Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { Request, Response } from 'express';
 import { CrudKit, CrudService, parseId, parseIds, sendListExport } from '../../../shared/crud';
@@ -6,22 +6,20 @@ import { TransactionRunner } from '../../../shared/database/transaction-runner';
 import { AppError } from '../../../shared/http/app-error';
 import { AuthAdmin, CurrentAdmin } from '../../../shared/http/auth.decorators';
 import { reply } from '../../../shared/http/reply';
-import { MASTER_DATA_TABLES } from '../../master-data';
+import { Transition, TransitionContext } from '../../../shared/transitions';
 import { CancelStocktakeCommand } from '../commands/cancel-stocktake/cancel-stocktake.command';
 import { CountStocktakeCommand } from '../commands/count-stocktake/count-stocktake.command';
 import { DeleteStocktakesCommand } from '../commands/delete-stocktakes/delete-stocktakes.command';
-import { TransitionContext } from '../commands/order-transitions';
 import { PostStocktakeCommand } from '../commands/post-stocktake/post-stocktake.command';
 import { SaveStocktakeCommand } from '../commands/save-stocktake/save-stocktake.command';
 import { StartStocktakeCommand } from '../commands/start-stocktake/start-stocktake.command';
 import { CountRequest, StocktakeRuleError } from '../domain/stocktake';
 import { StocktakeEntity } from '../persistence/order.entities';
 import { StocktakeRepository } from '../persistence/stocktake.repository';
-import { PrintStocktakeService } from '../queries/print-stocktake/print-stocktake.service';
+import { CountSheetReader } from '../queries/count-sheet/count-sheet.reader';
 import { CountDto, OrderIdDto, StocktakeDto } from './dto/order.dto';
-import { STOCKTAKE_EXPORT } from './order-exports';
-
-const IDEMPOTENCY = 'idempotency-key';
+import { STOCKTAKE_EXPORT } from '../crud/order-exports';
+import { STOCKTAKE_LIST } from '../crud/order-lists.crud';
 
 /** Counts (stock take): list and its export, view with lines, add / edit drafts, delete drafts or cancelled counts, and the transitions. */
 @Controller('admin/wms.stocktake')
@@ -33,24 +31,9 @@ export class StocktakeController {
     private readonly commands: CommandBus,
     private readonly stocktakes: StocktakeRepository,
     private readonly transactions: TransactionRunner,
-    private readonly printer: PrintStocktakeService,
+    private readonly printer: CountSheetReader,
   ) {
-    this.list = new CrudService(kit, {
-      entity: StocktakeEntity,
-      alias: 'stocktake',
-      writable: [],
-      quickSearchFields: ['id', 'stocktake_no', 'remark'],
-      searchFields: ['id', 'stocktake_no', 'status', 'blind', 'warehouse_id', 'warehouse_area_id', 'warehouse_shelf_id', 'category_id', 'admin_id', 'createtime', 'start_time', 'post_time', 'updatetime', 'warehouse.name'],
-      filterParams: ['stocktake_no', 'status', 'warehouse_id', 'warehouse_area_id', 'blind'],
-      defaultOrder: [{ field: 'id', direction: 'DESC' }],
-      joins: {
-        warehouse: { entity: MASTER_DATA_TABLES.warehouse, on: 'warehouse_id', columns: ['name'] },
-        area: { entity: MASTER_DATA_TABLES.warehouse_area, on: 'warehouse_area_id', columns: ['name'] },
-        shelf: { entity: MASTER_DATA_TABLES.shelf, on: 'warehouse_shelf_id', columns: ['name'] },
-        category: { entity: MASTER_DATA_TABLES.category, on: 'category_id', columns: ['name'] },
-        admin: { entity: 'admin', on: 'admin_id', columns: ['username', 'nickname'] },
-      },
-    });
+    this.list = new CrudService(kit, STOCKTAKE_LIST);
   }
 
   @Get('index')
@@ -82,25 +65,25 @@ export class StocktakeController {
     return reply(await this.commands.execute(new DeleteStocktakesCommand(parseIds(request.query.ids))), 'crud.deleted');
   }
 
-  @Post('start') async start(@Body() body: OrderIdDto, @CurrentAdmin() admin: AuthAdmin, @Headers(IDEMPOTENCY) key?: string) {
-    return reply(await this.commands.execute(new StartStocktakeCommand(body.id, transition(admin, key))), 'stocktake.started');
+  @Post('start') async start(@Body() body: OrderIdDto, @Transition() context: TransitionContext) {
+    return reply(await this.commands.execute(new StartStocktakeCommand(body.id, context)), 'stocktake.started');
   }
 
-  @Post('count') async count(@Body() body: CountDto, @CurrentAdmin() admin: AuthAdmin, @Headers(IDEMPOTENCY) key?: string) {
+  @Post('count') async count(@Body() body: CountDto, @Transition() context: TransitionContext) {
     const lines = body.lines.map<CountRequest>((line) => {
       if (line.id) return { id: line.id, counted_quantity: line.counted_quantity };
       if (line.product_id && line.warehouse_shelf_id) return { product_id: line.product_id, warehouse_shelf_id: line.warehouse_shelf_id, lot_no: (line.lot_no ?? '').trim(), counted_quantity: line.counted_quantity };
       throw new StocktakeRuleError('count_line_needs_id');
     });
-    return reply(await this.commands.execute(new CountStocktakeCommand(body.id, lines, transition(admin, key))), 'stocktake.counted');
+    return reply(await this.commands.execute(new CountStocktakeCommand(body.id, lines, context)), 'stocktake.counted');
   }
 
-  @Post('post') async post(@Body() body: OrderIdDto, @CurrentAdmin() admin: AuthAdmin, @Headers(IDEMPOTENCY) key?: string) {
-    return reply(await this.commands.execute(new PostStocktakeCommand(body.id, transition(admin, key))), 'stocktake.posted');
+  @Post('post') async post(@Body() body: OrderIdDto, @Transition() context: TransitionContext) {
+    return reply(await this.commands.execute(new PostStocktakeCommand(body.id, context)), 'stocktake.posted');
   }
 
-  @Post('cancel') async cancel(@Body() body: OrderIdDto, @CurrentAdmin() admin: AuthAdmin, @Headers(IDEMPOTENCY) key?: string) {
-    return reply(await this.commands.execute(new CancelStocktakeCommand(body.id, transition(admin, key))), 'stocktake.cancelled');
+  @Post('cancel') async cancel(@Body() body: OrderIdDto, @Transition() context: TransitionContext) {
+    return reply(await this.commands.execute(new CancelStocktakeCommand(body.id, context)), 'stocktake.cancelled');
   }
 
   /** The count sheet (PDF): lines in shelf-path order; a blind count shows no book quantity. */
@@ -108,9 +91,4 @@ export class StocktakeController {
   async print(@Query() query: Record<string, unknown>, @CurrentAdmin() admin: AuthAdmin | undefined, @Res() response: Response): Promise<void> {
     await this.printer.execute(query, admin, response);
   }
-}
-
-function transition(admin: AuthAdmin, idempotencyKey: string | undefined): TransitionContext {
-  if (idempotencyKey !== undefined && !/^[\w.:-]{1,100}$/.test(idempotencyKey)) throw new AppError('orders.bad_idempotency_key');
-  return { admin, idempotencyKey };
 }

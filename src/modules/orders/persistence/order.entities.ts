@@ -126,6 +126,7 @@ export class StocktakeLineEntity {
   @Column() book_quantity: number;
   @Column() book_version: number;
   @Column({ type: 'int', nullable: true }) counted_quantity: number | null;
+  @Column({ type: 'int', nullable: true }) counted_version: number | null;
   @Column({ type: 'int', nullable: true }) expected_quantity: number | null;
   @Column({ type: 'int', nullable: true }) variance: number | null;
   @Column({ type: 'decimal', transformer: moneyTransformer }) price: string;
@@ -138,13 +139,4 @@ export class StocktakeLineEntity {
 export class OrderNumberEntity {
   @PrimaryColumn() prefix: string;
   @Column() last: number;
-}
-
-@Entity('idempotency_key')
-export class IdempotencyKeyEntity {
-  @PrimaryColumn() id: string;
-  @Column() command: string;
-  @Column() admin_id: number;
-  @Column() subject_id: number;
-  @Column({ type: 'int', nullable: true }) createtime: number | null;
 }

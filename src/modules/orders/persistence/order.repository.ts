@@ -2,13 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { forUpdate, insertMany, updateById } from '../../../shared/database/sql-dialect';
 import { AppError } from '../../../shared/http/app-error';
-import { toMoneyString } from '../../../shared/database/money';
 import { AdminDirectory } from '../../accounts';
 import { MasterDataReader } from '../../master-data';
 import type { OrderShelfView, OrderView } from '../../../../contract/orders';
-import { LineOf, OrderKind, OrderOf, OrderState, shelfIdsOf } from '../domain/order-state';
+import { LineOf, OrderKind, OrderState, shelfIdsOf } from '../domain/order-state';
 import { ORDER_KINDS } from './order-kinds';
-import { parseAllocations } from '../domain/order-lots';
+import { ORDER_ROWS } from './order-rows';
+import { LifecycleDocument } from '../../../shared/transitions';
 
 type Row = Record<string, unknown>;
 
@@ -17,13 +17,39 @@ export type NewLine = LineOf<OrderKind> extends infer L ? (L extends unknown ? O
 
 export type { OrderView } from '../../../../contract/orders';
 
+/** The state columns of an order that a transition's guarded write may test. */
+const ORDER_STATE_COLUMNS: Record<OrderKind, readonly string[]> = {
+  inbound: ['audit_status'],
+  outbound: ['audit_status', 'shipment_status'],
+  relocation: ['audit_status', 'status'],
+  adjustment: ['audit_status'],
+};
+
 /** Orders and their lines, read and written with plain statements in the caller's transaction. */
 @Injectable()
 export class OrderRepository {
+  private readonly documents = new Map<OrderKind, LifecycleDocument<OrderState<OrderKind>, OrderView<OrderKind>>>();
+
   constructor(
     private readonly catalogue: MasterDataReader,
     private readonly admins: AdminDirectory,
-  ) {}
+  ) {
+    for (const kind of Object.keys(ORDER_KINDS) as OrderKind[]) {
+      this.documents.set(kind, {
+        name: kind,
+        table: ORDER_KINDS[kind].orderTable,
+        stateColumns: ORDER_STATE_COLUMNS[kind],
+        changedMeanwhile: 'orders.changed_meanwhile',
+        lock: (manager, id) => this.lock(manager, kind, id),
+        present: (manager, id) => this.present(manager, kind, id),
+      });
+    }
+  }
+
+  /** The orders of a kind as documents with a lifecycle, for the transition runner. */
+  document<K extends OrderKind>(kind: K): LifecycleDocument<OrderState<K>, OrderView<K>> {
+    return this.documents.get(kind) as unknown as LifecycleDocument<OrderState<K>, OrderView<K>>;
+  }
 
   /** The order and its lines in entry order, as the transaction's snapshot sees them (for answers, not decisions). */
   load<K extends OrderKind>(manager: EntityManager, kind: K, id: number): Promise<OrderState<K>> {
@@ -42,24 +68,26 @@ export class OrderRepository {
 
   private async read<K extends OrderKind>(manager: EntityManager, kind: K, id: number, lockClause: string): Promise<OrderState<K>> {
     const k = ORDER_KINDS[kind];
+    const rows = ORDER_ROWS[kind] as (typeof ORDER_ROWS)[K];
     const [order] = await manager.query(`SELECT * FROM ${k.orderTable} WHERE id = ?${lockClause}`, [id]);
     if (!order) throw new AppError('crud.record_not_found');
-    const lines: Row[] = await manager.query(`SELECT * FROM ${k.lineTable} WHERE ${k.lineOrderColumn} = ? ORDER BY id${lockClause}`, [id]);
-    return { order: numeric(order) as unknown as OrderOf<K>, lines: lines.map(numeric) as unknown as Array<LineOf<K>> };
+    const lines: unknown[] = await manager.query(`SELECT * FROM ${k.lineTable} WHERE ${k.lineOrderColumn} = ? ORDER BY id${lockClause}`, [id]);
+    return { order: rows.order.map(order), lines: lines.map((line) => rows.line.map(line)) };
   }
 
   /** The orders with ids in [from, to] and their lines, as plain reads (the ledger check pages through them). */
   async range<K extends OrderKind>(manager: EntityManager, kind: K, from: number, to: number): Promise<Array<OrderState<K>>> {
     const k = ORDER_KINDS[kind];
-    const orders: Row[] = await manager.query(`SELECT * FROM ${k.orderTable} WHERE id BETWEEN ? AND ? ORDER BY id`, [from, to]);
-    const lines: Row[] = await manager.query(`SELECT * FROM ${k.lineTable} WHERE ${k.lineOrderColumn} BETWEEN ? AND ? ORDER BY id`, [from, to]);
+    const rows = ORDER_ROWS[kind] as (typeof ORDER_ROWS)[K];
+    const orders: unknown[] = await manager.query(`SELECT * FROM ${k.orderTable} WHERE id BETWEEN ? AND ? ORDER BY id`, [from, to]);
+    const lines: unknown[] = await manager.query(`SELECT * FROM ${k.lineTable} WHERE ${k.lineOrderColumn} BETWEEN ? AND ? ORDER BY id`, [from, to]);
     const byOrder = new Map<number, Array<LineOf<K>>>();
-    for (const line of lines.map(numeric)) {
-      const orderId = line[k.lineOrderColumn] as number;
+    for (const line of lines.map((raw) => rows.line.map(raw))) {
+      const orderId = (line as unknown as Record<string, number>)[k.lineOrderColumn];
       if (!byOrder.has(orderId)) byOrder.set(orderId, []);
-      byOrder.get(orderId)!.push(line as unknown as LineOf<K>);
+      byOrder.get(orderId)!.push(line);
     }
-    return orders.map(numeric).map((order) => ({ order: order as unknown as OrderOf<K>, lines: byOrder.get(order.id as number) ?? [] }));
+    return orders.map((raw) => rows.order.map(raw)).map((order) => ({ order, lines: byOrder.get(order.id) ?? [] }));
   }
 
   async lastId(manager: EntityManager, kind: OrderKind): Promise<number> {
@@ -116,15 +144,4 @@ export class OrderRepository {
       }),
     };
   }
-}
-
-const MONEY = new Set(['price', 'total_price']);
-
-/** Drivers disagree on numeric types (MySQL DECIMAL as string, SQLite as number): one shape for both. */
-function numeric(row: Row): Row {
-  const out: Row = {};
-  for (const [key, value] of Object.entries(row)) {
-    out[key] = key === 'allocations' ? parseAllocations(value) : MONEY.has(key) ? toMoneyString(value) : typeof value === 'string' && /^(id|.*_id|.*_status|status|type|.*quantity|.*time)$/.test(key) ? Number(value) : value;
-  }
-  return out;
 }

@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { fromCents, toCents, toMoneyString } from '../../../shared/database/money';
+import { fromCents, toCents } from '../../../shared/database/money';
 import { forUpdate, insertMany, updateById } from '../../../shared/database/sql-dialect';
 import { AppError } from '../../../shared/http/app-error';
 import { AdminDirectory } from '../../accounts';
-import { StockLedger, streamIdOf } from '../../inventory';
+import { StockLedger, StreamBalanceReader, streamIdOf, streamVersionKey } from '../../inventory';
 import { MASTER_DATA_TABLES, MasterDataReader } from '../../master-data';
-import { Stocktake, StocktakeLine, StocktakeStatus, streamKeyOf, varianceAmount } from '../domain/stocktake';
-import { pickingOrder } from '../queries/print-order/order-documents';
+import { LifecycleDocument } from '../../../shared/transitions';
+import { balanceKeyOf, balancesToRead, CountBooks, figuresHidden, lineFigures, Stocktake, StocktakeLine, StocktakeStatus, streamKeyOf, varianceAmount } from '../domain/stocktake';
+import { pickingOrder } from '../domain/picking-order';
+import { STOCKTAKE_LINE_ROWS, STOCKTAKE_ROWS } from './order-rows';
 import type { StocktakeLineView, StocktakeScopeNames, StocktakeSummary, StocktakeView } from '../../../../contract/stocktake';
-
-type Row = Record<string, unknown>;
 
 export interface StocktakeState {
   stocktake: Stocktake;
@@ -20,13 +20,19 @@ export interface StocktakeState {
 /** Names of what a count's scope refers to, for answers and for checking a new scope. */
 export type ScopeNames = StocktakeScopeNames;
 
-/** Counts and their lines, read and written with plain statements in the caller's transaction. */
+/** Counts and their lines, read and written with plain statements in the caller's transaction; a count is a document with a lifecycle. */
 @Injectable()
-export class StocktakeRepository {
+export class StocktakeRepository implements LifecycleDocument<StocktakeState, StocktakeView> {
+  readonly name = 'stocktake';
+  readonly table = 'stocktake';
+  readonly stateColumns = ['status'];
+  readonly changedMeanwhile = 'stocktake.changed_meanwhile';
+
   constructor(
     private readonly catalogue: MasterDataReader,
     private readonly admins: AdminDirectory,
     private readonly ledger: StockLedger,
+    private readonly balances: StreamBalanceReader,
   ) {}
 
   load(manager: EntityManager, id: number): Promise<StocktakeState> {
@@ -41,17 +47,17 @@ export class StocktakeRepository {
   private async read(manager: EntityManager, id: number, lockClause: string): Promise<StocktakeState> {
     const [row] = await manager.query(`SELECT * FROM stocktake WHERE id = ?${lockClause}`, [id]);
     if (!row) throw new AppError('crud.record_not_found');
-    const lines: Row[] = await manager.query(`SELECT * FROM stocktake_line WHERE stocktake_id = ? ORDER BY id${lockClause}`, [id]);
-    return { stocktake: numeric(row) as unknown as Stocktake, lines: lines.map(numeric) as unknown as StocktakeLine[] };
+    const lines: unknown[] = await manager.query(`SELECT * FROM stocktake_line WHERE stocktake_id = ? ORDER BY id${lockClause}`, [id]);
+    return { stocktake: STOCKTAKE_ROWS.map(row), lines: lines.map((line) => STOCKTAKE_LINE_ROWS.map(line)) };
   }
 
   /** Counts with ids in [from, to] and their lines (the ledger check pages through them). */
   async range(manager: EntityManager, from: number, to: number): Promise<StocktakeState[]> {
-    const rows: Row[] = await manager.query('SELECT * FROM stocktake WHERE id BETWEEN ? AND ? ORDER BY id', [from, to]);
-    const lines: Row[] = await manager.query('SELECT * FROM stocktake_line WHERE stocktake_id BETWEEN ? AND ? ORDER BY id', [from, to]);
+    const rows: unknown[] = await manager.query('SELECT * FROM stocktake WHERE id BETWEEN ? AND ? ORDER BY id', [from, to]);
+    const lines: unknown[] = await manager.query('SELECT * FROM stocktake_line WHERE stocktake_id BETWEEN ? AND ? ORDER BY id', [from, to]);
     const byCount = new Map<number, StocktakeLine[]>();
-    for (const line of lines.map(numeric) as unknown as StocktakeLine[]) byCount.set(line.stocktake_id, [...(byCount.get(line.stocktake_id) ?? []), line]);
-    return (rows.map(numeric) as unknown as Stocktake[]).map((stocktake) => ({ stocktake, lines: byCount.get(stocktake.id) ?? [] }));
+    for (const line of lines.map((raw) => STOCKTAKE_LINE_ROWS.map(raw))) byCount.set(line.stocktake_id, [...(byCount.get(line.stocktake_id) ?? []), line]);
+    return rows.map((raw) => STOCKTAKE_ROWS.map(raw)).map((stocktake) => ({ stocktake, lines: byCount.get(stocktake.id) ?? [] }));
   }
 
   async lastId(manager: EntityManager): Promise<number> {
@@ -64,20 +70,27 @@ export class StocktakeRepository {
   }
 
   /** Sets columns of many lines by id, one statement per 500 lines. */
-  async setLineValues(manager: EntityManager, values: Map<number, Partial<Record<'counted_quantity' | 'expected_quantity' | 'variance' | 'count_admin_id' | 'counttime' | 'price', number | string>>>): Promise<void> {
+  async setLineValues(manager: EntityManager, values: Map<number, Partial<Record<'counted_quantity' | 'counted_version' | 'expected_quantity' | 'variance' | 'count_admin_id' | 'counttime' | 'price', number | string>>>): Promise<void> {
     await updateById(manager, 'stocktake_line', values);
   }
 
   /** The names of a scope's warehouse, area, shelf and category (null where not set, unknown or deleted). */
   async scopeNames(manager: EntityManager, scope: Pick<Stocktake, 'warehouse_id' | 'warehouse_area_id' | 'warehouse_shelf_id' | 'category_id'>): Promise<ScopeNames> {
-    const one = async (table: string, columns: string, id: number) => (id ? ((await manager.query(`SELECT ${columns} FROM ${table} WHERE id = ? AND deletetime IS NULL`, [id]))[0] ?? null) : null);
+    const one = async (table: string, columns: readonly string[], id: number): Promise<Record<string, unknown> | null> =>
+      id ? ((await manager.query(`SELECT ${columns.join(', ')} FROM ${table} WHERE id = ? AND deletetime IS NULL`, [id]))[0] ?? null) : null;
     const [warehouse, area, shelf, category] = await Promise.all([
-      one(MASTER_DATA_TABLES.warehouse, 'id, name', scope.warehouse_id),
-      one(MASTER_DATA_TABLES.warehouse_area, 'id, name, warehouse_id', scope.warehouse_area_id),
-      one(MASTER_DATA_TABLES.shelf, 'id, name, warehouse_id, warehouse_area_id', scope.warehouse_shelf_id),
-      one(MASTER_DATA_TABLES.category, 'id, name', scope.category_id),
+      one(MASTER_DATA_TABLES.warehouse, ['id', 'name'], scope.warehouse_id),
+      one(MASTER_DATA_TABLES.warehouse_area, ['id', 'name', 'warehouse_id'], scope.warehouse_area_id),
+      one(MASTER_DATA_TABLES.shelf, ['id', 'name', 'warehouse_id', 'warehouse_area_id'], scope.warehouse_shelf_id),
+      one(MASTER_DATA_TABLES.category, ['id', 'name'], scope.category_id),
     ]);
-    return { warehouse: warehouse && numeric(warehouse), area: area && numeric(area), shelf: shelf && numeric(shelf), category: category && numeric(category) } as ScopeNames;
+    const named = (row: Record<string, unknown>) => ({ id: Number(row.id), name: String(row.name ?? '') });
+    return {
+      warehouse: warehouse && named(warehouse),
+      area: area && { ...named(area), warehouse_id: Number(area.warehouse_id) },
+      shelf: shelf && { ...named(shelf), warehouse_id: Number(shelf.warehouse_id), warehouse_area_id: Number(shelf.warehouse_area_id) },
+      category: category && named(category),
+    };
   }
 
   /**
@@ -95,16 +108,15 @@ export class StocktakeRepository {
       this.admins.displayNames(manager, [stocktake.admin_id, stocktake.start_admin_id, stocktake.post_admin_id].filter(Boolean)),
     ]);
     const posted = stocktake.status === StocktakeStatus.posted;
-    const hidden = Boolean(stocktake.blind) && !posted;
-    const live = !hidden && stocktake.status === StocktakeStatus.counting ? await this.currentStock(manager, lines) : null;
+    const hidden = figuresHidden(stocktake);
+    const books = !hidden && stocktake.status === StocktakeStatus.counting ? await this.books(manager, lines) : null;
     const shown = lines.map((line): StocktakeLineView => {
       const p = products.get(line.product_id);
       const s = shelves.get(line.warehouse_shelf_id);
-      const expected = live ? (live.get(streamKeyOf(line)) ?? 0) : line.expected_quantity;
-      const variance = live ? (line.counted_quantity === null ? null : line.counted_quantity - (expected ?? 0)) : line.variance;
+      const { expected_quantity: expected, variance } = books ? lineFigures(line, books) : line;
       const price = posted ? line.price : (p?.price ?? line.price);
       const figures = hidden ? {} : { book_quantity: line.book_quantity, expected_quantity: expected, variance, variance_amount: variance === null ? null : varianceAmount(variance, price) };
-      const { book_quantity: _book, expected_quantity: _expected, variance: _variance, book_version: _version, ...open } = line;
+      const { book_quantity: _book, expected_quantity: _expected, variance: _variance, book_version: _version, counted_version: _counted, ...open } = line;
       return {
         ...open,
         ...figures,
@@ -126,11 +138,25 @@ export class StocktakeRepository {
     };
   }
 
-  /** Each line's stream's stock now (plain reads: for answers, never for decisions), keyed like `streamKeyOf`. */
-  private async currentStock(manager: EntityManager, lines: StocktakeLine[]): Promise<Map<string, number>> {
-    const keys = lines.map((l) => ({ productId: l.product_id, shelfId: l.warehouse_shelf_id, lotNo: l.lot_no ?? '', key: streamKeyOf(l) }));
-    const stock = await this.ledger.streams(manager, keys, false);
-    return new Map(keys.map((k) => [k.key, stock.get(streamIdOf(k.productId, k.shelfId, k.lotNo))?.quantity ?? 0]));
+  /**
+   * What the ledger says of a count's streams (`CountBooks`): each stream's stock now, and each counted line's
+   * balance at the version it was counted at. With `lock`, the stock rows are read with a locking read (the
+   * post: what it decides on then holds until it commits); without, plain reads (answers, never decisions).
+   */
+  async books(manager: EntityManager, lines: StocktakeLine[], lock = false): Promise<CountBooks> {
+    // the stock now of lines not counted yet, or counted before versions were kept
+    const unversioned = lines.filter((l) => l.counted_quantity === null || l.counted_version === null);
+    const stock = await this.ledger.streams(manager, unversioned.map((l) => ({ productId: l.product_id, shelfId: l.warehouse_shelf_id })), lock);
+    const now = new Map(unversioned.map((l) => [streamKeyOf(l), stock.get(streamIdOf(l.product_id, l.warehouse_shelf_id, l.lot_no ?? '')) ?? { quantity: 0, version: 0 }]));
+    const wanted = balancesToRead(lines, now);
+    const at = wanted.map(({ line, version }) => ({ productId: line.product_id, shelfId: line.warehouse_shelf_id, lotNo: line.lot_no ?? '', version }));
+    const read = await this.balances.at(manager, at);
+    const balances = new Map<string, number>();
+    wanted.forEach(({ line, version }, i) => {
+      const balance = read.get(streamVersionKey(at[i]));
+      if (balance !== undefined) balances.set(balanceKeyOf(line, version), balance);
+    });
+    return { now, balances };
   }
 }
 
@@ -153,15 +179,4 @@ function varianceTotals(lines: Array<{ variance?: number | null; variance_amount
   }
   const net = gainCents - lossCents;
   return { gain_quantity: gainQuantity, gain_amount: fromCents(gainCents), loss_quantity: lossQuantity, loss_amount: fromCents(lossCents), net_amount: net < 0n ? `-${fromCents(-net)}` : fromCents(net) };
-}
-
-const MONEY = new Set(['price']);
-
-/** Drivers disagree on numeric types (MySQL DECIMAL as string, SQLite as number): one shape for both. */
-function numeric(row: Row): Row {
-  const out: Row = {};
-  for (const [key, value] of Object.entries(row)) {
-    out[key] = MONEY.has(key) ? toMoneyString(value) : typeof value === 'string' && /^(id|.*_id|status|blind|found|.*quantity|.*_version|variance|.*time)$/.test(key) ? Number(value) : value;
-  }
-  return out;
 }

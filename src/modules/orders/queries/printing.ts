@@ -6,7 +6,7 @@ import { AuthAdmin } from '../../../shared/http/auth.decorators';
 import { unixNow } from '../../../shared/http/envelope';
 import { DEFAULT_LANGUAGE, translate } from '../../../shared/http/translate';
 import { siteTimeFormatter } from '../../../shared/time/site-day';
-import { DocumentContext } from './print-order/order-documents';
+import { DocumentContext } from './order-document/order-documents';
 
 /** What every document the orders context prints shares: the reader's language, the site, who prints and when. */
 export function printingContext(site: unknown, timeZone: string, admin: AuthAdmin | undefined): Omit<DocumentContext, 'shelves' | 'lots'> {

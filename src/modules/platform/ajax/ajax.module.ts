@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AdminAjaxController, MemberAjaxController } from '../http/ajax.controller';
-import { AreaEntity } from '../persistence/area.entity';
-import { AreaRepository } from '../persistence/area.repository';
-import { TableCatalog } from '../persistence/table-catalog';
+import { AdminAjaxController, MemberAjaxController } from './http/ajax.controller';
+import { AreaEntity } from './persistence/area.entity';
+import { AreaRepository } from './persistence/area.repository';
+import { TableCatalog } from './persistence/table-catalog';
 import { AreaService } from './area.service';
 import { TableSchemaService } from './table-schema.service';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { areaLevelQuery, AreaOption } from '../domain/area-level';
-import { AreaRepository } from '../persistence/area.repository';
+import { areaLevelQuery, AreaOption } from './domain/area-level';
+import { AreaRepository } from './persistence/area.repository';
 
 /** `ajax/area`: the provinces, a province's cities or a city's districts as cascader options. */
 @Injectable()

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { I18nContext } from 'nestjs-i18n';
-import { AjaxError } from '../domain/ajax-errors';
-import { commentLabel, primaryKeyOf, TableColumnInfo } from '../domain/table-field';
-import { ColumnDescription, TableCatalog, TableDescription } from '../persistence/table-catalog';
+import { AjaxError } from './domain/ajax-errors';
+import { commentLabel, primaryKeyOf, TableColumnInfo } from './domain/table-field';
+import { ColumnDescription, TableCatalog, TableDescription } from './persistence/table-catalog';
 
 export interface TablePk {
   pk: string | string[];

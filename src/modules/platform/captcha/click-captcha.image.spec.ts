@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { captchaSvg, glyphElement, renderClickCaptcha, svgToPng } from './click-captcha.image';
-import { GlyphPlacement, layoutClickCaptcha } from './click-captcha.layout';
-import { seededRandom } from './seeded-random';
+import { GlyphPlacement, layoutClickCaptcha } from './domain/click-captcha.layout';
+import { seededRandom } from './domain/seeded-random';
 
 /** The bounding box of the pixels a lone glyph actually paints. */
 async function inkBounds(glyph: GlyphPlacement, width: number, height: number) {

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { ClickCaptchaChallenge, GlyphPlacement, hslToHex, Random } from './click-captcha.layout';
+import { ClickCaptchaChallenge, GlyphPlacement, hslToHex, Random } from './domain/click-captcha.layout';
 
 /** Debian's fonts-noto-cjk; the generic family is only a last resort. */
 export const CAPTCHA_FONT_FAMILY = "'Noto Sans CJK SC', 'Noto Sans CJK', sans-serif";

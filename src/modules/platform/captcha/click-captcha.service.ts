@@ -1,10 +1,10 @@
 import { createHash, randomInt } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { unixNow } from '../../../shared/http/envelope';
-import { CaptchaRepository } from '../persistence/captcha.repository';
-import { solvesChallenge, TargetBox } from './click-captcha.geometry';
+import { CaptchaRepository } from './persistence/captcha.repository';
+import { solvesChallenge, TargetBox } from './domain/click-captcha.geometry';
 import { renderClickCaptcha } from './click-captcha.image';
-import { ClickCaptchaOptions, DEFAULT_CLICK_CAPTCHA_OPTIONS, layoutClickCaptcha, Random } from './click-captcha.layout';
+import { ClickCaptchaOptions, DEFAULT_CLICK_CAPTCHA_OPTIONS, layoutClickCaptcha, Random } from './domain/click-captcha.layout';
 
 /** Seconds a captcha stays valid. */
 export const CLICK_CAPTCHA_TTL = 600;

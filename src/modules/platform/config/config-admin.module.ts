@@ -1,10 +1,10 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ConfigController } from '../http/config.controller';
-import { ConfigSecretFieldsMiddleware } from '../http/config-secret-fields.middleware';
+import { ConfigController } from './http/config.controller';
+import { ConfigSecretFieldsMiddleware } from './http/config-secret-fields.middleware';
 import { MessagingModule } from '../messaging/messaging.module';
-import { ConfigEntity } from '../persistence/config.entity';
-import { ConfigRepository } from '../persistence/config.repository';
+import { ConfigEntity } from './persistence/config.entity';
+import { ConfigRepository } from './persistence/config.repository';
 import { ConfigAdminService } from './config-admin.service';
 
 /**

@@ -18,9 +18,9 @@ import {
   presentConfig,
   presentConfigItem,
   SECRET_MASK,
-} from '../domain/config-item';
+} from './domain/config-item';
 import { MAIL_CONNECT_TIMEOUT_MS, MailerService, mailSettingsFrom } from '../messaging/mail/mailer.service';
-import { ConfigRepository } from '../persistence/config.repository';
+import { ConfigRepository } from './persistence/config.repository';
 import { translateConfigText } from './site-config.service';
 
 /** The SMTP fields the test mail takes from the request (over the saved ones). */

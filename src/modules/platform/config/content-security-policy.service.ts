@@ -1,5 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { buildContentSecurityPolicy } from '../domain/content-security-policy';
+import { buildContentSecurityPolicy } from './domain/content-security-policy';
 import { bucketUrl, CLOUD_SETTING_NAMES, invalidCloudSettings, publicBaseUrl, readCloudSettings } from '../upload/cloud/cloud-settings';
 import { SiteConfigService } from './site-config.service';
 

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Seeder } from '../../../shared/database/seeder';
 import { MessageTemplateService } from '../messaging/templates/message-template.service';
-import { ConfigEntity } from '../persistence/config.entity';
-import { CONFIG_SEED_ROWS } from './config-rows';
+import { ConfigEntity } from '../config/persistence/config.entity';
+import { CONFIG_SEED_ROWS } from '../config/seed/config-rows';
 
 /** The platform's initial rows: the site configuration and the message templates. */
 @Injectable()

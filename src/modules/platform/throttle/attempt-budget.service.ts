@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { forUpdate, isDuplicateKey } from '../../../shared/database/sql-dialect';
 import { TransactionRunner } from '../../../shared/database/transaction-runner';
 import { unixNow } from '../../../shared/http/envelope';
-import { BudgetPolicy, BudgetState, claimAttempt } from '../domain/attempt-budget';
+import { BudgetPolicy, BudgetState, claimAttempt } from './domain/attempt-budget';
 
 export type BudgetClaim = { allowed: true } | { allowed: false; retryAfter: number };
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { CrudKit, CrudService, parseIds } from '../../../shared/crud';
 import { AppError } from '../../../shared/http/app-error';
-import { AttachmentEntity } from './attachment.entity';
+import { AttachmentEntity } from './persistence/attachment.entity';
 import { CLOUD_STORAGE } from './cloud/cloud-settings';
 import { CloudUploadService } from './cloud/cloud-upload.service';
 import { removeStoredFile } from './upload-storage';

@@ -6,7 +6,7 @@ import { TransactionRunner } from '../../../shared/database/transaction-runner';
 import { AppError } from '../../../shared/http/app-error';
 import { unixNow } from '../../../shared/http/envelope';
 import { SiteConfigService } from '../config/site-config.service';
-import { AttachmentEntity } from './attachment.entity';
+import { AttachmentEntity } from './persistence/attachment.entity';
 import { probeImage } from './image-probe';
 import { ReceivedFile } from './upload-engine';
 import { checkUpload, cleanOriginalName, DEFAULT_TOPIC, isImage, suffixOf, TOPIC_PATTERN, utf8FileName } from './upload-rules';

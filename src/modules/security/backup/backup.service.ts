@@ -6,6 +6,7 @@ import { CrudKit, CrudService, ListResult } from '../../../shared/crud';
 import { AppError } from '../../../shared/http/app-error';
 import { unixNow } from '../../../shared/http/envelope';
 import { BackupEntity } from '../persistence/security.entities';
+import { BACKUP_LIST } from '../crud/security.cruds';
 import { backupKey, backupPath, backupsDir, dumpMysql, dumpSqlite, newBackupName, sha256Of, signBackup, writeChecksum } from './backup-files';
 
 export const BACKUP_RUNNING = 0;
@@ -32,13 +33,7 @@ export class BackupService implements BeforeApplicationShutdown {
     kit: CrudKit,
     private readonly dataSource: DataSource,
   ) {
-    this.crud = new CrudService(kit, {
-      entity: BackupEntity,
-      alias: 'backup',
-      writable: [],
-      quickSearchFields: ['id', 'name', 'checksum'],
-      joins: { admin: { entity: 'admin', on: 'admin_id', columns: ['username', 'nickname'] } },
-    });
+    this.crud = new CrudService(kit, BACKUP_LIST);
   }
 
   list(query: Record<string, unknown>): Promise<ListResult> {

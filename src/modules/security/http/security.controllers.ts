@@ -7,7 +7,7 @@ import { Reply, reply } from '../../../shared/http/reply';
 import { BackupService } from '../backup/backup.service';
 import { DataRecycleEntity, DataRecycleLogEntity, SensitiveDataEntity, SensitiveDataLogEntity } from '../persistence/security.entities';
 import { Outcome, SafetyActionsService } from '../services/safety-actions.service';
-import { RECYCLE_LOG_EXPORT, recycleLogCrud, recycleRuleCrud, SENSITIVE_LOG_EXPORT, sensitiveLogCrud, sensitiveRuleCrud } from './security-cruds';
+import { RECYCLE_LOG_EXPORT, recycleLogCrud, recycleRuleCrud, SENSITIVE_LOG_EXPORT, sensitiveLogCrud, sensitiveRuleCrud } from '../crud/security.cruds';
 
 /*
  * The safety tools' endpoints (under /admin; the guard checks `security/<controller>/<action>` and

@@ -10,23 +10,13 @@ import { UserEntity } from '../persistence/user.entity';
 import { moneyText } from '../services/member-info';
 import { MemberLedgerService } from '../services/member-ledger.service';
 import { AddMoneyLogDto, AddScoreLogDto } from './dto/member-admin.dto';
+import { balanceLogList } from '../../crud/accounts.cruds';
 
 class MoneyLogCrud extends CrudService<UserMoneyLogEntity> {
   toPlain(row: UserMoneyLogEntity): CrudRow {
     return { ...super.toPlain(row), money: moneyText(row.money), before: moneyText(row.before), after: moneyText(row.after) };
   }
 }
-
-const logDefinition = <E extends UserMoneyLogEntity | UserScoreLogEntity>(entity: new () => E, amount: string) => ({
-  entity,
-  alias: 'log',
-  writable: [],
-  joins: { user: { entity: UserEntity, on: 'user_id', columns: ['username', 'nickname'] } },
-  quickSearchFields: ['id', 'user.username', 'user.nickname', 'memo'],
-  searchFields: ['id', 'user_id', amount, 'before', 'after', 'memo', 'createtime', 'user.username', 'user.nickname'],
-  filterParams: ['user_id'],
-  defaultOrder: [{ field: 'id', direction: 'DESC' as const }],
-});
 
 /** The export of a balance or score log: the member, the change with the amounts before and after, the memo. */
 function logExport(kind: 'money' | 'score'): ListExport {
@@ -68,7 +58,7 @@ export class AdminMoneyLogController {
     private readonly transactions: TransactionRunner,
     private readonly ledger: MemberLedgerService,
   ) {
-    this.crud = new MoneyLogCrud(kit, logDefinition(UserMoneyLogEntity, 'money'));
+    this.crud = new MoneyLogCrud(kit, balanceLogList(UserMoneyLogEntity, 'money'));
   }
 
   @Get('index')
@@ -106,7 +96,7 @@ export class AdminScoreLogController {
     private readonly transactions: TransactionRunner,
     private readonly ledger: MemberLedgerService,
   ) {
-    this.crud = new CrudService(kit, logDefinition(UserScoreLogEntity, 'score'));
+    this.crud = new CrudService(kit, balanceLogList(UserScoreLogEntity, 'score'));
   }
 
   @Get('index')

@@ -1,12 +1,6 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Entity } from 'typeorm';
+import { GroupColumns } from '../../persistence/identity-columns';
 
 /** A member group: its rules decide the member-center menus and buttons (`*` = every rule). */
 @Entity('user_group')
-export class UserGroupEntity {
-  @PrimaryGeneratedColumn() id: number;
-  @Column() name: string;
-  @Column({ type: 'text', nullable: true }) rules: string | null;
-  @Column() status: number;
-  @Column({ type: 'int', nullable: true }) createtime: number | null;
-  @Column({ type: 'int', nullable: true }) updatetime: number | null;
-}
+export class UserGroupEntity extends GroupColumns {}

@@ -1,4 +1,5 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { RuleColumns } from '../../persistence/identity-columns';
 
 /**
  * route: a front-site route; menu_dir / menu: the member-center sidebar; nav: a top-bar item;
@@ -8,24 +9,8 @@ export const USER_RULE_TYPES = ['route', 'menu_dir', 'menu', 'nav_user_menu', 'n
 export type UserRuleType = (typeof USER_RULE_TYPES)[number];
 
 @Entity('user_rule')
-export class UserRuleEntity {
-  @PrimaryGeneratedColumn() id: number;
-  @Column() pid: number;
-  @Column({ type: 'varchar' }) type: UserRuleType;
-  @Column() title: string;
-  @Column() title_en: string;
-  @Column() name: string;
-  @Column() path: string;
-  @Column() icon: string;
-  @Column({ type: 'varchar', nullable: true }) menu_type: 'tab' | 'link' | 'iframe' | null;
-  @Column() url: string;
-  @Column() component: string;
+export class UserRuleEntity extends RuleColumns {
+  declare type: UserRuleType;
   /** 1: offered to visitors who are not signed in. */
   @Column() no_login_valid: number;
-  @Column({ type: 'varchar' }) extend: 'none' | 'add_rules_only' | 'add_menu_only';
-  @Column() remark: string;
-  @Column() weigh: number;
-  @Column() status: number;
-  @Column({ type: 'int', nullable: true }) createtime: number | null;
-  @Column({ type: 'int', nullable: true }) updatetime: number | null;
 }

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { parseIds } from '../../../../shared/crud';
 import { forUpdate } from '../../../../shared/database/sql-dialect';
 import { TransactionRunner } from '../../../../shared/database/transaction-runner';
@@ -8,22 +8,18 @@ import { recountComments } from '../../crud/cms.cruds';
 import { CmsRuleError } from '../../domain/cms-errors';
 import { assertCommentAuditStatus } from '../../domain/comment';
 import { MEMO_MAX } from '../../domain/content';
+import { AuditCommentsCommand } from './audit-comments.command';
 
-export interface AuditCommentsCommand {
-  ids: unknown;
-  status: number;
-  memo: string;
-}
 
 /**
  * `POST cms.Comment/audit {ids, status, memo}`: shows (1) or refuses (2) comments, and sets the shown-comment
  * count of their content in the same transaction (the content rows are locked first, then the comments).
  */
-@Injectable()
-export class AuditCommentsHandler {
+@CommandHandler(AuditCommentsCommand)
+export class AuditCommentsHandler implements ICommandHandler<AuditCommentsCommand> {
   constructor(private readonly transactions: TransactionRunner) {}
 
-  async execute(command: AuditCommentsCommand): Promise<{ count: number }> {
+  async execute({ input: command }: AuditCommentsCommand): Promise<{ count: number }> {
     assertCommentAuditStatus(command.status);
     const memo = command.memo.trim();
     if (memo.length > MEMO_MAX) throw new CmsRuleError('memo_too_long', { max: MEMO_MAX });

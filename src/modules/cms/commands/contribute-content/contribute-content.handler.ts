@@ -1,38 +1,27 @@
-import { Injectable } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { TransactionRunner } from '../../../../shared/database/transaction-runner';
-import { AuthMember } from '../../../../shared/http/auth.decorators';
 import { unixNow } from '../../../../shared/http/envelope';
 import { forUpdate } from '../../../../shared/database/sql-dialect';
 import { CmsRuleError } from '../../domain/cms-errors';
 import { CONTENT_STATUS } from '../../domain/content';
 import { sanitizeBody } from '../../domain/rich-text';
 import { CmsChannelEntity, CmsContentEntity } from '../../persistence/cms.entities';
+import { ContributeContentCommand } from './contribute-content.command';
 
 /** The member rule a member group needs to contribute (Members → Member rules; a `*` group has every rule). */
 export const CONTRIBUTE_RULE = 'cms/contributions/contribute';
 
-export interface ContributeContentCommand {
-  member: AuthMember;
-  /** Set to revise one's own contribution that is still unaudited or was refused. */
-  id?: number;
-  channel_id: number;
-  title: string;
-  content: string;
-  description?: string;
-  keywords?: string;
-  images?: string;
-}
 
 /**
  * `POST /api/cms/contribute`: a member's contribution. Needs the member rule `cms/contributions/contribute` in the member's
  * group; goes to a shown channel; the body is sanitised; it enters unaudited (a revision of a refused one
  * too, its reason cleared) and is published only by an admin's audit.
  */
-@Injectable()
-export class ContributeContentHandler {
+@CommandHandler(ContributeContentCommand)
+export class ContributeContentHandler implements ICommandHandler<ContributeContentCommand> {
   constructor(private readonly transactions: TransactionRunner) {}
 
-  async execute(command: ContributeContentCommand): Promise<{ id: number; status: number }> {
+  async execute({ input: command }: ContributeContentCommand): Promise<{ id: number; status: number }> {
     const { member } = command;
     if (!member.isSuper && !member.nodes.has(CONTRIBUTE_RULE)) throw new CmsRuleError('contribute_not_allowed');
     const body = sanitizeBody(command.content);

@@ -1,24 +1,14 @@
-import { Injectable } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { ClickCaptchaService, isLoginCaptchaEnabled, RateGate } from '../../../platform';
 import { TransactionRunner } from '../../../../shared/database/transaction-runner';
 import { AppError } from '../../../../shared/http/app-error';
-import { AuthMember } from '../../../../shared/http/auth.decorators';
 import { unixNow } from '../../../../shared/http/envelope';
 import { CmsRuleError } from '../../domain/cms-errors';
 import { COMMENT_INTERVAL, COMMENT_STATUS, commentText } from '../../domain/comment';
 import { assertMayComment, assertMayRead, isPublished } from '../../domain/content';
 import { CmsCommentEntity, CmsContentEntity } from '../../persistence/cms.entities';
+import { PostCommentCommand } from './post-comment.command';
 
-export interface PostCommentCommand {
-  contentId: number;
-  text: unknown;
-  /** A visitor's name (comments of the `all` group); members are named by their account. */
-  nickname?: string;
-  member?: AuthMember;
-  ip: string;
-  captchaId?: string;
-  captchaInfo?: string;
-}
 
 /**
  * `POST /api/cms/comment`: a comment on published content the caller may read, where its comment group
@@ -26,15 +16,15 @@ export interface PostCommentCommand {
  * on). It enters unaudited and shows once an admin approves it. One comment per member (or address) every
  * COMMENT_INTERVAL seconds.
  */
-@Injectable()
-export class PostCommentHandler {
+@CommandHandler(PostCommentCommand)
+export class PostCommentHandler implements ICommandHandler<PostCommentCommand> {
   constructor(
     private readonly transactions: TransactionRunner,
     private readonly captcha: ClickCaptchaService,
     private readonly gate: RateGate,
   ) {}
 
-  async execute(command: PostCommentCommand): Promise<{ id: number; status: number }> {
+  async execute({ input: command }: PostCommentCommand): Promise<{ id: number; status: number }> {
     const content = await this.transactions.manager.findOne(CmsContentEntity, {
       where: { id: command.contentId },
       select: { id: true, status: true, publish_time: true, allow_visit_groups: true, allow_comment_groups: true },

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { unixNow } from '../../../../shared/http/envelope';
+import { TransitionRunner } from '../../../../shared/transitions';
 import { FormType, StockEventType, StockLedger } from '../../../inventory';
 import { MasterDataReader } from '../../../master-data';
 import { adjustmentLineTotal, auditAdjustment } from '../../domain/adjustment';
-import { OrderRuleError } from '../../domain/order-errors';
 import { OrderRepository } from '../../persistence/order.repository';
-import { operatorName, shelfStates } from '../goods-order-audit';
-import { OrderTransitions } from '../order-transitions';
+import { operatorName, shelfStatesOf } from '../goods-order-audit';
 import { AuditAdjustmentOrderCommand } from './audit-adjustment-order.command';
 
 /**
@@ -18,21 +17,21 @@ import { AuditAdjustmentOrderCommand } from './audit-adjustment-order.command';
 @CommandHandler(AuditAdjustmentOrderCommand)
 export class AuditAdjustmentOrderHandler implements ICommandHandler<AuditAdjustmentOrderCommand> {
   constructor(
-    private readonly transitions: OrderTransitions,
+    private readonly transitions: TransitionRunner,
     private readonly orders: OrderRepository,
     private readonly catalogue: MasterDataReader,
     private readonly ledger: StockLedger,
   ) {}
 
   execute({ id, context }: AuditAdjustmentOrderCommand) {
-    return this.transitions.run('adjustment', id, 'audited', context, async (manager, { order, lines }) => {
-      const [shelves, products] = await Promise.all([shelfStates(this.catalogue, manager, lines.map((l) => l.warehouse_shelf_id)), this.catalogue.products(manager, lines.map((l) => l.product_id))]);
+    return this.transitions.run(this.orders.document('adjustment'), id, 'audited', context, async ({ manager, state: { order, lines }, write }) => {
+      const [shelves, products] = await Promise.all([this.catalogue.shelves(manager, lines.map((l) => l.warehouse_shelf_id)), this.catalogue.products(manager, lines.map((l) => l.product_id))]);
       const priceOf = (productId: number) => products.get(productId)?.price ?? '0.00';
-      const changes = auditAdjustment(order, lines, shelves, priceOf);
+      const changes = auditAdjustment(order, lines, shelfStatesOf(shelves), priceOf);
       const now = unixNow();
-      if (!(await this.transitions.guardedUpdate(manager, 'adjustment', id, { audit_status: 1, audittime: now, audit_admin_id: context.admin.id, updatetime: now }, 'audit_status = 0'))) throw new OrderRuleError('changed_meanwhile');
+      await write({ audit_status: 1, audittime: now, audit_admin_id: context.admin.id, updatetime: now }, { audit_status: 0 });
       await this.orders.setLineValues(manager, 'adjustment', new Map(lines.map((l) => [l.id, { price: priceOf(l.product_id), total_price: adjustmentLineTotal(l.quantity, priceOf(l.product_id)) }])));
-      const events = await this.ledger.record(
+      await this.ledger.record(
         manager,
         changes.map((c, i) => ({
           type: StockEventType.adjusted,
@@ -45,8 +44,9 @@ export class AuditAdjustmentOrderHandler implements ICommandHandler<AuditAdjustm
           lotNo: lines[i].lot_no ?? '',
         })),
         { order_type: 'adjustment', order_id: id, order_no: order.adjustment_no, admin_id: context.admin.id, operator: operatorName(context.admin), command_id: randomUUID(), occurredAt: now },
+        // read above, after the order's lock: the ledger's snapshots need no second read
+        { products, shelves },
       );
-      return events.map((e) => e.id);
     });
   }
 }

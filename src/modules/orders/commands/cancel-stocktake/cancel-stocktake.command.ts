@@ -1,4 +1,4 @@
-import { TransitionContext } from '../order-transitions';
+import { TransitionContext } from '../../../../shared/transitions';
 
 export class CancelStocktakeCommand {
   constructor(

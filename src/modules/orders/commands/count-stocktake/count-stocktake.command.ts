@@ -1,5 +1,5 @@
 import { CountRequest } from '../../domain/stocktake';
-import { TransitionContext } from '../order-transitions';
+import { TransitionContext } from '../../../../shared/transitions';
 
 /** Counted quantities of a count's lines, and found items for what the book lacks. */
 export class CountStocktakeCommand {

@@ -1,28 +1,31 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { unixNow } from '../../../../shared/http/envelope';
+import { TransitionRunner } from '../../../../shared/transitions';
 import { AppError } from '../../../../shared/http/app-error';
-import { LOT_NO_MAX_LENGTH, normalizeLotNo } from '../../../inventory';
+import { LOT_NO_MAX_LENGTH, normalizeLotNo, StockLedger, streamIdOf } from '../../../inventory';
 import { MasterDataReader } from '../../../master-data';
 import { OrderRuleError } from '../../domain/order-errors';
 import { countStocktake, StocktakeRuleError, StocktakeStatus } from '../../domain/stocktake';
 import { StocktakeRepository } from '../../persistence/stocktake.repository';
-import { StocktakeTransitions } from '../stocktake-transitions';
 import { CountStocktakeCommand } from './count-stocktake.command';
 
 /**
- * count (counting; repeatable, the last count of a line wins): sets counted quantities, and adds a line with a
- * book of 0 for each found item (a product on a shelf in scope that the book lacks).
+ * count (counting; repeatable, the last count of a line wins): sets counted quantities, each with the version
+ * its stream has now (the post takes the variance at it), and adds a line with a book of 0 for each found item
+ * (a product on a shelf in scope that the book lacks). The versions are a plain read: any committed version is
+ * a true "when it was counted", and a count never waits for the stock postings of other commands.
  */
 @CommandHandler(CountStocktakeCommand)
 export class CountStocktakeHandler implements ICommandHandler<CountStocktakeCommand> {
   constructor(
-    private readonly transitions: StocktakeTransitions,
+    private readonly transitions: TransitionRunner,
     private readonly stocktakes: StocktakeRepository,
     private readonly catalogue: MasterDataReader,
+    private readonly ledger: StockLedger,
   ) {}
 
   execute({ id, lines: requests, context }: CountStocktakeCommand) {
-    return this.transitions.run(id, 'counted', context, async (manager, { stocktake, lines }) => {
+    return this.transitions.run(this.stocktakes, id, 'counted', context, async ({ manager, state: { stocktake, lines }, write }) => {
       const named = requests.flatMap((r) => ('id' in r ? [] : [r]));
       const [shelves, products] = await Promise.all([this.catalogue.shelves(manager, named.map((r) => r.warehouse_shelf_id)), this.catalogue.products(manager, named.map((r) => r.product_id))]);
       const live = new Map([...shelves].filter(([, s]) => !s.deleted));
@@ -38,9 +41,17 @@ export class CountStocktakeHandler implements ICommandHandler<CountStocktakeComm
         r.lot_no = lotNo;
       });
       const { counted, found } = countStocktake(stocktake, lines, requests, live);
+      // what each counted stream's version is now: the counted quantity is what the shelf held at it
+      const byId = new Map(lines.map((l) => [l.id, l]));
+      const streams = [...[...counted.keys()].map((lineId) => byId.get(lineId)!), ...found];
+      const versions = await this.ledger.streams(manager, streams.map((s) => ({ productId: s.product_id, shelfId: s.warehouse_shelf_id })), false);
+      const versionOf = (s: { product_id: number; warehouse_shelf_id: number; lot_no: string }) => versions.get(streamIdOf(s.product_id, s.warehouse_shelf_id, s.lot_no ?? ''))?.version ?? 0;
       const now = unixNow();
-      await this.transitions.guardedUpdate(manager, id, { updatetime: now }, StocktakeStatus.counting);
-      await this.stocktakes.setLineValues(manager, new Map([...counted].map(([lineId, quantity]) => [lineId, { counted_quantity: quantity, count_admin_id: context.admin.id, counttime: now }])));
+      await write({ updatetime: now }, { status: StocktakeStatus.counting });
+      await this.stocktakes.setLineValues(
+        manager,
+        new Map([...counted].map(([lineId, quantity]) => [lineId, { counted_quantity: quantity, counted_version: versionOf(byId.get(lineId)!), count_admin_id: context.admin.id, counttime: now }])),
+      );
       await this.stocktakes.insertLines(
         manager,
         id,
@@ -51,6 +62,7 @@ export class CountStocktakeHandler implements ICommandHandler<CountStocktakeComm
           book_quantity: 0,
           book_version: 0,
           counted_quantity: f.counted_quantity,
+          counted_version: versionOf(f),
           expected_quantity: null,
           variance: null,
           price: products.get(f.product_id)?.price ?? '0.00',
@@ -59,7 +71,6 @@ export class CountStocktakeHandler implements ICommandHandler<CountStocktakeComm
           counttime: now,
         })),
       );
-      return [];
     });
   }
 }

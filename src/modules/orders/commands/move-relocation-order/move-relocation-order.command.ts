@@ -1,5 +1,5 @@
 import { MoveRequest } from '../../domain/relocation';
-import { TransitionContext } from '../order-transitions';
+import { TransitionContext } from '../../../../shared/transitions';
 
 export class MoveRelocationOrderCommand {
   constructor(

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { unixNow } from '../../../../shared/http/envelope';
+import { TransitionRunner } from '../../../../shared/transitions';
 import { FormType, StockEventType, StockLedger } from '../../../inventory';
 import { MasterDataReader } from '../../../master-data';
-import { OrderRuleError } from '../../domain/order-errors';
 import { moveRelocation } from '../../domain/relocation';
 import { LineAllocation, mergeAllocations } from '../../domain/order-lots';
 import { OrderRepository } from '../../persistence/order.repository';
 import { operatorName } from '../goods-order-audit';
 import { NamedLots } from '../named-lots';
-import { OrderTransitions } from '../order-transitions';
 import { MoveRelocationOrderCommand } from './move-relocation-order.command';
 
 /**
@@ -19,7 +18,7 @@ import { MoveRelocationOrderCommand } from './move-relocation-order.command';
 @CommandHandler(MoveRelocationOrderCommand)
 export class MoveRelocationOrderHandler implements ICommandHandler<MoveRelocationOrderCommand> {
   constructor(
-    private readonly transitions: OrderTransitions,
+    private readonly transitions: TransitionRunner,
     private readonly orders: OrderRepository,
     private readonly catalogue: MasterDataReader,
     private readonly ledger: StockLedger,
@@ -27,7 +26,7 @@ export class MoveRelocationOrderHandler implements ICommandHandler<MoveRelocatio
   ) {}
 
   execute({ id, moves, context }: MoveRelocationOrderCommand) {
-    return this.transitions.run('relocation', id, 'moved', context, async (manager, { order, lines }) => {
+    return this.transitions.run(this.orders.document('relocation'), id, 'moved', context, async ({ manager, state: { order, lines }, write }) => {
       const plan = moveRelocation(order, lines, moves);
       const products = await this.catalogue.products(manager, plan.moves.map((m) => m.line.product_id));
       const price = (productId: number) => products.get(productId)?.price ?? '0.00';
@@ -36,12 +35,12 @@ export class MoveRelocationOrderHandler implements ICommandHandler<MoveRelocatio
       const named = await this.namedLots.check(
         manager,
         plan.moves.map(({ line }) => ({ position: lines.indexOf(line) + 1, product_id: line.product_id, lot_no: line.lot_no, shelfId: line.source_warehouse_shelf_id })),
-        products,
+        { products },
         plan.moves.flatMap(({ line }) => [line.source_warehouse_shelf_id, line.target_warehouse_shelf_id].map((shelfId) => ({ productId: line.product_id, shelfId }))),
       );
-      if (!(await this.transitions.guardedUpdate(manager, 'relocation', id, { status: plan.status, updatetime: unixNow() }, 'audit_status = 1 AND status = ?', [order.status]))) throw new OrderRuleError('changed_meanwhile');
+      await write({ status: plan.status, updatetime: unixNow() }, { audit_status: 1, status: order.status });
       // Each line's lot as named, or its source shelf's lots first-expiry-first-out; each lot taken goes to the target.
-      const { events, allocations } = await this.ledger.post(
+      const { allocations } = await this.ledger.post(
         manager,
         plan.moves.map(({ line, quantity }, i) => ({
           type: StockEventType.movedOut,
@@ -54,11 +53,11 @@ export class MoveRelocationOrderHandler implements ICommandHandler<MoveRelocatio
           to: { shelfId: line.target_warehouse_shelf_id, type: StockEventType.movedIn },
         })),
         { order_type: 'relocation', order_id: id, order_no: order.relocation_no, admin_id: context.admin.id, operator: operatorName(context.admin), command_id: randomUUID(), occurredAt: unixNow() },
+        { products },
       );
       const merged = new Map<number, LineAllocation[]>();
       plan.moves.forEach(({ line }, i) => merged.set(line.id, mergeAllocations(merged.get(line.id) ?? line.allocations ?? [], allocations[i])));
       await this.orders.setLineValues(manager, 'relocation', new Map([...merged].map(([lineId, list]) => [lineId, { actual_quantity: plan.actual.get(lineId)!, allocations: JSON.stringify(list) }])));
-      return events.map((e) => e.id);
     });
   }
 }

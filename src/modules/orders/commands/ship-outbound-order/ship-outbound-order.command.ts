@@ -1,5 +1,5 @@
 import { ShipInput } from '../../domain/order-lines';
-import { TransitionContext } from '../order-transitions';
+import { TransitionContext } from '../../../../shared/transitions';
 
 export class ShipOutboundOrderCommand {
   constructor(

@@ -1,10 +1,10 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { unixNow } from '../../../../shared/http/envelope';
-import { StockInScope } from '../../../inventory';
+import { TransitionRunner } from '../../../../shared/transitions';
+import { StockInScopeReader } from '../../../inventory';
 import { MasterDataReader } from '../../../master-data';
 import { startStocktake, StocktakeStatus } from '../../domain/stocktake';
 import { StocktakeRepository } from '../../persistence/stocktake.repository';
-import { StocktakeTransitions } from '../stocktake-transitions';
 import { StartStocktakeCommand } from './start-stocktake.command';
 
 /**
@@ -14,14 +14,14 @@ import { StartStocktakeCommand } from './start-stocktake.command';
 @CommandHandler(StartStocktakeCommand)
 export class StartStocktakeHandler implements ICommandHandler<StartStocktakeCommand> {
   constructor(
-    private readonly transitions: StocktakeTransitions,
+    private readonly transitions: TransitionRunner,
     private readonly stocktakes: StocktakeRepository,
-    private readonly scope: StockInScope,
+    private readonly scope: StockInScopeReader,
     private readonly catalogue: MasterDataReader,
   ) {}
 
   execute({ id, context }: StartStocktakeCommand) {
-    return this.transitions.run(id, 'started', context, async (manager, { stocktake }) => {
+    return this.transitions.run(this.stocktakes, id, 'started', context, async ({ manager, state: { stocktake }, write }) => {
       startStocktake(stocktake, [], () => '0.00'); // refuses a count that is not a draft before reading stock
       const book = await this.scope.streams(manager, {
         warehouseId: stocktake.warehouse_id,
@@ -32,9 +32,8 @@ export class StartStocktakeHandler implements ICommandHandler<StartStocktakeComm
       const products = await this.catalogue.products(manager, book.map((s) => s.product_id));
       const lines = startStocktake(stocktake, book, (productId) => products.get(productId)?.price ?? '0.00');
       const now = unixNow();
-      await this.transitions.guardedUpdate(manager, id, { status: StocktakeStatus.counting, start_time: now, start_admin_id: context.admin.id, updatetime: now }, StocktakeStatus.draft);
+      await write({ status: StocktakeStatus.counting, start_time: now, start_admin_id: context.admin.id, updatetime: now }, { status: StocktakeStatus.draft });
       await this.stocktakes.insertLines(manager, id, lines);
-      return [];
     });
   }
 }

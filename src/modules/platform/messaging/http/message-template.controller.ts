@@ -1,26 +1,11 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query, Res } from '@nestjs/common';
 import { Response } from 'express';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { Transform } from 'class-transformer';
 import { CrudKit, CrudRow, CrudService, ListResult } from '../../../../shared/crud';
 import { sendCsv } from '../../../../shared/http/csv-export';
-import { AppError } from '../../../../shared/http/app-error';
 import { reply, Reply } from '../../../../shared/http/reply';
 import { translate } from '../../../../shared/http/translate';
-import { msg } from '../../../../shared/http/validation';
-import { MAIL_BODY_MAX, TITLE_MAX, validateTemplate } from '../domain/message-template';
 import { MessageTemplateEntity } from '../persistence/message-template.entity';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value);
-
-/** What an edit may change: the texts, the provider's template code and whether the template is used. */
-export class EditMessageTemplateDto {
-  @IsOptional() @Transform(trim) @IsString({ message: msg('validation.invalid') }) @MaxLength(TITLE_MAX, { message: msg('validation.max_length', { max: TITLE_MAX }) }) title?: string;
-  @IsOptional() @IsString({ message: msg('validation.invalid') }) @MaxLength(MAIL_BODY_MAX, { message: msg('validation.max_length', { max: MAIL_BODY_MAX }) }) content?: string;
-  @IsOptional() @Transform(trim) @IsString({ message: msg('validation.invalid') }) @MaxLength(64, { message: msg('validation.max_length', { max: 64 }) }) template_code?: string;
-  @IsOptional() @Transform(toInt) @IsIn([0, 1], { message: msg('validation.in') }) status?: number;
-}
+import { MESSAGE_TEMPLATE_LIST } from '../crud/message-template.crud';
 
 /**
  * Routine → Message templates (`admin/routine.MessageTemplate`): the list (searchable, CSV export) and the
@@ -32,24 +17,7 @@ export class MessageTemplateController {
   private readonly crud: CrudService<MessageTemplateEntity>;
 
   constructor(kit: CrudKit) {
-    this.crud = new CrudService(kit, {
-      entity: MessageTemplateEntity,
-      alias: 'template',
-      writable: ['title', 'content', 'template_code', 'status'],
-      searchFields: ['id', 'event', 'channel', 'lang', 'title', 'content', 'template_code', 'status', 'updatetime'],
-      quickSearchFields: ['event', 'title', 'content', 'template_code'],
-      filterParams: ['event', 'channel', 'lang', 'status'],
-      defaultOrder: [{ field: 'id', direction: 'ASC' }],
-      validation: { edit: EditMessageTemplateDto },
-      hooks: {
-        beforeWrite: (data, { existing }) => {
-          if (!existing) throw new AppError('crud.parameter_error');
-          const merged = { ...existing, ...data } as MessageTemplateEntity;
-          validateTemplate(existing.event, existing.channel, { title: merged.channel === 'email' ? merged.title : '', content: merged.content, template_code: merged.template_code });
-          if (existing.channel === 'sms') data.title = '';
-        },
-      },
-    });
+    this.crud = new CrudService(kit, MESSAGE_TEMPLATE_LIST);
   }
 
   @Get('index')

@@ -7,7 +7,7 @@ import { TransactionRunner } from '../../../../shared/database/transaction-runne
 import { AppError } from '../../../../shared/http/app-error';
 import { unixNow } from '../../../../shared/http/envelope';
 import { SiteConfigService } from '../../config/site-config.service';
-import { AttachmentEntity } from '../attachment.entity';
+import { AttachmentEntity } from '../persistence/attachment.entity';
 import { probeImage } from '../image-probe';
 import { buildSaveName, randomAlnum } from '../savename';
 import { answer, splitByOwner, UploadedFile, Uploader } from '../upload.service';

@@ -1,0 +1,44 @@
+import { EntityTarget } from 'typeorm';
+import { CrudDefinition } from '../../../shared/crud';
+import { UserMoneyLogEntity, UserScoreLogEntity } from '../member/persistence/balance-log.entity';
+import { UserGroupEntity } from '../member/persistence/user-group.entity';
+import { UserEntity } from '../member/persistence/user.entity';
+import { AdminLogEntity } from '../persistence/admin-log.entity';
+import { AdminEntity } from '../persistence/admin.entity';
+
+/** The admins (never their password hash). */
+export const ADMIN_LIST: CrudDefinition<AdminEntity> = {
+  entity: AdminEntity,
+  alias: 'admin',
+  writable: [],
+  hidden: ['password'],
+  quickSearchFields: ['id', 'username', 'nickname'],
+  searchFields: ['id', 'username', 'nickname', 'email', 'mobile', 'status', 'lastlogintime', 'createtime'],
+};
+
+/** The admin log (read-only). */
+export const ADMIN_LOG_LIST: CrudDefinition<AdminLogEntity> = {
+  entity: AdminLogEntity,
+  alias: 'log',
+  writable: [],
+  quickSearchFields: ['id', 'username', 'title'],
+  searchFields: ['id', 'admin_id', 'username', 'title', 'url', 'ip', 'createtime'],
+};
+
+/** The member groups. */
+export const MEMBER_GROUP_LIST: CrudDefinition<UserGroupEntity> = { entity: UserGroupEntity, alias: 'grp', writable: [], quickSearchFields: ['id', 'name'], searchFields: ['id', 'name', 'status', 'createtime', 'updatetime'] };
+
+/** One identity's rules, read one at a time (the tree itself is listed by RuleTreeService). */
+export const ruleList = <R extends object>(entity: EntityTarget<R>): CrudDefinition<R> => ({ entity, alias: 'rule', writable: [] });
+
+/** A member's balance or score log: the member joined, newest first. */
+export const balanceLogList = <E extends UserMoneyLogEntity | UserScoreLogEntity>(entity: new () => E, amount: string): CrudDefinition<E> => ({
+  entity,
+  alias: 'log',
+  writable: [],
+  joins: { user: { entity: UserEntity, on: 'user_id', columns: ['username', 'nickname'] } },
+  quickSearchFields: ['id', 'user.username', 'user.nickname', 'memo'],
+  searchFields: ['id', 'user_id', amount, 'before', 'after', 'memo', 'createtime', 'user.username', 'user.nickname'],
+  filterParams: ['user_id'],
+  defaultOrder: [{ field: 'id', direction: 'DESC' as const }],
+});

@@ -1,0 +1,69 @@
+import { CrudDefinition } from '../../../shared/crud';
+import { MASTER_DATA_TABLES } from '../../master-data';
+import { AdjustmentOrderEntity, InboundOrderEntity, OutboundOrderEntity, RelocationOrderEntity, StocktakeEntity } from '../persistence/order.entities';
+
+const operator = { entity: 'admin', on: 'admin_id', columns: ['username', 'nickname'] } as const;
+const common = ['id', 'order_sn', 'audit_status', 'admin_id', 'createtime', 'audittime', 'updatetime'];
+
+/** The order lists: searchable by number, reference, party, type, state and creation time; names joined. */
+export const INBOUND_LIST: CrudDefinition<InboundOrderEntity> = {
+  entity: InboundOrderEntity,
+  alias: 'inbound',
+  writable: [],
+  quickSearchFields: ['id', 'receipt_no', 'order_sn'],
+  searchFields: [...common, 'receipt_no', 'supplier_id', 'type', 'supplier.name'],
+  filterParams: ['receipt_no', 'order_sn', 'supplier_id', 'type', 'audit_status'],
+  joins: { supplier: { entity: MASTER_DATA_TABLES.supplier, on: 'supplier_id', columns: ['name'] }, admin: operator },
+};
+
+export const OUTBOUND_LIST: CrudDefinition<OutboundOrderEntity> = {
+  entity: OutboundOrderEntity,
+  alias: 'outbound',
+  writable: [],
+  quickSearchFields: ['id', 'outbound_no', 'order_sn', 'courier_number'],
+  searchFields: [...common, 'outbound_no', 'customer_id', 'type', 'shipment_status', 'carrier_id', 'courier_number', 'shipment_time', 'customer.name'],
+  filterParams: ['outbound_no', 'order_sn', 'customer_id', 'type', 'audit_status', 'shipment_status', 'carrier_id'],
+  joins: {
+    customer: { entity: MASTER_DATA_TABLES.customer, on: 'customer_id', columns: ['name'] },
+    carrier: { entity: MASTER_DATA_TABLES.carrier, on: 'carrier_id', columns: ['name'] },
+    admin: operator,
+  },
+};
+
+export const RELOCATION_LIST: CrudDefinition<RelocationOrderEntity> = {
+  entity: RelocationOrderEntity,
+  alias: 'relocation',
+  writable: [],
+  quickSearchFields: ['id', 'relocation_no', 'order_sn'],
+  searchFields: [...common, 'relocation_no', 'customer_id', 'status', 'customer.name'],
+  filterParams: ['relocation_no', 'order_sn', 'customer_id', 'audit_status', 'status'],
+  joins: { customer: { entity: MASTER_DATA_TABLES.customer, on: 'customer_id', columns: ['name'] }, admin: operator },
+};
+
+export const ADJUSTMENT_LIST: CrudDefinition<AdjustmentOrderEntity> = {
+  entity: AdjustmentOrderEntity,
+  alias: 'adjustment',
+  writable: [],
+  quickSearchFields: ['id', 'adjustment_no', 'order_sn'],
+  searchFields: [...common, 'adjustment_no'],
+  filterParams: ['adjustment_no', 'order_sn', 'audit_status'],
+  joins: { admin: operator },
+};
+
+/** The count list: by number, state, scope and blind flag; the scope's names and the operator joined. */
+export const STOCKTAKE_LIST: CrudDefinition<StocktakeEntity> = {
+  entity: StocktakeEntity,
+  alias: 'stocktake',
+  writable: [],
+  quickSearchFields: ['id', 'stocktake_no', 'remark'],
+  searchFields: ['id', 'stocktake_no', 'status', 'blind', 'warehouse_id', 'warehouse_area_id', 'warehouse_shelf_id', 'category_id', 'admin_id', 'createtime', 'start_time', 'post_time', 'updatetime', 'warehouse.name'],
+  filterParams: ['stocktake_no', 'status', 'warehouse_id', 'warehouse_area_id', 'blind'],
+  defaultOrder: [{ field: 'id', direction: 'DESC' }],
+  joins: {
+    warehouse: { entity: MASTER_DATA_TABLES.warehouse, on: 'warehouse_id', columns: ['name'] },
+    area: { entity: MASTER_DATA_TABLES.warehouse_area, on: 'warehouse_area_id', columns: ['name'] },
+    shelf: { entity: MASTER_DATA_TABLES.shelf, on: 'warehouse_shelf_id', columns: ['name'] },
+    category: { entity: MASTER_DATA_TABLES.category, on: 'category_id', columns: ['name'] },
+    admin: { entity: 'admin', on: 'admin_id', columns: ['username', 'nickname'] },
+  },
+};

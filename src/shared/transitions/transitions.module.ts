@@ -1,0 +1,14 @@
+import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { IdempotencyKeyEntity } from './idempotency-key.entity';
+import { IdempotencyKeys } from './idempotency-keys';
+import { TransitionRunner } from './transition-runner';
+
+/** The transition runner and the idempotency keys, for every context with documents that have a lifecycle (the EventBus it publishes on comes from `CqrsModule.forRoot()`). */
+@Global()
+@Module({
+  imports: [TypeOrmModule.forFeature([IdempotencyKeyEntity])],
+  providers: [IdempotencyKeys, TransitionRunner],
+  exports: [IdempotencyKeys, TransitionRunner],
+})
+export class TransitionsModule {}
