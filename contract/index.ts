@@ -11,3 +11,4 @@ export * from './member';
 export * from './upload';
 export * from './cms';
 export * from './stocktake';
+export * from './integration';

@@ -27,6 +27,8 @@ import { LotsAndExpiry1764000700000 } from './1764000700000-lots-and-expiry';
 import { ListExportRules1764001600000 } from './1764001600000-list-export-rules';
 import { StockLocationColumns1764001300000 } from './1764001300000-stock-location-columns';
 import { StocktakeCountedVersion1764002200000 } from './1764002200000-stocktake-counted-version';
+import { ApiTokens1764003300000 } from './1764003300000-api-tokens';
+import { Webhooks1764003300100 } from './1764003300100-webhooks';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
 export const migrations: Function[] = [
@@ -59,4 +61,6 @@ export const migrations: Function[] = [
   StockLocationColumns1764001300000,
   ListExportRules1764001600000,
   StocktakeCountedVersion1764002200000,
+  ApiTokens1764003300000,
+  Webhooks1764003300100,
 ];

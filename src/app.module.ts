@@ -4,6 +4,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AccountsModule } from './modules/accounts';
 import { CmsModule } from './modules/cms';
 import { DemoModule } from './modules/demo';
+import { IntegrationModule } from './modules/integration';
 import { InventoryModule } from './modules/inventory';
 import { MasterDataModule } from './modules/master-data';
 import { OrdersModule } from './modules/orders';
@@ -18,6 +19,7 @@ import { EnvelopeExceptionFilter } from './shared/http/exception.filter';
 import { i18nModule } from './shared/http/i18n';
 import { createValidationPipe } from './shared/http/validation';
 import { TransitionsModule } from './shared/transitions';
+import { OutboxModule } from './shared/outbox';
 
 @Module({
   imports: [
@@ -29,6 +31,7 @@ import { TransitionsModule } from './shared/transitions';
     // commands, and the events published after a transition's commit (TransitionRunner)
     CqrsModule.forRoot(),
     TransitionsModule,
+    OutboxModule,
     PlatformModule,
     ConfigAdminModule,
     AccountsModule,
@@ -37,6 +40,7 @@ import { TransitionsModule } from './shared/transitions';
     OrdersModule,
     CmsModule,
     SecurityModule,
+    IntegrationModule,
     DemoModule,
   ],
   providers: [
