@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { CrudKit, CrudRow, CrudService, ListResult, parseId, parseIds } from '../../../shared/crud';
+import { buildTree, CrudKit, CrudRow, CrudService, ListResult, parseId, parseIds, TreeNode } from '../../../shared/crud';
 import { AppError } from '../../../shared/http/app-error';
 import { AuthAdmin } from '../../../shared/http/auth.decorators';
 import { unixNow } from '../../../shared/http/envelope';
@@ -84,10 +84,11 @@ export class ApiTokenService {
     return this.crud.del(mine);
   }
 
-  /** The rules the operator holds, for the token form (a token can only carry rules its admin holds). */
-  async ruleOptions(operator: AuthAdmin): Promise<Array<{ id: number; pid: number; title: string; name: string; type: string }>> {
+  /** The rules the operator holds as a tree, for the token form (a token can only carry rules its admin holds). */
+  async ruleTree(operator: AuthAdmin): Promise<Array<TreeNode<RuleOption>>> {
     const { rules } = await this.access.rightsOf(operator.id);
-    return rules.map((rule) => ({ id: rule.id, pid: rule.pid, title: ruleTitle(rule), name: rule.name, type: rule.type })).sort((a, b) => a.id - b.id);
+    const options = rules.map((rule) => ({ id: rule.id, pid: rule.pid, title: ruleTitle(rule), name: rule.name, type: rule.type, icon: rule.icon, weigh: rule.weigh }));
+    return buildTree(options.sort((a, b) => b.weigh - a.weigh || a.id - b.id));
   }
 
   private async checkedRules(adminId: number, requested: number[]): Promise<number[]> {
@@ -109,6 +110,16 @@ export class ApiTokenService {
   private visibleTo(operator: AuthAdmin) {
     return (qb: SelectQueryBuilder<ObjectLiteral>) => (operator.isSuper ? qb : qb.andWhere('tok.admin_id = :me', { me: operator.id }));
   }
+}
+
+interface RuleOption {
+  id: number;
+  pid: number;
+  title: string;
+  name: string;
+  type: string;
+  icon: string;
+  weigh: number;
 }
 
 /** A row as answered: `rules` as a list of ids. */

@@ -42,10 +42,10 @@ export class ApiTokenController {
     return reply(await this.tokens.del(request.query.ids, operator), 'crud.deleted');
   }
 
-  /** The rules the signed-in admin holds: what the token form offers. */
+  /** The rules the signed-in admin holds, as a tree (`{list}`, like `auth.Rule/index`): what the token form offers. */
   @LoginOnly()
   @Get('rules')
   async rules(@CurrentAdmin() operator: AuthAdmin) {
-    return { rules: await this.tokens.ruleOptions(operator) };
+    return { list: await this.tokens.ruleTree(operator) };
   }
 }
