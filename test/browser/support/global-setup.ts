@@ -72,6 +72,9 @@ export default async function globalSetup(): Promise<void> {
       ADMIN_PASSWORD: adminPassword,
       LOGIN_CAPTCHA: '0',
       SEED_DEMO: '0',
+      // the webhook spec's receiver listens on loopback
+      WEBHOOK_ALLOW_PRIVATE: '1',
+      WEBHOOK_WORKER: '1',
     },
   });
   child.stdout?.pipe(log);

@@ -11,7 +11,7 @@ import { ApiTokenDto, EditApiTokenDto } from './dto/api-token.dto';
  * manages tokens (it could make one its own rules do not allow).
  */
 @SessionOnly()
-@Controller('admin/auth.apitoken')
+@Controller('admin/auth.ApiToken')
 export class ApiTokenController {
   constructor(private readonly tokens: ApiTokenService) {}
 

@@ -7,7 +7,7 @@ import { WebhooksService } from '../services/webhooks.service';
 import { EditWebhookDto, WebhookDto, WebhookIdDto } from './dto/webhook.dto';
 
 /** `routine.Webhook`: where events are sent (the guard checks `routine/webhook/<action>`). */
-@Controller('admin/routine.webhook')
+@Controller('admin/routine.Webhook')
 export class WebhookController {
   constructor(private readonly webhooks: WebhooksService) {}
 
@@ -46,7 +46,7 @@ export class WebhookController {
 }
 
 /** `routine.WebhookDelivery`: every event for every webhook, its attempts, and redelivery. */
-@Controller('admin/routine.webhookdelivery')
+@Controller('admin/routine.WebhookDelivery')
 export class WebhookDeliveryController {
   constructor(private readonly webhooks: WebhooksService) {}
 

@@ -3,13 +3,14 @@
  * with a part of that admin's rules. Adding one shows the token once, with a copy button; the list shows its
  * first characters, expiry and last use. Edit: name, rules, expiry, status.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
 import { CrudPage, CrudTableStore, maxLengthRule, type CrudColumn, type CrudField } from '@/components/crud';
 import { STATUS_OPTIONS } from '@/components/crud/options';
 import { groupBody, RuleTreeStore } from '@/components/identity/groupRules';
 import RuleTree from '@/components/identity/RuleTree';
 import { ShownOnce, withShownOnce } from '@/components/ShownOnce';
+import { loadLang } from '@/lang';
 import { useStore } from '@/stores/context';
 
 export const API_TOKEN_API = '/admin/auth.ApiToken';
@@ -46,6 +47,8 @@ function apiTokenFields(rules: RuleTreeStore): CrudField[] {
 export default function ApiTokenPage() {
   const root = useStore();
   const [secret, setSecret] = useState<string | null>(null);
+  // the rule tree's texts are the group page's
+  useEffect(() => void loadLang(['auth/group']), []);
   const [store] = useState(() => {
     const rules = new RuleTreeStore(`${API_TOKEN_API}/rules`);
     return new CrudTableStore(root, {
