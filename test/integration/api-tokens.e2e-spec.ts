@@ -7,7 +7,7 @@ import { client, Client, smallWarehouse, Warehouse } from '../support/warehouse'
 type Row = Record<string, any>;
 
 /**
- * `auth.ApiToken` (CONTRACT §15): a token (`wms_` + 40 characters) answered once on add and kept as a hash,
+ * `auth.ApiToken`: a token (`wms_` + 40 characters) answered once on add and kept as a hash,
  * authenticating as `Authorization: Bearer` or `batoken` with the permissions both its rules and its admin's
  * current rules grant; deleting, disabling or expiry refuse the next request; its writes are in the admin log
  * under its name; its last use is recorded at most once a minute.

@@ -14,7 +14,7 @@ import { TestReceiver } from '../support/webhook-receiver';
 type Row = Record<string, any>;
 
 /**
- * `routine.Webhook` and its deliveries (CONTRACT §15): an outbox row in the transaction of each change, signed
+ * `routine.Webhook` and its deliveries: an outbox row in the transaction of each change, signed
  * deliveries at least once, in outbox order per webhook, exponential retry for up to 24 hours (then the webhook
  * is failing), nothing lost across a restart, redelivery, a test event. The worker's passes are run by the
  * spec at the times it chooses (`runAtTime`): no test waits for a retry pause.

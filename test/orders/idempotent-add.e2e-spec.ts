@@ -6,7 +6,7 @@ import { Client, smallWarehouse, Warehouse } from '../support/warehouse';
 type Row = Record<string, any>;
 
 /**
- * `POST add` with `Idempotency-Key` (CONTRACT §15): the same key from the same caller answers the first order,
+ * `POST add` with `Idempotency-Key`: the same key from the same caller answers the first order,
  * never a second one — however many requests race; the same key with another body is refused with HTTP 409
  * (envelope code 0) and writes nothing. One mechanism (CreationRunner) for every order type.
  */
