@@ -4,7 +4,7 @@ import { WebhookQueue } from './delivery/webhook-queue';
 import { WebhookWorker } from './delivery/webhook-worker';
 import { KickWebhooksListener } from './events/kick-webhooks.listener';
 import { WebhookController, WebhookDeliveryController } from './http/webhook.controllers';
-import { WebhookDeliveryEntity, WebhookEntity } from './persistence/webhook.entities';
+import { WebhookDeliveryEntity, WebhookEntity, WebhookLockEntity } from './persistence/webhook.entities';
 import { WebhooksService } from './services/webhooks.service';
 
 /**
@@ -12,7 +12,7 @@ import { WebhooksService } from './services/webhooks.service';
  * their deliveries, the dispatcher and the delivery worker. (API tokens are the accounts context's.)
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([WebhookEntity, WebhookDeliveryEntity])],
+  imports: [TypeOrmModule.forFeature([WebhookEntity, WebhookDeliveryEntity, WebhookLockEntity])],
   controllers: [WebhookController, WebhookDeliveryController],
   providers: [WebhookQueue, WebhookWorker, WebhooksService, KickWebhooksListener],
   exports: [WebhookWorker],

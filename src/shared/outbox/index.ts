@@ -3,3 +3,4 @@ export { Outbox } from './outbox';
 export type { OutboxEvent } from './outbox';
 export { OutboxModule } from './outbox.module';
 export { TRANSITION_EVENTS, transitionEvent } from './transition-events';
+export { OutboxEntity } from './outbox.entity';

@@ -1,4 +1,4 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
 /** A receiver of events (`routine.Webhook`); `secret` signs its deliveries and is answered once, on add. */
 @Entity('webhook')
@@ -37,4 +37,11 @@ export class WebhookDeliveryEntity {
   @Column({ type: 'int', nullable: true }) delivered_time: number | null;
   @Column({ type: 'int', nullable: true }) createtime: number | null;
   @Column({ type: 'int', nullable: true }) updatetime: number | null;
+}
+
+/** The row whose lock serialises the dispatch of the outbox (`name = 'dispatch'`). */
+@Entity('webhook_lock')
+export class WebhookLockEntity {
+  @PrimaryColumn() name: string;
+  @Column({ type: 'int', default: 0 }) version: number;
 }
