@@ -10,6 +10,7 @@ import { chainHash, LedgerOrderWalker } from '../src/modules/inventory/domain/ev
 import { MasterDataReader, ProductStockTotals } from '../src/modules/master-data';
 import { SiteConfigService } from '../src/modules/platform';
 import { TransactionRunner } from '../src/shared/database/transaction-runner';
+import { Outbox } from '../src/shared/outbox';
 
 /**
  * `npm run bench:ledger [-- --audits 400 --lines 10 --no-verify --stream-memory 200000]`: what the hash chain costs.
@@ -52,7 +53,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   const transactions = app.get(TransactionRunner);
   const chained = app.get(StockLedger);
   const bareChain = { link: async (_manager: unknown, rows: Array<Record<string, unknown>>) => rows.map((row) => ({ ...row, hash: '' })) } as unknown as EventChain;
-  const bare = new StockLedger(app.get(SiteConfigService, { strict: false }), app.get(MasterDataReader, { strict: false }), app.get(ProductStockTotals, { strict: false }), bareChain);
+  const bare = new StockLedger(app.get(SiteConfigService, { strict: false }), app.get(MasterDataReader, { strict: false }), app.get(ProductStockTotals, { strict: false }), bareChain, app.get(Outbox));
 
   const streams: Array<{ product_id: number; warehouse_shelf_id: number }> = await dataSource.query('SELECT product_id, warehouse_shelf_id FROM stock ORDER BY id LIMIT 5000');
   if (streams.length < o.lines) throw new Error('the database holds too few stock rows: fill it with `npm run seed:large` first');

@@ -14,3 +14,4 @@ export * from './stocktake';
 export * from './menu-urls';
 export * from './ledger';
 export * from './lots';
+export * from './integration';

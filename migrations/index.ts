@@ -30,6 +30,8 @@ import { LedgerDigestsAppendOnly1764002000000 } from './1764002000000-ledger-dig
 import { IframeHostsSetting1764002100000 } from './1764002100000-iframe-hosts-setting';
 import { AttemptBudget1764002100100 } from './1764002100100-attempt-budget';
 import { StocktakeCountedVersion1764002200000 } from './1764002200000-stocktake-counted-version';
+import { ApiTokens1764003300000 } from './1764003300000-api-tokens';
+import { Webhooks1764003300100 } from './1764003300100-webhooks';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
 export const migrations: Function[] = [
@@ -65,4 +67,6 @@ export const migrations: Function[] = [
   IframeHostsSetting1764002100000,
   AttemptBudget1764002100100,
   StocktakeCountedVersion1764002200000,
+  ApiTokens1764003300000,
+  Webhooks1764003300100,
 ];

@@ -4,6 +4,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AccountsModule } from './modules/accounts';
 import { CmsModule } from './modules/cms';
 import { DemoModule } from './modules/demo';
+import { IntegrationModule } from './modules/integration';
 import { InventoryModule } from './modules/inventory';
 import { MasterDataModule } from './modules/master-data';
 import { OrdersModule } from './modules/orders';
@@ -19,6 +20,7 @@ import { EnvelopeExceptionFilter } from './shared/http/exception.filter';
 import { i18nModule } from './shared/http/i18n';
 import { createValidationPipe } from './shared/http/validation';
 import { TransitionsModule } from './shared/transitions';
+import { OutboxModule } from './shared/outbox';
 
 @Module({
   imports: [
@@ -31,6 +33,7 @@ import { TransitionsModule } from './shared/transitions';
     // commands, and the events published after a transition's commit (TransitionRunner)
     CqrsModule.forRoot(),
     TransitionsModule,
+    OutboxModule,
     PlatformModule,
     ConfigAdminModule,
     AccountsModule,
@@ -39,6 +42,7 @@ import { TransitionsModule } from './shared/transitions';
     OrdersModule,
     CmsModule,
     SecurityModule,
+    IntegrationModule,
     DemoModule,
   ],
   providers: [

@@ -10,13 +10,16 @@ import { MariadbServer } from '../../scripts/mariadb-server';
 import { asAt } from '../support/api';
 import { buildServer, ServerProcess, signIn, sleep, startServer } from '../support/server-process';
 import { Client, clientOf, smallWarehouse, stockUp, Warehouse } from '../support/warehouse';
+import { TestReceiver } from '../support/webhook-receiver';
 
 /**
  * The app on a MariaDB Galera cluster of three nodes on loopback, with two app processes writing through
  * different nodes (A: node1 first, B: node2 first, its lists read from node3): contested audits, order
  * numbers under parallel adds, and node2 killed with SIGKILL in the middle of a load. Clients behave as the
  * web client does: a request has 10 s, and a stock command answered 503 is sent again with the same
- * Idempotency-Key. Its figures go to the log, test-output/cluster-figures.md and docs/SCALE.md.
+ * Idempotency-Key. Both processes run the webhook worker: every ledger event of an accepted command reaches
+ * a receiver on loopback (a `stock.changed`), whatever node died. Its figures go to the log,
+ * test-output/cluster-figures.md and docs/SCALE.md.
  */
 const ROOT = join(__dirname, '..', '..');
 const DATABASE = 'wms_cluster';
@@ -45,6 +48,7 @@ const figures = {
   failovers: 0,
   lost: 0,
   secondsFromKillToFirstAcceptedOnB: 0,
+  webhookEventsLost: 0,
   ledgerEventsPerNode: [] as Array<{ node: string; events: number; checksum: string }>,
   suiteSeconds: 0,
 };
@@ -60,6 +64,7 @@ describe('two app processes on a three-node Galera cluster', () => {
   let ca: Client;
   let cb: Client;
   let w: Warehouse;
+  const receiver = new TestReceiver();
   const alive = [true, true, true];
 
   const urlFor = (order: number[]) => `mysql://root@${order.map((i) => `127.0.0.1:${nodes[i].port}`).join(',')}/${DATABASE}`;
@@ -113,7 +118,10 @@ describe('two app processes on a three-node Galera cluster', () => {
     await buildServer();
     nodes = ownCluster ? await startCluster(dir) : galeraNodes(dir);
     await onNode(0, (connection) => connection.query(`DROP DATABASE IF EXISTS ${DATABASE}`), null);
-    const env = { JWT_SECRET, DB_MIGRATION_URL: '', DATA_DIR: mkdtempSync(join(tmpdir(), 'wms-cluster-app-')) };
+    await receiver.start();
+    // the webhook worker on in both processes, polling often, retrying after a second, to the receiver on loopback
+    const webhooks = { WEBHOOK_WORKER: '1', WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_POLL_MS: '200', WEBHOOK_RETRY_SECONDS: '1' };
+    const env = { JWT_SECRET, DB_MIGRATION_URL: '', DATA_DIR: mkdtempSync(join(tmpdir(), 'wms-cluster-app-')), ...webhooks };
     // A migrates and seeds; B starts on a migrated database.
     a = await startServer({ ...env, DB_URL: urlFor([0, 1, 2]), DB_READ_URL: '' });
     b = await startServer({ ...env, DB_URL: urlFor([1, 2, 0]), DB_READ_URL: `mysql://root@127.0.0.1:${nodes[2].port}/${DATABASE}` });
@@ -126,6 +134,7 @@ describe('two app processes on a three-node Galera cluster', () => {
   afterAll(async () => {
     await a?.stop();
     await b?.stop();
+    await receiver.stop().catch(() => undefined);
     figures.suiteSeconds = Math.round((Date.now() - started) / 1000);
     if (a && b) recordFigures();
     if (ownCluster) await stopCluster(dir);
@@ -168,6 +177,7 @@ describe('two app processes on a three-node Galera cluster', () => {
       `| seconds from the kill to B's first accepted command | ${f.secondsFromKillToFirstAcceptedOnB} |`,
       `| inventory_event rows and checksum per surviving node | ${f.ledgerEventsPerNode.map((n) => `${n.node}: ${n.events} / ${n.checksum}`).join('; ')} |`,
       `| **accepted commands lost** | **${f.lost}** |`,
+      `| **webhook events of accepted audits lost** (stock.changed never delivered) | **${f.webhookEventsLost}** |`,
       `| suite run time (build, app starts, the four tests; ${ownCluster ? 'cluster start included' : 'the cluster was started before'}) | ${f.suiteSeconds} s |`,
     ].join('\n');
   }
@@ -210,6 +220,8 @@ describe('two app processes on a three-node Galera cluster', () => {
 
   it('loses no accepted command when node2 is killed mid-load; every surviving node holds the same ledger; the rebuild matches', async () => {
     phase = 'load';
+    const hook = await send(a, '/admin/routine.Webhook/add', { url: receiver.url, events: ['stock.changed'] }, { retry: true });
+    expect(hook.body?.code).toBe(1);
     const stock = 150;
     const orderCount = 160;
     await stockUp(ca, w, [{ product: 1, shelf: 0, quantity: stock }]);
@@ -280,6 +292,14 @@ describe('two app processes on a three-node Galera cluster', () => {
       expect(Number(lowest)).toBeGreaterThanOrEqual(0);
       expect(await stockAt(index, w.products[1].id, w.shelves[0].id)).toBe(0);
     }
+
+    // Every accepted audit's ledger event reached the webhook (at least once), and no refused audit's did.
+    const deadline = Date.now() + 120000;
+    const issuedTo = () => new Set(receiver.accepted().filter((r) => r.event.type === 'stock.changed' && r.event.data.form_type === 40).map((r) => Number(r.event.data.order_id)));
+    while (accepted.some((id) => !issuedTo().has(id)) && Date.now() < deadline) await sleep(250);
+    const missing = accepted.filter((id) => !issuedTo().has(id));
+    figures.webhookEventsLost = missing.length;
+    expect({ missing, refusedButSent: refused.filter((id) => issuedTo().has(id)) }).toEqual({ missing: [], refusedButSent: [] });
 
     // The same ledger on every surviving node.
     for (const index of survivors()) {

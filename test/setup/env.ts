@@ -20,4 +20,6 @@ if (!process.env.TEST_DATA_DIR_SET) {
 }
 process.env.LOGIN_CAPTCHA ??= '0';
 process.env.SEED_DEMO = '0';
+// the webhook worker's loop is off: specs run its passes themselves (WebhookWorker.runOnce), at the times they choose
+process.env.WEBHOOK_WORKER ??= '0';
 process.env.JWT_SECRET ??= 'test-secret-not-for-production-000000000000';

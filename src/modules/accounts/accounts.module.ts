@@ -15,6 +15,10 @@ import { PermissionGuard } from './auth/permission.guard';
 import { RefreshSessionService } from './auth/refresh-session.service';
 import { TokenService } from './auth/token.service';
 import { AdminManagementService } from './auth/admin-management.service';
+import { ApiTokenAccessService } from './auth/api-token-access.service';
+import { ApiTokenService } from './auth/api-token.service';
+import { ApiTokenController } from './http/api-token.controller';
+import { ApiTokenEntity } from './persistence/api-token.entity';
 import { AdminController } from './http/admin.controller';
 import { AdminIndexController } from './http/admin-index.controller';
 import { AdminInfoController } from './http/admin-info.controller';
@@ -37,7 +41,7 @@ import { SessionFlow } from './identity/session-flow';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([AdminEntity, AdminGroupEntity, AdminGroupAccessEntity, AdminRuleEntity, AdminLogEntity, TokenEntity, LoginFailureEntity]),
+    TypeOrmModule.forFeature([AdminEntity, AdminGroupEntity, AdminGroupAccessEntity, AdminRuleEntity, AdminLogEntity, TokenEntity, LoginFailureEntity, ApiTokenEntity]),
     JwtModule.registerAsync({ useFactory: () => ({ secret: jwtSigningKey(), signOptions: { algorithm: 'HS256' }, verifyOptions: { algorithms: ['HS256'] } }) }),
     PlatformModule,
     CrudEnvironmentModule,
@@ -46,7 +50,7 @@ import { SessionFlow } from './identity/session-flow';
     TypeOrmModule.forFeature(MEMBER_ENTITIES),
     ...MEMBER_MODULES,
   ],
-  controllers: [AdminIndexController, CommonTokenController, AdminController, GroupController, RuleController, AdminLogController, AdminInfoController, ...MEMBER_CONTROLLERS],
+  controllers: [AdminIndexController, CommonTokenController, AdminController, GroupController, RuleController, AdminLogController, AdminInfoController, ApiTokenController, ...MEMBER_CONTROLLERS],
   providers: [
     { provide: APP_GUARD, useClass: PermissionGuard },
     TokenService,
@@ -56,6 +60,8 @@ import { SessionFlow } from './identity/session-flow';
     SessionFlow,
     LoginAttemptsService,
     AdminManagementService,
+    ApiTokenAccessService,
+    ApiTokenService,
     RefreshSessionService,
     AccountsSeeder,
     AdminDirectory,

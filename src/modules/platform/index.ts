@@ -14,6 +14,6 @@ export { parseFileSize } from './upload/domain/file-size';
 export { RateGate } from './throttle/rate-gate.service';
 export { AttemptBudget } from './throttle/attempt-budget.service';
 export type { BudgetClaim } from './throttle/attempt-budget.service';
-export type { BudgetPolicy } from './domain/attempt-budget';
+export type { BudgetPolicy } from './throttle/domain/attempt-budget';
 export * from './messaging';
 export * from './terminal';

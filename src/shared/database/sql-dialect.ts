@@ -76,6 +76,15 @@ export function forUpdate(manager: EntityManager): string {
   return isMysql(manager) ? ' FOR UPDATE' : '';
 }
 
+/**
+ * `SELECT ... FOR UPDATE SKIP LOCKED` on MySQL / MariaDB 10.6+: rows another transaction holds are passed over,
+ * never waited for (work queues claimed by several processes). SQLite has no row locks: a claim there is a
+ * conditional UPDATE of a lease column, which its single writer makes exclusive.
+ */
+export function forUpdateSkipLocked(manager: EntityManager): string {
+  return isMysql(manager) ? ' FOR UPDATE SKIP LOCKED' : '';
+}
+
 /** Runs a write and answers how many rows it changed (the drivers report it differently through `query`). */
 export async function executeCounting(manager: EntityManager, sql: string, params: unknown[]): Promise<number> {
   if (!manager.queryRunner) throw new Error('executeCounting runs inside a transaction');

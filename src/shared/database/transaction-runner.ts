@@ -20,6 +20,36 @@ const RETRY_DEADLINE_MS = 6000;
 /** After a SQLite write found the file locked, transactions fail at once for this long instead of waiting again. */
 const SQLITE_LOCKED_PAUSE_MS = 1000;
 
+/** Work a transaction's own code queued to run as its last statements, right before COMMIT (see `beforeCommit`). */
+type BeforeCommit = (manager: EntityManager) => Promise<void>;
+const pending = new WeakMap<EntityManager, Map<object, BeforeCommit>>();
+
+/**
+ * Queues `hook` to run once in the transaction of `manager`, after its work and right before its COMMIT (a
+ * second call with the same `key` keeps the first hook): what a transaction gathers as it goes — the outbox
+ * rows of its events — is written in one statement at its end. Answers false when `manager` is not in a
+ * transaction of the TransactionRunner; the caller then writes at once.
+ */
+export function beforeCommit(manager: EntityManager, key: object, hook: BeforeCommit): boolean {
+  const hooks = pending.get(manager);
+  if (!hooks) return false;
+  if (!hooks.has(key)) hooks.set(key, hook);
+  return true;
+}
+
+/** Runs a unit of work with its before-commit hooks (a retried attempt starts with none). */
+async function withHooks<T>(manager: EntityManager, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  const hooks = new Map<object, BeforeCommit>();
+  pending.set(manager, hooks);
+  try {
+    const result = await work(manager);
+    for (const hook of hooks.values()) await hook(manager);
+    return result;
+  } finally {
+    pending.delete(manager);
+  }
+}
+
 /** What the runner retried since the process started (the cluster suite reads them from the log). */
 export interface RetryCounts {
   conflicts: number;
@@ -80,7 +110,7 @@ export class TransactionRunner {
   private async runOnSqlite<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     if (Date.now() < this.sqliteLockedUntil) throw new DatabaseUnavailableError('the SQLite file is locked by another process');
     try {
-      return await this.dataSource.transaction(work);
+      return await this.dataSource.transaction((manager) => withHooks(manager, work));
     } catch (error) {
       if (isSqliteLocked(error)) this.sqliteLockedUntil = Date.now() + SQLITE_LOCKED_PAUSE_MS;
       throw error;
@@ -123,7 +153,7 @@ export class TransactionRunner {
     try {
       await runner.connect();
       await runner.startTransaction();
-      const result = await work(runner.manager);
+      const result = await withHooks(runner.manager, work);
       phase.committing = true;
       await runner.commitTransaction();
       return result;

@@ -47,8 +47,8 @@ export class NoPermissionError extends AppError {
 }
 
 export class TokenExpiredError extends AppError {
-  constructor() {
-    super('common.token_expired', {}, ResultCode.tokenExpired, null);
+  constructor(messageKey = 'common.token_expired') {
+    super(messageKey, {}, ResultCode.tokenExpired, null);
   }
 }
 

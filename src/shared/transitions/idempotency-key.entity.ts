@@ -7,5 +7,7 @@ export class IdempotencyKeyEntity {
   @Column() command: string;
   @Column() admin_id: number;
   @Column() subject_id: number;
+  /** A creation's key: the hash of the request it came with (`''` for a transition's). */
+  @Column({ default: '' }) request_hash: string;
   @Column({ type: 'int', nullable: true }) createtime: number | null;
 }

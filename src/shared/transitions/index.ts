@@ -4,5 +4,7 @@ export { ChangedMeanwhileError, DocumentTransitionedEvent, guardedUpdate, Transi
 export type { LifecycleDocument, OpenTransition } from './transition-runner';
 export { Transition, transitionContextOf } from './transition-context';
 export type { TransitionContext } from './transition-context';
-export { AlreadyProcessed, IdempotencyKeyReused, IdempotencyKeys } from './idempotency-keys';
+export { AlreadyProcessed, IdempotencyKeyReused, IdempotencyKeys, requestHash } from './idempotency-keys';
+export { CreationRunner } from './creation-runner';
+export type { Created } from './creation-runner';
 export { IdempotencyKeyEntity } from './idempotency-key.entity';

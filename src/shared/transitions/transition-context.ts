@@ -1,22 +1,23 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import { AppError } from '../http/app-error';
-import { AuthAdmin, AuthenticatedRequest } from '../http/auth.decorators';
+import { ApiTokenRef, AuthAdmin, AuthenticatedRequest } from '../http/auth.decorators';
 
-/** Who runs a transition and with which `Idempotency-Key` (next: the API token it came with). */
+/** Who runs a transition, with which `Idempotency-Key`, and the API token it came with (if it did). */
 export interface TransitionContext {
   admin: AuthAdmin;
   idempotencyKey?: string;
+  token?: ApiTokenRef;
 }
 
 const KEY = /^[\w.:-]{1,100}$/;
 
-/** The context of a transition from a request: its admin, and its `Idempotency-Key` header when sent (checked). */
+/** The context of a transition from a request: its admin, its API token, and its `Idempotency-Key` header when sent (checked). */
 export function transitionContextOf(request: AuthenticatedRequest): TransitionContext {
   const header = request.headers['idempotency-key'];
   const idempotencyKey = Array.isArray(header) ? header[0] : header;
   if (idempotencyKey !== undefined && !KEY.test(idempotencyKey)) throw new AppError('common.bad_idempotency_key');
   if (!request.admin) throw new AppError('common.please_login_first');
-  return { admin: request.admin, idempotencyKey };
+  return { admin: request.admin, idempotencyKey, token: request.admin.apiToken };
 }
 
 /**

@@ -4,6 +4,7 @@ import { dataSourceOptions } from '../../../ormconfig';
 import { TransactionRunner } from '../database/transaction-runner';
 import { IdempotencyKeyEntity } from './idempotency-key.entity';
 import { IdempotencyKeyReused, IdempotencyKeys } from './idempotency-keys';
+import { Outbox } from '../outbox/outbox';
 import { ChangedMeanwhileError, DocumentTransitionedEvent, LifecycleDocument, OpenTransition, TransitionRunner } from './transition-runner';
 
 /** A document with a lifecycle of its own, only for this spec (status 0 open → 1 closed). */
@@ -59,7 +60,7 @@ describe('the transition runner (lock → claim the key → decide → guarded w
     await source.query('DELETE FROM idempotency_key');
     await source.query("INSERT INTO transition_test_doc (id, status, note) VALUES (1, 0, ''), (2, 0, '')");
     published = [];
-    runner = new TransitionRunner(new TransactionRunner(source), new IdempotencyKeys(), { publishAll: (events: IEvent[]) => published.push(...events) } as unknown as EventBus);
+    runner = new TransitionRunner(new TransactionRunner(source), new IdempotencyKeys(), { publishAll: (events: IEvent[]) => published.push(...events) } as unknown as EventBus, new Outbox());
   });
 
   it('given an open document, when it is closed, then it is written, answered, and its events are published after the commit', async () => {

@@ -4,6 +4,8 @@ import { EntityManager } from 'typeorm';
 import { executeCounting } from '../database/sql-dialect';
 import { TransactionRunner } from '../database/transaction-runner';
 import { AppError } from '../http/app-error';
+import { Outbox } from '../outbox/outbox';
+import { transitionEvent } from '../outbox/transition-events';
 import { AlreadyProcessed, IdempotencyKeys } from './idempotency-keys';
 import { TransitionContext } from './transition-context';
 
@@ -65,6 +67,10 @@ export class ChangedMeanwhileError extends AppError {}
  * on the locked state and `write`'s guarded update) → commit the key, the state and the stock it moves
  * together → publish the work's events and a `DocumentTransitionedEvent` → answer the document as it now is.
  * A repeat with the same key answers the document as it is and applies nothing.
+ *
+ * A transition that is a webhook event (`TRANSITION_EVENTS`: `inbound.audited`, …) also writes its outbox row
+ * in the same transaction: the document as the answer shows it (read inside the transaction, and answered
+ * from there) and the ledger events the work posted (their `stock.changed` rows are staged by the ledger).
  */
 @Injectable()
 export class TransitionRunner {
@@ -72,24 +78,34 @@ export class TransitionRunner {
     private readonly transactions: TransactionRunner,
     private readonly idempotency: IdempotencyKeys,
     private readonly events: EventBus,
+    private readonly outbox: Outbox,
   ) {}
 
   async run<State, View>(document: LifecycleDocument<State, View>, id: number, transition: string, context: TransitionContext, work: (open: OpenTransition<State>) => Promise<void>): Promise<View> {
     let published: IEvent[] = [];
+    let answer: { view: View } | null = null;
+    const type = transitionEvent(document.name, transition);
     try {
       published = await this.transactions.run(async (manager) => {
         const state = await document.lock(manager, id);
-        await this.idempotency.claim(manager, context.idempotencyKey, `${document.name}.${transition}`, context.admin.id, id);
+        await this.idempotency.claim(manager, context.idempotencyKey, `${document.name}.${transition}`, context.admin.id, id, context.token?.id);
         // a retried unit of work starts with no events of the attempt before
         const queued: IEvent[] = [];
+        answer = null;
         await work({ manager, state, context, write: (set, guard) => guardedUpdate(manager, document, id, set, guard), publish: (event) => void queued.push(event) });
+        if (type) {
+          const view = await document.present(manager, id);
+          await this.outbox.add(manager, { type, data: view, ledger: this.outbox.ledgerOf(manager) });
+          answer = { view };
+        }
         return [...queued, new DocumentTransitionedEvent(document.name, id, transition, context.admin.id)];
       });
     } catch (error) {
       if (!(error instanceof AlreadyProcessed)) throw error;
     }
     if (published.length) this.events.publishAll(published);
-    return document.present(this.transactions.manager, id);
+    const done = answer as { view: View } | null;
+    return done ? done.view : document.present(this.transactions.manager, id);
   }
 }
 

@@ -74,6 +74,9 @@ export default async function globalSetup(): Promise<void> {
       SEED_DEMO: '0',
       // the specs' stand-ins (s3rver for the cloud upload) are on loopback over http
       OUTBOUND_ALLOW_PRIVATE: '1',
+      // the webhook spec's receiver listens on loopback
+      WEBHOOK_ALLOW_PRIVATE: '1',
+      WEBHOOK_WORKER: '1',
     },
   });
   child.stdout?.pipe(log);

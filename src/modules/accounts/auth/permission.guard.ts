@@ -2,18 +2,24 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { PATH_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
 import { LoginRequiredError, NoPermissionError, TokenExpiredError } from '../../../shared/http/app-error';
-import { AuthAdmin, AuthenticatedRequest, AuthMember, LOGIN_ONLY_KEY, PUBLIC_KEY } from '../../../shared/http/auth.decorators';
+import { AuthAdmin, AuthenticatedRequest, AuthMember, LOGIN_ONLY_KEY, PUBLIC_KEY, SESSION_ONLY_KEY } from '../../../shared/http/auth.decorators';
 import { areaOf, permissionNode } from '../../../shared/http/permission-node';
 import { MemberAccessService } from '../member/services/member-access.service';
+import { isApiToken } from '../domain/api-token';
 import { AdminAccessService } from './admin-access.service';
+import { ApiTokenAccessService } from './api-token-access.service';
 import { TokenService } from './token.service';
 
 export const ADMIN_LOGIN_ROUTE = '/admin/login';
 export const USER_LOGIN_ROUTE = '/user/login';
 
-/** The token a request carries: header first, then the query string (EventSource, <img>). */
+/**
+ * The token a request carries: header first, then (admin area only) `Authorization: Bearer <token>`, then the
+ * query string (EventSource, <img>).
+ */
 export function requestToken(request: AuthenticatedRequest, name: 'batoken' | 'ba-user-token'): string | undefined {
-  const value = request.headers[name] ?? (request.query as Record<string, unknown>)[name];
+  const bearer = name === 'batoken' ? /^Bearer (\S+)$/i.exec(String(request.headers.authorization ?? ''))?.[1] : undefined;
+  const value = request.headers[name] ?? bearer ?? (request.query as Record<string, unknown>)[name];
   return typeof value === 'string' && value.length > 0 && value.length < 4096 ? value : undefined;
 }
 
@@ -40,6 +46,7 @@ export class PermissionGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly tokens: TokenService,
+    private readonly apiTokens: ApiTokenAccessService,
     adminAccess: AdminAccessService,
     memberAccess: MemberAccessService,
   ) {
@@ -60,6 +67,7 @@ export class PermissionGuard implements CanActivate {
     const account = await this.resolve(identity, request, isPublic);
     if (isPublic) return true;
     if (!account) throw new LoginRequiredError(identity.loginRoute);
+    if ((account as AuthAdmin).apiToken && this.flag(SESSION_ONLY_KEY, context)) throw new NoPermissionError();
     if (this.flag(LOGIN_ONLY_KEY, context) || account.isSuper) return true;
     const node = permissionNode(controllerPath, String(Reflect.getMetadata(PATH_METADATA, context.getHandler()) ?? ''));
     if (!account.nodes.has(node)) throw new NoPermissionError();
@@ -70,6 +78,7 @@ export class PermissionGuard implements CanActivate {
   private async resolve(identity: GuardedIdentity, request: AuthenticatedRequest, isPublic: boolean): Promise<AuthAdmin | AuthMember | undefined> {
     const token = requestToken(request, identity.header);
     if (!token) return undefined;
+    if (identity.slot === 'admin' && isApiToken(token)) return this.resolveApiToken(request, token, isPublic);
     const check = await this.tokens.checkAccess(token, identity.tokenKind);
     if (check.state === 'expired' && !isPublic) throw new TokenExpiredError();
     if (check.state !== 'valid') return undefined;
@@ -77,6 +86,15 @@ export class PermissionGuard implements CanActivate {
     if (identity.slot === 'admin') request.admin = account as AuthAdmin | undefined;
     else request.member = account as AuthMember | undefined;
     return account;
+  }
+
+  /** An API token → the admin it acts for, with the token's nodes (an expired one on a login-required action: code 409). */
+  private async resolveApiToken(request: AuthenticatedRequest, token: string, isPublic: boolean): Promise<AuthAdmin | undefined> {
+    const check = await this.apiTokens.check(token, String(request.ip ?? ''));
+    if (check.state === 'expired' && !isPublic) throw new TokenExpiredError('common.api_token_expired');
+    if (check.state !== 'valid') return undefined;
+    request.admin = check.admin;
+    return check.admin;
   }
 
   private flag(key: string, context: ExecutionContext): boolean {

@@ -5,6 +5,7 @@ import { UserGroupEntity } from '../member/persistence/user-group.entity';
 import { UserEntity } from '../member/persistence/user.entity';
 import { AdminLogEntity } from '../persistence/admin-log.entity';
 import { AdminEntity } from '../persistence/admin.entity';
+import { ApiTokenEntity } from '../persistence/api-token.entity';
 
 /** The admins (never their password hash). */
 export const ADMIN_LIST: CrudDefinition<AdminEntity> = {
@@ -21,8 +22,8 @@ export const ADMIN_LOG_LIST: CrudDefinition<AdminLogEntity> = {
   entity: AdminLogEntity,
   alias: 'log',
   writable: [],
-  quickSearchFields: ['id', 'username', 'title'],
-  searchFields: ['id', 'admin_id', 'username', 'title', 'url', 'ip', 'createtime'],
+  quickSearchFields: ['id', 'username', 'title', 'api_token'],
+  searchFields: ['id', 'admin_id', 'username', 'api_token', 'title', 'url', 'ip', 'createtime'],
 };
 
 /** The member groups. */
@@ -42,3 +43,15 @@ export const balanceLogList = <E extends UserMoneyLogEntity | UserScoreLogEntity
   filterParams: ['user_id'],
   defaultOrder: [{ field: 'id', direction: 'DESC' as const }],
 });
+
+/** The API tokens, with their admin's name; the token's hash is never selected. */
+export const API_TOKEN_LIST: CrudDefinition<ApiTokenEntity> = {
+  entity: ApiTokenEntity,
+  alias: 'tok',
+  writable: [],
+  hidden: ['token_hash'],
+  joins: { admin: { entity: AdminEntity, on: 'admin_id', columns: ['username', 'nickname'] } },
+  quickSearchFields: ['id', 'name', 'token_prefix'],
+  searchFields: ['id', 'name', 'admin_id', 'token_prefix', 'status', 'expire_time', 'last_used_time', 'last_used_ip', 'createtime', 'admin.username'],
+  defaultOrder: [{ field: 'id', direction: 'DESC' as const }],
+};

@@ -3,7 +3,7 @@ import { IsEmail, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'c
 import { Not } from 'typeorm';
 import { TransactionRunner } from '../../../shared/database/transaction-runner';
 import { AppError } from '../../../shared/http/app-error';
-import { AuthAdmin, CurrentAdmin } from '../../../shared/http/auth.decorators';
+import { AuthAdmin, CurrentAdmin, SessionOnly } from '../../../shared/http/auth.decorators';
 import { unixNow } from '../../../shared/http/envelope';
 import { reply } from '../../../shared/http/reply';
 import { msg } from '../../../shared/http/validation';
@@ -21,7 +21,8 @@ export class EditProfileDto {
   @IsOptional() @ValidateIf((_, v) => v !== '') @Matches(PASSWORD_PATTERN, { message: msg('validation.password') }) password?: string;
 }
 
-/** The signed-in admin's own profile (username, status and groups are not theirs to change here). */
+/** The signed-in admin's own profile (username, status and groups are not theirs to change here); never through an API token. */
+@SessionOnly()
 @Controller('admin/routine.admininfo')
 export class AdminInfoController {
   constructor(

@@ -45,6 +45,7 @@ export class AdminLogController {
         columns: [
           { label: h('id'), value: (row) => row.id, type: 'number' },
           { label: h('username'), value: (row) => row.username },
+          { label: h('api_token'), value: (row) => row.api_token },
           { label: h('action'), value: (row) => title(row), width: 30 },
           { label: h('url'), value: (row) => row.url, width: 40 },
           { label: h('ip'), value: (row) => row.ip, width: 16 },

@@ -48,6 +48,7 @@ export class AdminLogMiddleware implements NestMiddleware {
       data: adminLogData({ ...(request.query as object), ...body }, sensitiveFieldsOf(request)),
       ip: (request.ip ?? '').slice(0, 50),
       useragent: String(request.headers['user-agent'] ?? '').slice(0, 255),
+      api_token: (request.admin?.apiToken?.name ?? '').slice(0, 100),
       createtime: unixNow(),
     };
     try {

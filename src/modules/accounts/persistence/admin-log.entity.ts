@@ -10,5 +10,7 @@ export class AdminLogEntity {
   @Column({ type: 'text', nullable: true }) data: string | null;
   @Column() ip: string;
   @Column() useragent: string;
+  /** The name of the API token the request came with ('' for a session). */
+  @Column({ default: '' }) api_token: string;
   @Column({ type: 'int', nullable: true }) createtime: number | null;
 }

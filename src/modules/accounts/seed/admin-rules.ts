@@ -36,6 +36,8 @@ export const BUTTON_TITLES = {
   start: ['开始盘点', 'Start'],
   count: ['录入盘点', 'Count'],
   post: ['过账', 'Post'],
+  test: ['发送测试事件', 'Send test event'],
+  redeliver: ['重新投递', 'Redeliver'],
 } as const;
 
 /** The auditor's ledger workspace: actions beyond the list and its export. */
@@ -122,6 +124,7 @@ export const ADMIN_MENUS: MenuSeed[] = [
       { name: 'auth/admin', title: '管理员管理', title_en: 'Administrators', icon: 'IconUser', buttons: [...CRUD] },
       { name: 'auth/rule', title: '菜单规则管理', title_en: 'Menu rules', icon: 'IconMenu', buttons: [...CRUD, 'sortable'] },
       { name: 'auth/adminLog', title: '管理员日志管理', title_en: 'Admin logs', icon: 'IconFile', buttons: ['index', 'export'] },
+      { name: 'auth/apiToken', title: 'API 令牌', title_en: 'API tokens', icon: 'IconCode', buttons: [...CRUD] },
     ],
   },
   {
@@ -162,6 +165,8 @@ export const ADMIN_MENUS: MenuSeed[] = [
       { name: 'routine/attachment', title: '附件管理', title_en: 'Attachments', icon: 'IconAttachment', buttons: ['index', 'edit', 'del'] },
       { name: 'routine/adminInfo', title: '个人资料', title_en: 'Profile', icon: 'IconIdcard', buttons: ['index', 'edit'] },
       { name: 'routine/backup', title: '数据备份', title_en: 'Database backup', icon: 'IconCloudDownload', buttons: ['index', 'add', 'download', 'del'] },
+      { name: 'routine/webhook', title: 'Webhook', title_en: 'Webhooks', icon: 'IconShareExternal', buttons: [...CRUD, 'test'] },
+      { name: 'routine/webhookDelivery', title: 'Webhook 投递记录', title_en: 'Webhook deliveries', icon: 'IconSend', buttons: ['index', 'redeliver'] },
     ],
   },
   {

@@ -13,8 +13,12 @@ const STREAMS_PER_QUERY = 200;
  */
 @Injectable()
 export class EventChain {
-  /** The rows with `hash` set, in order; rows of one stream must come in version order. */
-  async link<Row extends { stream_id: string; stream_version: number }>(manager: EntityManager, rows: Row[]): Promise<Array<Row & { hash: string }>> {
+  /**
+   * The rows with `hash` set, in order; rows of one stream must come in version order. `previous`, when given,
+   * receives each row's predecessor hash ('' for a stream's first event), which a webhook receiver needs to
+   * check the chain.
+   */
+  async link<Row extends { stream_id: string; stream_version: number }>(manager: EntityManager, rows: Row[], previous?: string[]): Promise<Array<Row & { hash: string }>> {
     const first = new Map<string, number>();
     for (const row of rows) first.set(row.stream_id, Math.min(first.get(row.stream_id) ?? row.stream_version, row.stream_version));
     const heads = new Map<string, string>();
@@ -27,7 +31,9 @@ export class EventChain {
       for (const row of found) heads.set(row.stream_id, row.hash);
     }
     return rows.map((row) => {
-      const hash = chainHash(heads.get(row.stream_id) ?? '', row);
+      const before = heads.get(row.stream_id) ?? '';
+      previous?.push(before);
+      const hash = chainHash(before, row);
       heads.set(row.stream_id, hash);
       return { ...row, hash };
     });

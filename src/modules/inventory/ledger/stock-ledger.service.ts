@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { chunk, forUpdate, insertMany, isDuplicateKey, isMysql, updateById, upsertAdding } from '../../../shared/database/sql-dialect';
 import { AppError } from '../../../shared/http/app-error';
+import { Outbox } from '../../../shared/outbox';
 import { SiteConfigService } from '../../platform';
 import { KnownMasterData, MasterDataReader, ProductStockTotals } from '../../master-data';
 import { dailyStatDeltas, historyRowOf, lineTotal, StockEventMetadata, StockEventPayload, StoredStockEvent } from '../domain/projection';
@@ -39,6 +40,7 @@ export class StockLedger {
     private readonly catalogue: MasterDataReader,
     private readonly totals: ProductStockTotals,
     private readonly chain: EventChain,
+    private readonly outbox: Outbox,
   ) {}
 
   /** `known`: products and shelves the caller read in this transaction already (not read again). */
@@ -51,7 +53,8 @@ export class StockLedger {
    * transaction already, not read again), the site day, every stream of each (product, shelf) involved under
    * lock in canonical order, and the lots received (registered on their first receipt, then read under lock).
    * Plan: `planPosting`, the pure decision (lot dates, first-expiry-first-out, versions and balances). Writes:
-   * the stock rows, the events (chained), the history and daily statistics, the product totals.
+   * the stock rows, the events (chained), the history and daily statistics, the product totals, and one
+   * `stock.changed` outbox event per ledger event (written with the transaction's other outbox rows at its end).
    */
   async post(manager: EntityManager, requests: MovementRequest[], context: RecordContext, known: KnownMasterData = {}): Promise<PostedMovements> {
     if (!requests.length) return { events: [], allocations: [] };
@@ -75,7 +78,9 @@ export class StockLedger {
     } satisfies StockEventMetadata);
     const payloads = plan.placed.map<StockEventPayload>((m) => ({ ...m.snapshot, ...m.lot, quantity: m.quantity, price: m.price, total_price: lineTotal(m.quantity, m.price), form_type: m.formType, balance: m.balance }));
     const eventRows = plan.placed.map((m, i) => ({ stream_id: m.streamId, stream_version: m.version, type: m.type, payload: JSON.stringify(payloads[i]), metadata, occurred_at: context.occurredAt }));
-    await insertMany(manager, 'inventory_event', await this.chain.link(manager, eventRows)).catch((error: unknown) => {
+    const previousHashes: string[] = [];
+    const linked = await this.chain.link(manager, eventRows, previousHashes);
+    await insertMany(manager, 'inventory_event', linked).catch((error: unknown) => {
       // Appends to a stream are serialised by its stock row's lock, so a version already in the ledger means
       // the stock row is behind it (an interrupted import or a restored projection): never a lost race.
       if (isDuplicateKey(error)) throw new AppError('inventory.projection_behind');
@@ -93,6 +98,17 @@ export class StockLedger {
     }));
     await this.project(manager, events, dayOf);
     await this.totals.addToTotals(manager, plan.totals);
+    // one `stock.changed` per event, in this transaction: what the event says, and what a receiver needs to
+    // check its chain hash (the content hashed and the hash before it in its stream)
+    await this.outbox.addAll(
+      manager,
+      events.map((event, i) => ({
+        type: 'stock.changed' as const,
+        occurredAt: event.occurred_at,
+        data: { ...historyRowOf(event), chain: { previous_hash: previousHashes[i], content: eventRows[i] } },
+        ledger: [{ event_id: event.id, stream: event.stream_id, version: event.stream_version, hash: linked[i].hash }],
+      })),
+    );
     return { events, allocations: plan.allocations };
   }
 

@@ -6,6 +6,7 @@ import { AppError } from '../../../shared/http/app-error';
 import { AuthAdmin } from '../../../shared/http/auth.decorators';
 import { reply } from '../../../shared/http/reply';
 import { TransactionRunner } from '../../../shared/database/transaction-runner';
+import { TransitionContext } from '../../../shared/transitions';
 import { DeleteOrdersCommand } from '../commands/delete-orders/delete-orders.command';
 import { SaveOrderCommand, SaveOrderInput } from '../commands/save-order/save-order.command';
 import { OrderKind } from '../persistence/order-kinds';
@@ -46,8 +47,9 @@ export abstract class OrderController {
     return { row: await this.orders.present(this.transactions.manager, this.kind, parseId(id)) };
   }
 
-  protected async create(input: SaveOrderInput, admin: AuthAdmin) {
-    return reply(await this.commands.execute(new SaveOrderCommand(this.kind, input, admin)), 'crud.added');
+  /** `add`, honouring `Idempotency-Key` (the context's): a repeat answers the order the first request made. */
+  protected async create(input: SaveOrderInput, context: TransitionContext) {
+    return reply(await this.commands.execute(new SaveOrderCommand(this.kind, input, context.admin, undefined, context)), 'crud.added');
   }
 
   protected async update(input: SaveOrderInput & { id?: number }, admin: AuthAdmin) {

@@ -23,8 +23,8 @@ export class InboundController extends OrderController {
     super('inbound', INBOUND_LIST, kit, commands, orders, transactions);
   }
 
-  @Post('add') add(@Body() body: InboundOrderDto, @CurrentAdmin() admin: AuthAdmin) {
-    return this.create(body, admin);
+  @Post('add') add(@Body() body: InboundOrderDto, @Transition() context: TransitionContext) {
+    return this.create(body, context);
   }
 
   @Post('edit') edit(@Body() body: InboundOrderDto, @CurrentAdmin() admin: AuthAdmin) {
@@ -42,8 +42,8 @@ export class OutboundController extends OrderController {
     super('outbound', OUTBOUND_LIST, kit, commands, orders, transactions);
   }
 
-  @Post('add') add(@Body() body: OutboundOrderDto, @CurrentAdmin() admin: AuthAdmin) {
-    return this.create(body, admin);
+  @Post('add') add(@Body() body: OutboundOrderDto, @Transition() context: TransitionContext) {
+    return this.create(body, context);
   }
 
   @Post('edit') edit(@Body() body: OutboundOrderDto, @CurrentAdmin() admin: AuthAdmin) {
@@ -66,8 +66,8 @@ export class RelocationController extends OrderController {
     super('relocation', RELOCATION_LIST, kit, commands, orders, transactions);
   }
 
-  @Post('add') add(@Body() body: RelocationOrderDto, @CurrentAdmin() admin: AuthAdmin) {
-    return this.create(body, admin);
+  @Post('add') add(@Body() body: RelocationOrderDto, @Transition() context: TransitionContext) {
+    return this.create(body, context);
   }
 
   @Post('edit') edit(@Body() body: RelocationOrderDto, @CurrentAdmin() admin: AuthAdmin) {
@@ -93,8 +93,8 @@ export class AdjustmentController extends OrderController {
     super('adjustment', ADJUSTMENT_LIST, kit, commands, orders, transactions);
   }
 
-  @Post('add') add(@Body() body: AdjustmentOrderDto, @CurrentAdmin() admin: AuthAdmin) {
-    return this.create(body, admin);
+  @Post('add') add(@Body() body: AdjustmentOrderDto, @Transition() context: TransitionContext) {
+    return this.create(body, context);
   }
 
   @Post('edit') edit(@Body() body: AdjustmentOrderDto, @CurrentAdmin() admin: AuthAdmin) {

@@ -1,4 +1,5 @@
 import { AuthAdmin } from '../../../../shared/http/auth.decorators';
+import type { TransitionContext } from '../../../../shared/transitions';
 import { OrderKind } from '../../persistence/order-kinds';
 
 export interface SaveOrderInput {
@@ -29,12 +30,16 @@ export interface SaveOrderLine {
   expiry_date?: string;
 }
 
-/** Creates an order (no id) or replaces an unaudited one with its complete line list. */
+/**
+ * Creates an order (no id) or replaces an unaudited one with its complete line list. A creation honours the
+ * `Idempotency-Key` of `creation` (the same key and request answer the first order; another request is refused).
+ */
 export class SaveOrderCommand {
   constructor(
     readonly kind: OrderKind,
     readonly input: SaveOrderInput,
     readonly admin: AuthAdmin,
     readonly id?: number,
+    readonly creation?: Pick<TransitionContext, 'idempotencyKey' | 'token'>,
   ) {}
 }

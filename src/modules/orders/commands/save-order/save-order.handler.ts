@@ -2,6 +2,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { EntityManager } from 'typeorm';
 import { AppError } from '../../../../shared/http/app-error';
 import { TransactionRunner } from '../../../../shared/database/transaction-runner';
+import { CreationRunner } from '../../../../shared/transitions';
 import { unixNow } from '../../../../shared/http/envelope';
 import { siteDayOf } from '../../../../shared/time/site-day';
 import { MasterDataReader } from '../../../master-data';
@@ -29,33 +30,37 @@ export class SaveOrderHandler implements ICommandHandler<SaveOrderCommand> {
     private readonly numbers: OrderNumbers,
     private readonly catalogue: MasterDataReader,
     private readonly siteConfig: SiteConfigService,
+    private readonly creations: CreationRunner,
   ) {}
 
-  async execute({ kind, input, admin, id }: SaveOrderCommand): Promise<OrderView> {
-    const k = ORDER_KINDS[kind];
-    const savedId = await this.transactions.run(async (manager) => {
-      if (id !== undefined) {
-        const { order } = await this.orders.lock(manager, kind, id);
-        if ('status' in order) assertRelocationEditable(order);
-        else assertEditable(order);
-      }
-      const lines = await this.checkReferences(manager, kind, input, this.lines(kind, input));
-      const now = unixNow();
-      const fields: Record<string, unknown> = { order_sn: input.order_sn ?? '', remark: input.remark ?? '', updatetime: now };
-      if (k.party) fields[k.party.column] = input[k.party.column] ?? 0;
-      if (kind === 'inbound' || kind === 'outbound') fields.type = input.type;
-      let orderId = id;
-      if (orderId === undefined) {
-        const number = await this.numbers.next(manager, k.prefix, siteDayOf(await this.siteConfig.timeZone(manager))(now));
-        const result = await manager.insert(k.order, { ...k.initial, ...fields, [k.numberColumn]: number, admin_id: admin.id, audit_status: 0, audit_admin_id: 0, createtime: now });
-        orderId = Number(result.identifiers[0].id);
-      } else {
-        await manager.update(k.order, { id: orderId }, fields);
-      }
-      await this.orders.replaceLines(manager, kind, orderId, lines);
-      return orderId;
-    });
+  async execute({ kind, input, admin, id, creation }: SaveOrderCommand): Promise<OrderView> {
+    const save = (manager: EntityManager) => this.save(manager, kind, input, admin, id);
+    const savedId = id === undefined ? (await this.creations.run(`${kind}.add`, { admin, ...creation }, input, save)).id : await this.transactions.run(save);
     return this.orders.present(this.transactions.manager, kind, savedId);
+  }
+
+  private async save(manager: EntityManager, kind: OrderKind, input: SaveOrderInput, admin: SaveOrderCommand['admin'], id: number | undefined): Promise<number> {
+    const k = ORDER_KINDS[kind];
+    if (id !== undefined) {
+      const { order } = await this.orders.lock(manager, kind, id);
+      if ('status' in order) assertRelocationEditable(order);
+      else assertEditable(order);
+    }
+    const lines = await this.checkReferences(manager, kind, input, this.lines(kind, input));
+    const now = unixNow();
+    const fields: Record<string, unknown> = { order_sn: input.order_sn ?? '', remark: input.remark ?? '', updatetime: now };
+    if (k.party) fields[k.party.column] = input[k.party.column] ?? 0;
+    if (kind === 'inbound' || kind === 'outbound') fields.type = input.type;
+    let orderId = id;
+    if (orderId === undefined) {
+      const number = await this.numbers.next(manager, k.prefix, siteDayOf(await this.siteConfig.timeZone(manager))(now));
+      const result = await manager.insert(k.order, { ...k.initial, ...fields, [k.numberColumn]: number, admin_id: admin.id, audit_status: 0, audit_admin_id: 0, createtime: now });
+      orderId = Number(result.identifiers[0].id);
+    } else {
+      await manager.update(k.order, { id: orderId }, fields);
+    }
+    await this.orders.replaceLines(manager, kind, orderId, lines);
+    return orderId;
   }
 
   private lines(kind: OrderKind, input: SaveOrderInput): NewLine[] {

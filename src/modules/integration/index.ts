@@ -1,0 +1,4 @@
+/** The integration context's public surface. */
+export { IntegrationModule } from './integration.module';
+export { WebhookWorker } from './delivery/webhook-worker';
+export type { PassReport } from './delivery/webhook-worker';

@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { WebhookQueue } from './delivery/webhook-queue';
+import { WebhookWorker } from './delivery/webhook-worker';
+import { KickWebhooksListener } from './events/kick-webhooks.listener';
+import { WebhookController, WebhookDeliveryController } from './http/webhook.controllers';
+import { WebhookDeliveryEntity, WebhookEntity, WebhookLockEntity } from './persistence/webhook.entities';
+import { WebhooksService } from './services/webhooks.service';
+
+/**
+ * Integration: signed webhooks delivered from the transactional outbox (src/shared/outbox) — the webhooks and
+ * their deliveries, the dispatcher and the delivery worker. (API tokens are the accounts context's.)
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([WebhookEntity, WebhookDeliveryEntity, WebhookLockEntity])],
+  controllers: [WebhookController, WebhookDeliveryController],
+  providers: [WebhookQueue, WebhookWorker, WebhooksService, KickWebhooksListener],
+  exports: [WebhookWorker],
+})
+export class IntegrationModule {}
