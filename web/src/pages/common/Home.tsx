@@ -6,10 +6,10 @@ import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Result, Spin, Tag } from '@arco-design/web-react';
 import { Link } from 'react-router-dom';
-import { cmsApi, type HomeData } from '@/components/cms/api';
-import { ContentList } from '@/components/cms/ContentList';
-import { SiteLayout } from '@/components/cms/SiteLayout';
-import { SiteLoadStore } from '@/components/cms/store';
+import { cmsApi, type HomeData } from '@/features/cms/api';
+import { ContentList } from '@/features/cms/ContentList';
+import { SiteLayout } from '@/features/cms/SiteLayout';
+import { SiteLoadStore } from '@/features/cms/store';
 import { useT } from '@/lang';
 
 export default observer(function Home() {

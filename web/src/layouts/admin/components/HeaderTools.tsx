@@ -9,7 +9,7 @@ import { useT, type Lang } from '@/lang';
 import { useStore } from '@/stores/context';
 import type { LayoutMode } from '@/stores/config';
 import { LANGUAGE_NAMES } from '@/components/TopTools';
-import { TerminalButton } from '@/components/Terminal';
+import { TerminalButton } from '@/features/terminal';
 
 function useFullscreen(): [boolean, () => void] {
   const [full, setFull] = useState(Boolean(typeof document !== 'undefined' && document.fullscreenElement));

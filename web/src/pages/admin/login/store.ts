@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { getLoginConfig, login, type AdminLoginForm } from '@/api/admin';
-import { captchaFields, newCaptchaId } from '@/components/SignIn/captchaStep';
+import { captchaFields, newCaptchaId } from '@/features/identity/captchaStep';
 import type { RootStore } from '@/stores/root';
 
 /** The admin sign-in page: whether the captcha is on, the captcha id of this page and the sign-in itself. */

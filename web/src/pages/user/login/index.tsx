@@ -4,13 +4,13 @@ import { Alert, Button, Checkbox, Form, Input, Modal, Radio, Tabs } from '@arco-
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { IconLock, IconUser } from '@/components/Icon/icons';
 import { ClickCaptcha } from '@/components/ClickCaptcha';
-import { SignInFrame } from '@/components/SignIn/SignInFrame';
-import { useCaptchaStep } from '@/components/SignIn/captchaStep';
+import { SignInFrame } from '@/features/identity/SignInFrame';
+import { useCaptchaStep } from '@/features/identity/captchaStep';
 import { CODE_EVENTS, type Channel } from '@/api/user';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
 import { required, rule } from '@/utils/validate';
-import { SendCodeButton } from '../components/SendCodeButton';
+import { SendCodeButton } from '../../../features/member/SendCodeButton';
 import { UserLoginStore } from './store';
 import './index.css';
 

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { getCheckIn, login, register, retrievePassword, type Channel, type CheckInAnswer, type LoginForm, type RegisterForm } from '@/api/user';
-import { captchaFields, newCaptchaId } from '@/components/SignIn/captchaStep';
+import { captchaFields, newCaptchaId } from '@/features/identity/captchaStep';
 import type { RootStore } from '@/stores/root';
 
 /** The member sign-in page: which channels carry codes, the captcha switch, sign-in, sign-up, retrieve password. */

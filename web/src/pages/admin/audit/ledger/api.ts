@@ -1,7 +1,7 @@
 /** The auditor's ledger endpoints (`/admin/audit.Ledger/*`) on the one request instance. */
 import request from '@/api/request';
 import { createCrudApi, type CrudApi } from '@/components/crud';
-import { directUrl } from '@/components/documents/directUrl';
+import { directUrl } from '@/features/documents/directUrl';
 
 export const LEDGER_API = '/admin/audit.Ledger';
 

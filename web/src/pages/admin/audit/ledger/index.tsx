@@ -4,7 +4,7 @@
  * digest's Merkle root recomputed from the database — with progress as it goes and the answer "intact up to
  * event N" or the first event found altered, removed, inserted or out of order (stream and order number).
  */
-import '@/components/orders/orders.css';
+import '@/features/orders/orders.css';
 import './ledger.css';
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';

@@ -3,14 +3,14 @@
  * once approved here. Approve or refuse one row or the selected rows; delete; CSV export. Comment texts are
  * shown as text.
  */
-import '@/components/cms/i18n';
+import '@/features/cms/i18n';
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Space } from '@arco-design/web-react';
 import { IconCheck, IconClose } from '@arco-design/web-react/icon';
 import { CrudTable, CrudTableStore, type CrudColumn } from '@/components/crud';
-import { COMMENT_STATUS, COMMENT_STATUS_OPTIONS } from '@/components/cms/options';
-import { ExportButton } from '@/components/orders/ExportButton';
+import { COMMENT_STATUS, COMMENT_STATUS_OPTIONS } from '@/features/cms/options';
+import { ExportButton } from '@/components/transfer/ExportButton';
 import { useAuth } from '@/hooks/useAuth';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';

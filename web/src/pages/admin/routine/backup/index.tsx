@@ -9,7 +9,7 @@ import { observer } from 'mobx-react-lite';
 import { Alert, Button, Tag, Tooltip } from '@arco-design/web-react';
 import { IconCloudDownload, IconDownload } from '@arco-design/web-react/icon';
 import { CrudTable, type CrudColumn } from '@/components/crud';
-import { directUrl } from '@/components/documents/directUrl';
+import { directUrl } from '@/features/documents/directUrl';
 import { useAuth } from '@/hooks/useAuth';
 import { getLocale, useT } from '@/lang';
 import { useStore } from '@/stores/context';

@@ -8,7 +8,7 @@ import { Typography } from '@arco-design/web-react';
 import { useSearchParams } from 'react-router-dom';
 import { CrudPage, CrudTableStore, type CrudColumn, type CrudField } from '@/components/crud';
 import { fetchJson } from '@/components/crud/api';
-import { ExportButton } from '@/components/orders/ExportButton';
+import { ExportButton } from '@/components/transfer/ExportButton';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
 

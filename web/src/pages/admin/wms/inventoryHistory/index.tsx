@@ -3,16 +3,16 @@
  * green, out red), form type, the balance of the product on the shelf after it — with every filter of the
  * endpoint and an XLSX or CSV export of what the filters select.
  */
-import '@/components/orders/i18n';
-import '@/components/orders/orders.css';
-import '@/components/lots/i18n';
+import '@/features/orders/i18n';
+import '@/features/orders/orders.css';
+import '@/features/lots/i18n';
 import { useState } from 'react';
 import { CrudTable, CrudTableStore, type CrudColumn } from '@/components/crud';
-import { HISTORY_API, SELECT_URL } from '@/components/orders/api';
-import { MoneyCell, NumberCell, SignedCell } from '@/components/orders/cells';
-import { ExportButton } from '@/components/orders/ExportButton';
-import { productLabel, shelfLabel } from '@/components/orders/selects';
-import { FORM_TYPE_OPTIONS, ORDER_TYPE_OPTIONS } from '@/components/orders/states';
+import { HISTORY_API, SELECT_URL } from '@/features/orders/api';
+import { MoneyCell, NumberCell, SignedCell } from '@/features/orders/cells';
+import { ExportButton } from '@/components/transfer/ExportButton';
+import { productLabel, shelfLabel } from '@/features/orders/selects';
+import { FORM_TYPE_OPTIONS, ORDER_TYPE_OPTIONS } from '@/features/orders/states';
 import { useStore } from '@/stores/context';
 
 // The visible columns add up to 1,110 px: beside the side menu of a 1440 px window the table needs no

@@ -3,20 +3,20 @@
  * its safety stock (rows under it highlighted), location, product and lot filters, "low stock only", the
  * "expiring soon" and "expired" views (days left coloured), and "as of" a past day, computed from the ledger.
  */
-import '@/components/orders/i18n';
-import '@/components/orders/orders.css';
+import '@/features/orders/i18n';
+import '@/features/orders/orders.css';
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import dayjs from 'dayjs';
 import { Alert, Button, DatePicker, Input, Radio, Space, Switch, Tag, Tooltip } from '@arco-design/web-react';
-import '@/components/lots/i18n';
-import { ExpiryCell, LotText } from '@/components/lots/LotCells';
+import '@/features/lots/i18n';
+import { ExpiryCell, LotText } from '@/features/lots/LotCells';
 import { IconRefresh } from '@arco-design/web-react/icon';
 import { CrudTable, formatDatetime, type CrudColumn } from '@/components/crud';
-import { STOCK_API } from '@/components/orders/api';
-import { NameWithSpec, NumberCell } from '@/components/orders/cells';
-import { ExportButton } from '@/components/orders/ExportButton';
-import { AreaSelect, ProductSelect, ShelfSelect, WarehouseSelect } from '@/components/orders/selects';
+import { STOCK_API } from '@/features/orders/api';
+import { NameWithSpec, NumberCell } from '@/features/orders/cells';
+import { ExportButton } from '@/components/transfer/ExportButton';
+import { AreaSelect, ProductSelect, ShelfSelect, WarehouseSelect } from '@/features/orders/selects';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
 import { DEFAULT_WARNING_DAYS, StockPageStore, isLowStock, type StockView } from './store';

@@ -4,7 +4,7 @@
  */
 import { makeAutoObservable } from 'mobx';
 import { CrudTableStore, createCrudApi, type CrudApi, type CrudColumn, type CrudRoot } from '@/components/crud';
-import { STOCK_API } from '@/components/orders/api';
+import { STOCK_API } from '@/features/orders/api';
 
 export interface StockFilters {
   warehouse_id: number | null;

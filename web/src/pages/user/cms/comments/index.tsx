@@ -1,12 +1,12 @@
 /** My comments (/user/cms/comments): what the member wrote, on which content, and whether it is shown. */
-import '@/components/cms/i18n';
+import '@/features/cms/i18n';
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { toJS } from 'mobx';
 import { Table, Tag } from '@arco-design/web-react';
 import { Link } from 'react-router-dom';
-import { cmsApi, type MyComment } from '@/components/cms/api';
-import { COMMENT_STATUS_OPTIONS } from '@/components/cms/options';
+import { cmsApi, type MyComment } from '@/features/cms/api';
+import { COMMENT_STATUS_OPTIONS } from '@/features/cms/options';
 import { useT } from '@/lang';
 import { PagedListStore } from '@/stores/pagedList';
 import { timeFormat } from '@/utils/time';

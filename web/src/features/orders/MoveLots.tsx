@@ -6,12 +6,12 @@
  * that move took. Cards stack, so the panel reads on a phone as on a desk.
  */
 import './i18n';
-import '@/components/lots/i18n';
+import '@/features/lots/i18n';
 import { observer } from 'mobx-react-lite';
 import { Alert, Spin, Tag } from '@arco-design/web-react';
 import { useT } from '@/lang';
-import { AllocationsCell, ExpiryCell } from '@/components/lots/LotCells';
-import { fefoOrder, isExpired, isLotLine, previewTake } from '@/components/lots/lots';
+import { AllocationsCell, ExpiryCell } from '@/features/lots/LotCells';
+import { fefoOrder, isExpired, isLotLine, previewTake } from '@/features/lots/lots';
 import type { OrderPageStore, Row } from './pageStore';
 import { moveProgress } from './states';
 

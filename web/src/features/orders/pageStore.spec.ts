@@ -7,7 +7,7 @@ import '@/test-support/dom-globals';
 jest.mock('@/api/request', () => ({ __esModule: true, default: jest.fn() }));
 import request from '@/api/request';
 import { allocationsAdded, OrderPageStore } from './pageStore';
-import { previewTake } from '@/components/lots/lots';
+import { previewTake } from '@/features/lots/lots';
 
 const mockedRequest = request as unknown as jest.Mock;
 const ok = (data: unknown) => Promise.resolve({ code: 1, msg: '', time: 0, data });

@@ -3,7 +3,7 @@ import { Button } from '@arco-design/web-react';
 import { sendCode, type Channel } from '@/api/user';
 import { ClickCaptcha } from '@/components/ClickCaptcha';
 import { useT } from '@/lang';
-import { newCaptchaId } from '@/components/SignIn/captchaStep';
+import { newCaptchaId } from '@/features/identity/captchaStep';
 
 export const RESEND_SECONDS = 60;
 

@@ -6,7 +6,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { CrudTableStore, type CrudColumn, type CrudRoot } from '@/components/crud';
 import { createOrderApi, fetchOrderHistory, fetchPartyName, fetchShelfLots, ORDER_API, SELECT_URL, type OrderApi, type ShelfLots, type ShipInput } from './api';
-import { allocationsOf, isLotLine, type Allocation } from '@/components/lots/lots';
+import { allocationsOf, isLotLine, type Allocation } from '@/features/lots/lots';
 import { OrderFormStore } from './formStore';
 import { TransitionKeys, wasAnswered } from './idempotency';
 import type { OrderKind } from './states';

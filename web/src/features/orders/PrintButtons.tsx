@@ -6,7 +6,7 @@
 import { observer } from 'mobx-react-lite';
 import { Button } from '@arco-design/web-react';
 import { IconPrinter } from '@arco-design/web-react/icon';
-import { directUrl, openInNewTab } from '@/components/documents/directUrl';
+import { directUrl, openInNewTab } from '@/features/documents/directUrl';
 import { useAuth } from '@/hooks/useAuth';
 import { getLocale, useT } from '@/lang';
 import { useStore } from '@/stores/context';

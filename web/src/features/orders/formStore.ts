@@ -8,7 +8,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { fetchProductStock } from './api';
 import { MONEY_PATTERN, lineTotal, normalizeMoney, orderTotals, parseQuantity, type OrderTotals } from './money';
 import type { OrderKind } from './states';
-import { expiryPreview, LOT_PATTERN, normalizeLot } from '@/components/lots/lots';
+import { expiryPreview, LOT_PATTERN, normalizeLot } from '@/features/lots/lots';
 
 export interface ProductInfo {
   id: number;

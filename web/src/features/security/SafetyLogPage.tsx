@@ -8,7 +8,7 @@ import { observer } from 'mobx-react-lite';
 import { Alert, Button, Descriptions, Drawer, Space, Tag } from '@arco-design/web-react';
 import { IconEye, IconUndo } from '@arco-design/web-react/icon';
 import { CrudTable, formatDatetime, type CrudColumn } from '@/components/crud';
-import { ExportButton } from '@/components/orders/ExportButton';
+import { ExportButton } from '@/components/transfer/ExportButton';
 import { useAuth } from '@/hooks/useAuth';
 import { useT, type TFunction } from '@/lang';
 import { useStore } from '@/stores/context';

@@ -4,7 +4,7 @@
  */
 import request from '@/api/request';
 import { actionUrl, createCrudApi, fetchJson, type CrudApi } from '@/components/crud';
-import { directUrl } from '@/components/documents/directUrl';
+import { directUrl } from '@/features/documents/directUrl';
 import type { OrderKind } from './states';
 
 export const ORDER_API: Record<OrderKind, string> = {

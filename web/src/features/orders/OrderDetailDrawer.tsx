@@ -13,9 +13,9 @@ import { useAuth } from '@/hooks/useAuth';
 import { useT, type TFunction } from '@/lang';
 import { LocationText, MoneyCell, NumberCell, SignedCell, StateTag } from './cells';
 import PrintButtons from './PrintButtons';
-import '@/components/lots/i18n';
-import { AllocationsCell } from '@/components/lots/LotCells';
-import { isLotLine } from '@/components/lots/lots';
+import '@/features/lots/i18n';
+import { AllocationsCell } from '@/features/lots/LotCells';
+import { isLotLine } from '@/features/lots/lots';
 import { formatCents, orderTotals } from './money';
 import { NUMBER_FIELD, type OrderPageStore, type Row } from './pageStore';
 import {

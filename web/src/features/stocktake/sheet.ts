@@ -8,9 +8,9 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import request from '@/api/request';
 import { actionUrl, fetchJson } from '@/components/crud/api';
-import type { ScanOutcome, ScannedShelf } from '@/components/orders/formStore';
-import { TransitionKeys, wasAnswered } from '@/components/orders/idempotency';
-import type { ScanTarget } from '@/components/orders/scan';
+import type { ScanOutcome, ScannedShelf } from '@/features/orders/formStore';
+import { TransitionKeys, wasAnswered } from '@/features/orders/idempotency';
+import type { ScanTarget } from '@/features/orders/scan';
 import { t } from '@/lang';
 import { STOCKTAKE_STATUS } from '@contract/enums';
 import type { StocktakeLineView, StocktakeView } from '@contract/stocktake';

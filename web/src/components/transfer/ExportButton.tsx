@@ -11,7 +11,7 @@ import type { CrudTableStore } from '@/components/crud';
 import { useAuth } from '@/hooks/useAuth';
 import { getLocale, useT } from '@/lang';
 import { useStore } from '@/stores/context';
-import { exportUrl } from './api';
+import { exportUrl } from '../../features/orders/api';
 
 export interface ExportButtonProps {
   api: string;

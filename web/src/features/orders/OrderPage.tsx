@@ -13,7 +13,7 @@ import { IconCheckCircle, IconClose, IconEye, IconSend, IconSwap } from '@arco-d
 import { CrudTable, type CrudColumn, type CrudRowAction } from '@/components/crud';
 import { useStore } from '@/stores/context';
 import { ORDER_API } from './api';
-import { ExportButton } from './ExportButton';
+import { ExportButton } from '../../components/transfer/ExportButton';
 import MoveDialog from './MoveDialog';
 import OrderDetailDrawer from './OrderDetailDrawer';
 import OrderFormDrawer from './OrderFormDrawer';

@@ -7,8 +7,8 @@
 import './i18n';
 import { observer } from 'mobx-react-lite';
 import { Button, DatePicker, Input, InputNumber, Select, Table, Tooltip } from '@arco-design/web-react';
-import '@/components/lots/i18n';
-import '@/components/lots/lots.css';
+import '@/features/lots/i18n';
+import '@/features/lots/lots.css';
 import type { ColumnProps } from '@arco-design/web-react/es/Table/interface';
 import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
 import { useT, type TFunction } from '@/lang';
