@@ -11,3 +11,7 @@ export * from './member';
 export * from './upload';
 export * from './cms';
 export * from './stocktake';
+export * from './accounts';
+export * from './audit';
+export * from './ledger';
+export * from './master-data';

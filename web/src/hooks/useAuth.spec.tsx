@@ -4,22 +4,22 @@ import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
-import { useAuth } from './useAuth';
+import type { MenuRuleNode } from '@contract/accounts';
 import { StoreProvider } from '@/stores/context';
 import { RootStore } from '@/stores/root';
-import type { MenuRule } from '@/api/admin';
 import { Auth } from '@/components/Auth';
+import { useAuth } from './useAuth';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-function rule(id: number, pid: number, type: MenuRule['type'], name: string, children: MenuRule[] = []): MenuRule {
+function rule(id: number, pid: number, type: MenuRuleNode['type'], name: string, children: MenuRuleNode[] = []): MenuRuleNode {
   return {
-    id, pid, type, name, path: name, title: name, icon: '', menu_type: type === 'menu' ? 'tab' : null, url: '',
+    id, pid, weigh: 0, type, name, path: name, title: name, icon: '', menu_type: type === 'menu' ? 'tab' : null, url: '',
     component: type === 'menu' ? `/src/pages/admin/${name}/index.tsx` : '', keepalive: 0, extend: 'none', children,
   };
 }
 
-const menus: MenuRule[] = [
+const menus: MenuRuleNode[] = [
   rule(1, 0, 'menu_dir', 'auth', [
     rule(2, 1, 'menu', 'auth/admin', [
       rule(3, 2, 'button', 'auth/admin/index'),

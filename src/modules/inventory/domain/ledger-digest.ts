@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { DigestStatement as PublishedStatement } from '../../../../contract/ledger';
 import { ChainProblem } from './event-chain';
 
 /**
@@ -43,17 +44,8 @@ export class MerkleRoot {
   }
 }
 
-/** What is signed: every field of the published digest but the signature, in a fixed order. */
-export interface DigestStatement {
-  format: typeof DIGEST_FORMAT;
-  id: number;
-  root: string;
-  last_event_id: number;
-  streams: number;
-  events: number;
-  /** Unix seconds. */
-  created_at: number;
-}
+/** What is signed: every field of the published digest but the signature (contract/ledger.ts), in a fixed order. */
+export type DigestStatement = PublishedStatement & { format: typeof DIGEST_FORMAT };
 
 export function statementText(s: DigestStatement): string {
   return JSON.stringify([s.format, s.id, s.root, s.last_event_id, s.streams, s.events, s.created_at]);

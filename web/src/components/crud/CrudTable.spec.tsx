@@ -4,13 +4,13 @@ import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import { StoreProvider } from '@/stores/context';
 import { RootStore } from '@/stores/root';
-import type { MenuRule } from '@/api/admin';
 import { CrudPage } from './CrudPage';
 import { CrudTableStore } from './store';
 import type { CrudColumn, CrudField } from './types';
 
-jest.mock('@/api/request', () => ({ __esModule: true, default: jest.fn() }));
+jest.mock('@/api/request', () => ({ ...jest.requireActual('@/api/request'), __esModule: true, default: jest.fn() }));
 import request from '@/api/request';
+import type { MenuRuleNode } from '@contract/accounts';
 
 const mockedRequest = request as unknown as jest.Mock;
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -21,10 +21,11 @@ if (!window.matchMedia) {
   });
 }
 
-function rule(id: number, pid: number, type: MenuRule['type'], name: string, children: MenuRule[] = []): MenuRule {
+function rule(id: number, pid: number, type: MenuRuleNode['type'], name: string, children: MenuRuleNode[] = []): MenuRuleNode {
   return {
     id,
     pid,
+    weigh: 0,
     type,
     name,
     path: name,
@@ -39,7 +40,7 @@ function rule(id: number, pid: number, type: MenuRule['type'], name: string, chi
   };
 }
 
-function menusWith(actions: string[]): MenuRule[] {
+function menusWith(actions: string[]): MenuRuleNode[] {
   return [rule(1, 0, 'menu_dir', 'wms', [rule(2, 1, 'menu', 'wms/brand', actions.map((a, i) => rule(10 + i, 2, 'button', `wms/brand/${a}`)))])];
 }
 

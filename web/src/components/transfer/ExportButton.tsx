@@ -11,11 +11,12 @@ import type { CrudTableStore } from '@/components/crud';
 import { useAuth } from '@/hooks/useAuth';
 import { getLocale, useT } from '@/lang';
 import { useStore } from '@/stores/context';
-import { exportUrl } from '../../features/orders/api';
+import { directExportUrl } from '@/api/crud';
 
 export interface ExportButtonProps {
   api: string;
-  store: CrudTableStore;
+  /** the list whose filters the export takes */
+  store: Pick<CrudTableStore<any>, 'indexParams' | 'total'>;
   label: string;
   /** why the export is not available right now (the button is then disabled with this tip) */
   unavailable?: string | null;
@@ -31,7 +32,7 @@ export const ExportButton = observer(function ExportButton({ api, store, label, 
   if (!auth('export')) return null;
   const download = (format?: 'csv' | 'xlsx') => {
     const a = document.createElement('a');
-    a.href = exportUrl(api, format ? { ...store.indexParams, format } : store.indexParams, root.adminInfo.token, getLocale());
+    a.href = directExportUrl(api, format ? { ...store.indexParams, format } : store.indexParams, root.adminInfo.token, getLocale());
     a.rel = 'noopener';
     a.download = '';
     document.body.appendChild(a);

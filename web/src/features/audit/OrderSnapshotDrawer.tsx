@@ -10,16 +10,24 @@ import { observer } from 'mobx-react-lite';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Button, Descriptions, Drawer, Spin, Table } from '@arco-design/web-react';
 import { IconLaunch } from '@arco-design/web-react/icon';
+import type { MovedOrderType, OrderSnapshot } from '@contract/audit';
 import { formatDatetime } from '@/components/crud';
 import { LocationText, MoneyCell, NumberCell, SignedCell, StateTag } from '@/features/orders/cells';
 import { FORM_TYPE_OPTIONS } from '@/features/orders/states';
 import { useEscapeClose } from '@/hooks/useEscapeClose';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
-import { ORDER_PAGE, type TracedOrderType } from './api';
+import { ORDER_PAGE } from './orderPages';
 import type { OrderSnapshotStore } from './store';
 
 type Row = Record<string, any>;
+
+/** Who the order was with, who audited it (a count: posted it) and when; the ledger's facts where the order row is gone. */
+export function auditOf({ order: facts, row }: OrderSnapshot): { party: string; by: string; at: number } {
+  if (!row) return { party: '-', by: facts.operator || '-', at: facts.first_at };
+  if ('stocktake_no' in row) return { party: row.warehouse?.name ?? '-', by: row.poster || facts.operator || '-', at: row.post_time ?? facts.first_at };
+  return { party: row.supplier?.name ?? row.customer?.name ?? '-', by: row.auditor || facts.operator || '-', at: row.audittime ?? facts.first_at };
+}
 
 export const OrderSnapshotDrawer = observer(function OrderSnapshotDrawer({ store }: { store: OrderSnapshotStore }) {
   const t = useT();
@@ -28,10 +36,11 @@ export const OrderSnapshotDrawer = observer(function OrderSnapshotDrawer({ store
   useEscapeClose(store.open, () => store.close());
   const target = store.target;
   const snapshot = store.snapshot ? toJS(store.snapshot) : null;
-  const page = target ? ORDER_PAGE[target.order_type as TracedOrderType] : undefined;
+  const page = target ? ORDER_PAGE[target.order_type as MovedOrderType] : undefined;
   // the order pages read a detail through their `edit` node; the count page opens a count's sheet with `?id=`
   const canOpen = !!page && root.navTabs.hasNode(page, 'edit');
   const order = snapshot?.row ?? null;
+  const audited = snapshot ? auditOf(snapshot) : null;
   const kind = snapshot?.order.order_type;
   const lineColumns = [
     { title: '#', width: 44, align: 'center' as const, render: (_: unknown, _r: Row, i: number) => i + 1 },
@@ -123,7 +132,7 @@ export const OrderSnapshotDrawer = observer(function OrderSnapshotDrawer({ store
       <Spin loading={store.loading} block>
         {store.error && <Alert type="error" content={store.error} showIcon />}
         <p className="audit-explain">{t('auditView.snapshot.explain')}</p>
-        {snapshot && (
+        {snapshot && audited && (
           <>
             <div data-audit="snapshot-header">
               <Descriptions
@@ -133,9 +142,9 @@ export const OrderSnapshotDrawer = observer(function OrderSnapshotDrawer({ store
                 data={[
                   { label: t('auditView.columns.order'), value: <b>{snapshot.order.order_no}</b> },
                   { label: t('auditView.snapshot.type'), value: t(`auditView.snapshot.types.${snapshot.order.order_type}`) },
-                  { label: t('auditView.snapshot.party'), value: order?.supplier?.name ?? order?.customer?.name ?? order?.warehouse_name ?? order?.warehouse?.name ?? '-' },
-                  { label: t('auditView.snapshot.auditor'), value: order?.auditor || order?.poster || snapshot.order.operator || '-' },
-                  { label: t('auditView.snapshot.time'), value: formatDatetime(order?.audittime ?? order?.post_time ?? snapshot.order.first_at) },
+                  { label: t('auditView.snapshot.party'), value: audited.party },
+                  { label: t('auditView.snapshot.auditor'), value: audited.by },
+                  { label: t('auditView.snapshot.time'), value: formatDatetime(audited.at) },
                   { label: t('auditView.snapshot.remark'), value: <span className="orders-prewrap">{order?.remark || '-'}</span> },
                 ]}
               />

@@ -3,10 +3,10 @@ import { flatten } from '@/lang';
 import { RootStore } from '@/stores/root';
 import type { StorageLike } from '@/stores/persist';
 
-jest.mock('@/api/request', () => ({ __esModule: true, default: jest.fn() }));
+jest.mock('@/api/request', () => ({ ...jest.requireActual('@/api/request'), __esModule: true, default: jest.fn() }));
 import request from '@/api/request';
 import { AuditViewStore, OrderSnapshotStore, asOfParams, traceParams, varianceParams, type TraceFilters } from './store';
-import { TRACE_API } from './api';
+import { TRACE_API } from '@/api/inventory';
 
 const mockedRequest = request as unknown as jest.Mock;
 beforeEach(() => mockedRequest.mockReset());

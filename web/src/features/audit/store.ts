@@ -4,8 +4,11 @@
  * a trace row opens.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
-import { CrudTableStore, createCrudApi, type CrudApi, type CrudColumn, type CrudRoot } from '@/components/crud';
-import { fetchOrderSnapshot, type OrderSnapshot } from './api';
+import type { OrderSnapshot } from '@contract/audit';
+import { CrudTableStore, type CrudColumn, type CrudRoot } from '@/components/crud';
+import { errorMessage } from '@/api/request';
+import { createCrudApi, type CrudApi } from '@/api/crud';
+import { fetchOrderSnapshot } from '@/api/orders';
 
 export interface TraceFilters {
   product_id: number | null;
@@ -131,7 +134,7 @@ export class OrderSnapshotStore {
       runInAction(() => (this.snapshot = snapshot));
     } catch (e) {
       if (seq !== this.seq) return;
-      runInAction(() => (this.error = e instanceof Error ? e.message : String(e)));
+      runInAction(() => (this.error = errorMessage(e)));
     } finally {
       if (seq === this.seq) runInAction(() => (this.loading = false));
     }

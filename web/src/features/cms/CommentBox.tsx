@@ -8,13 +8,14 @@ import { observer } from 'mobx-react-lite';
 import { action, makeObservable, observable, runInAction } from 'mobx';
 import { Alert, Button, Empty, Input, Pagination } from '@arco-design/web-react';
 import { Link } from 'react-router-dom';
-import { getCheckIn } from '@/api/user';
+import type { SiteComment } from '@contract/cms';
 import { ClickCaptcha } from '@/components/ClickCaptcha';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
 import { PagedListStore } from '@/stores/pagedList';
 import { timeFormat } from '@/utils/time';
-import { cmsApi, type SiteComment } from './api';
+import { getCheckIn } from '@/api/member';
+import { cmsApi } from '@/api/cms';
 
 const LIMIT = 20;
 

@@ -5,10 +5,10 @@
  */
 import { Empty, Space, Tag } from '@arco-design/web-react';
 import { Link } from 'react-router-dom';
+import type { ContentCard } from '@contract/cms';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
 import { timeFormat } from '@/utils/time';
-import type { ContentCard } from './api';
 import { FLAG_OPTIONS, targetAttr, titleStyle } from './options';
 
 export function ContentTitle({ item }: { item: Pick<ContentCard, 'id' | 'title' | 'title_style' | 'url' | 'target'> }) {

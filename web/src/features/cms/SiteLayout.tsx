@@ -3,19 +3,20 @@
  * channels, a search box, language and theme switches and the ways in (member center, back office); the
  * friendly links below. Phone-wide screens wrap the header and scroll the channel bar sideways.
  */
+import './i18n';
+import './site.css';
 import { useEffect, useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Input, Space } from '@arco-design/web-react';
 import { Link, useNavigate } from 'react-router-dom';
+import type { HomeData } from '@contract/cms';
 import { TopTools } from '@/components/TopTools';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
-import { cmsApi, type HomeData } from './api';
+import { cmsApi } from '@/api/cms';
 import { useFrontBootstrap } from './bootstrap';
 import { targetAttr } from './options';
 import { SiteLoadStore } from './store';
-import './i18n';
-import './site.css';
 
 export interface SiteLayoutProps {
   /** The home data when the page has it already (the home page); otherwise the layout loads it. */

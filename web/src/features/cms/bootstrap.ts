@@ -1,7 +1,5 @@
 import { useEffect } from 'react';
-import { runInAction } from 'mobx';
-import { getFrontIndex } from '@/api/user';
-import { withoutTokens } from '@/layouts/user/session';
+import { loadFrontBootstrap } from '@/stores/front';
 import type { RootStore } from '@/stores/root';
 
 /**
@@ -11,19 +9,6 @@ import type { RootStore } from '@/stores/root';
 export function useFrontBootstrap(root: RootStore): void {
   const { siteConfig, userInfo } = root;
   useEffect(() => {
-    let alive = true;
-    getFrontIndex()
-      .then((res) => {
-        if (!alive) return;
-        runInAction(() => {
-          siteConfig.dataFill({ ...res.data.site, apiUrl: '' });
-          if (res.data.userInfo) userInfo.dataFill(withoutTokens(res.data.userInfo));
-          else if (userInfo.token && !userInfo.refreshToken) userInfo.reset();
-        });
-      })
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
+    void loadFrontBootstrap({ siteConfig, userInfo });
   }, [siteConfig, userInfo]);
 }

@@ -3,39 +3,18 @@
  * colours: status, flags, link target, currency, visit and comment groups, comment status.
  */
 import type { CSSProperties } from 'react';
-import type { CrudOption } from '@/components/crud';
+import { tagOptions } from '@/components/crud/options';
 
 export const CONTENT_STATUS = { unaudited: 0, normal: 1, refused: 2, offline: 3 } as const;
 export const COMMENT_STATUS = { unaudited: 0, normal: 1, refused: 2 } as const;
 
-export const CONTENT_STATUS_OPTIONS: CrudOption[] = [
-  { value: 0, label: 'cmsText.status.0', color: 'orange' },
-  { value: 1, label: 'cmsText.status.1', color: 'green' },
-  { value: 2, label: 'cmsText.status.2', color: 'red' },
-  { value: 3, label: 'cmsText.status.3', color: 'gray' },
-];
-export const FLAG_OPTIONS: CrudOption[] = [
-  { value: 1, label: 'cmsText.flag.1', color: 'red' },
-  { value: 2, label: 'cmsText.flag.2', color: 'orangered' },
-  { value: 3, label: 'cmsText.flag.3', color: 'arcoblue' },
-  { value: 4, label: 'cmsText.flag.4', color: 'green' },
-];
-export const TARGET_OPTIONS: CrudOption[] = [1, 2, 3, 4].map((value) => ({ value, label: `cmsText.target.${value}` }));
-export const CURRENCY_OPTIONS: CrudOption[] = [1, 2].map((value) => ({ value, label: `cmsText.currency.${value}` }));
-export const VISIT_OPTIONS: CrudOption[] = [
-  { value: 1, label: 'cmsText.visit.1', color: 'green' },
-  { value: 2, label: 'cmsText.visit.2', color: 'arcoblue' },
-];
-export const COMMENT_GROUP_OPTIONS: CrudOption[] = [
-  { value: 0, label: 'cmsText.commentGroup.0', color: 'gray' },
-  { value: 1, label: 'cmsText.commentGroup.1', color: 'green' },
-  { value: 2, label: 'cmsText.commentGroup.2', color: 'arcoblue' },
-];
-export const COMMENT_STATUS_OPTIONS: CrudOption[] = [
-  { value: 0, label: 'cmsText.commentStatus.0', color: 'orange' },
-  { value: 1, label: 'cmsText.commentStatus.1', color: 'green' },
-  { value: 2, label: 'cmsText.commentStatus.2', color: 'red' },
-];
+export const CONTENT_STATUS_OPTIONS = tagOptions('cmsText.status', [[0, 'orange'], [1, 'green'], [2, 'red'], [3, 'gray']]);
+export const FLAG_OPTIONS = tagOptions('cmsText.flag', [[1, 'red'], [2, 'orangered'], [3, 'arcoblue'], [4, 'green']]);
+export const TARGET_OPTIONS = tagOptions('cmsText.target', [[1], [2], [3], [4]]);
+export const CURRENCY_OPTIONS = tagOptions('cmsText.currency', [[1], [2]]);
+export const VISIT_OPTIONS = tagOptions('cmsText.visit', [[1, 'green'], [2, 'arcoblue']]);
+export const COMMENT_GROUP_OPTIONS = tagOptions('cmsText.commentGroup', [[0, 'gray'], [1, 'green'], [2, 'arcoblue']]);
+export const COMMENT_STATUS_OPTIONS = tagOptions('cmsText.commentStatus', [[0, 'orange'], [1, 'green'], [2, 'red']]);
 
 const TARGETS: Record<number, string> = { 1: '_blank', 2: '_self', 3: '_top', 4: '_parent' };
 

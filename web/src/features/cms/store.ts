@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { ApiResponse } from '@/api/request';
+import { errorMessage } from '@/api/request';
 
 /** One server read of a site page: the data, whether it runs, and why it failed (`needLogin` for members-only content). */
 export class SiteLoadStore<T> {
@@ -28,7 +29,7 @@ export class SiteLoadStore<T> {
       runInAction(() => {
         this.loading = false;
         this.data = null;
-        this.error = failure?.msg || 'error';
+        this.error = errorMessage(e);
         this.needLogin = Boolean(failure?.data?.needLogin);
       });
       return null;

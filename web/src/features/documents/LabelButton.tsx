@@ -5,16 +5,18 @@
  */
 import './i18n';
 import { useState } from 'react';
+import { makeAutoObservable, runInAction } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { Button, Dropdown, Menu, Tooltip } from '@arco-design/web-react';
 import { IconDown, IconTag } from '@arco-design/web-react/icon';
 import dayjs from 'dayjs';
-import { actionUrl } from '@/components/crud/api';
-import { download, saveBlob } from '@/components/transfer/api';
+import { actionUrl, download } from '@/api/crud';
+import { directUrl, errorMessage } from '@/api/request';
+import { saveBlob } from '@/components/transfer/saveBlob';
 import { useAuth } from '@/hooks/useAuth';
-import { getLocale, useT } from '@/lang';
+import { getLocale, t as translate, useT } from '@/lang';
 import { useStore } from '@/stores/context';
-import { directUrl, openInNewTab } from './directUrl';
+import { openInNewTab } from './newTab';
 
 /** The server prints at most this many labels per request. */
 export const MAX_LABELS = 1000;
@@ -31,11 +33,35 @@ export function labelParams(ids: Array<string | number>, choice: LabelChoice): R
   return choice === 'png' ? { ids: ids.join(','), format: 'png' } : { ids: ids.join(','), format: 'pdf', layout: choice };
 }
 
+/** The PNG labels (one image, a ZIP for several), downloaded through the request layer so a refusal shows its message. */
+export class LabelDownloadStore {
+  busy = false;
+
+  constructor(
+    private readonly notify: (type: 'error', message: string) => void,
+    private readonly fetchFile: typeof download = download,
+  ) {
+    makeAutoObservable<this, 'notify' | 'fetchFile'>(this, { notify: false, fetchFile: false });
+  }
+
+  async savePng(url: string, ids: Array<string | number>, name: string): Promise<void> {
+    this.busy = true;
+    try {
+      const blob = await this.fetchFile(url, labelParams(ids, 'png'));
+      saveBlob(blob, `${name}-${dayjs().format('YYYYMMDD-HHmmss')}.${blob.type.includes('zip') ? 'zip' : 'png'}`);
+    } catch (e) {
+      this.notify('error', errorMessage(e, translate('documents.failed')));
+    } finally {
+      runInAction(() => (this.busy = false));
+    }
+  }
+}
+
 export const LabelButton = observer(function LabelButton({ table, entity }: { table: LabelTable; entity: string }) {
   const t = useT();
   const auth = useAuth();
   const root = useStore();
-  const [busy, setBusy] = useState(false);
+  const [labels] = useState(() => new LabelDownloadStore(root.notify));
   if (!auth('labels')) return null;
   const ids = table.selectedKeys;
   const url = actionUrl(table.api.base, 'labels');
@@ -49,19 +75,11 @@ export const LabelButton = observer(function LabelButton({ table, entity }: { ta
       openInNewTab(directUrl(url, labelParams(ids, choice), root.adminInfo.token, getLocale()));
       return;
     }
-    setBusy(true);
-    try {
-      const blob = await download(url, labelParams(ids, 'png'));
-      saveBlob(blob, `${t(entity)}-${dayjs().format('YYYYMMDD-HHmmss')}.${blob.type.includes('zip') ? 'zip' : 'png'}`);
-    } catch (e) {
-      root.notify('error', (e as { msg?: string })?.msg ?? t('documents.failed'));
-    } finally {
-      setBusy(false);
-    }
+    await labels.savePng(url, ids, t(entity));
   };
 
   const button = (
-    <Button icon={<IconTag />} disabled={!ids.length} loading={busy} title={ids.length ? t('documents.labelsTip') : undefined} data-testid="labels">
+    <Button icon={<IconTag />} disabled={!ids.length} loading={labels.busy} title={ids.length ? t('documents.labelsTip') : undefined} data-testid="labels">
       {t('documents.labels')}
       {ids.length ? ` (${ids.length})` : ''} <IconDown />
     </Button>

@@ -3,7 +3,8 @@
  * body the form posts (the checked rules plus their half-checked parents).
  */
 import { makeAutoObservable, runInAction, toJS } from 'mobx';
-import { fetchJson } from '@/components/crud/api';
+import { fetchRuleTree } from '@/api/accounts';
+import { errorMessage } from '@/api/request';
 import { leavesOfValue, rulesForSubmit, type RuleNode } from './ruleTree';
 
 /** The rule tree of one identity (`GET <rules>/index` → data.list). */
@@ -26,16 +27,16 @@ export class RuleTreeStore {
     this.loading = true;
     this.error = null;
     try {
-      const data = await fetchJson<{ list?: RuleNode[]; options?: RuleNode[] }>(this.indexUrl);
+      const tree = await fetchRuleTree<RuleNode>(this.indexUrl);
       runInAction(() => {
-        this.tree = Array.isArray(data?.list) ? data.list : Array.isArray(data?.options) ? data.options : [];
+        this.tree = tree;
         this.loaded = true;
         this.loading = false;
       });
     } catch (e) {
       runInAction(() => {
         this.loading = false;
-        this.error = String((e as { msg?: string })?.msg ?? e);
+        this.error = errorMessage(e);
       });
     }
   }

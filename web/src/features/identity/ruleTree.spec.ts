@@ -1,7 +1,7 @@
-import { checkState, leavesOfValue, parseRuleIds, rulesForSubmit, toggleNode, type RuleNode } from './ruleTree';
 import { GroupPageStore } from '@/pages/admin/auth/group/store';
+import { checkState, leavesOfValue, parseRuleIds, rulesForSubmit, toggleNode, type RuleNode } from './ruleTree';
 
-jest.mock('@/api/request', () => ({ __esModule: true, default: jest.fn() }));
+jest.mock('@/api/request', () => ({ ...jest.requireActual('@/api/request'), __esModule: true, default: jest.fn() }));
 
 // 1 auth (dir)
 //   2 auth/admin (menu) → 3 index, 4 add, 5 edit

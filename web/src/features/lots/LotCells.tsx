@@ -5,7 +5,7 @@
 import './i18n';
 import './lots.css';
 import { useT } from '@/lang';
-import { allocationsOf, expiryLevel } from './lots';
+import { allocationsOf, expiryLevel, type LotFacts } from './lots';
 
 /** The expiry date and the days left (as the server counts them in the site time zone). */
 export function ExpiryCell({ expiry, daysLeft, warningDays }: { expiry: unknown; daysLeft: unknown; warningDays: number }) {
@@ -32,7 +32,7 @@ export function LotText({ lot }: { lot: unknown }) {
 }
 
 /** The lots a line took or put: "L1 ×3  L2 ×1"; before the stock moved, what will happen then. */
-export function AllocationsCell({ line, pending }: { line: Record<string, any>; pending: string }) {
+export function AllocationsCell({ line, pending }: { line: LotFacts; pending: string }) {
   const t = useT();
   const list = allocationsOf(line);
   if (!list.length) {

@@ -2,6 +2,7 @@
  * Lots and expiry in the browser: the same rules the server applies (it decides; these only guide the
  * forms), and how days left are shown.
  */
+import type { LineAllocation } from '@contract/orders';
 
 /** Letters, digits and `. _ / -`, at most 32 characters; kept upper-case. */
 export const LOT_PATTERN = /^[A-Z0-9][A-Z0-9._/-]{0,31}$/;
@@ -39,15 +40,20 @@ export function expiryLevel(daysLeft: number | null | undefined, warningDays: nu
   return 'ok';
 }
 
-export interface Allocation {
-  lot_no: string;
-  quantity: number;
+/** One lot a line took or put (contract/orders.ts `LineAllocation`). */
+export type Allocation = LineAllocation;
+
+/** What a line says of its lots: the lot named or received, what its moves took, and whether its product is kept per lot. */
+export interface LotFacts {
+  lot_no?: string;
+  allocations?: readonly Allocation[] | null;
+  product?: { lot_tracked?: number | boolean } | null;
 }
 
 /** The allocations of a line as the server answers them (anything else: none). */
-export function allocationsOf(line: Record<string, any> | null | undefined): Allocation[] {
-  const list = line?.allocations;
-  return Array.isArray(list) ? list.filter((a) => a && typeof a.quantity === 'number').map((a) => ({ lot_no: String(a.lot_no ?? ''), quantity: a.quantity })) : [];
+export function allocationsOf(line: LotFacts | null | undefined): Allocation[] {
+  const list: unknown = line?.allocations;
+  return Array.isArray(list) ? list.filter((a): a is Allocation => !!a && typeof a.quantity === 'number').map((a) => ({ lot_no: String(a.lot_no ?? ''), quantity: a.quantity })) : [];
 }
 
 /** One lot of a product on a shelf, as the stock list answers it. */
@@ -106,6 +112,6 @@ export function previewTake(lots: readonly ShelfLot[], quantity: number, today: 
 }
 
 /** Whether an order line is about lots: a lot-tracked product, or a lot named, received or taken. */
-export function isLotLine(line: Record<string, any> | null | undefined): boolean {
+export function isLotLine(line: LotFacts | null | undefined): boolean {
   return Number(line?.product?.lot_tracked) === 1 || !!line?.lot_no || allocationsOf(line).some((a) => a.lot_no);
 }

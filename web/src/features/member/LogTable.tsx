@@ -1,12 +1,12 @@
+import '@/layouts/user/user.css';
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { toJS } from 'mobx';
 import { Table, Typography } from '@arco-design/web-react';
-import type { LogRow } from '@/api/user';
 import { PagedListStore, type PageFetch } from '@/stores/pagedList';
 import { useT } from '@/lang';
 import { timeFormat } from '@/utils/time';
-import '@/layouts/user/user.css';
+import type { LogRow } from '@/api/member';
 
 type Fetch = PageFetch<LogRow>;
 

@@ -10,14 +10,15 @@ import { observer } from 'mobx-react-lite';
 import { Alert, Button, InputNumber, Modal, Space, Spin, Table } from '@arco-design/web-react';
 import { useT } from '@/lang';
 import { NumberCell } from './cells';
-import type { OrderPageStore, Row } from './pageStore';
+import { isRelocationLine, orderNumber, type RelocationLineView } from './orderViews';
+import type { OrderPageStore } from './pageStore';
 import { checkMove, moveProgress } from './states';
 import MoveLots from './MoveLots';
 
 export const MoveDialog = observer(function MoveDialog({ page }: { page: OrderPageStore }) {
   const t = useT();
   const order = page.moving;
-  const lines: Row[] = order && Array.isArray(order.lines) ? toJS(order.lines) : [];
+  const lines: RelocationLineView[] = order ? toJS(order.lines).filter(isRelocationLine) : [];
   const [quantities, setQuantities] = useState<Record<number, number | undefined>>({});
   const [tried, setTried] = useState(false);
 
@@ -26,13 +27,13 @@ export const MoveDialog = observer(function MoveDialog({ page }: { page: OrderPa
     setTried(false);
   }, [order]);
 
-  const check = checkMove(lines as Array<{ id: number }>, quantities);
-  const busy = order ? page.isBusy('move', order.id) : false;
+  const check = checkMove(lines, quantities);
+  const busy = page.moveId !== null && page.isBusy('move', page.moveId);
 
   const submit = async () => {
     setTried(true);
-    if (!order || check.empty || Object.keys(check.errors).length) return;
-    await page.move(Number(order.id), check.lines);
+    if (page.moveId === null || check.empty || Object.keys(check.errors).length) return;
+    await page.move(page.moveId, check.lines);
   };
 
   const fillAll = () => {
@@ -45,10 +46,10 @@ export const MoveDialog = observer(function MoveDialog({ page }: { page: OrderPa
   };
 
   const columns = [
-    { title: '#', width: 44, align: 'center' as const, render: (_: unknown, _r: Row, i: number) => i + 1 },
+    { title: '#', width: 44, align: 'center' as const, render: (_: unknown, _r: RelocationLineView, i: number) => i + 1 },
     {
       title: t('orders.line.product'),
-      render: (_: unknown, r: Row) => (
+      render: (_: unknown, r: RelocationLineView) => (
         <div>
           <div>{r.product?.name ?? `#${r.product_id}`}</div>
           <div className="orders-sub">{r.product?.product_no}</div>
@@ -57,7 +58,7 @@ export const MoveDialog = observer(function MoveDialog({ page }: { page: OrderPa
     },
     {
       title: t('orders.move.route'),
-      render: (_: unknown, r: Row) => (
+      render: (_: unknown, r: RelocationLineView) => (
         <div className="orders-route">
           <span>{r.source_shelf?.location ?? r.source_warehouse_shelf_id}</span>
           <span className="orders-route-arrow">→</span>
@@ -65,14 +66,14 @@ export const MoveDialog = observer(function MoveDialog({ page }: { page: OrderPa
         </div>
       ),
     },
-    { title: t('orders.line.planQuantity'), width: 90, align: 'right' as const, render: (_: unknown, r: Row) => <NumberCell value={moveProgress(r).plan} /> },
-    { title: t('orders.move.moved'), width: 90, align: 'right' as const, render: (_: unknown, r: Row) => <NumberCell value={moveProgress(r).moved} /> },
-    { title: t('orders.move.remaining'), width: 90, align: 'right' as const, render: (_: unknown, r: Row) => <NumberCell value={moveProgress(r).remaining} /> },
+    { title: t('orders.line.planQuantity'), width: 90, align: 'right' as const, render: (_: unknown, r: RelocationLineView) => <NumberCell value={moveProgress(r).plan} /> },
+    { title: t('orders.move.moved'), width: 90, align: 'right' as const, render: (_: unknown, r: RelocationLineView) => <NumberCell value={moveProgress(r).moved} /> },
+    { title: t('orders.move.remaining'), width: 90, align: 'right' as const, render: (_: unknown, r: RelocationLineView) => <NumberCell value={moveProgress(r).remaining} /> },
     {
       title: t('orders.move.now'),
       width: 150,
       align: 'right' as const,
-      render: (_: unknown, r: Row) => {
+      render: (_: unknown, r: RelocationLineView) => {
         const { remaining } = moveProgress(r);
         const error = check.errors[r.id];
         return (
@@ -97,8 +98,8 @@ export const MoveDialog = observer(function MoveDialog({ page }: { page: OrderPa
 
   return (
     <Modal
-      title={t('orders.move.title', { number: order?.relocation_no ?? '' })}
-      visible={!!order}
+      title={t('orders.move.title', { number: orderNumber(order) })}
+      visible={page.moveId !== null}
       style={{ width: Math.min(960, typeof window !== 'undefined' ? window.innerWidth - 32 : 960) }}
       onCancel={() => page.closeMove()}
       unmountOnExit

@@ -12,10 +12,11 @@ import { Alert, Spin, Tag } from '@arco-design/web-react';
 import { useT } from '@/lang';
 import { AllocationsCell, ExpiryCell } from '@/features/lots/LotCells';
 import { fefoOrder, isExpired, isLotLine, previewTake } from '@/features/lots/lots';
-import type { OrderPageStore, Row } from './pageStore';
+import type { RelocationLineView } from './orderViews';
+import type { OrderPageStore } from './pageStore';
 import { moveProgress } from './states';
 
-export const MoveLots = observer(function MoveLots({ page, lines, quantities }: { page: OrderPageStore; lines: Row[]; quantities: Record<number, number | undefined> }) {
+export const MoveLots = observer(function MoveLots({ page, lines, quantities }: { page: OrderPageStore; lines: RelocationLineView[]; quantities: Record<number, number | undefined> }) {
   const t = useT();
   const lotLines = lines.map((line, index) => ({ line, index })).filter(({ line }) => isLotLine(line));
   if (!lotLines.length) return null;
@@ -55,7 +56,7 @@ export const MoveLots = observer(function MoveLots({ page, lines, quantities }: 
   );
 });
 
-const LineLots = observer(function LineLots({ page, line, index, quantity }: { page: OrderPageStore; line: Row; index: number; quantity: number | undefined }) {
+const LineLots = observer(function LineLots({ page, line, index, quantity }: { page: OrderPageStore; line: RelocationLineView; index: number; quantity: number | undefined }) {
   const t = useT();
   const shelf = page.moveLots[Number(line.id)];
   const named = String(line.lot_no ?? '');

@@ -6,19 +6,20 @@ import './i18n';
 import { useLayoutEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Alert, Button, Drawer, Form, Grid, Input, Radio, Spin } from '@arco-design/web-react';
+import type { OrderListRow } from '@contract/orders';
 import { useEscapeClose } from '@/hooks/useEscapeClose';
 import { useT } from '@/lang';
 import type { CrudTableStore } from '@/components/crud';
-import { SELECT_URL } from './api';
+import { SELECT_URL } from '@/api/masterData';
 import { msgText } from './cells';
 import type { HeaderField, OrderFormStore } from './formStore';
 import LineEditor from './LineEditor';
-import { NUMBER_FIELD } from './pageStore';
+import { orderNumber } from './orderViews';
 import { PartySelect } from './selects';
 import { INBOUND_TYPE_OPTIONS, OUTBOUND_TYPE_OPTIONS } from './states';
 
 export interface OrderFormDrawerProps {
-  table: CrudTableStore;
+  table: CrudTableStore<OrderListRow>;
   form: OrderFormStore;
   /** language key naming one order, e.g. 'orders.inbound.entity' */
   entity: string;
@@ -48,7 +49,7 @@ export const OrderFormDrawer = observer(function OrderFormDrawer({ table, form, 
   };
   const name = t(entity);
   const title = mode === 'add' ? t('crud.addTitle', { name }) : t('crud.editTitle', { name });
-  const number = table.formRow?.[NUMBER_FIELD[kind]];
+  const number = orderNumber(table.formRow);
   const typeOptions = kind === 'inbound' ? INBOUND_TYPE_OPTIONS : OUTBOUND_TYPE_OPTIONS;
   const invalidCount = form.submitted ? Object.keys(form.check.lines).length + Object.keys(form.check.header).length : 0;
 
@@ -79,7 +80,7 @@ export const OrderFormDrawer = observer(function OrderFormDrawer({ table, form, 
           <Grid.Row gutter={16}>
             <Grid.Col xs={24} sm={12} lg={6}>
               <Form.Item label={t(`orders.${kind}.number`)}>
-                <Input value={number ?? ''} disabled placeholder={t('orders.form.numberGenerated')} data-orders="form-number" />
+                <Input value={number} disabled placeholder={t('orders.form.numberGenerated')} data-orders="form-number" />
               </Form.Item>
             </Grid.Col>
             <Grid.Col xs={24} sm={12} lg={6}>

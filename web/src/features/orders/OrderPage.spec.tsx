@@ -6,7 +6,7 @@ import { StoreProvider } from '@/stores/context';
 import { RootStore } from '@/stores/root';
 import type { StorageLike } from '@/stores/persist';
 
-jest.mock('@/api/request', () => ({ __esModule: true, default: jest.fn() }));
+jest.mock('@/api/request', () => ({ ...jest.requireActual('@/api/request'), __esModule: true, default: jest.fn() }));
 import request from '@/api/request';
 import { OrderPage } from './OrderPage';
 

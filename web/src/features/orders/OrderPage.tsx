@@ -10,30 +10,32 @@ import { runInAction } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useLocation } from 'react-router-dom';
 import { IconCheckCircle, IconClose, IconEye, IconSend, IconSwap } from '@arco-design/web-react/icon';
+import type { OrderKind } from '@contract/enums';
+import type { OrderListRow } from '@contract/orders';
 import { CrudTable, type CrudColumn, type CrudRowAction } from '@/components/crud';
 import { useStore } from '@/stores/context';
-import { ORDER_API } from './api';
-import { ExportButton } from '../../components/transfer/ExportButton';
+import { ExportButton } from '@/components/transfer/ExportButton';
+import { ORDER_API } from '@/api/orders';
 import MoveDialog from './MoveDialog';
 import OrderDetailDrawer from './OrderDetailDrawer';
 import OrderFormDrawer from './OrderFormDrawer';
-import { OrderPageStore, type Row } from './pageStore';
+import { OrderPageStore } from './pageStore';
 import ShipDialog from './ShipDialog';
-import { stateActions, type OrderKind } from './states';
+import { stateActions } from './states';
 
 export interface OrderPageProps {
   kind: OrderKind;
   /** the list columns; a function receives the page (e.g. to open the detail from the number cell). */
-  columns: CrudColumn[] | ((page: OrderPageStore) => CrudColumn[]);
+  columns: CrudColumn<OrderListRow>[] | ((page: OrderPageStore) => CrudColumn<OrderListRow>[]);
   quickSearchFields: string[];
   /** language key naming one order (drawer titles) */
   entity: string;
 }
 
 /** The row buttons besides the built-in edit / delete; each shown in the states where it applies. */
-export function orderRowActions(page: OrderPageStore): CrudRowAction<Row>[] {
-  const can = (row: Row, action: ReturnType<typeof stateActions>[number]) => stateActions(page.kind, row).includes(action);
-  const actions: CrudRowAction<Row>[] = [{ name: 'view', title: 'orders.action.view', icon: <IconEye />, onClick: (row) => void page.detail.show(Number(row.id)) }];
+export function orderRowActions(page: OrderPageStore): CrudRowAction<OrderListRow>[] {
+  const can = (row: OrderListRow, action: ReturnType<typeof stateActions>[number]) => stateActions(page.kind, row).includes(action);
+  const actions: CrudRowAction<OrderListRow>[] = [{ name: 'view', title: 'orders.action.view', icon: <IconEye />, onClick: (row) => void page.detail.show(Number(row.id)) }];
   actions.push({
     name: 'audit',
     title: 'orders.action.audit',
@@ -99,7 +101,7 @@ export const OrderPage = observer(function OrderPage({ kind, columns, quickSearc
   }, [page, location.search]);
   return (
     <div className="crud-page orders-page" data-orders={`${kind}-page`}>
-      <CrudTable<Row>
+      <CrudTable<OrderListRow>
         store={page.table}
         rowActions={actions}
         rowButtons={['edit', 'delete']}

@@ -6,11 +6,12 @@
 import { observer } from 'mobx-react-lite';
 import { Button } from '@arco-design/web-react';
 import { IconPrinter } from '@arco-design/web-react/icon';
-import { directUrl, openInNewTab } from '@/features/documents/directUrl';
 import { useAuth } from '@/hooks/useAuth';
 import { getLocale, useT } from '@/lang';
 import { useStore } from '@/stores/context';
-import { ORDER_API } from './api';
+import { directUrl } from '@/api/request';
+import { openInNewTab } from '@/features/documents/newTab';
+import { ORDER_API } from '@/api/orders';
 import type { OrderKind } from './states';
 
 /** The documents of each order type: `doc` of the request and the button's language key. */

@@ -7,7 +7,7 @@ import { observer } from 'mobx-react-lite';
 import { DatePicker, Form, Input, Modal } from '@arco-design/web-react';
 import dayjs from 'dayjs';
 import { useT } from '@/lang';
-import { SELECT_URL } from './api';
+import { SELECT_URL } from '@/api/masterData';
 import type { OrderPageStore } from './pageStore';
 import { PartySelect } from './selects';
 

@@ -4,13 +4,15 @@
  */
 import './i18n';
 import { Link } from '@arco-design/web-react';
+import type { OrderListRow } from '@contract/orders';
 import type { CrudColumn } from '@/components/crud';
-import { SELECT_URL } from './api';
-import { NUMBER_FIELD, type OrderPageStore, type Row } from './pageStore';
+import { SELECT_URL } from '@/api/masterData';
+import { NUMBER_FIELD } from './orderViews';
+import type { OrderPageStore } from './pageStore';
 import { AUDIT_STATUS_OPTIONS } from './states';
 
 /** The order number, a link to the detail drawer. */
-export function numberColumn(page: OrderPageStore, label: string): CrudColumn {
+export function numberColumn(page: OrderPageStore, label: string): CrudColumn<OrderListRow> {
   const field = NUMBER_FIELD[page.kind];
   return {
     prop: field,
@@ -19,7 +21,7 @@ export function numberColumn(page: OrderPageStore, label: string): CrudColumn {
     fixed: 'left',
     sortable: true,
     operator: 'LIKE',
-    cell: (value: unknown, row: Row) => (
+    cell: (value: unknown, row: OrderListRow) => (
       <Link className="orders-number-link" data-orders="number-link" onClick={() => void page.detail.show(Number(row.id))}>
         {String(value ?? '-')}
       </Link>
@@ -49,7 +51,7 @@ export const operatorColumn: CrudColumn = {
   width: 100,
   ellipsis: true,
   operator: false,
-  cell: (_v: unknown, row: Row) => row.admin?.nickname || row.admin?.username || '-',
+  cell: (_v: unknown, row: OrderListRow) => row.admin?.nickname || row.admin?.username || '-',
 };
 
 export const createtimeColumn: CrudColumn = { prop: 'createtime', label: 'orders.field.createtime', render: 'datetime', sortable: true, width: 170 };

@@ -1,4 +1,4 @@
-jest.mock('./api', () => ({
+jest.mock('@/api/inventory', () => ({
   fetchProductStock: jest.fn(async () => new Map([[7, 5]])),
 }));
 

@@ -5,10 +5,12 @@
  * The on-hand stock of each chosen product is loaded per shelf for the hints beside the shelf selects.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
-import { fetchProductStock } from './api';
-import { MONEY_PATTERN, lineTotal, normalizeMoney, orderTotals, parseQuantity, type OrderTotals } from './money';
-import type { OrderKind } from './states';
+import type { OrderKind } from '@contract/enums';
+import type { ProductPick, ShelfPick } from '@contract/master-data';
+import type { LineOf, OrderOf, OrderShelfView } from '@contract/orders';
+import { fetchProductStock } from '@/api/inventory';
 import { expiryPreview, LOT_PATTERN, normalizeLot } from '@/features/lots/lots';
+import { MONEY_PATTERN, lineTotal, normalizeMoney, orderTotals, parseQuantity, type OrderTotals } from './money';
 
 export interface ProductInfo {
   id: number;
@@ -59,7 +61,7 @@ export interface LineDraft {
   expiry_date: string;
 }
 
-export interface OrderHeader {
+export interface HeaderDraft {
   order_sn: string;
   /** supplier_id (inbound) or customer_id (outbound, relocation) */
   party_id: number | null;
@@ -157,26 +159,25 @@ export function emptyLine(): LineDraft {
   };
 }
 
+/** A line of any kind as `GET edit` answers it, read field by field (each kind carries some of them). */
+export type ServerLine = Partial<LineOf<'inbound'> & LineOf<'relocation'> & LineOf<'adjustment'>> & {
+  product?: ProductPick | null;
+  shelf?: Partial<OrderShelfView> | null;
+  source_shelf?: Partial<OrderShelfView> | null;
+  target_shelf?: Partial<OrderShelfView> | null;
+};
+
+/** An order of any kind as `GET edit` answers it (or the form's row before it was read), field by field. */
+export type ServerOrder = Partial<OrderOf<'inbound'> & OrderOf<'outbound'> & OrderOf<'relocation'> & OrderOf<'adjustment'>> & { lines?: ServerLine[] };
+
 /** A line of `GET edit` → a draft. */
-export function lineFromServer(line: Record<string, any>): LineDraft {
-  const p = line.product;
+export function lineFromServer(line: ServerLine): LineDraft {
   const quantity = (v: unknown) => (v === null || v === undefined || v === '' ? null : Number(v));
   return {
     ...emptyLine(),
     id: num(line.id) ?? undefined,
     product_id: num(line.product_id),
-    product: p
-      ? {
-          id: Number(p.id ?? line.product_id),
-          name: String(p.name ?? ''),
-          product_no: String(p.product_no ?? ''),
-          spec: p.spec ?? '',
-          unit_name: p.unit_name ?? '',
-          price: p.price,
-          lot_tracked: Number(p.lot_tracked) === 1 || p.lot_tracked === true,
-          effective_day: Number(p.effective_day ?? 0),
-        }
-      : null,
+    product: line.product ? productFromRow({ ...line.product, id: Number(line.product.id ?? line.product_id) }) : null,
     production_date: String(line.production_date ?? ''),
     expiry_date: String(line.expiry_date ?? ''),
     detail_code: line.detail_code ?? '',
@@ -197,8 +198,8 @@ export function lineFromServer(line: Record<string, any>): LineDraft {
   };
 }
 
-/** Product fields from a remote-select row of wms.Product. */
-export function productFromRow(row: Record<string, any> | undefined | null): ProductInfo | null {
+/** Product fields from a remote-select row of wms.Product, a scanned product or a line's product. */
+export function productFromRow(row: ProductPick | undefined | null): ProductInfo | null {
   if (!row) return null;
   return {
     id: Number(row.id),
@@ -216,7 +217,7 @@ export function productFromRow(row: Record<string, any> | undefined | null): Pro
 const MAX_TEXT = { order_sn: 100, remark: 500, detail_code: 100 } as const;
 
 /** Pure validation of a form's values (the store wraps it). */
-export function checkOrderForm(kind: OrderKind, header: OrderHeader, lines: LineDraft[], stock: ReadonlyMap<number, ReadonlyMap<number, number>> = new Map()): FormCheck {
+export function checkOrderForm(kind: OrderKind, header: HeaderDraft, lines: LineDraft[], stock: ReadonlyMap<number, ReadonlyMap<number, number>> = new Map()): FormCheck {
   const h: FormCheck['header'] = {};
   const errors: FormCheck['lines'] = {};
   const warnings: FormCheck['warnings'] = {};
@@ -294,8 +295,8 @@ export function checkOrderForm(kind: OrderKind, header: OrderHeader, lines: Line
 }
 
 /** The body of `POST add` / `POST edit` (the table store adds the id when editing). */
-export function orderBody(kind: OrderKind, header: OrderHeader, lines: LineDraft[]): Record<string, any> {
-  const body: Record<string, any> = {
+export function orderBody(kind: OrderKind, header: HeaderDraft, lines: LineDraft[]): Record<string, unknown> {
+  const body: Record<string, unknown> = {
     order_sn: header.order_sn.trim(),
     remark: header.remark.trim(),
   };
@@ -335,7 +336,7 @@ export function orderBody(kind: OrderKind, header: OrderHeader, lines: LineDraft
 
 export class OrderFormStore {
   readonly kind: OrderKind;
-  header: OrderHeader = { order_sn: '', party_id: null, type: null, remark: '' };
+  header: HeaderDraft = { order_sn: '', party_id: null, type: null, remark: '' };
   lines: LineDraft[] = [];
   /** `${lineKey}.${field}` or the header field names the user has changed. */
   touched = new Set<string>();
@@ -367,7 +368,7 @@ export class OrderFormStore {
   }
 
   /** Starts the form: an empty order with one line, or the order being edited. */
-  reset(row: Record<string, any> | null, defaults: Partial<OrderHeader> = {}): void {
+  reset(row: ServerOrder | null, defaults: Partial<HeaderDraft> = {}): void {
     this.touched = new Set();
     this.submitted = false;
     this.error = null;
@@ -388,7 +389,7 @@ export class OrderFormStore {
     for (const line of this.lines) if (line.product_id) void this.loadStock(line.product_id);
   }
 
-  setHeader<K extends keyof OrderHeader>(field: K, value: OrderHeader[K]): void {
+  setHeader<K extends keyof HeaderDraft>(field: K, value: HeaderDraft[K]): void {
     this.header = { ...this.header, [field]: value };
     this.touched.add(field);
   }
@@ -421,7 +422,7 @@ export class OrderFormStore {
   }
 
   /** Picks a product: its price fills the price unless one was typed. */
-  setProduct(key: string, productId: number | null, row?: Record<string, any> | null): void {
+  setProduct(key: string, productId: number | null, row?: ProductPick | null): void {
     const line = this.line(key);
     if (!line) return;
     line.product_id = productId;
@@ -490,7 +491,7 @@ export class OrderFormStore {
   }
 
   /** Picks a shelf; its row also tells the warehouse (so the shelf list narrows to it). */
-  setShelf(key: string, side: ShelfSide, shelfId: number | null, row?: Record<string, any> | null): void {
+  setShelf(key: string, side: ShelfSide, shelfId: number | null, row?: Partial<ShelfPick> | null): void {
     const line = this.line(key);
     if (!line) return;
     line[shelfField(side)] = shelfId;
@@ -505,7 +506,7 @@ export class OrderFormStore {
    * scanned), else a new line with quantity 1 — the empty last line if there is one — on the scanned shelf or
    * else the product's default shelf, priced from the product.
    */
-  addScanned(product: Record<string, any>): ScanOutcome {
+  addScanned(product: ProductPick): ScanOutcome {
     const productId = Number(product.id);
     const side: ShelfSide = this.isGoods ? 'warehouse' : 'source';
     const field = shelfField(side);
@@ -531,7 +532,7 @@ export class OrderFormStore {
     this.setProduct(line.key, productId, product);
     this.setQuantity(line.key, this.kind === 'adjustment' ? 'quantity' : 'plan_quantity', 1);
     if (this.scanShelf) this.setShelf(line.key, side, this.scanShelf.id, { warehouse_id: this.scanShelf.warehouse_id });
-    else if (num(product.warehouse_shelf_id) && !line[field]) this.setShelf(line.key, side, num(product.warehouse_shelf_id), { warehouse_id: product.warehouse_id });
+    else if (num(product.warehouse_shelf_id) && !line[field]) this.setShelf(line.key, side, num(product.warehouse_shelf_id), { warehouse_id: product.warehouse_id ?? 0 });
     this.scannedKey = line.key;
     return { key: line.key, index: this.lineIndex(line.key), quantity: 1, added: true };
   }
@@ -621,7 +622,7 @@ export class OrderFormStore {
     return this.check.valid;
   }
 
-  get body(): Record<string, any> {
+  get body(): Record<string, unknown> {
     return orderBody(this.kind, this.header, this.lines);
   }
 }

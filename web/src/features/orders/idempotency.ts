@@ -1,3 +1,5 @@
+import { isEnvelope } from '@/api/request';
+
 /**
  * Idempotency keys of stock transitions (audit, ship, move, cancel). One key per order action until the
  * server has answered it: a retry after a timeout, a lost connection or a 503 — when the first attempt may
@@ -29,6 +31,4 @@ function randomKey(): string {
 }
 
 /** The request layer rejects with the envelope when the application answered, with an HTTP/network error otherwise. */
-export function wasAnswered(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && typeof (error as { code: unknown }).code === 'number';
-}
+export const wasAnswered = isEnvelope;

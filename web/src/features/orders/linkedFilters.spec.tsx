@@ -2,7 +2,7 @@ import '@/test-support/dom-globals';
 import { RootStore } from '@/stores/root';
 import type { StorageLike } from '@/stores/persist';
 
-jest.mock('@/api/request', () => ({ __esModule: true, default: jest.fn() }));
+jest.mock('@/api/request', () => ({ ...jest.requireActual('@/api/request'), __esModule: true, default: jest.fn() }));
 import request from '@/api/request';
 import { withLinkedFilters } from './OrderPage';
 import { OrderPageStore } from './pageStore';

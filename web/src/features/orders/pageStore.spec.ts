@@ -4,7 +4,7 @@
  * keeps the dialog open on the answered order with what that move took, lot by lot.
  */
 import '@/test-support/dom-globals';
-jest.mock('@/api/request', () => ({ __esModule: true, default: jest.fn() }));
+jest.mock('@/api/request', () => ({ ...jest.requireActual('@/api/request'), __esModule: true, default: jest.fn() }));
 import request from '@/api/request';
 import { allocationsAdded, OrderPageStore } from './pageStore';
 import { previewTake } from '@/features/lots/lots';
@@ -36,7 +36,7 @@ const STOCK = {
   expiry_warning_days: 30,
 };
 
-function respond(order: Record<string, any>, moved?: Record<string, any>) {
+function respond(order: Record<string, unknown>, moved?: Record<string, unknown>) {
   mockedRequest.mockImplementation((config: { url: string; method: string }) => {
     if (config.url.endsWith('/wms.Relocation/edit')) return ok({ row: order });
     if (config.url.endsWith('/wms.Relocation/move')) return ok(moved);

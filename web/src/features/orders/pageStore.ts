@@ -1,39 +1,28 @@
 /**
- * The state of an order page (inbound, outbound, relocation): the list (a CrudTableStore), the form, the
- * detail drawer with the order's history rows, and the transitions (audit, ship, move, cancel), each
- * answered by the server with the updated order.
+ * The state of an order page (inbound, outbound, relocation, adjustment): the list (a CrudTableStore), the
+ * form, the detail drawer with the order's history rows, and the transitions (audit, ship, move, cancel),
+ * each answered by the server with the updated order.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
+import type { OrderKind } from '@contract/enums';
+import type { MoveLineInput, OrderListRow, OrderView, ShipInput } from '@contract/orders';
+import type { InventoryHistoryRow } from '@contract/stock';
+import { fetchOrderHistory, fetchShelfLots, type ShelfLots } from '@/api/inventory';
+import { fetchPartyName, SELECT_URL } from '@/api/masterData';
+import { createOrderApi, ORDER_API, type OrderApi } from '@/api/orders';
+import { errorMessage } from '@/api/request';
 import { CrudTableStore, type CrudColumn, type CrudRoot } from '@/components/crud';
-import { createOrderApi, fetchOrderHistory, fetchPartyName, fetchShelfLots, ORDER_API, SELECT_URL, type OrderApi, type ShelfLots, type ShipInput } from './api';
 import { allocationsOf, isLotLine, type Allocation } from '@/features/lots/lots';
-import { OrderFormStore } from './formStore';
+import { OrderFormStore, type ServerOrder } from './formStore';
 import { TransitionKeys, wasAnswered } from './idempotency';
-import type { OrderKind } from './states';
-
-/** The number column of each order kind. */
-export const NUMBER_FIELD: Record<OrderKind, 'receipt_no' | 'outbound_no' | 'relocation_no' | 'adjustment_no'> = {
-  inbound: 'receipt_no',
-  outbound: 'outbound_no',
-  relocation: 'relocation_no',
-  adjustment: 'adjustment_no',
-};
-
-export type Row = Record<string, any>;
-
-function messageOf(e: unknown): string {
-  if (e && typeof e === 'object') {
-    const o = e as { msg?: unknown; message?: unknown };
-    if (typeof o.msg === 'string') return o.msg;
-    if (typeof o.message === 'string') return o.message;
-  }
-  return String(e);
-}
+import { isRelocationLine, orderNumber, type RelocationLineView } from './orderViews';
 
 export class OrderDetailStore {
   id: number | null = null;
-  row: Row | null = null;
-  history: Row[] = [];
+  row: OrderView | null = null;
+  history: InventoryHistoryRow[] = [];
+  /** An outbound order's carrier (`GET edit` names the customer but not the carrier). */
+  carrierName: string | null = null;
   loading = false;
   historyLoading = false;
   /** the history could not be read (e.g. no right to the inventory history). */
@@ -41,7 +30,10 @@ export class OrderDetailStore {
   error: string | null = null;
   private seq = 0;
 
-  constructor(private readonly api: OrderApi, private readonly kind: OrderKind) {
+  constructor(
+    private readonly api: OrderApi,
+    private readonly kind: OrderKind,
+  ) {
     makeAutoObservable<this, 'seq' | 'api' | 'kind'>(this, { seq: false, api: false, kind: false });
   }
 
@@ -54,6 +46,7 @@ export class OrderDetailStore {
     this.row = null;
     this.history = [];
     this.historyError = null;
+    this.carrierName = null;
     await this.reload();
   }
 
@@ -61,6 +54,7 @@ export class OrderDetailStore {
     this.id = null;
     this.row = null;
     this.history = [];
+    this.carrierName = null;
     this.seq++;
   }
 
@@ -81,13 +75,13 @@ export class OrderDetailStore {
       if (seq !== this.seq) return;
       runInAction(() => {
         this.loading = false;
-        this.error = messageOf(e);
+        this.error = errorMessage(e);
       });
     }
   }
 
   /** A transition answered the updated order: show it and its (new) history rows. */
-  async replace(row: Row): Promise<void> {
+  async replace(row: OrderView): Promise<void> {
     if (this.id === null || String(row?.id) !== String(this.id)) return;
     this.row = row;
     await Promise.all([this.loadHistory(), this.loadCarrier()]);
@@ -95,22 +89,24 @@ export class OrderDetailStore {
 
   /** `GET edit` names the customer but not the carrier of a shipped order: look it up. */
   async loadCarrier(): Promise<void> {
-    const row = this.row;
-    if (this.kind !== 'outbound' || !row || !Number(row.carrier_id) || row.carrier?.name) return;
-    const name = await fetchPartyName(SELECT_URL.carrier, Number(row.carrier_id));
+    const row: ServerOrder | null = this.row;
+    const carrierId = Number(row?.carrier_id);
+    if (this.kind !== 'outbound' || !carrierId) return;
+    const name = await fetchPartyName(SELECT_URL.carrier, carrierId);
     runInAction(() => {
-      if (name !== null && this.row && String(this.row.carrier_id) === String(row.carrier_id)) this.row = { ...this.row, carrier: { id: row.carrier_id, name } };
+      const now: ServerOrder | null = this.row;
+      if (name !== null && Number(now?.carrier_id) === carrierId) this.carrierName = name;
     });
   }
 
   async loadHistory(): Promise<void> {
-    const number = this.row?.[NUMBER_FIELD[this.kind]];
+    const number = orderNumber(this.row);
     if (!number) return;
     const seq = this.seq;
     this.historyLoading = true;
     this.historyError = null;
     try {
-      const { list } = await fetchOrderHistory(String(number));
+      const list = await fetchOrderHistory(number);
       if (seq !== this.seq) return;
       runInAction(() => {
         this.history = list;
@@ -119,7 +115,7 @@ export class OrderDetailStore {
       if (seq !== this.seq) return;
       runInAction(() => {
         this.history = [];
-        this.historyError = messageOf(e);
+        this.historyError = errorMessage(e);
       });
     } finally {
       runInAction(() => {
@@ -130,7 +126,7 @@ export class OrderDetailStore {
 }
 
 export interface OrderPageOptions {
-  columns: CrudColumn[] | ((page: OrderPageStore) => CrudColumn[]);
+  columns: CrudColumn<OrderListRow>[] | ((page: OrderPageStore) => CrudColumn<OrderListRow>[]);
   quickSearchFields: string[];
 }
 
@@ -138,14 +134,15 @@ export class OrderPageStore {
   readonly kind: OrderKind;
   readonly api: OrderApi;
   readonly keys = new TransitionKeys();
-  readonly table: CrudTableStore;
+  readonly table: CrudTableStore<OrderListRow>;
   readonly form: OrderFormStore;
   readonly detail: OrderDetailStore;
 
   /** the order the ship dialog is open for */
-  shipping: Row | null = null;
-  /** the order (with lines) the move dialog is open for */
-  moving: Row | null = null;
+  shipping: ServerOrder | null = null;
+  /** the order the move dialog is open for; its lines once read (`moving`) */
+  moveId: number | null = null;
+  moving: OrderView | null = null;
   moveLoading = false;
   /**
    * The move dialog's lot lines (a lot-tracked product, or a lot named): the lots on each one's source
@@ -185,7 +182,7 @@ export class OrderPageStore {
    * Runs a transition with its idempotency key; the list and an open detail show the answer. Resolves true
    * on success.
    */
-  private async transition(action: string, id: number, run: (key: string) => Promise<Row>): Promise<boolean> {
+  private async transition(action: string, id: number, run: (key: string) => Promise<OrderView>): Promise<boolean> {
     this.busy = `${action}:${id}`;
     this.error = null;
     try {
@@ -200,7 +197,7 @@ export class OrderPageStore {
       this.keys.settle(action, id, wasAnswered(e));
       runInAction(() => {
         this.busy = null;
-        this.error = messageOf(e);
+        this.error = errorMessage(e);
       });
       // the order may have changed under us (another admin): show what it is now
       await Promise.all([this.table.load(), this.detail.id === id ? this.detail.reload() : Promise.resolve()]);
@@ -216,7 +213,7 @@ export class OrderPageStore {
     return this.transition('cancel', id, (key) => this.api.cancel(id, key));
   }
 
-  openShip(row: Row): void {
+  openShip(row: ServerOrder): void {
     this.shipping = row;
   }
 
@@ -233,41 +230,44 @@ export class OrderPageStore {
   /** Opens the move dialog with the order's lines (read afresh: the moved quantities change). */
   async openMove(id: number): Promise<void> {
     this.moveLoading = true;
-    this.moving = { id };
+    this.moveId = id;
+    this.moving = null;
     this.moveLots = {};
     this.movedNow = null;
     try {
       const row = await this.api.read(id);
       runInAction(() => {
-        if (this.moving && String(this.moving.id) === String(id)) this.moving = row;
+        if (this.moveId === id) this.moving = row;
         this.moveLoading = false;
       });
       await this.loadMoveLots(row);
     } catch (e) {
       runInAction(() => {
+        this.moveId = null;
         this.moving = null;
         this.moveLoading = false;
-        this.error = messageOf(e);
+        this.error = errorMessage(e);
       });
     }
   }
 
   /** The lots on the source shelf of each lot line of an order (one read per product and shelf). */
-  async loadMoveLots(row: Row): Promise<void> {
-    const lines: Row[] = Array.isArray(row?.lines) ? row.lines.filter(isLotLine) : [];
+  async loadMoveLots(row: OrderView): Promise<void> {
+    const lines = lotLinesOf(row);
     if (!lines.length) return;
-    const pairKey = (l: Row) => `${l.product_id}:${l.source_warehouse_shelf_id}`;
+    const pairKey = (l: RelocationLineView) => `${l.product_id}:${l.source_warehouse_shelf_id}`;
     const pairs = [...new Map(lines.map((l) => [pairKey(l), l])).values()];
     this.moveLotsLoading = true;
     const read = await Promise.all(pairs.map((l) => fetchShelfLots(Number(l.product_id), Number(l.source_warehouse_shelf_id)).catch(() => null)));
     const byPair = new Map(pairs.map((l, i) => [pairKey(l), read[i]]));
     runInAction(() => {
-      if (this.moving && String(this.moving.id) === String(row.id)) this.moveLots = Object.fromEntries(lines.map((l) => [Number(l.id), byPair.get(pairKey(l)) ?? null]));
+      if (this.moveId === row.id) this.moveLots = Object.fromEntries(lines.map((l) => [Number(l.id), byPair.get(pairKey(l)) ?? null]));
       this.moveLotsLoading = false;
     });
   }
 
   closeMove(): void {
+    this.moveId = null;
     this.moving = null;
     this.moveLots = {};
     this.movedNow = null;
@@ -277,13 +277,13 @@ export class OrderPageStore {
    * Moves the quantities given. An order without lot lines closes the dialog; one with lot lines keeps it
    * open on the order as now answered, with what this move took lot by lot and the shelves' lots read again.
    */
-  async move(id: number, lines: Array<{ id: number; quantity: number }>): Promise<boolean> {
-    const before = new Map<number, Allocation[]>((Array.isArray(this.moving?.lines) ? this.moving!.lines : []).map((l: Row) => [Number(l.id), allocationsOf(l)]));
-    let answered: Row | null = null;
+  async move(id: number, lines: MoveLineInput[]): Promise<boolean> {
+    const before = new Map<number, Allocation[]>((this.moving?.lines ?? []).map((l) => [Number(l.id), allocationsOf(l)]));
+    let answered: OrderView | null = null;
     const ok = await this.transition('move', id, async (key) => (answered = await this.api.move(id, lines, key)));
     if (!ok) return ok;
-    const row = answered as Row | null;
-    const lotLines: Row[] = Array.isArray(row?.lines) ? row!.lines.filter(isLotLine) : [];
+    const row: OrderView | null = answered;
+    const lotLines = row ? lotLinesOf(row) : [];
     if (!row || !lotLines.length) {
       this.closeMove();
       return ok;
@@ -301,4 +301,9 @@ export class OrderPageStore {
 export function allocationsAdded(before: readonly Allocation[], after: readonly Allocation[]): Allocation[] {
   const had = new Map(before.map((a) => [a.lot_no, a.quantity]));
   return after.map((a) => ({ lot_no: a.lot_no, quantity: a.quantity - (had.get(a.lot_no) ?? 0) })).filter((a) => a.quantity > 0);
+}
+
+/** The relocation lines of an order that are about lots (a lot-tracked product, or a lot named or taken). */
+function lotLinesOf(row: OrderView): RelocationLineView[] {
+  return row.lines.filter(isRelocationLine).filter(isLotLine);
 }

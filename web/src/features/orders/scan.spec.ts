@@ -1,13 +1,14 @@
-jest.mock('./api', () => ({
+jest.mock('@/api/inventory', () => ({
   fetchProductStock: jest.fn(async () => new Map()),
 }));
 
+import type { ProductPick, ScanAnswer, ShelfPick } from '@contract/master-data';
 import { OrderFormStore } from './formStore';
-import { isTypingTarget, ScanStore, WedgeBuffer, type ScanAnswer } from './scan';
+import { isTypingTarget, ScanStore, WedgeBuffer } from './scan';
 
 const bolt = { id: 1, name: 'Bolt', product_no: 'B1', price: '2.50', unit: { name: 'box' }, warehouse_id: 0, warehouse_shelf_id: 0 };
 const nut = { id: 2, name: 'Nut', product_no: 'N1', price: '0.10', unit: { name: 'box' }, warehouse_id: 5, warehouse_shelf_id: 51 };
-const shelfA = { id: 71, warehouse_id: 7, location: 'Main / A / A-01' };
+const shelfA = { id: 71, name: 'A-01', warehouse_id: 7, location: 'Main / A / A-01' };
 
 /** A resolver answering from a table, slower for some codes (answers must still apply in scan order). */
 function resolver(table: Record<string, ScanAnswer | { msg: string }>, delays: Record<string, number> = {}) {
@@ -22,8 +23,8 @@ function resolver(table: Record<string, ScanAnswer | { msg: string }>, delays: R
   return { resolve, calls };
 }
 
-const product = (row: Record<string, any>): ScanAnswer => ({ kind: 'product', code: row.product_no, row });
-const shelf = (row: Record<string, any>): ScanAnswer => ({ kind: 'shelf', code: 'A-01', row });
+const product = (row: ProductPick): ScanAnswer => ({ kind: 'product', code: row.product_no, row });
+const shelf = (row: ShelfPick): ScanAnswer => ({ kind: 'shelf', code: 'A-01', row });
 
 function outboundForm(): OrderFormStore {
   const form = new OrderFormStore('outbound');

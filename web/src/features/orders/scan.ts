@@ -5,20 +5,12 @@
  * its code as a fast burst of keys ending in Enter; `WedgeBuffer` tells such a burst from a person typing.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
-import { fetchJson } from '@/components/crud/api';
+import type { ProductPick, ScanAnswer } from '@contract/master-data';
+import { resolveCode } from '@/api/masterData';
 import type { ScanOutcome, ScannedShelf } from './formStore';
 
-export const SCAN_URL = '/admin/wms.Scan/resolve';
 /** The permission node of resolving codes (a button rule of the warehouse-operations menu). */
 export const SCAN_NODE = 'wms/scan/resolve';
-
-export interface ScanAnswer {
-  kind: 'product' | 'shelf';
-  code: string;
-  row: Record<string, any>;
-  lot_no?: string;
-  expiry_date?: string;
-}
 
 /** What the last scan did, for the line under the scan field: a language key and its arguments, or the server's refusal. */
 export interface ScanFeedback {
@@ -39,13 +31,11 @@ export interface ScanTarget {
   readonly scanShelf: ScannedShelf | null;
   /** The warehouse a shelf code is looked up in (a code may name shelves in several warehouses). */
   readonly scanWarehouseId: number | null;
-  addScanned(product: Record<string, any>): ScanOutcome;
+  addScanned(product: ProductPick): ScanOutcome;
   setScanShelf(shelf: ScannedShelf | null): void;
   /** Language keys of the feedback after a product scan (default: the order form's). */
   readonly scanMessages?: { added: string; more: string; hint?: string };
 }
-
-export const resolveCode: Resolver = (code, warehouseId) => fetchJson<ScanAnswer>(SCAN_URL, { code, warehouse_id: warehouseId ?? undefined }, { showErrorMessage: false });
 
 export class ScanStore {
   /** Scans sent and not yet applied. */

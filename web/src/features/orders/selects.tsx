@@ -4,20 +4,27 @@
  */
 import './i18n';
 import { observer } from 'mobx-react-lite';
+import type { SelectProps } from '@arco-design/web-react';
+import type { AreaPick, ProductPick, ShelfPick } from '@contract/master-data';
 import RemoteSelect from '@/components/RemoteSelect';
 import type { RemoteOption } from '@/components/RemoteSelect/store';
 import { useT } from '@/lang';
-import { SELECT_URL } from './api';
+import { SELECT_URL } from '@/api/masterData';
 
-const POPUP = { triggerProps: { autoAlignPopupWidth: false, autoAlignPopupMinWidth: true, position: 'bl' as const } };
+const POPUP: Partial<SelectProps> = { triggerProps: { autoAlignPopupWidth: false, autoAlignPopupMinWidth: true, position: 'bl' } };
 
-export function productLabel(row: Record<string, any>): string {
+/** A select's props with its test id (`data-orders`, which Arco passes on to the element). */
+function selectProps(testId: string | undefined, props: Partial<SelectProps> = {}): Partial<SelectProps> {
+  return { ...props, ...({ 'data-orders': testId } as Partial<SelectProps>) };
+}
+
+export function productLabel(row: Pick<ProductPick, 'id' | 'name' | 'product_no'>): string {
   const no = row.product_no ? String(row.product_no) : '';
   const name = row.name ? String(row.name) : '';
   return no && name ? `${no} · ${name}` : no || name || String(row.id ?? '');
 }
 
-export function shelfLabel(row: Record<string, any>, withWarehouse = true): string {
+export function shelfLabel(row: Pick<ShelfPick, 'id' | 'name' | 'serial_no' | 'warehouse' | 'area'>, withWarehouse = true): string {
   const parts = [withWarehouse ? row.warehouse?.name : null, row.area?.name, row.name].filter((p) => p !== null && p !== undefined && p !== '');
   const text = parts.join(' / ');
   return row.serial_no ? `${text} (${row.serial_no})` : text || String(row.id ?? '');
@@ -25,7 +32,7 @@ export function shelfLabel(row: Record<string, any>, withWarehouse = true): stri
 
 export interface ProductSelectProps {
   value?: number | null;
-  onChange?: (value: number | null, row: Record<string, any> | null) => void;
+  onChange?: (value: number | null, row: ProductPick | null) => void;
   placeholder?: string;
   disabled?: boolean;
   style?: React.CSSProperties;
@@ -37,7 +44,7 @@ export interface ProductSelectProps {
 /** Products: "P001 · Screws", each option with its stock on hand. */
 export const ProductSelect = observer(function ProductSelect({ value, onChange, placeholder, disabled, style, showStock = true, status }: ProductSelectProps) {
   const t = useT();
-  const renderOption = (o: RemoteOption) => {
+  const renderOption = (o: RemoteOption<ProductPick>) => {
     const row = o.raw;
     const unit = row.unit?.name ?? '';
     const stock = Number(row.total_stock_num ?? 0);
@@ -56,7 +63,7 @@ export const ProductSelect = observer(function ProductSelect({ value, onChange, 
     );
   };
   return (
-    <RemoteSelect
+    <RemoteSelect<ProductPick>
       url={SELECT_URL.product}
       labelField={productLabel}
       value={value ?? undefined}
@@ -64,7 +71,7 @@ export const ProductSelect = observer(function ProductSelect({ value, onChange, 
       disabled={disabled}
       style={style}
       renderOption={renderOption}
-      selectProps={{ ...POPUP, status, 'data-orders': 'product-select' } as any}
+      selectProps={selectProps('product-select', { ...POPUP, status })}
       onChange={(v, rows) => onChange?.(v === null || v === undefined || v === '' ? null : Number(v), rows[0] ?? null)}
     />
   );
@@ -88,7 +95,7 @@ export const WarehouseSelect = observer(function WarehouseSelect({ value, onChan
       placeholder={placeholder ?? t('orders.form.warehouse')}
       disabled={disabled}
       style={style}
-      selectProps={{ ...POPUP, 'data-orders': 'warehouse-select' } as any}
+      selectProps={selectProps('warehouse-select', POPUP)}
       onChange={(v) => onChange?.(v === null || v === undefined || v === '' ? null : Number(v))}
     />
   );
@@ -101,16 +108,16 @@ export interface AreaSelectProps extends WarehouseSelectProps {
 export const AreaSelect = observer(function AreaSelect({ value, onChange, placeholder, disabled, style, warehouseId }: AreaSelectProps) {
   const t = useT();
   return (
-    <RemoteSelect
+    <RemoteSelect<AreaPick>
       key={`area-${warehouseId ?? 0}`}
       url={SELECT_URL.area}
-      labelField={(row: Record<string, any>) => (warehouseId ? String(row.name ?? '') : [row.warehouse?.name, row.name].filter(Boolean).join(' / '))}
+      labelField={(row: AreaPick) => (warehouseId ? String(row.name ?? '') : [row.warehouse?.name, row.name].filter(Boolean).join(' / '))}
       params={warehouseId ? { warehouse_id: warehouseId } : undefined}
       value={value ?? undefined}
       placeholder={placeholder ?? t('orders.form.area')}
       disabled={disabled}
       style={style}
-      selectProps={{ ...POPUP, 'data-orders': 'area-select' } as any}
+      selectProps={selectProps('area-select', POPUP)}
       onChange={(v) => onChange?.(v === null || v === undefined || v === '' ? null : Number(v))}
     />
   );
@@ -118,7 +125,7 @@ export const AreaSelect = observer(function AreaSelect({ value, onChange, placeh
 
 export interface ShelfSelectProps {
   value?: number | null;
-  onChange?: (value: number | null, row: Record<string, any> | null) => void;
+  onChange?: (value: number | null, row: ShelfPick | null) => void;
   warehouseId?: number | null;
   areaId?: number | null;
   placeholder?: string;
@@ -135,7 +142,7 @@ export const ShelfSelect = observer(function ShelfSelect({ value, onChange, ware
   const params: Record<string, unknown> = {};
   if (warehouseId) params.warehouse_id = warehouseId;
   if (areaId) params.warehouse_area_id = areaId;
-  const renderOption = (o: RemoteOption) => {
+  const renderOption = (o: RemoteOption<ShelfPick>) => {
     const quantity = stockOn ? stockOn(Number(o.value)) : undefined;
     return (
       <div className="orders-option">
@@ -145,17 +152,17 @@ export const ShelfSelect = observer(function ShelfSelect({ value, onChange, ware
     );
   };
   return (
-    <RemoteSelect
+    <RemoteSelect<ShelfPick>
       key={`shelf-${warehouseId ?? 0}-${areaId ?? 0}`}
       url={SELECT_URL.shelf}
-      labelField={(row: Record<string, any>) => shelfLabel(row, !warehouseId)}
+      labelField={(row: ShelfPick) => shelfLabel(row, !warehouseId)}
       params={params}
       value={value ?? undefined}
       placeholder={placeholder ?? t('orders.form.shelf')}
       disabled={disabled}
       style={style}
       renderOption={renderOption}
-      selectProps={{ ...POPUP, status, 'data-orders': 'shelf-select' } as any}
+      selectProps={selectProps('shelf-select', { ...POPUP, status })}
       onChange={(v, rows) => onChange?.(v === null || v === undefined || v === '' ? null : Number(v), rows[0] ?? null)}
     />
   );
@@ -169,7 +176,7 @@ export function PartySelect(props: { url: string; value?: number | null; onChang
       labelField="name"
       value={props.value ?? undefined}
       placeholder={props.placeholder}
-      selectProps={{ status: props.status, 'data-orders': props.testId } as any}
+      selectProps={selectProps(props.testId, { status: props.status })}
       onChange={(v) => props.onChange?.(v === null || v === undefined || v === '' ? null : Number(v))}
     />
   );

@@ -2,69 +2,69 @@
  * The order lifecycles (docs/ARCHITECTURE.md, "Order lifecycles") as the screens see them: enumerations with their tag colours, and
  * which buttons an order offers in its current state (and to whom). Pure: unit-tested in states.spec.ts.
  */
-import type { CrudOption } from '@/components/crud';
+import { tagOptions } from '@/components/crud/options';
 import { AUDIT_STATUS, FORM_TYPE, INBOUND_TYPE, OUTBOUND_TYPE, RELOCATION_STATUS, SHIPMENT_STATUS, type OrderKind } from '@contract/enums';
 
 export { AUDIT_STATUS, RELOCATION_STATUS, SHIPMENT_STATUS } from '@contract/enums';
 export type { OrderKind } from '@contract/enums';
 
 /** audit_status 0 / 1 (every order kind). */
-export const AUDIT_STATUS_OPTIONS: CrudOption[] = [
-  { value: AUDIT_STATUS.unaudited, label: 'orders.auditStatus.0', color: 'orange' },
-  { value: AUDIT_STATUS.audited, label: 'orders.auditStatus.1', color: 'green' },
-];
+export const AUDIT_STATUS_OPTIONS = tagOptions('orders.auditStatus', [
+  [AUDIT_STATUS.unaudited, 'orange'],
+  [AUDIT_STATUS.audited, 'green'],
+]);
 
 /** outbound shipment_status 0 / 1. */
-export const SHIPMENT_STATUS_OPTIONS: CrudOption[] = [
-  { value: SHIPMENT_STATUS.unshipped, label: 'orders.shipmentStatus.0', color: 'gray' },
-  { value: SHIPMENT_STATUS.shipped, label: 'orders.shipmentStatus.1', color: 'arcoblue' },
-];
+export const SHIPMENT_STATUS_OPTIONS = tagOptions('orders.shipmentStatus', [
+  [SHIPMENT_STATUS.unshipped, 'gray'],
+  [SHIPMENT_STATUS.shipped, 'arcoblue'],
+]);
 
 /** relocation status 0 not moved / 1 partially moved / 2 completed / 3 cancelled. */
-export const RELOCATION_STATUS_OPTIONS: CrudOption[] = [
-  { value: RELOCATION_STATUS.notMoved, label: 'orders.relocationStatus.0', color: 'gray' },
-  { value: RELOCATION_STATUS.partiallyMoved, label: 'orders.relocationStatus.1', color: 'orangered' },
-  { value: RELOCATION_STATUS.completed, label: 'orders.relocationStatus.2', color: 'green' },
-  { value: RELOCATION_STATUS.cancelled, label: 'orders.relocationStatus.3', color: 'red' },
-];
+export const RELOCATION_STATUS_OPTIONS = tagOptions('orders.relocationStatus', [
+  [RELOCATION_STATUS.notMoved, 'gray'],
+  [RELOCATION_STATUS.partiallyMoved, 'orangered'],
+  [RELOCATION_STATUS.completed, 'green'],
+  [RELOCATION_STATUS.cancelled, 'red'],
+]);
 
 /** inbound type 10 purchase / 20 outsourced / 30 return. */
-export const INBOUND_TYPE_OPTIONS: CrudOption[] = [
-  { value: INBOUND_TYPE.purchase, label: 'orders.inboundType.10', color: 'arcoblue' },
-  { value: INBOUND_TYPE.outsourced, label: 'orders.inboundType.20', color: 'purple' },
-  { value: INBOUND_TYPE.return, label: 'orders.inboundType.30', color: 'gold' },
-];
+export const INBOUND_TYPE_OPTIONS = tagOptions('orders.inboundType', [
+  [INBOUND_TYPE.purchase, 'arcoblue'],
+  [INBOUND_TYPE.outsourced, 'purple'],
+  [INBOUND_TYPE.return, 'gold'],
+]);
 
 /** outbound type 10 sales / 20 outsourced / 30 transfer. */
-export const OUTBOUND_TYPE_OPTIONS: CrudOption[] = [
-  { value: OUTBOUND_TYPE.sales, label: 'orders.outboundType.10', color: 'arcoblue' },
-  { value: OUTBOUND_TYPE.outsourced, label: 'orders.outboundType.20', color: 'purple' },
-  { value: OUTBOUND_TYPE.transfer, label: 'orders.outboundType.30', color: 'cyan' },
-];
+export const OUTBOUND_TYPE_OPTIONS = tagOptions('orders.outboundType', [
+  [OUTBOUND_TYPE.sales, 'arcoblue'],
+  [OUTBOUND_TYPE.outsourced, 'purple'],
+  [OUTBOUND_TYPE.transfer, 'cyan'],
+]);
 
 /** inventory form_type: inbound kinds green shades, outbound kinds red shades, moves blue, counts purple, adjustments gold. */
-export const FORM_TYPE_OPTIONS: CrudOption[] = [
-  { value: FORM_TYPE.purchaseInbound, label: 'orders.formType.10', color: 'green' },
-  { value: FORM_TYPE.outsourcedInbound, label: 'orders.formType.20', color: 'lime' },
-  { value: FORM_TYPE.returnInbound, label: 'orders.formType.30', color: 'cyan' },
-  { value: FORM_TYPE.salesOutbound, label: 'orders.formType.40', color: 'red' },
-  { value: FORM_TYPE.outsourcedOutbound, label: 'orders.formType.50', color: 'orangered' },
-  { value: FORM_TYPE.transferOutbound, label: 'orders.formType.60', color: 'magenta' },
-  { value: FORM_TYPE.stockMove, label: 'orders.formType.70', color: 'arcoblue' },
-  { value: FORM_TYPE.countGain, label: 'orders.formType.80', color: 'purple' },
-  { value: FORM_TYPE.countLoss, label: 'orders.formType.90', color: 'pinkpurple' },
-  { value: FORM_TYPE.adjustmentIn, label: 'orders.formType.100', color: 'gold' },
-  { value: FORM_TYPE.adjustmentOut, label: 'orders.formType.110', color: 'orange' },
-];
+export const FORM_TYPE_OPTIONS = tagOptions('orders.formType', [
+  [FORM_TYPE.purchaseInbound, 'green'],
+  [FORM_TYPE.outsourcedInbound, 'lime'],
+  [FORM_TYPE.returnInbound, 'cyan'],
+  [FORM_TYPE.salesOutbound, 'red'],
+  [FORM_TYPE.outsourcedOutbound, 'orangered'],
+  [FORM_TYPE.transferOutbound, 'magenta'],
+  [FORM_TYPE.stockMove, 'arcoblue'],
+  [FORM_TYPE.countGain, 'purple'],
+  [FORM_TYPE.countLoss, 'pinkpurple'],
+  [FORM_TYPE.adjustmentIn, 'gold'],
+  [FORM_TYPE.adjustmentOut, 'orange'],
+]);
 
 /** order_type of a history row. */
-export const ORDER_TYPE_OPTIONS: CrudOption[] = [
-  { value: 'inbound', label: 'orders.orderType.inbound', color: 'green' },
-  { value: 'outbound', label: 'orders.orderType.outbound', color: 'red' },
-  { value: 'relocation', label: 'orders.orderType.relocation', color: 'arcoblue' },
-  { value: 'stocktake', label: 'orders.orderType.stocktake', color: 'purple' },
-  { value: 'adjustment', label: 'orders.orderType.adjustment', color: 'gold' },
-];
+export const ORDER_TYPE_OPTIONS = tagOptions('orders.orderType', [
+  ['inbound', 'green'],
+  ['outbound', 'red'],
+  ['relocation', 'arcoblue'],
+  ['stocktake', 'purple'],
+  ['adjustment', 'gold'],
+]);
 
 /** The button an order may offer. `view` is always there; the others depend on the state. */
 export type OrderAction = 'view' | 'edit' | 'delete' | 'audit' | 'ship' | 'move' | 'cancel';

@@ -3,11 +3,11 @@
  * shown, and the outcome of the last restore / rollback with a reason per refused row.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
+import { errorMessage } from '@/api/request';
+import { fetchSafetyRecord, runSafetyAction, type SafetyResult } from '@/api/security';
 import { CrudTableStore, type CrudColumn, type CrudRoot } from '@/components/crud';
 
-export interface SafetyOutcome {
-  done: number[];
-  refused: Array<{ id: number; reason: string }>;
+export interface SafetyOutcome extends SafetyResult {
   /** The message of the answer (how many went through, or why none did). */
   message: string;
 }
@@ -33,8 +33,8 @@ export class SafetyLogStore {
 
   async openDetail(id: number): Promise<void> {
     try {
-      const answer = await this.table.api.get<{ row: Record<string, any> }>('info', { id });
-      runInAction(() => (this.detail = answer.row));
+      const row = await fetchSafetyRecord<Record<string, any>>(this.table.api.base, id);
+      runInAction(() => (this.detail = row));
     } catch {
       // the request layer has said why
     }
@@ -54,13 +54,13 @@ export class SafetyLogStore {
     this.loading = true;
     this.error = '';
     try {
-      const data = await this.table.api.post<Omit<SafetyOutcome, 'message'>>(this.action, { ids: ids.map(Number) }, { showErrorMessage: false });
+      const data = await runSafetyAction(this.table.api.base, this.action, ids.map(Number));
       runInAction(() => (this.outcome = { ...data, message: '' }));
     } catch (failure) {
-      const envelope = failure as { code?: number; msg?: string; data?: Omit<SafetyOutcome, 'message'> | null };
+      const envelope = failure as { code?: number; msg?: string; data?: SafetyResult | null };
       runInAction(() => {
         if (envelope?.data?.refused) this.outcome = { ...envelope.data, message: envelope.msg ?? '' };
-        else this.error = envelope?.msg ?? String(failure);
+        else this.error = errorMessage(failure);
       });
     } finally {
       runInAction(() => (this.loading = false));

@@ -8,15 +8,16 @@ import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Alert, Button, Drawer, Empty, Input, Modal, Popconfirm, Progress, Space, Spin, Table, Tag } from '@arco-design/web-react';
 import { IconCheckCircle, IconClose, IconPlayArrow, IconPrinter, IconRefresh } from '@arco-design/web-react/icon';
-import { directUrl, openInNewTab } from '@/features/documents/directUrl';
+import type { StocktakeSummary } from '@contract/stocktake';
 import { MoneyCell, NumberCell, SignedCell } from '@/features/orders/cells';
 import { SCAN_NODE } from '@/features/orders/scan';
 import ScanField from '@/features/orders/ScanField';
 import { useAuth } from '@/hooks/useAuth';
 import { getLocale, useT } from '@/lang';
 import { useStore } from '@/stores/context';
-import type { StocktakeSummary } from '@contract/stocktake';
-import { CountSheetStore, parseCount, reviewOf, sheetActions, STOCKTAKE_API, type SheetLine } from './sheet';
+import { stocktakePrintUrl } from '@/api/orders';
+import { openInNewTab } from '@/features/documents/newTab';
+import { CountSheetStore, parseCount, reviewOf, sheetActions, type SheetLine } from './sheet';
 import { StatusTag } from './status';
 
 const Line = observer(function Line({ sheet, line, index }: { sheet: CountSheetStore; line: SheetLine; index: number }) {
@@ -195,7 +196,7 @@ export const CountSheet = observer(function CountSheet({ sheet, onChanged }: { s
               <Space wrap>
                 <Button icon={<IconRefresh />} onClick={() => void sheet.reload()} aria-label={t('wms.stocktake.reload')} />
                 {auth('print') && (
-                  <Button icon={<IconPrinter />} onClick={() => openInNewTab(directUrl(`${STOCKTAKE_API}/print`, { id: row.id, format: 'pdf' }, root.adminInfo.token, getLocale()))} data-stocktake="print">
+                  <Button icon={<IconPrinter />} onClick={() => openInNewTab(stocktakePrintUrl(row.id, root.adminInfo.token, getLocale()))} data-stocktake="print">
                     {t('wms.stocktake.print')}
                   </Button>
                 )}

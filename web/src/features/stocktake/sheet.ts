@@ -6,16 +6,16 @@
  * that line (`count` is repeatable: the last count of a line wins) and moves to the next line.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
-import request from '@/api/request';
-import { actionUrl, fetchJson } from '@/components/crud/api';
+import { STOCKTAKE_STATUS } from '@contract/enums';
+import type { ProductPick } from '@contract/master-data';
+import type { StocktakeLineView, StocktakeView } from '@contract/stocktake';
+import { countStocktake, fetchStocktake, stocktakeTransition, type CountedLine } from '@/api/orders';
+import { errorMessage } from '@/api/request';
 import type { ScanOutcome, ScannedShelf } from '@/features/orders/formStore';
 import { TransitionKeys, wasAnswered } from '@/features/orders/idempotency';
 import type { ScanTarget } from '@/features/orders/scan';
 import { t } from '@/lang';
-import { STOCKTAKE_STATUS } from '@contract/enums';
-import type { StocktakeLineView, StocktakeView } from '@contract/stocktake';
 
-export const STOCKTAKE_API = '/admin/wms.Stocktake';
 export { STOCKTAKE_STATUS };
 
 /** A line of the sheet as the server shows it. */
@@ -123,15 +123,15 @@ export class CountSheetStore implements ScanTarget {
     this.loading = true;
     this.error = null;
     try {
-      const data = await fetchJson<{ row: StocktakeView }>(actionUrl(STOCKTAKE_API, 'edit'), { id: this.id });
+      const row = await fetchStocktake(this.id);
       runInAction(() => {
-        this.row = data.row;
+        this.row = row;
         this.loading = false;
       });
     } catch (e) {
       runInAction(() => {
         this.loading = false;
-        this.error = messageOf(e);
+        this.error = errorMessage(e);
       });
     }
   }
@@ -176,16 +176,16 @@ export class CountSheetStore implements ScanTarget {
    * Posts counted quantities (lines by id, or found items), one request after another; each answer replaces
    * the count. A draft is dropped once saved, unless it was typed again meanwhile.
    */
-  save(lines: Array<Record<string, unknown>>, sent: Map<number, string> = new Map()): Promise<boolean> {
+  save(lines: CountedLine[], sent: Map<number, string> = new Map()): Promise<boolean> {
     if (this.id === null) return Promise.resolve(false);
     const id = this.id;
     this.saving++;
     const done = this.queue.then(async () => {
       try {
-        const res = await request<StocktakeView>({ url: actionUrl(STOCKTAKE_API, 'count'), method: 'post', data: { id, lines } }, { showSuccessMessage: false });
+        const row = await countStocktake(id, lines);
         runInAction(() => {
           for (const [lineId, text] of sent) if (this.drafts.get(lineId) === text) this.drafts.delete(lineId);
-          if (this.id === id) this.row = res.data;
+          if (this.id === id) this.row = row;
         });
         return true;
       } catch {
@@ -204,10 +204,10 @@ export class CountSheetStore implements ScanTarget {
     const id = this.id;
     const key = this.keys.keyFor(action, id);
     try {
-      const res = await request<StocktakeView>({ url: actionUrl(STOCKTAKE_API, action), method: 'post', data: { id }, headers: { 'Idempotency-Key': key } }, { showSuccessMessage: true });
+      const row = await stocktakeTransition(action, id, key);
       this.keys.settle(action, id, true);
       runInAction(() => {
-        this.row = res.data;
+        this.row = row;
         this.reviewing = false;
       });
       return true;
@@ -239,7 +239,7 @@ export class CountSheetStore implements ScanTarget {
    * line not counted yet before the counted ones). A product the sheet lacks on that shelf is a found item:
    * it is added with a count of 1, to be corrected by typing.
    */
-  addScanned(product: Record<string, any>): ScanOutcome {
+  addScanned(product: ProductPick): ScanOutcome {
     const productId = Number(product.id);
     const shelfId = this.scanShelf?.id ?? null;
     const candidates = this.lines.filter((l) => l.product_id === productId && (shelfId === null || l.warehouse_shelf_id === shelfId));
@@ -261,13 +261,4 @@ export class CountSheetStore implements ScanTarget {
     this.scannedKey = `${productId}@${place}`;
     return { key: this.scannedKey, index: this.lines.length, quantity: 1, added: true };
   }
-}
-
-function messageOf(e: unknown): string {
-  if (e && typeof e === 'object') {
-    const o = e as { msg?: unknown; message?: unknown };
-    if (typeof o.msg === 'string') return o.msg;
-    if (typeof o.message === 'string') return o.message;
-  }
-  return String(e);
 }

@@ -3,19 +3,20 @@
  * tags, the body — the only HTML the site shows, sanitised by the server's allow-list — and the comments.
  * Members-only content asks a visitor to sign in.
  */
+import '@/components/RichText/rich-text.css';
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Result, Space, Spin, Tag } from '@arco-design/web-react';
 import { Link, useParams } from 'react-router-dom';
-import { cmsApi, type ContentPage } from '@/features/cms/api';
+import type { ContentPage } from '@contract/cms';
 import { CommentBox } from '@/features/cms/CommentBox';
 import { ContentMeta } from '@/features/cms/ContentList';
 import { titleStyle } from '@/features/cms/options';
 import { SiteLayout } from '@/features/cms/SiteLayout';
 import { SiteLoadStore } from '@/features/cms/store';
-import '@/components/RichText/rich-text.css';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
+import { cmsApi } from '@/api/cms';
 
 export default observer(function ContentView() {
   const t = useT();

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { Menu } from '@arco-design/web-react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useStore } from '@/stores/context';
-import type { RouteMenu } from '@/stores/navTabs';
+import type { RouteMenu } from '@/router/menus';
 import { Icon } from '@/components/Icon';
 
 function flat(menus: RouteMenu[], into: Map<string, RouteMenu> = new Map()) {

@@ -1,3 +1,4 @@
+import './index.css';
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Alert, Button, Checkbox, Form, Input, Modal, Radio, Tabs } from '@arco-design/web-react';
@@ -6,13 +7,13 @@ import { IconLock, IconUser } from '@/components/Icon/icons';
 import { ClickCaptcha } from '@/components/ClickCaptcha';
 import { SignInFrame } from '@/features/identity/SignInFrame';
 import { useCaptchaStep } from '@/features/identity/captchaStep';
-import { CODE_EVENTS, type Channel } from '@/api/user';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
 import { required, rule } from '@/utils/validate';
-import { SendCodeButton } from '../../../features/member/SendCodeButton';
+import { SendCodeButton } from '@/features/member/SendCodeButton';
+import { CODE_EVENTS } from '@/api/member';
+import type { Channel } from '@/api/platform';
 import { UserLoginStore } from './store';
-import './index.css';
 
 const L = (key: string) => `frontend.user.login.${key}`;
 

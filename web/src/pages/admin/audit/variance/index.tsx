@@ -12,15 +12,16 @@ import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Card, DatePicker, Grid, Select, Space } from '@arco-design/web-react';
 import { IconRefresh } from '@arco-design/web-react/icon';
+import type { VarianceTotals } from '@contract/stock';
 import { CrudTable, type CrudColumn } from '@/components/crud';
-import { AuditViewStore, orderLinkColumn, OrderSnapshotDrawer, OrderSnapshotStore, VARIANCE_API, varianceParams, type VarianceFilters } from '@/features/audit';
+import { VARIANCE_API } from '@/api/inventory';
+import { AuditViewStore, orderLinkColumn, OrderSnapshotDrawer, OrderSnapshotStore, varianceParams, type VarianceFilters } from '@/features/audit';
 import { MoneyCell, SignedCell } from '@/features/orders/cells';
 import { ExportButton } from '@/components/transfer/ExportButton';
 import { WarehouseSelect } from '@/features/orders/selects';
 import { FORM_TYPE_OPTIONS } from '@/features/orders/states';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
-import type { VarianceTotals } from '@contract/stock';
 
 const EMPTY: VarianceFilters = { warehouse_id: null, form_type: [], period: null };
 const VARIANCE_FORM_TYPES = FORM_TYPE_OPTIONS.filter((o) => [80, 90, 100, 110].includes(Number(o.value)));

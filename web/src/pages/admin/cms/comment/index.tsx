@@ -42,13 +42,7 @@ export default observer(function CommentPage() {
   const auth = useAuth();
   const [store] = useState(() => new CrudTableStore(root, { api: COMMENT_API, columns: commentColumns, quickSearchFields: [l('id'), l('content'), l('title')] }));
   const audit = async (ids: Array<string | number>, status: number) => {
-    try {
-      await store.api.post('audit', { ids, status }, { showSuccessMessage: true });
-      store.setSelectedKeys([]);
-      await store.refresh();
-    } catch {
-      // the request layer has said why
-    }
+    if (await store.runAction('audit', { ids, status })) store.setSelectedKeys([]);
   };
   const selected = store.selectedKeys;
   return (

@@ -163,15 +163,7 @@ export default observer(function ContentPage() {
       <AuditDialog
         row={auditing}
         onCancel={() => setAuditing(null)}
-        onSubmit={async (status, memo) => {
-          try {
-            await store.api.post('audit', { id: auditing!.id, status, memo }, { showSuccessMessage: true });
-            await store.refresh();
-            return true;
-          } catch {
-            return false;
-          }
-        }}
+        onSubmit={(status, memo) => store.runAction('audit', { id: auditing!.id, status, memo })}
       />
     </>
   );

@@ -5,13 +5,13 @@ import { MemoryRouter } from 'react-router-dom';
 import { addMessages } from '@/lang';
 import { StoreProvider } from '@/stores/context';
 import { RootStore } from '@/stores/root';
-import type { MenuRule } from '@/api/admin';
 import en from '@/lang/en/pages/routine/config.json';
 import ConfigPage from './index';
 import { SECRET_MASK, type ConfigIndexData, type ConfigItem } from './configForm';
 
-jest.mock('@/api/request', () => ({ __esModule: true, default: jest.fn(), httpErrorMessage: () => 'network' }));
+jest.mock('@/api/request', () => ({ ...jest.requireActual('@/api/request'), __esModule: true, default: jest.fn(), httpErrorMessage: () => 'network' }));
 import request from '@/api/request';
+import type { MenuRuleNode } from '@contract/accounts';
 
 const mockedRequest = request as unknown as jest.Mock;
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -68,10 +68,11 @@ const DATA: ConfigIndexData = {
   remark: '',
 };
 
-function menus(actions: string[]): MenuRule[] {
-  const rule = (id: number, pid: number, type: MenuRule['type'], name: string, children: MenuRule[] = []): MenuRule => ({
+function menus(actions: string[]): MenuRuleNode[] {
+  const rule = (id: number, pid: number, type: MenuRuleNode['type'], name: string, children: MenuRuleNode[] = []): MenuRuleNode => ({
     id,
     pid,
+    weigh: 0,
     type,
     name,
     path: name,

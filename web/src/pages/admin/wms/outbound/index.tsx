@@ -5,7 +5,6 @@
 import OrderPage from '@/features/orders/OrderPage';
 import type { OrderPageStore } from '@/features/orders/pageStore';
 import type { CrudColumn } from '@/components/crud';
-import { SELECT_URL } from '@/features/orders/api';
 import { OUTBOUND_TYPE_OPTIONS, SHIPMENT_STATUS_OPTIONS } from '@/features/orders/states';
 import {
   auditStatusColumn,
@@ -18,6 +17,7 @@ import {
   partyColumn,
   remarkColumn,
 } from '@/features/orders/columns';
+import { SELECT_URL } from '@/api/masterData';
 
 export const outboundColumns = (page: OrderPageStore): CrudColumn[] => [
   idColumn,

@@ -13,7 +13,7 @@ import { RootStore } from '@/stores/root';
 import { productColumns, productFields } from './index';
 import { PRODUCT_API } from './product';
 
-jest.mock('@/api/request', () => ({ __esModule: true, default: jest.fn() }));
+jest.mock('@/api/request', () => ({ ...jest.requireActual('@/api/request'), __esModule: true, default: jest.fn() }));
 import request from '@/api/request';
 
 const mockedRequest = request as unknown as jest.Mock;

@@ -5,20 +5,20 @@
  */
 import '@/features/orders/i18n';
 import '@/features/orders/orders.css';
+import '@/features/lots/i18n';
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import dayjs from 'dayjs';
 import { Alert, Button, DatePicker, Input, Radio, Space, Switch, Tag, Tooltip } from '@arco-design/web-react';
-import '@/features/lots/i18n';
-import { ExpiryCell, LotText } from '@/features/lots/LotCells';
 import { IconRefresh } from '@arco-design/web-react/icon';
+import { ExpiryCell, LotText } from '@/features/lots/LotCells';
 import { CrudTable, formatDatetime, type CrudColumn } from '@/components/crud';
-import { STOCK_API } from '@/features/orders/api';
 import { NameWithSpec, NumberCell } from '@/features/orders/cells';
 import { ExportButton } from '@/components/transfer/ExportButton';
 import { AreaSelect, ProductSelect, ShelfSelect, WarehouseSelect } from '@/features/orders/selects';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
+import { STOCK_API } from '@/api/inventory';
 import { DEFAULT_WARNING_DAYS, StockPageStore, isLowStock, type StockView } from './store';
 
 function TotalCell({ row }: { row: Record<string, any> }) {

@@ -1,17 +1,18 @@
+import '@/layouts/user/user.css';
+import './profile.css';
 import { useEffect, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Alert, Avatar, Button, DatePicker, Descriptions, Form, Grid, Input, Modal, Radio, Spin, Steps, Typography } from '@arco-design/web-react';
 import IconCamera from '@arco-design/web-react/icon/react-icon/IconCamera';
 import { IconUser } from '@/components/Icon/icons';
-import { CODE_EVENTS, type Channel } from '@/api/user';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
 import { required, rule } from '@/utils/validate';
-import { GenderIcon } from '../../../../features/member/GenderIcon';
-import { SendCodeButton } from '../../../../features/member/SendCodeButton';
+import { GenderIcon } from '@/features/member/GenderIcon';
+import { SendCodeButton } from '@/features/member/SendCodeButton';
+import { CODE_EVENTS } from '@/api/member';
+import type { Channel } from '@/api/platform';
 import { ProfileStore } from './store';
-import '@/layouts/user/user.css';
-import './profile.css';
 
 const P = (key: string) => `frontend.user.account.profile.${key}`;
 

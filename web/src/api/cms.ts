@@ -1,11 +1,10 @@
 /**
- * The site's content calls (/api/cms/*), on the one request instance (member token when signed in).
+ * The cms context's calls of the site and the member center (/api/cms/*), on the one request instance (member
+ * token when signed in). The back office's content pages are CRUD pages (crud.ts) with an `audit` action.
  */
 import type { ChannelPage, ContentPage, ContributionForm, ContributionRow, HomeData, MyComment, MyContribution, SearchPage, SiteComment } from '@contract/cms';
 import type { PageAnswer } from '@contract/envelope';
-import request from '@/api/request';
-
-export type { ChannelNode, ChannelPage, ContentCard, ContentPage, ContributionForm, ContributionRow, HomeData, MyComment, MyContribution, SearchPage, SiteComment } from '@contract/cms';
+import request from './request';
 
 const quiet = { showErrorMessage: false };
 

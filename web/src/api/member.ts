@@ -1,29 +1,29 @@
 /**
- * The member calls: /api/index, /api/user, /api/account,
- * /api/Ems, /api/Sms. The request layer sends the member token (ba-user-token) on every page outside /admin.
+ * The member center's calls (the accounts context's member side): /api/index, /api/user, /api/account. The
+ * request layer sends the member token (ba-user-token) on every page outside /admin. The e-mail and SMS codes
+ * and the avatar upload are the platform's (platform.ts).
  */
-import request from '../request';
-import type { MenuRule, SiteConfigData } from '../admin';
-import type { MemberInfo as MemberAccount } from '@contract/member';
+import type { MenuRuleNode } from '@contract/accounts';
+import type { SiteConfigForClient } from '@contract/config';
+import type { MemberInfo, MemberRegisterForm } from '@contract/member';
+import type { PageAnswer } from '@contract/envelope';
+import type { Channel } from './platform';
+import request from './request';
 
-export type MemberInfo = Omit<MemberAccount, 'token' | 'refreshToken'> & { token?: string; refreshToken?: string };
-export type Channel = 'email' | 'mobile';
-
-/** A member rule: the admin MenuRule shape with the member types (route, nav, nav_user_menu…). */
-export type MemberRule = Omit<MenuRule, 'type' | 'children'> & { type: MenuRule['type'] | 'route' | 'nav' | 'nav_user_menu'; no_login_valid?: number; children?: MemberRule[] };
+export type { Channel } from './platform';
 
 export interface FrontIndexData {
-  site: Pick<SiteConfigData, 'siteName' | 'version' | 'cdnUrl' | 'upload'> & { recordNumber: string };
+  site: Pick<SiteConfigForClient, 'siteName' | 'version' | 'cdnUrl' | 'upload' | 'recordNumber'>;
   openMemberCenter: boolean;
   userInfo: MemberInfo | null;
-  rules: MemberRule[];
-  menus: MemberRule[];
+  rules: MenuRuleNode[];
+  menus: MenuRuleNode[];
 }
 
 export interface UserIndexData {
   userInfo: MemberInfo;
-  menus: MemberRule[];
-  rules: MemberRule[];
+  menus: MenuRuleNode[];
+  rules: MenuRuleNode[];
 }
 
 export interface CheckInState {
@@ -40,15 +40,7 @@ export interface LoginForm {
   captchaInfo?: string;
 }
 
-export interface RegisterForm {
-  registerType: Channel;
-  username: string;
-  password: string;
-  email?: string;
-  mobile?: string;
-  captcha: string;
-  keep?: boolean;
-}
+export type RegisterForm = MemberRegisterForm;
 
 export interface CheckInAnswer {
   userInfo: MemberInfo & { token: string; refreshToken: string };
@@ -102,9 +94,6 @@ export const userUrls = {
   balance: '/api/account/balance',
   integral: '/api/account/integral',
   retrievePassword: '/api/account/retrievePassword',
-  emsSend: '/api/Ems/send',
-  smsSend: '/api/Sms/send',
-  upload: '/api/ajax/upload',
 };
 
 /** GET /api/index/index: the front bootstrap; requiredLogin=1 on member-center pages (302 / 409 when signed out). */
@@ -161,27 +150,13 @@ export function changePassword(oldPassword: string, newPassword: string) {
 }
 
 export function getBalanceLog(page: number, limit: number) {
-  return request<{ list: LogRow[]; total: number }>({ url: userUrls.balance, method: 'get', params: { page, limit } });
+  return request<PageAnswer<LogRow>>({ url: userUrls.balance, method: 'get', params: { page, limit } });
 }
 
 export function getScoreLog(page: number, limit: number) {
-  return request<{ list: LogRow[]; total: number }>({ url: userUrls.integral, method: 'get', params: { page, limit } });
+  return request<PageAnswer<LogRow>>({ url: userUrls.integral, method: 'get', params: { page, limit } });
 }
 
 export function retrievePassword(data: { type: Channel; account: string; captcha: string; password: string }) {
   return request({ url: userUrls.retrievePassword, method: 'post', data }, { showSuccessMessage: true });
-}
-
-/** POST /api/Ems/send or /api/Sms/send: a verification code to an address. */
-export function sendCode(channel: Channel, target: string, event: string, captcha?: { captchaId: string; captchaInfo: string }) {
-  return channel === 'email'
-    ? request({ url: userUrls.emsSend, method: 'post', data: { email: target, event, ...captcha } }, { showSuccessMessage: true })
-    : request({ url: userUrls.smsSend, method: 'post', data: { mobile: target, template_code: event, ...captcha } }, { showSuccessMessage: true });
-}
-
-/** POST /api/ajax/upload (multipart, no timeout): the uploaded file's URL. */
-export function uploadAvatar(file: File) {
-  const form = new FormData();
-  form.append('file', file);
-  return request<{ file: { url: string; full_url?: string } }>({ url: userUrls.upload, method: 'post', data: form, params: { topic: 'avatar' }, timeout: 0, headers: { 'Content-Type': 'multipart/form-data' } });
 }
