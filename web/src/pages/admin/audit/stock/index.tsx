@@ -9,7 +9,7 @@ import '@/features/audit/audit.css';
 import '@/features/lots/i18n';
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import dayjs from 'dayjs';
+import { siteDay } from '@/utils/time';
 import { DatePicker, Space } from '@arco-design/web-react';
 import { CrudTable, type CrudColumn } from '@/components/crud';
 import { AUDIT_STOCK_API } from '@/api/inventory';
@@ -49,7 +49,7 @@ const AsOfPage = observer(function AsOfPage() {
       new AuditViewStore<AsOfFilters>(root, {
         api: AUDIT_STOCK_API,
         columns: asOfColumns,
-        initial: { asof: dayjs().format('YYYY-MM-DD'), product_id: null, warehouse_id: null, warehouse_shelf_id: null },
+        initial: { asof: siteDay(), product_id: null, warehouse_id: null, warehouse_shelf_id: null },
         params: asOfParams,
         ready: (f) => !!f.asof,
         pk: '_key',

@@ -8,7 +8,7 @@ import '@/features/orders/orders.css';
 import '@/features/lots/i18n';
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import dayjs from 'dayjs';
+import { siteDay } from '@/utils/time';
 import { Alert, Button, DatePicker, Input, Radio, Space, Switch, Tag, Tooltip } from '@arco-design/web-react';
 import { IconRefresh } from '@arco-design/web-react/icon';
 import { ExpiryCell, LotText } from '@/features/lots/LotCells';
@@ -133,7 +133,7 @@ const Filters = observer(function Filters({ page }: { page: StockPageStore }) {
         style={{ width: 170 }}
         placeholder={t('wms.stock.asof')}
         value={f.asof ?? undefined}
-        disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+        disabledDate={(d) => d.format('YYYY-MM-DD') > siteDay()}
         onChange={(s: string) => page.setFilter('asof', s || null)}
         data-orders="stock-asof"
       />
