@@ -1,7 +1,7 @@
 import '@/test-support/dom-globals';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, useNavigate } from 'react-router-dom';
+import { mountEachTest } from '@/test-support/react-root';
 import { StoreProvider } from '@/stores/context';
 import { RootStore } from '@/stores/root';
 import type { StorageLike } from '@/stores/persist';
@@ -11,16 +11,8 @@ import request from '@/api/request';
 import { OrderPage } from './OrderPage';
 
 const mockedRequest = request as unknown as jest.Mock;
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-if (!window.matchMedia) {
-  Object.defineProperty(window, 'matchMedia', {
-    value: (query: string) => ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }),
-  });
-}
-
-let container: HTMLDivElement;
-let reactRoot: Root;
+const view = mountEachTest();
 let go: (to: string) => void = () => undefined;
 
 function Navigator() {
@@ -33,14 +25,6 @@ beforeEach(() => {
   mockedRequest.mockImplementation((config: { url: string; params?: { id?: number } }) =>
     Promise.resolve({ code: 1, msg: '', time: 0, data: config.url.endsWith('/edit') ? { row: { id: config.params?.id, outbound_no: `CK${config.params?.id}`, lines: [] } } : { list: [], total: 0, remark: '' } }),
   );
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  reactRoot = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => reactRoot.unmount());
-  container.remove();
 });
 
 const detailReads = () => mockedRequest.mock.calls.map(([config]) => config).filter((config: { url: string }) => config.url.endsWith('/edit'));
@@ -51,7 +35,7 @@ describe('an order page followed to by links', () => {
     const storage: StorageLike = { getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v), removeItem: (k) => void data.delete(k) };
     const root = new RootStore({ storage, notify: () => undefined });
     await act(async () => {
-      reactRoot.render(
+      view.root.render(
         <StoreProvider value={root}>
           <MemoryRouter initialEntries={['/admin/wms/outbound?detail=5']}>
             <Navigator />
