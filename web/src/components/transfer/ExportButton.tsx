@@ -3,15 +3,16 @@
  * with `formats` including 'xlsx' a choice of Excel (XLSX, numbers as numeric cells) or CSV. The token
  * travels in the query because a download link cannot set headers. Shown only with the export rule.
  */
-import '@/components/transfer/i18n';
+import './i18n';
 import { observer } from 'mobx-react-lite';
-import { Button, Dropdown, Menu, Tooltip } from '@arco-design/web-react';
+import { Button, Dropdown, Tooltip } from '@arco-design/web-react';
 import { IconDownload } from '@arco-design/web-react/icon';
+import { directExportUrl, type TransferFormat } from '@/api/crud';
+import { choiceMenu, type Choice } from '@/components/ChoiceMenu';
 import type { CrudTableStore } from '@/components/crud';
 import { useAuth } from '@/hooks/useAuth';
-import { getLocale, useT } from '@/lang';
+import { getLocale, useT, type TFunction } from '@/lang';
 import { useStore } from '@/stores/context';
-import { directExportUrl } from '@/api/crud';
 
 export interface ExportButtonProps {
   api: string;
@@ -22,7 +23,15 @@ export interface ExportButtonProps {
   unavailable?: string | null;
   testId: string;
   /** the formats the endpoint writes (default CSV only) */
-  formats?: Array<'csv' | 'xlsx'>;
+  formats?: TransferFormat[];
+}
+
+/** The formats of an export to choose from: Excel (numbers as numeric cells) first, then CSV. */
+export function exportFormats(t: TFunction, attrs: (format: TransferFormat) => Record<string, string>): Array<Choice<TransferFormat>> {
+  return [
+    { key: 'xlsx', label: t('transfer.exportXlsx'), attrs: attrs('xlsx') },
+    { key: 'csv', label: t('transfer.exportCsv'), attrs: attrs('csv') },
+  ];
 }
 
 export const ExportButton = observer(function ExportButton({ api, store, label, unavailable, testId, formats = ['csv'] }: ExportButtonProps) {
@@ -44,16 +53,7 @@ export const ExportButton = observer(function ExportButton({ api, store, label, 
     <Dropdown
       trigger="click"
       disabled={disabled}
-      droplist={
-        <Menu onClickMenuItem={(key) => download(key as 'csv' | 'xlsx')}>
-          <Menu.Item key="xlsx" data-orders={`${testId}-xlsx`}>
-            {t('transfer.exportXlsx')}
-          </Menu.Item>
-          <Menu.Item key="csv" data-orders={`${testId}-csv`}>
-            {t('transfer.exportCsv')}
-          </Menu.Item>
-        </Menu>
-      }
+      droplist={choiceMenu(exportFormats(t, (format) => ({ 'data-orders': `${testId}-${format}` })), download)}
     >
       <Button icon={<IconDownload />} disabled={disabled} data-orders={testId}>
         {t(label)}

@@ -7,9 +7,9 @@ import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { action, makeObservable, observable, runInAction } from 'mobx';
 import { Alert, Button, Empty, Input, Pagination } from '@arco-design/web-react';
-import { Link } from 'react-router-dom';
 import type { SiteComment } from '@contract/cms';
 import { ClickCaptcha } from '@/components/ClickCaptcha';
+import { LinkButton } from '@/components/LinkButton';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
 import { PagedListStore } from '@/stores/pagedList';
@@ -134,11 +134,9 @@ export const CommentBox = observer(function CommentBox({ contentId, commentGroup
           type="info"
           content={t('cmsText.site.loginToComment')}
           action={
-            <Link to="/user/login">
-              <Button size="mini" type="primary">
-                {t('cmsText.site.signIn')}
-              </Button>
-            </Link>
+            <LinkButton to="/user/login" size="mini" type="primary">
+              {t('cmsText.site.signIn')}
+            </LinkButton>
           }
         />
       ) : (

@@ -7,10 +7,11 @@ import './i18n';
 import './site.css';
 import { useEffect, useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Input, Space } from '@arco-design/web-react';
+import { Input, Space } from '@arco-design/web-react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { HomeData } from '@contract/cms';
 import { TopTools } from '@/components/TopTools';
+import { LinkButton } from '@/components/LinkButton';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
 import { cmsApi } from '@/api/cms';
@@ -64,21 +65,17 @@ export const SiteLayout = observer(function SiteLayout({ home, activeChannel, ch
           <Space size={4} wrap className="ba-site-tools">
             <TopTools />
             {userInfo.isLogin ? (
-              <Link to="/user">
-                <Button type="primary" size="small">
-                  {t('cmsText.site.memberCenter')}
-                </Button>
-              </Link>
+              <LinkButton to="/user" type="primary" size="small">
+                {t('cmsText.site.memberCenter')}
+              </LinkButton>
             ) : (
-              <Link to="/user/login">
-                <Button type="primary" size="small" data-testid="site-login">
-                  {t('cmsText.site.memberLogin')}
-                </Button>
-              </Link>
+              <LinkButton to="/user/login" type="primary" size="small" testId="site-login">
+                {t('cmsText.site.memberLogin')}
+              </LinkButton>
             )}
-            <Link to="/admin/login">
-              <Button size="small">{t('cmsText.site.backOffice')}</Button>
-            </Link>
+            <LinkButton to="/admin/login" size="small">
+              {t('cmsText.site.backOffice')}
+            </LinkButton>
           </Space>
         </div>
         <nav className="ba-site-channels" aria-label={t('cmsText.site.channels')} data-testid="site-channels">

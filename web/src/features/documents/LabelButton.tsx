@@ -7,11 +7,12 @@ import './i18n';
 import { useState } from 'react';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { observer } from 'mobx-react-lite';
-import { Button, Dropdown, Menu, Tooltip } from '@arco-design/web-react';
+import { Button, Dropdown, Tooltip } from '@arco-design/web-react';
 import { IconDown, IconTag } from '@arco-design/web-react/icon';
 import dayjs from 'dayjs';
 import { actionUrl, download } from '@/api/crud';
 import { directUrl, errorMessage } from '@/api/request';
+import { choiceMenu } from '@/components/ChoiceMenu';
 import { saveBlob } from '@/components/transfer/saveBlob';
 import { useAuth } from '@/hooks/useAuth';
 import { getLocale, t as translate, useT } from '@/lang';
@@ -21,7 +22,8 @@ import { openInNewTab } from './newTab';
 /** The server prints at most this many labels per request. */
 export const MAX_LABELS = 1000;
 
-export type LabelChoice = 'a4' | 'roll' | 'png';
+export const LABEL_CHOICES = ['a4', 'roll', 'png'] as const;
+export type LabelChoice = (typeof LABEL_CHOICES)[number];
 
 export interface LabelTable {
   api: { base: string };
@@ -94,19 +96,10 @@ export const LabelButton = observer(function LabelButton({ table, entity }: { ta
   return (
     <Dropdown
       trigger="click"
-      droplist={
-        <Menu onClickMenuItem={(key) => void print(key as LabelChoice)}>
-          <Menu.Item key="a4" data-testid="labels-a4">
-            {t('documents.a4')}
-          </Menu.Item>
-          <Menu.Item key="roll" data-testid="labels-roll">
-            {t('documents.roll')}
-          </Menu.Item>
-          <Menu.Item key="png" data-testid="labels-png">
-            {t('documents.png')}
-          </Menu.Item>
-        </Menu>
-      }
+      droplist={choiceMenu(
+        LABEL_CHOICES.map((key) => ({ key, label: t(`documents.${key}`), attrs: { 'data-testid': `labels-${key}` } })),
+        (key) => void print(key),
+      )}
     >
       {button}
     </Dropdown>

@@ -6,7 +6,7 @@
 import '@/components/RichText/rich-text.css';
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Result, Space, Spin, Tag } from '@arco-design/web-react';
+import { Result, Space, Spin, Tag } from '@arco-design/web-react';
 import { Link, useParams } from 'react-router-dom';
 import type { ContentPage } from '@contract/cms';
 import { CommentBox } from '@/features/cms/CommentBox';
@@ -14,6 +14,7 @@ import { ContentMeta } from '@/features/cms/ContentList';
 import { titleStyle } from '@/features/cms/options';
 import { SiteLayout } from '@/features/cms/SiteLayout';
 import { SiteLoadStore } from '@/features/cms/store';
+import { LinkButton } from '@/components/LinkButton';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
 import { cmsApi } from '@/api/cms';
@@ -38,9 +39,9 @@ export default observer(function ContentView() {
           status="403"
           title={t('cmsText.site.loginToRead')}
           extra={
-            <Link to="/user/login">
-              <Button type="primary">{t('cmsText.site.signIn')}</Button>
-            </Link>
+            <LinkButton to="/user/login" type="primary">
+              {t('cmsText.site.signIn')}
+            </LinkButton>
           }
         />
       ) : !item ? (
