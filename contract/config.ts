@@ -1,4 +1,5 @@
-/** Site settings (`routine.Config`): the item types, their rules, and how secrets travel. */
+/** Site settings (`routine.Config`): the item types, their rules, and how secrets travel; what every page reads of them. */
+import type { CloudUploadParams } from './upload';
 
 export const CONFIG_TYPES = [
   'string',
@@ -72,4 +73,26 @@ export interface ConfigIndexView {
   configGroup: Record<string, string>;
   quickEntrance: KeyValue[];
   remark: string;
+}
+
+/** The site settings every page reads (the bootstraps' `siteConfig`). */
+export interface SiteConfigForClient {
+  siteName: string;
+  recordNumber: string;
+  version: string;
+  cdnUrl: string;
+  apiUrl: string;
+  /** The site time zone (IANA name, config `time_zone`): the pages show every time in it. */
+  timeZone: string;
+  headNav: unknown[];
+  upload: {
+    /** `local` (the product's server), otherwise a cloud bucket. */
+    mode: string;
+    /** Bytes. */
+    maxsize: number;
+    savename: string;
+    mimetype: string;
+    /** Cloud mode: bucket, region, endpoint, or the error number and message when it cannot work. */
+    params: CloudUploadParams | Record<string, never>;
+  };
 }

@@ -15,3 +15,6 @@ export * from './menu-urls';
 export * from './ledger';
 export * from './lots';
 export * from './integration';
+export * from './accounts';
+export * from './audit';
+export * from './master-data';

@@ -23,3 +23,17 @@ export interface MemberInfo {
   /** The refresh token ('' unless signed in with `keep`). */
   refreshToken: string;
 }
+
+/** Where a verification code goes. */
+export type CodeChannel = 'email' | 'mobile';
+
+/** `POST /api/user/checkIn` with `tab: 'register'`: a new member, with the code sent to the e-mail or mobile. */
+export interface MemberRegisterForm {
+  registerType: CodeChannel;
+  username: string;
+  password: string;
+  email?: string;
+  mobile?: string;
+  captcha: string;
+  keep?: boolean;
+}

@@ -163,6 +163,15 @@ export type OrderView<K extends OrderKind = OrderKind> = OrderOf<K> & {
   lines: Array<OrderLineView<K>>;
 };
 
+/** An order as its list shows it (`GET index`): the header with the names joined (no lines). */
+export type OrderListRow<K extends OrderKind = OrderKind> = OrderOf<K> & {
+  supplier?: { name: string } | null;
+  customer?: { name: string } | null;
+  carrier?: { name: string } | null;
+  /** The admin who created it. */
+  admin?: { username: string; nickname: string } | null;
+};
+
 /** `POST ship`. */
 export interface ShipInput {
   carrier_id: number;

@@ -101,3 +101,13 @@ export interface CloudTicket {
   partSize: number;
   upload: { uploadId: string; parts: Array<{ partNumber: number; url: string }>; complete: string; abort: string } | null;
 }
+
+/** The cloud upload's params in the site config: the bucket, region and endpoint, or why the cloud mode cannot work. */
+export interface CloudUploadParams {
+  bucket: string;
+  region: string;
+  endpoint: string;
+  /** Set when the cloud mode cannot work: the browser rejects with this code and errmsg. */
+  errno?: number;
+  errmsg?: string;
+}

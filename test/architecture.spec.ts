@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { declaredTypeNames, importCycles, importSpecifiers, redeclaredWireTypes, resolveWebImport, type SourceFile } from './architecture/web-rules';
 
 /** The boundaries (docs/ARCHITECTURE.md) between the kernel, the contexts and the domain code, read from the imports. */
 const ROOT = resolve(__dirname, '..');
@@ -137,6 +138,52 @@ describe('architecture', () => {
       importsOf(f)
         .filter((spec) => !spec.startsWith('.') || !inside(resolve(dirname(f), spec), CONTRACT))
         .map((spec) => `${relative(ROOT, f)} → ${spec}`),
+    );
+    expect(crossings).toEqual([]);
+  });
+
+  it('keeps the wire types in contract/: web/src declares no type or interface named like one contract/ exports', () => {
+    const read = (f: string): SourceFile => ({ file: relative(ROOT, f), text: readFileSync(f, 'utf8') });
+    const contract = allTypeScript(CONTRACT).filter((f) => !/\.spec\.ts$/.test(f)).map(read);
+    const web = allTypeScript(join(WEB, 'src')).map(read);
+    expect(web.flatMap((f) => declaredTypeNames(f.text)).length).toBeGreaterThan(100);
+    expect(redeclaredWireTypes(contract, web)).toEqual([]);
+  });
+
+  it('recognises a wire type declared again in web/src', () => {
+    const contract = [{ file: 'contract/orders.ts', text: 'export interface ShipInput {\n  carrier_id: number;\n}\nexport type OrderOf<K> = K;\nexport const ORDER_KINDS = [];' }];
+    const again = (text: string) => redeclaredWireTypes(contract, [{ file: 'web/src/x.ts', text }]);
+    expect(again('export interface ShipInput {\n  carrier_id: number;\n}')).toEqual(['web/src/x.ts declares ShipInput, which contract/orders.ts exports']);
+    expect(again('type OrderOf<K extends string> = { kind: K };')).toHaveLength(1);
+    expect(again("import type { ShipInput } from '@contract/orders';\nexport type { OrderOf } from '@contract/orders';\nexport type ShipDraft = ShipInput;")).toEqual([]);
+  });
+
+  it('keeps web/src free of import cycles (type imports included)', () => {
+    const webSrc = join(WEB, 'src');
+    const files = allTypeScript(webSrc);
+    const graph = new Map(files.map((f) => [f, importSpecifiers(readFileSync(f, 'utf8')).map((spec) => resolveWebImport(webSrc, f, spec)).filter((t): t is string => t !== null)]));
+    expect([...graph.values()].flat().length).toBeGreaterThan(500);
+    expect(importCycles(graph).map((cycle) => cycle.map((f) => relative(webSrc, f)).join(' ↔ '))).toEqual([]);
+  });
+
+  it('recognises an import cycle, through a type-only import too', () => {
+    const text = (imports: string[]) => imports.map((spec) => `import type { X } from '${spec}';`).join('\n');
+    const graph = new Map([
+      ['stores/root.ts', importSpecifiers(text(['./navTabs'])).map((s) => `stores/${s.slice(2)}.ts`)],
+      ['stores/navTabs.ts', importSpecifiers(text(['./root'])).map((s) => `stores/${s.slice(2)}.ts`)],
+      ['router/menus.ts', []],
+    ]);
+    expect(importCycles(graph)).toEqual([['stores/navTabs.ts', 'stores/root.ts']]);
+    expect(importCycles(new Map([['a.ts', ['b.ts']], ['b.ts', []]]))).toEqual([]);
+  });
+
+  it('keeps the widgets (web/src/components) free of imports from the features and the pages', () => {
+    const webSrc = join(WEB, 'src');
+    const crossings = allTypeScript(join(webSrc, 'components')).flatMap((f) =>
+      importSpecifiers(readFileSync(f, 'utf8'))
+        .map((spec) => ({ spec, target: resolveWebImport(webSrc, f, spec) }))
+        .filter(({ target }) => target !== null && (inside(target, join(webSrc, 'features')) || inside(target, join(webSrc, 'pages'))))
+        .map(({ spec }) => `${relative(ROOT, f)} → ${spec}`),
     );
     expect(crossings).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import axios, { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import request, { configureRequest, http, resetRequestState, DUPLICATE_REQUEST_MESSAGE, type AppKind } from './request';
 import { routerBridge } from '@/router/bridge';
 import { setLocale } from '@/lang';
+import request, { configureRequest, directUrl, errorMessage, http, isEnvelope, resetRequestState, DUPLICATE_REQUEST_MESSAGE, type AppKind } from './request';
 
 type Handler = (config: InternalAxiosRequestConfig) => Promise<AxiosResponse> | AxiosResponse;
 
@@ -339,5 +339,37 @@ describe('request: the error catalogue', () => {
     } finally {
       await setLocale('en');
     }
+  });
+});
+
+describe('errorMessage: why a call failed, in one way for every store', () => {
+  it('says what the application answered', async () => {
+    handler = (c) => ok(c, { code: 0, msg: 'Insufficient stock', time: 1, data: null });
+    const failure = await request({ url: '/admin/a' }, { showErrorMessage: false }).catch((e: unknown) => e);
+    expect(isEnvelope(failure)).toBe(true);
+    expect(errorMessage(failure)).toBe('Insufficient stock');
+  });
+
+  it('says an HTTP, timeout or network failure in the words of the catalogue, never the client library’s', async () => {
+    handler = (c) => httpFailure(c, 503);
+    const http503 = await request({ url: '/admin/a' }, { showErrorMessage: false }).catch((e: unknown) => e);
+    expect(isEnvelope(http503)).toBe(false);
+    expect(errorMessage(http503)).toBe('Service unavailable!');
+    handler = (c) => {
+      throw new AxiosError('timeout of 10000ms exceeded', AxiosError.ECONNABORTED, c);
+    };
+    expect(errorMessage(await request({ url: '/admin/b' }, { showErrorMessage: false }).catch((e: unknown) => e))).toBe('Network request timeout!');
+  });
+
+  it('falls back on an error’s message, then on the fallback given, then on the catalogue', () => {
+    expect(errorMessage(new Error('The file could not be read'))).toBe('The file could not be read');
+    expect(errorMessage({ msg: '' }, 'Export failed')).toBe('Export failed');
+    expect(errorMessage(undefined)).toBe('Abnormal problem, please contact the website administrator!');
+  });
+});
+
+describe('directUrl: what a link the browser opens itself carries', () => {
+  it('puts the parameters (empty ones left out), the token, server and the language in the query', () => {
+    expect(directUrl('/admin/wms.Inbound/print', { id: 4, doc: '', format: 'pdf', none: undefined }, 'tok', 'en')).toBe('/admin/wms.Inbound/print?id=4&format=pdf&batoken=tok&server=1&lang=en');
   });
 });

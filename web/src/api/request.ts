@@ -175,6 +175,46 @@ export function httpErrorMessage(error: AxiosError, online: boolean = env.isOnli
   return t(online ? 'axios.Server exception!' : 'axios.You are disconnected!');
 }
 
+/** Whether a rejection is an envelope the application answered (code ≠ 1), not an HTTP or network failure. */
+export function isEnvelope(error: unknown): error is ApiResponse {
+  return typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'number' && typeof (error as { msg?: unknown }).msg === 'string';
+}
+
+/**
+ * The one way to say why a request (or anything a store awaited) failed, for a store's `error`: the message
+ * of an envelope the application answered, the catalogue's words for an HTTP, timeout or network failure,
+ * an error's own message, else `fallback` (the catalogue's "abnormal problem" when none is given).
+ */
+export function errorMessage(error: unknown, fallback?: string): string {
+  if (error && typeof error === 'object') {
+    const { msg } = error as { msg?: unknown };
+    if (typeof msg === 'string' && msg) return msg;
+    if (axios.isAxiosError(error) && !axios.isCancel(error)) return httpErrorMessage(error);
+    const { message } = error as { message?: unknown };
+    if (typeof message === 'string' && message) return message;
+  } else if (typeof error === 'string' && error) {
+    return error;
+  }
+  return fallback ?? t('axios.Abnormal problem, please contact the website administrator!');
+}
+
+/**
+ * URLs a browser loads directly — a PDF in a new tab, a download link, an image, a stream — cannot carry
+ * headers: the token, `server=1` and the language travel in the query string (the server accepts them there,
+ * and masks the token in its log).
+ */
+export function directUrl(url: string, params: Record<string, unknown>, token: string, lang: string): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    query.append(key, String(value));
+  }
+  query.append('batoken', token);
+  query.append('server', '1');
+  query.append('lang', lang);
+  return `${url}?${query.toString()}`;
+}
+
 /* ------------------------------------------------------------------------------------------------ */
 /* Sending                                                                                          */
 

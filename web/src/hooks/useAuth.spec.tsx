@@ -1,25 +1,23 @@
 import '@/test-support/dom-globals';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
 import { runInAction } from 'mobx';
-import { useAuth } from './useAuth';
+import type { MenuRuleNode } from '@contract/accounts';
+import { mountEachTest } from '@/test-support/react-root';
 import { StoreProvider } from '@/stores/context';
 import { RootStore } from '@/stores/root';
-import type { MenuRule } from '@/api/admin';
 import { Auth } from '@/components/Auth';
+import { useAuth } from './useAuth';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-function rule(id: number, pid: number, type: MenuRule['type'], name: string, children: MenuRule[] = []): MenuRule {
+function rule(id: number, pid: number, type: MenuRuleNode['type'], name: string, children: MenuRuleNode[] = []): MenuRuleNode {
   return {
-    id, pid, type, name, path: name, title: name, icon: '', menu_type: type === 'menu' ? 'tab' : null, url: '',
+    id, pid, weigh: 0, type, name, path: name, title: name, icon: '', menu_type: type === 'menu' ? 'tab' : null, url: '',
     component: type === 'menu' ? `/src/pages/admin/${name}/index.tsx` : '', keepalive: 0, extend: 'none', children,
   };
 }
 
-const menus: MenuRule[] = [
+const menus: MenuRuleNode[] = [
   rule(1, 0, 'menu_dir', 'auth', [
     rule(2, 1, 'menu', 'auth/admin', [
       rule(3, 2, 'button', 'auth/admin/index'),
@@ -37,8 +35,7 @@ const Probe = observer(function Probe() {
   return <span>{ACTIONS.filter((a) => auth(a)).join(',')}</span>;
 });
 
-let container: HTMLDivElement;
-let reactRoot: Root;
+const view = mountEachTest();
 
 function memoryStorage() {
   const data = new Map<string, string>();
@@ -47,25 +44,14 @@ function memoryStorage() {
 
 function render(store: RootStore, path: string, ui = <Probe />) {
   act(() => {
-    reactRoot.render(
+    view.root.render(
       <StoreProvider value={store}>
         <MemoryRouter key={path} initialEntries={[path]}>{ui}</MemoryRouter>
       </StoreProvider>,
     );
   });
-  return container.textContent;
+  return view.container.textContent;
 }
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  reactRoot = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => reactRoot.unmount());
-  container.remove();
-});
 
 describe('useAuth', () => {
   it('is true only for the nodes of the current path', () => {
@@ -90,7 +76,7 @@ describe('useAuth', () => {
     act(() => {
       runInAction(() => store.navTabs.setRules(menus));
     });
-    expect(container.textContent).toBe('index,add,edit');
+    expect(view.container.textContent).toBe('index,add,edit');
   });
 
   it('uses the member-center nodes under /user', () => {

@@ -1,10 +1,10 @@
 import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Routes, useLocation, useNavigate } from 'react-router-dom';
-import { getFrontIndex } from '@/api/user';
 import { loadLang, pathToLangFile, useT } from '@/lang';
 import { useStore } from '@/stores/context';
 import { PageErrorBoundary, PageFallback } from '@/components/PageFallback';
+import { loadFrontBootstrap } from '@/stores/front';
 import { routerBridge } from './bridge';
 import { hideLoadingBlock, progress } from './progress';
 import { buildRouteTable, renderRoutes, routeTitle } from './routes';
@@ -51,14 +51,7 @@ const DocumentTitle = observer(function DocumentTitle() {
   const siteName = siteConfig.siteName;
   const needsSite = !siteConfig.loaded && PAGES_WITHOUT_BOOTSTRAP.has(location.pathname);
   useEffect(() => {
-    if (!needsSite) return;
-    let alive = true;
-    getFrontIndex()
-      .then((res) => alive && !siteConfig.loaded && siteConfig.dataFill({ ...res.data.site, apiUrl: '' }))
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
+    if (needsSite) void loadFrontBootstrap({ siteConfig }, true);
   }, [needsSite, siteConfig]);
   useEffect(() => {
     document.title = title && siteName ? `${title} - ${siteName}` : title || siteName;

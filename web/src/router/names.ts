@@ -12,21 +12,24 @@ export interface StaticRouteInfo {
 export const ADMIN_BASE = '/admin';
 export const USER_BASE = '/user';
 
+/** A static route whose title key is its name unless given. */
+const route = (name: string, path: string, title = name): StaticRouteInfo => ({ name, path, title });
+
 export const staticRoutes: StaticRouteInfo[] = [
-  { name: 'home', path: '/', title: 'home' },
-  { name: 'channel', path: '/channel/:id', title: 'channel' },
-  { name: 'content', path: '/content/:id', title: 'content' },
-  { name: 'search', path: '/search', title: 'search' },
-  { name: 'adminLogin', path: '/admin/login', title: 'adminLogin' },
-  { name: 'userLogin', path: '/user/login', title: 'userLogin' },
-  { name: 'notFound', path: '/404', title: 'notFound' },
-  { name: 'noPower', path: '/401', title: 'noPower' },
-  { name: 'admin', path: '/admin', title: 'admin' },
-  { name: 'adminMainLoading', path: '/admin/loading/:to?', title: 'Loading' },
-  { name: 'adminIframe', path: '/admin/iframe/:url', title: 'iframe' },
-  { name: 'user', path: '/user', title: 'User' },
-  { name: 'userMainLoading', path: '/user/loading/:to?', title: 'Loading' },
-  { name: 'userIframe', path: '/user/iframe/:url', title: 'iframe' },
+  route('home', '/'),
+  route('channel', '/channel/:id'),
+  route('content', '/content/:id'),
+  route('search', '/search'),
+  route('adminLogin', '/admin/login'),
+  route('userLogin', '/user/login'),
+  route('notFound', '/404'),
+  route('noPower', '/401'),
+  route('admin', '/admin'),
+  route('adminMainLoading', '/admin/loading/:to?', 'Loading'),
+  route('adminIframe', '/admin/iframe/:url', 'iframe'),
+  route('user', '/user', 'User'),
+  route('userMainLoading', '/user/loading/:to?', 'Loading'),
+  route('userIframe', '/user/iframe/:url', 'iframe'),
 ];
 
 export function routeByName(name: string): StaticRouteInfo | undefined {

@@ -6,7 +6,8 @@
 import { lazy, type ReactNode } from 'react';
 import { Navigate, Route, matchPath } from 'react-router-dom';
 import { useT, type TFunction } from '@/lang';
-import type { NavTabsStore, RouteMenu } from '@/stores/navTabs';
+import type { RouteMenu } from '@/router/menus';
+import type { NavTabsStore } from '@/stores/navTabs';
 import type { MemberCenterStore } from '@/stores/memberCenter';
 import { pageComponent } from './pages';
 import { staticRoutes } from './names';

@@ -1,12 +1,12 @@
 import { autorun } from 'mobx';
-import * as adminApi from '@/api/admin';
-import * as userApi from '@/api/user';
+import * as adminApi from '@/api/accounts';
+import * as userApi from '@/api/member';
 import { RootStore } from './root';
 import { ADMIN_INFO_KEY } from './adminInfo';
 import { USER_INFO_KEY } from './userInfo';
 
-jest.mock('@/api/admin', () => ({ logout: jest.fn() }));
-jest.mock('@/api/user', () => ({ logout: jest.fn() }));
+jest.mock('@/api/accounts', () => ({ logout: jest.fn() }));
+jest.mock('@/api/member', () => ({ logout: jest.fn() }));
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
@@ -23,7 +23,7 @@ describe('the account store of each identity', () => {
     const { adminInfo } = new RootStore({ storage });
     adminInfo.dataFill({ id: 1, username: 'admin', token: 't', refreshToken: 'r', super: 1 as never, extra: 'x' } as never);
     expect(adminInfo.super).toBe(true);
-    expect(storage.data.get(ADMIN_INFO_KEY)).toBe('{"id":1,"username":"admin","nickname":"","avatar":"","lastlogintime":"","token":"t","refreshToken":"r","super":true}');
+    expect(storage.data.get(ADMIN_INFO_KEY)).toBe('{"id":1,"username":"admin","nickname":"","avatar":"","lastlogintime":null,"token":"t","refreshToken":"r","super":true}');
     expect(adminInfo.displayName).toBe('admin');
     expect(new RootStore({ storage }).adminInfo).toMatchObject({ id: 1, username: 'admin', super: true, isLogin: true });
   });

@@ -1,4 +1,5 @@
 import { action, computed, makeObservable, observable, runInAction, type AnnotationsMap } from 'mobx';
+import { errorMessage } from '@/api/request';
 import { persist, type StorageLike } from './persist';
 
 /** What the signed-in account of either identity (administrator, member) carries. */
@@ -117,7 +118,7 @@ class AccountState<I extends AccountFields> {
     } catch (e) {
       runInAction(() => {
         this.loading = false;
-        this.error = (e as { msg?: string })?.msg || String((e as Error)?.message ?? e);
+        this.error = errorMessage(e);
       });
       return false;
     }

@@ -1,24 +1,22 @@
-import { logout, type AdminLoginUserInfo } from '@/api/admin';
+import type { AdminInfo } from '@contract/accounts';
+import { logout } from '@/api/accounts';
 import { accountStore, type AccountStore } from './account';
-import type { RootStore } from './root';
-
-/** The signed-in administrator as sign-in answers it. */
-export type AdminInfo = AdminLoginUserInfo;
+import type { StorageLike } from './persist';
 
 export const ADMIN_INFO_KEY = 'adminInfo';
 
 /** The signed-in administrator (persisted in localStorage `adminInfo`). */
 export type AdminInfoStore = AccountStore<AdminInfo>;
 
-export function adminInfoStore(root: RootStore): AdminInfoStore {
+export function adminInfoStore(storage: StorageLike, afterSignOut: () => void): AdminInfoStore {
   return accountStore<AdminInfo>(
     {
       storageKey: ADMIN_INFO_KEY,
-      empty: { id: 0, username: '', nickname: '', avatar: '', lastlogintime: '', token: '', refreshToken: '', super: false },
+      empty: { id: 0, username: '', nickname: '', avatar: '', lastlogintime: null, token: '', refreshToken: '', super: false },
       convert: { super: Boolean },
       signOut: logout,
-      afterSignOut: () => root.navTabs.reset(),
+      afterSignOut,
     },
-    root.storage,
+    storage,
   );
 }

@@ -1,7 +1,6 @@
 import { makeAutoObservable, reaction } from 'mobx';
 import { DEFAULT_LANG, isLang, setLocale, type Lang } from '@/lang';
-import type { RootStore } from './root';
-import { persist } from './persist';
+import { persist, type StorageLike } from './persist';
 
 export type LayoutMode = 'Default' | 'Classic';
 export type Theme = 'light' | 'dark';
@@ -19,9 +18,9 @@ export class ConfigStore {
   loading = false;
   error: string | null = null;
 
-  constructor(root: RootStore) {
+  constructor(storage: StorageLike) {
     makeAutoObservable(this, {}, { autoBind: true });
-    persist(this, CONFIG_STORAGE_KEY, ['layoutMode', 'theme', 'menuCollapse', 'lang'], root.storage, (saved) => ({
+    persist(this, CONFIG_STORAGE_KEY, ['layoutMode', 'theme', 'menuCollapse', 'lang'], storage, (saved) => ({
       ...saved,
       layoutMode: saved.layoutMode === 'Classic' ? 'Classic' : 'Default',
       theme: saved.theme === 'dark' ? 'dark' : 'light',

@@ -1,7 +1,8 @@
-import type { MenuRule } from '@/api/admin';
+import type { MenuRuleNode } from '@contract/accounts';
 import { MemberCenterStore } from './memberCenter';
 
-const rule = (r: Partial<MenuRule> & Pick<MenuRule, 'id' | 'pid' | 'type' | 'name'>): MenuRule => ({
+const rule = (r: Partial<MenuRuleNode> & Pick<MenuRuleNode, 'id' | 'pid' | 'type' | 'name'>): MenuRuleNode => ({
+  weigh: 0,
   title: r.name,
   path: r.name,
   icon: '',
@@ -15,7 +16,7 @@ const rule = (r: Partial<MenuRule> & Pick<MenuRule, 'id' | 'pid' | 'type' | 'nam
 });
 
 describe('member center store', () => {
-  const tree: MenuRule[] = [
+  const tree: MenuRuleNode[] = [
     rule({
       id: 1,
       pid: 0,
@@ -58,13 +59,13 @@ describe('member center store', () => {
   it('puts nav rules in the top bar and nav_user_menu rules in the member menu, as site routes or outside links', () => {
     const store = new MemberCenterStore();
     store.setNavRules([
-      rule({ id: 10, pid: 0, type: 'nav' as MenuRule['type'], name: 'news', title: 'News', path: '/news', icon: 'IconFile' }),
-      rule({ id: 11, pid: 0, type: 'route' as MenuRule['type'], name: 'shop', children: [rule({ id: 12, pid: 11, type: 'nav' as MenuRule['type'], name: 'shop/deals', title: 'Deals' })] }),
-      rule({ id: 13, pid: 0, type: 'nav_user_menu' as MenuRule['type'], name: 'help', title: 'Help', menu_type: 'link', url: 'https://help.example.com' }),
-      rule({ id: 14, pid: 0, type: 'nav_user_menu' as MenuRule['type'], name: 'secret', extend: 'add_rules_only' }),
-      rule({ id: 15, pid: 0, type: 'button' as MenuRule['type'], name: 'user/export' }),
+      rule({ id: 10, pid: 0, type: 'nav' as MenuRuleNode['type'], name: 'news', title: 'News', path: '/news', icon: 'IconFile' }),
+      rule({ id: 11, pid: 0, type: 'route' as MenuRuleNode['type'], name: 'shop', children: [rule({ id: 12, pid: 11, type: 'nav' as MenuRuleNode['type'], name: 'shop/deals', title: 'Deals' })] }),
+      rule({ id: 13, pid: 0, type: 'nav_user_menu' as MenuRuleNode['type'], name: 'help', title: 'Help', menu_type: 'link', url: 'https://help.example.com' }),
+      rule({ id: 14, pid: 0, type: 'nav_user_menu' as MenuRuleNode['type'], name: 'secret', extend: 'add_rules_only' }),
+      rule({ id: 15, pid: 0, type: 'button' as MenuRuleNode['type'], name: 'user/export' }),
       // stored before the server checked addresses: not offered as a link
-      rule({ id: 16, pid: 0, type: 'nav_user_menu' as MenuRule['type'], name: 'evil', title: 'Evil', menu_type: 'link', url: 'javascript:alert(1)' }),
+      rule({ id: 16, pid: 0, type: 'nav_user_menu' as MenuRuleNode['type'], name: 'evil', title: 'Evil', menu_type: 'link', url: 'javascript:alert(1)' }),
     ]);
     expect(store.topNav).toEqual([
       { id: 10, title: 'News', icon: 'IconFile', to: '/news' },

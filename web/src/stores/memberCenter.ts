@@ -1,20 +1,8 @@
 import { makeAutoObservable } from 'mobx';
+import type { MenuRuleNode, MenuRuleType } from '@contract/accounts';
 import { isWebAddress } from '@contract/menu-urls';
-import type { MenuRule } from '@/api/admin';
-import { buildAuthNode, toRouteMenu, visibleMenus, type AuthNodeMap, type RouteMenu } from './navTabs';
+import { buildAuthNode, hasNode, menuPages, toRouteMenu, visibleMenus, type AuthNodeMap, type RouteMenu } from '@/router/menus';
 
-function pages(menus: RouteMenu[], into: RouteMenu[] = []): RouteMenu[] {
-  for (const m of menus) {
-    if (m.type === 'menu') into.push(m);
-    pages(m.children, into);
-  }
-  return into;
-}
-
-/**
- * The member center's menus and permission nodes (keys '/user/' + rule name). The member-center bootstrap
- * (GET /api/user/index) fills it when the member center is built; until then it stays empty.
- */
 /** A top-bar or user-menu entry: a route of the site (`to`) or an outside address (`href`). */
 export interface MemberNavLink {
   id: number;
@@ -25,18 +13,22 @@ export interface MemberNavLink {
 }
 
 /** Every node of a type in a rule tree, depth first. */
-function ofType(rules: MenuRule[], type: string, into: MenuRule[] = []): MenuRule[] {
+function ofType(rules: MenuRuleNode[], type: MenuRuleType, into: MenuRuleNode[] = []): MenuRuleNode[] {
   for (const rule of rules) {
-    if ((rule.type as string) === type) into.push(rule);
+    if (rule.type === type) into.push(rule);
     ofType(rule.children ?? [], type, into);
   }
   return into;
 }
 
+/**
+ * The member center's menus and permission nodes (keys '/user/' + rule name). The member-center bootstrap
+ * (GET /api/user/index) fills it when the member center is built; until then it stays empty.
+ */
 export class MemberCenterStore {
-  rules: MenuRule[] = [];
+  rules: MenuRuleNode[] = [];
   /** the member's rules outside the sidebar (`rules` of the bootstrap): top-bar items and user-menu items */
-  navRules: MenuRule[] = [];
+  navRules: MenuRuleNode[] = [];
   authNode: AuthNodeMap = {};
   /** the member-center sidebar as routes under /user */
   tree: RouteMenu[] = [];
@@ -48,7 +40,7 @@ export class MemberCenterStore {
     makeAutoObservable(this, {}, { autoBind: true });
   }
 
-  setRules(rules: MenuRule[]) {
+  setRules(rules: MenuRuleNode[]) {
     this.rules = rules;
     this.authNode = buildAuthNode(rules, '/user/');
     this.tree = rules.map((r) => toRouteMenu(r, '/user')).filter((r): r is RouteMenu => r !== null);
@@ -62,11 +54,11 @@ export class MemberCenterStore {
 
   /** Every member-center page (menus of type tab with a component get a route). */
   get routes(): RouteMenu[] {
-    return pages(this.tree);
+    return menuPages(this.tree);
   }
 
   get firstRoute(): RouteMenu | undefined {
-    return pages(this.menus).find((m) => m.menuType === 'tab');
+    return menuPages(this.menus).find((m) => m.menuType === 'tab');
   }
 
   findByPath(path: string): RouteMenu | undefined {
@@ -75,12 +67,11 @@ export class MemberCenterStore {
   }
 
   hasNode(path: string, action: string): boolean {
-    const clean = path.split('?')[0].replace(/\/$/, '');
-    return (this.authNode[clean] ?? []).includes(`${clean}/${action}`);
+    return hasNode(this.authNode, path, action);
   }
 
   /** The bootstrap's other rules: `nav` items go in the top bar, `nav_user_menu` items in the member's menu. */
-  setNavRules(rules: MenuRule[]) {
+  setNavRules(rules: MenuRuleNode[]) {
     this.navRules = rules;
   }
 
@@ -92,7 +83,7 @@ export class MemberCenterStore {
     return this.links('nav_user_menu');
   }
 
-  private links(type: string): MemberNavLink[] {
+  private links(type: 'nav' | 'nav_user_menu'): MemberNavLink[] {
     return ofType(this.navRules, type)
       .filter((rule) => rule.extend !== 'add_rules_only')
       // a link opens only an http(s) address, whatever is stored

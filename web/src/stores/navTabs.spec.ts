@@ -1,6 +1,7 @@
+import type { MenuRuleNode } from '@contract/accounts';
+import { buildAuthNode, visibleMenus } from '@/router/menus';
 import { RootStore } from './root';
-import { TAB_VIEW_CONFIG_KEY, buildAuthNode, visibleMenus } from './navTabs';
-import type { MenuRule } from '@/api/admin';
+import { TAB_VIEW_CONFIG_KEY } from './navTabs';
 
 function memoryStorage() {
   const data = new Map<string, string>();
@@ -8,14 +9,14 @@ function memoryStorage() {
 }
 
 let nextId = 1;
-function r(partial: Partial<MenuRule> & Pick<MenuRule, 'type' | 'name'>, children: MenuRule[] = []): MenuRule {
+function r(partial: Partial<MenuRuleNode> & Pick<MenuRuleNode, 'type' | 'name'>, children: MenuRuleNode[] = []): MenuRuleNode {
   return {
     id: nextId++, pid: 0, title: partial.name, path: partial.name, icon: '', menu_type: partial.type === 'menu' ? 'tab' : null, url: '',
     component: partial.type === 'menu' ? `/src/pages/admin/${partial.name}/index.tsx` : '', keepalive: 0, extend: 'none', children, ...partial,
-  } as MenuRule;
+  } as MenuRuleNode;
 }
 
-const menus: MenuRule[] = [
+const menus: MenuRuleNode[] = [
   r({ type: 'menu', name: 'dashboard', title: 'Dashboard', icon: 'IconDashboard' }, [r({ type: 'button', name: 'dashboard/index' })]),
   r({ type: 'menu_dir', name: 'auth', title: 'Permissions' }, [
     r({ type: 'menu', name: 'auth/admin', title: 'Admins' }, [r({ type: 'button', name: 'auth/admin/add' }), r({ type: 'button', name: 'auth/admin/del' })]),

@@ -1,30 +1,20 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { getAdminIndex, type MenuRule } from '@/api/admin';
+import type { MenuRuleNode } from '@contract/accounts';
 import { isWebAddress } from '@contract/menu-urls';
-import { iframePath } from '@/router/names';
-import type { RootStore } from './root';
-import { persist } from './persist';
+import { getAdminIndex } from '@/api/accounts';
+import { errorMessage } from '@/api/request';
+import { buildAuthNode, hasNode, menuPages, toRouteMenu, visibleMenus, type AuthNodeMap, type RouteMenu } from '@/router/menus';
+import type { AdminInfoStore } from './adminInfo';
+import { persist, type StorageLike } from './persist';
+import type { SiteConfigStore } from './siteConfig';
+import type { TerminalStore } from './terminal';
 
-/** localStorage key of the open tabs ("tab view config"). */
-export const TAB_VIEW_CONFIG_KEY = 'storeTabViewConfig';
-
-/** A menu rule as the shell uses it: a route, a menu entry or both. */
-export interface RouteMenu {
-  id: number;
-  /** route path: '/admin/' + rule.path, or /admin/iframe/<encoded url> for iframe menus */
-  path: string;
-  /** the rule name (permission node) */
-  name: string;
-  title: string;
-  icon: string;
-  type: 'menu_dir' | 'menu';
-  menuType: 'tab' | 'link' | 'iframe' | null;
-  url: string;
-  component: string;
-  keepalive: boolean;
-  /** add_rules_only: routed, never shown in the menu */
-  hidden: boolean;
-  children: RouteMenu[];
+/** What the back office's menus need of the other stores: the bootstrap fills the admin, the site settings and the terminal. */
+export interface NavTabsRoot {
+  storage: StorageLike;
+  adminInfo: Pick<AdminInfoStore, 'dataFill'>;
+  siteConfig: Pick<SiteConfigStore, 'dataFill'>;
+  terminal: Pick<TerminalStore, 'setServerConfig'>;
 }
 
 export interface OpenTab {
@@ -32,6 +22,9 @@ export interface OpenTab {
   /** path with its query, used to go back to the tab */
   fullPath: string;
 }
+
+/** localStorage key of the open tabs ("tab view config"). */
+export const TAB_VIEW_CONFIG_KEY = 'storeTabViewConfig';
 
 /** Saved tabs as far as they are sound: back-office paths, a full path that starts with the path. */
 function reviveTabs(saved: unknown, base: string): OpenTab[] {
@@ -41,78 +34,13 @@ function reviveTabs(saved: unknown, base: string): OpenTab[] {
     .map((t) => ({ path: t.path, fullPath: typeof t.fullPath === 'string' && t.fullPath.startsWith(t.path) ? t.fullPath : t.path }));
 }
 
-export type AuthNodeMap = Record<string, string[]>;
-
-/**
- * Permission nodes of each page (as in BuildAdmin): key prefix + parent rule name, value prefix + the names of
- * its button children. Example: '/admin/auth/admin' → ['/admin/auth/admin/add', '/admin/auth/admin/edit'].
- */
-export function buildAuthNode(rules: MenuRule[], prefix = '/admin/'): AuthNodeMap {
-  const map: AuthNodeMap = {};
-  const walk = (nodes: MenuRule[]) => {
-    for (const node of nodes) {
-      const children = node.children ?? [];
-      const buttons = children.filter((c) => c.type === 'button').map((c) => prefix + c.name);
-      if (buttons.length) map[prefix + node.name] = [...(map[prefix + node.name] ?? []), ...buttons];
-      if (children.length) walk(children);
-    }
-  };
-  walk(rules);
-  return map;
-}
-
-export function toRouteMenu(rule: MenuRule, base: string): RouteMenu | null {
-  if (rule.type === 'button') return null;
-  const menuType = rule.type === 'menu' ? (rule.menu_type ?? 'tab') : null;
-  const path = menuType === 'iframe' && rule.url ? iframePath(rule.url, base) : `${base}/${String(rule.path || rule.name).replace(/^\//, '')}`;
-  return {
-    id: rule.id,
-    path,
-    name: rule.name,
-    title: rule.title,
-    icon: rule.icon,
-    type: rule.type,
-    menuType,
-    url: rule.url ?? '',
-    component: rule.component ?? '',
-    keepalive: Boolean(rule.keepalive) && rule.keepalive !== '0',
-    hidden: rule.extend === 'add_rules_only',
-    children: (rule.children ?? []).map((c) => toRouteMenu(c, base)).filter((c): c is RouteMenu => c !== null),
-  };
-}
-
-/** The menu tree as shown: no add_rules_only, no empty folders, no tab without component, no link/iframe without an http(s) url. */
-export function visibleMenus(menus: RouteMenu[]): RouteMenu[] {
-  const out: RouteMenu[] = [];
-  for (const m of menus) {
-    if (m.hidden) continue;
-    if (m.type === 'menu_dir') {
-      const children = visibleMenus(m.children);
-      if (children.length) out.push({ ...m, children });
-      continue;
-    }
-    if (m.menuType === 'tab' && !m.component) continue;
-    if ((m.menuType === 'link' || m.menuType === 'iframe') && !isWebAddress(m.url)) continue;
-    out.push({ ...m, children: [] });
-  }
-  return out;
-}
-
-function flatten(menus: RouteMenu[], into: RouteMenu[] = []): RouteMenu[] {
-  for (const m of menus) {
-    if (m.type === 'menu') into.push(m);
-    flatten(m.children, into);
-  }
-  return into;
-}
-
 /**
  * Menus from /admin/index/index, the open tabs and the permission nodes of each path. The open tabs are
  * kept in localStorage (`storeTabViewConfig`), so a reload shows them again; tabs of pages the menus no
  * longer hold are dropped when the menus arrive, and signing out closes them all.
  */
 export class NavTabsStore {
-  rules: MenuRule[] = [];
+  rules: MenuRuleNode[] = [];
   tree: RouteMenu[] = [];
   authNode: AuthNodeMap = {};
   tabs: OpenTab[] = [];
@@ -121,14 +49,14 @@ export class NavTabsStore {
   loading = false;
   error: string | null = null;
 
-  constructor(private readonly root: RootStore, private readonly base = '/admin') {
+  constructor(private readonly root: NavTabsRoot, private readonly base = '/admin') {
     makeAutoObservable<NavTabsStore, 'root' | 'base'>(this, { root: false, base: false }, { autoBind: true });
     if (base === '/admin') {
       persist<NavTabsStore>(this, TAB_VIEW_CONFIG_KEY, ['tabs'], root.storage, (saved) => ({ tabs: reviveTabs(saved.tabs, base) }));
     }
   }
 
-  setRules(rules: MenuRule[]) {
+  setRules(rules: MenuRuleNode[]) {
     this.rules = rules;
     this.tree = rules.map((r) => toRouteMenu(r, this.base)).filter((r): r is RouteMenu => r !== null);
     this.authNode = buildAuthNode(rules, `${this.base}/`);
@@ -143,12 +71,12 @@ export class NavTabsStore {
 
   /** Every page route: tab menus with a component (also hidden ones) and iframe menus. */
   get routes(): RouteMenu[] {
-    return flatten(this.tree).filter((m) => (m.menuType === 'tab' && m.component) || (m.menuType === 'iframe' && isWebAddress(m.url)));
+    return menuPages(this.tree).filter((m) => (m.menuType === 'tab' && m.component) || (m.menuType === 'iframe' && isWebAddress(m.url)));
   }
 
   /** The first page of the menu: where /admin leads. */
   get firstRoute(): RouteMenu | undefined {
-    return flatten(this.menus).find((m) => m.menuType === 'tab' || m.menuType === 'iframe');
+    return menuPages(this.menus).find((m) => m.menuType === 'tab' || m.menuType === 'iframe');
   }
 
   findByPath(path: string): RouteMenu | undefined {
@@ -157,7 +85,7 @@ export class NavTabsStore {
   }
 
   findByName(name: string): RouteMenu | undefined {
-    return flatten(this.tree).find((r) => r.name === name);
+    return menuPages(this.tree).find((r) => r.name === name);
   }
 
   /** The chain of menus from the top to the page, for breadcrumbs and the open menu folders. */
@@ -182,8 +110,7 @@ export class NavTabsStore {
 
   /** Whether the page at `path` has the node `<path>/<action>`. */
   hasNode(path: string, action: string): boolean {
-    const clean = path.split('?')[0].replace(/\/$/, '');
-    return this.nodesOf(clean).includes(`${clean}/${action}`);
+    return hasNode(this.authNode, path, action);
   }
 
   /** The open tabs with their current titles (titles follow the language after a re-fetch). */
@@ -262,7 +189,7 @@ export class NavTabsStore {
     } catch (e) {
       runInAction(() => {
         this.loading = false;
-        this.error = (e as { msg?: string })?.msg || (e as Error)?.message || 'error';
+        this.error = errorMessage(e);
       });
       return false;
     }

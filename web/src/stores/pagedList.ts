@@ -1,5 +1,6 @@
 import { action, makeObservable, observable, runInAction } from 'mobx';
 import type { ApiResponse } from '@/api/request';
+import { errorMessage } from '@/api/request';
 
 export type PageFetch<Row> = (page: number, limit: number) => Promise<ApiResponse<{ list: Row[]; total: number }>>;
 
@@ -36,7 +37,7 @@ export class PagedListStore<Row> {
     } catch (e) {
       runInAction(() => {
         this.loading = false;
-        this.error = (e as { msg?: string })?.msg || 'error';
+        this.error = errorMessage(e);
       });
     }
   }

@@ -34,9 +34,9 @@ export class RootStore {
     this.eventSourceFactory = options.eventSourceFactory ?? defaultEventSourceFactory;
     this.notify = options.notify ?? ((type, message) => (type === 'error' ? console.error(message) : console.info(message)));
 
-    this.config = new ConfigStore(this);
-    this.adminInfo = adminInfoStore(this);
-    this.userInfo = userInfoStore(this);
+    this.config = new ConfigStore(this.storage);
+    this.adminInfo = adminInfoStore(this.storage, () => this.navTabs.reset());
+    this.userInfo = userInfoStore(this.storage, () => this.memberCenter.reset());
     this.siteConfig = new SiteConfigStore();
     this.navTabs = new NavTabsStore(this);
     this.memberCenter = new MemberCenterStore();

@@ -1,15 +1,9 @@
 import { makeAutoObservable } from 'mobx';
-import type { SiteConfigData } from '@/api/admin';
+import type { SiteConfigForClient } from '@contract/config';
 import { setDisplayTimeZone } from '@/utils/time';
 
-export interface UploadConfig {
-  /** 'local' = the product's server, otherwise a cloud bucket */
-  mode: string;
-  maxsize: number;
-  savename: string;
-  mimetype: string;
-  params?: Record<string, unknown>;
-}
+/** The upload settings (no cloud params until the bootstrap says). */
+export type UploadConfig = Omit<SiteConfigForClient['upload'], 'params'> & Partial<Pick<SiteConfigForClient['upload'], 'params'>>;
 
 /** Site configuration from the bootstrap (not persisted). */
 export class SiteConfigStore {
@@ -30,7 +24,7 @@ export class SiteConfigStore {
     makeAutoObservable(this, {}, { autoBind: true });
   }
 
-  dataFill(config: Partial<SiteConfigData>) {
+  dataFill(config: Partial<SiteConfigForClient>) {
     if (config.siteName !== undefined) this.siteName = config.siteName;
     if (config.recordNumber !== undefined) this.recordNumber = config.recordNumber;
     if (config.version !== undefined) this.version = config.version;

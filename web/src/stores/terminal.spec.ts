@@ -1,10 +1,10 @@
+import { setLocale, t } from '@/lang';
+import { changeTerminalConfig } from '@/api/platform';
 import { RootStore } from './root';
 import { PACKAGE_MANAGERS, TaskStatus, TERMINAL_STORAGE_KEY, type EventSourceLike } from './terminal';
 import type { StorageLike } from './persist';
-import { setLocale, t } from '@/lang';
-import { changeTerminalConfig } from '@/api/admin';
 
-jest.mock('@/api/admin', () => ({ ...jest.requireActual('@/api/admin'), changeTerminalConfig: jest.fn() }));
+jest.mock('@/api/platform', () => ({ ...jest.requireActual('@/api/platform'), changeTerminalConfig: jest.fn() }));
 const mockedChangeConfig = changeTerminalConfig as unknown as jest.Mock;
 
 class FakeSource implements EventSourceLike {

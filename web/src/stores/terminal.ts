@@ -2,9 +2,9 @@ import { makeAutoObservable, runInAction, toJS } from 'mobx';
 import { addMessages, getLocale, t } from '@/lang';
 import zhTerminal from '@/lang/zh-cn/terminal.json';
 import enTerminal from '@/lang/en/terminal.json';
-import { changeTerminalConfig } from '@/api/admin';
-import type { RootStore } from './root';
-import { persist } from './persist';
+import { errorMessage } from '@/api/request';
+import { changeTerminalConfig } from '@/api/platform';
+import { persist, type StorageLike } from './persist';
 
 // The terminal's words ('terminal.*'): the panel lives in the admin shell, not on a page with its own file.
 addMessages('zh-cn', zhTerminal, 'terminal');
@@ -68,6 +68,14 @@ function uuid(): string {
   });
 }
 
+/** What the terminal needs of the other stores: where it keeps its tasks, how it speaks, the admin's token, the stream. */
+export interface TerminalRoot {
+  storage: StorageLike;
+  notify(type: 'error', message: string): void;
+  adminInfo: { readonly token: string };
+  eventSourceFactory: EventSourceFactory;
+}
+
 /**
  * The terminal's task queue: tasks run one at a time over an event stream (GET /admin/Terminal/index);
  * a failed (or unknown) task with blockOnFailure blocks those after it.
@@ -90,7 +98,7 @@ export class TerminalStore {
   private readonly callbacks = new Map<string, TaskCallback>();
   private readonly sources = new Map<string, EventSourceLike>();
 
-  constructor(private readonly root: RootStore) {
+  constructor(private readonly root: TerminalRoot) {
     makeAutoObservable<TerminalStore, 'root' | 'callbacks' | 'sources'>(this, { root: false, callbacks: false, sources: false }, { autoBind: true });
     persist(this, TERMINAL_STORAGE_KEY, ['showDot', 'taskList', 'automaticCleanupTask'], root.storage);
     this.init();
@@ -336,7 +344,7 @@ export class TerminalStore {
     } catch (e) {
       runInAction(() => {
         this.loading = false;
-        this.error = (e as { msg?: string })?.msg || (e as Error)?.message || 'error';
+        this.error = errorMessage(e);
       });
       return false;
     }

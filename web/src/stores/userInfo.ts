@@ -1,7 +1,7 @@
 import type { MemberInfo } from '@contract/member';
-import { logout } from '@/api/user';
+import { logout } from '@/api/member';
 import { accountStore, type AccountStore } from './account';
-import type { RootStore } from './root';
+import type { StorageLike } from './persist';
 
 /** The signed-in member as the server answers it (contract/member.ts). */
 export type UserInfo = MemberInfo;
@@ -11,7 +11,7 @@ export const USER_INFO_KEY = 'userInfo';
 /** The signed-in member (persisted in localStorage `userInfo`). */
 export type UserInfoStore = AccountStore<UserInfo>;
 
-export function userInfoStore(root: RootStore): UserInfoStore {
+export function userInfoStore(storage: StorageLike, afterSignOut: () => void): UserInfoStore {
   return accountStore<UserInfo>(
     {
       storageKey: USER_INFO_KEY,
@@ -20,8 +20,8 @@ export function userInfoStore(root: RootStore): UserInfoStore {
         lastlogintime: null, lastloginip: '', jointime: null, motto: '', token: '', refreshToken: '',
       },
       signOut: logout,
-      afterSignOut: () => root.memberCenter.reset(),
+      afterSignOut,
     },
-    root.storage,
+    storage,
   );
 }

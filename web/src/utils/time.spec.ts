@@ -1,5 +1,5 @@
 import { formatDatetime } from '@/components/crud/params';
-import { displayTimeZone, setDisplayTimeZone, timeFormat, timeZoneLabel, toDate } from './time';
+import { displayTimeZone, setDisplayTimeZone, siteDay, timeFormat, timeZoneLabel, toDate } from './time';
 
 describe('timeFormat', () => {
   const local = new Date(2023, 8, 8, 7, 5, 9); // 2023-09-08 07:05:09 local time
@@ -63,5 +63,17 @@ describe('times in the site time zone', () => {
   it('ignores a zone it does not know (the browser zone stays)', () => {
     setDisplayTimeZone('Mars/Olympus');
     expect(displayTimeZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+});
+
+describe('siteDay', () => {
+  afterEach(() => setDisplayTimeZone(null));
+
+  it('is the day in the site time zone, not the browser’s: late evening in UTC is the next morning in Shanghai', () => {
+    const lateEvening = Date.UTC(2026, 10, 28, 23, 15);
+    setDisplayTimeZone('UTC');
+    expect(siteDay(lateEvening)).toBe('2026-11-28');
+    setDisplayTimeZone('Asia/Shanghai');
+    expect(siteDay(lateEvening)).toBe('2026-11-29');
   });
 });

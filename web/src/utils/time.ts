@@ -35,6 +35,11 @@ export function inDisplayZone(value: number | Date): Dayjs {
   return displayZone ? dayjs(value).tz(displayZone) : dayjs(value);
 }
 
+/** The site's day (`YYYY-MM-DD` in the display zone) at a moment: the day the server dates what happens then. */
+export function siteDay(at: number | Date = Date.now()): string {
+  return inDisplayZone(at).format('YYYY-MM-DD');
+}
+
 /** "Asia/Shanghai (UTC+08:00)": what a page says about the times it shows. */
 export function timeZoneLabel(at: number | Date = Date.now()): string {
   return `${displayTimeZone()} (UTC${inDisplayZone(at).format('Z')})`;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
+import type { AdminInfo } from '../../../../contract/accounts';
 import { withFrameworkAliases } from '../../../shared/http/framework-aliases';
 import { SessionFlow, SessionIdentity, SignInInput } from '../identity/session-flow';
 import { AdminEntity } from '../persistence/admin.entity';
@@ -8,16 +9,8 @@ import { AdminAccessService } from './admin-access.service';
 
 export type AdminLoginInput = SignInInput;
 
-export interface AdminUserInfo {
-  id: number;
-  username: string;
-  nickname: string;
-  avatar: string;
-  lastlogintime: number | null;
-  token: string;
-  refreshToken: string;
-  super: boolean;
-}
+/** The admin as the back office shows it (contract/accounts.ts). */
+export type AdminUserInfo = AdminInfo;
 
 const ADMIN: SessionIdentity = { kind: 'admin', account: AdminEntity };
 

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Headers, Ip, Post } from '@nestjs/common';
+import type { AdminIndexAnswer } from '../../../../contract/accounts';
 import { AlreadyLoggedInError } from '../../../shared/http/app-error';
 import { AuthAdmin, CurrentAdmin, LoginOnly, Public } from '../../../shared/http/auth.decorators';
 import { reply } from '../../../shared/http/reply';
@@ -32,7 +33,7 @@ export class AdminIndexController {
 
   @LoginOnly()
   @Get('index')
-  async bootstrap(@CurrentAdmin() admin: AuthAdmin) {
+  async bootstrap(@CurrentAdmin() admin: AuthAdmin): Promise<AdminIndexAnswer> {
     const [info, menus, siteConfig, terminal] = await Promise.all([
       this.sessions.userInfo(admin.id),
       this.menus.menuTree(admin.id),

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DigestSeriesFinding } from '../../../../contract/ledger';
+import type { DigestSeriesFinding, DigestStatement as PublishedStatement } from '../../../../contract/ledger';
 import { ChainProblem, RangeCount } from './event-chain';
 
 /**
@@ -50,20 +50,8 @@ export class MerkleRoot {
   }
 }
 
-/** What is signed: every field of the published digest but the signature, in a fixed order. */
-export interface DigestStatement {
-  format: DigestFormat;
-  id: number;
-  root: string;
-  last_event_id: number;
-  /** The streams with an event up to `last_event_id`, and those events. */
-  streams: number;
-  events: number;
-  /** Unix seconds. */
-  created_at: number;
-  /** Format 2: the id of the digest taken before this one (0 for the first); null in format 1. */
-  previous_id: number | null;
-}
+/** What is signed: every field of the published digest but the signature (contract/ledger.ts), in a fixed order. */
+export type DigestStatement = PublishedStatement & { format: DigestFormat };
 
 export function statementText(s: DigestStatement): string {
   const fields = [s.format, s.id, s.root, s.last_event_id, s.streams, s.events, s.created_at];

@@ -2,6 +2,7 @@ import { Body, Controller, Get, MessageEvent, Post, Query, Res, Sse } from '@nes
 import { Response } from 'express';
 import { I18nContext } from 'nestjs-i18n';
 import { Observable } from 'rxjs';
+import type { VerifyMessage } from '../../../../contract/ledger';
 import { CrudKit, CrudService } from '../../../shared/crud';
 import { AppError } from '../../../shared/http/app-error';
 import { AuthAdmin, CurrentAdmin } from '../../../shared/http/auth.decorators';
@@ -86,8 +87,9 @@ export class LedgerIntegrityController {
     const i18n = I18nContext.current();
     const digest = digestId === 'none' ? null : (positiveId(digestId) ?? 'latest');
     return new Observable<MessageEvent>((subscriber) => {
+      const send = (message: VerifyMessage) => subscriber.next({ data: message });
       if (this.verifying) {
-        subscriber.next({ data: { type: 'error', msg: translate('ledger.verification_running', {}, i18n) } });
+        send({ type: 'error', msg: translate('ledger.verification_running', {}, i18n) });
         subscriber.complete();
         return;
       }
@@ -99,12 +101,12 @@ export class LedgerIntegrityController {
           const now = Date.now();
           if (p.done !== 0 && p.done !== p.total && now - last < 250) return;
           last = now;
-          subscriber.next({ data: { type: 'progress', ...p } });
+          send({ type: 'progress', ...p });
         })
-        .then((report) => subscriber.next({ data: { type: 'result', report } }))
+        .then((report) => send({ type: 'result', report }))
         .catch((error: unknown) => {
           const key = error instanceof AppError ? error.messageKey : 'ledger.verification_failed';
-          subscriber.next({ data: { type: 'error', msg: translate(key, error instanceof AppError ? error.args : {}, i18n) } });
+          send({ type: 'error', msg: translate(key, error instanceof AppError ? error.args : {}, i18n) });
         })
         .finally(() => {
           this.verifying = false;

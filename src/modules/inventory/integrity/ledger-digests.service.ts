@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import type { DigestFile as PublishedDigest } from '../../../../contract/ledger';
 import { AppError } from '../../../shared/http/app-error';
 import { unixNow } from '../../../shared/http/envelope';
 import { forUpdate, insertMany, isDuplicateKey, isMysql } from '../../../shared/database/sql-dialect';
@@ -11,12 +12,8 @@ import { LedgerSigningKey } from './ledger-signing-key';
 /** Streams read per page while a digest is taken or checked. */
 const STREAMS_PER_PAGE = 1000;
 
-/** The published form of a digest: the signed statement, its signature and the key that made it. */
-export interface DigestFile extends DigestStatement {
-  created: string;
-  signature: string;
-  public_key: string;
-}
+/** The published form of a digest (contract/ledger.ts): the signed statement, its signature and the key that made it. */
+export type DigestFile = PublishedDigest & DigestStatement;
 
 /**
  * Takes, stores and publishes digests. A digest covers the events up to its last event id, and first makes

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { DigestVerdict, VerificationProgress, VerificationReport } from '../../../../contract/ledger';
 import { chunk } from '../../../shared/database/sql-dialect';
 import { unixNow } from '../../../shared/http/envelope';
 import { TransactionRunner } from '../../../shared/database/transaction-runner';
@@ -16,37 +17,8 @@ import { DigestFile, LedgerDigests, statementOf } from './ledger-digests.service
 const EVENTS_PER_PAGE = 5000;
 const LEAVES_PER_QUERY = 200;
 
-export interface VerificationProgress {
-  phase: 'chain' | 'digest';
-  done: number;
-  total: number;
-}
-
-export interface DigestVerdict {
-  id: number;
-  root: string;
-  last_event_id: number;
-  created_at: number;
-  signature_valid: boolean;
-  matched: boolean;
-}
-
-export interface VerificationReport {
-  intact: boolean;
-  events: number;
-  streams: number;
-  last_event_id: number;
-  /** Every event up to this id verified (the whole ledger when intact). */
-  intact_up_to: number;
-  problem: ChainProblem | null;
-  digest: DigestVerdict | null;
-  /**
-   * What the stored digests leave uncovered (unsigned, missing, gaps, events older than a day without a
-   * digest); null when a digest file was given, which stands on its own.
-   */
-  series: DigestSeriesFinding[] | null;
-  seconds: number;
-}
+/** What a verification reports as it goes and when done (contract/ledger.ts). */
+export type { DigestVerdict, VerificationProgress, VerificationReport } from '../../../../contract/ledger';
 
 export interface VerifyOptions {
   /** A digest file kept outside the system, the id of a stored digest, 'latest' or null (chains only). */

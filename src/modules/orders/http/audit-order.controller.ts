@@ -1,4 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import type { OrderSnapshot } from '../../../../contract/audit';
 import { TransactionRunner } from '../../../shared/database/transaction-runner';
 import { AppError } from '../../../shared/http/app-error';
 import { MovedOrderType, OrderMovementReader } from '../../inventory';
@@ -24,7 +25,7 @@ export class AuditOrderController {
   ) {}
 
   @Get('order')
-  async order(@Query('order_type') orderType: unknown, @Query('order_id') orderId: unknown) {
+  async order(@Query('order_type') orderType: unknown, @Query('order_id') orderId: unknown): Promise<OrderSnapshot> {
     if (typeof orderType !== 'string' || !(ORDER_TYPES as readonly string[]).includes(orderType)) throw new AppError('ledger.audit.bad_order_type');
     if (typeof orderId !== 'string' || !/^\d{1,10}$/.test(orderId) || Number(orderId) < 1) throw new AppError('ledger.audit.bad_id', { field: 'order_id' });
     const kind = orderType as MovedOrderType;

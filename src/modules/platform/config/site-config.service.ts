@@ -1,4 +1,5 @@
 import { EntityManager } from 'typeorm';
+import type { SiteConfigForClient } from '../../../../contract/config';
 import { Injectable } from '@nestjs/common';
 import { I18nContext } from 'nestjs-i18n';
 import { CacheRegistry } from '../../../shared/cache/cache-registry';
@@ -15,26 +16,8 @@ import { seededText } from '../../../shared/http/seeded-text';
 
 export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 
-/** The site settings the front ends receive in their bootstrap (`siteConfig`). Never holds secrets. */
-export interface SiteConfigForClient {
-  siteName: string;
-  recordNumber: string;
-  version: string;
-  cdnUrl: string;
-  apiUrl: string;
-  /** The site time zone (config `time_zone`): the pages show every time in it. */
-  timeZone: string;
-  headNav: unknown[];
-  upload: {
-    mode: string;
-    /** Bytes. */
-    maxsize: number;
-    savename: string;
-    mimetype: string;
-    /** Cloud mode: bucket, region, endpoint, or the error number and message when it cannot work. */
-    params: CloudUploadParams | Record<string, never>;
-  };
-}
+/** The site settings the front ends receive in their bootstrap (`siteConfig`, contract/config.ts). Never holds secrets. */
+export type { SiteConfigForClient };
 
 const CLIENT_NAMES = ['site_name', 'time_zone', 'record_number', 'version', 'upload_mode', 'upload_maxsize', 'upload_savename', 'upload_mimetype', ...Object.values(CLOUD_SETTING_NAMES)];
 const DEFAULT_MAXSIZE = parseFileSize(DEFAULT_UPLOAD.maxsize)!;

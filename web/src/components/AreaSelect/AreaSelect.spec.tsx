@@ -3,9 +3,10 @@ import { act, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { setLocale } from '@/lang';
 
-jest.mock('@/api/request', () => ({ __esModule: true, default: jest.fn() }));
+jest.mock('@/api/request', () => ({ ...jest.requireActual('@/api/request'), __esModule: true, default: jest.fn() }));
 import request from '@/api/request';
-import { AreaSelect, AreaStore, codePath, fetchAreaOptions } from './index';
+import { fetchAreaOptions } from '@/api/platform';
+import { AreaSelect, AreaStore, codePath } from './index';
 
 const mockedRequest = request as unknown as jest.Mock;
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

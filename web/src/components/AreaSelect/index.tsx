@@ -13,7 +13,7 @@ import { useEffect, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Cascader } from '@arco-design/web-react';
 import { useT } from '@/lang';
-import type { AreaApp } from './api';
+import type { AreaApp } from '@/api/platform';
 import { AreaStore, codePath, type AreaDepth } from './store';
 
 export interface AreaSelectProps {
@@ -82,4 +82,3 @@ export const AreaSelect = observer(AreaSelectInner);
 export default AreaSelect;
 export { AreaStore, codePath } from './store';
 export type { AreaNode, AreaDepth } from './store';
-export { fetchAreaOptions, areaUrl } from './api';

@@ -3,10 +3,10 @@
  * fetched once. For a value chosen earlier (a path of codes) `load(path)` fetches the levels along it, so
  * the cascader can show the names at once. Created per control: `useState(() => new AreaStore(...))`.
  */
+import './i18n';
 import { makeAutoObservable, observable, runInAction } from 'mobx';
 import { t } from '@/lang';
-import { fetchAreaOptions, type AreaApp, type AreaOption } from './api';
-import './i18n';
+import { fetchAreaOptions, type AreaApp, type AreaOption } from '@/api/platform';
 
 export type AreaDepth = 1 | 2 | 3;
 

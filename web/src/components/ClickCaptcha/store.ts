@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { checkClickCaptcha, clickCaptcha } from '@/api/common';
+import { checkClickCaptcha, clickCaptcha } from '@/api/platform';
+import { errorMessage } from '@/api/request';
 
 export interface CaptchaPoint {
   x: number;
@@ -51,7 +52,7 @@ export class ClickCaptchaStore {
         this.loading = false;
         this.base64 = '';
         this.text = [];
-        this.error = (e as { msg?: string })?.msg || 'load-failed';
+        this.error = errorMessage(e);
       });
     }
   }

@@ -4,7 +4,7 @@
  *
  *   <RemoteTreeSelect url="/admin/auth.Rule/index" labelField="title" rootValue={0} value={pid} onChange={setPid} />
  */
-import '../crud/i18n';
+import '@/components/crud/i18n';
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { observer } from 'mobx-react-lite';
 import { TreeSelect } from '@arco-design/web-react';

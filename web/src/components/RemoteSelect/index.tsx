@@ -4,7 +4,7 @@
  *
  *   <RemoteSelect url="/admin/auth.Group/index" labelField="name" multiple value={v} onChange={setV} />
  */
-import '../crud/i18n';
+import '@/components/crud/i18n';
 import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Select, Spin } from '@arco-design/web-react';
@@ -12,9 +12,10 @@ import type { SelectProps } from '@arco-design/web-react';
 import { useT } from '@/lang';
 import { RemoteSelectStore, valueList, type RemoteOption, type RemoteSelectConfig, type SelectValue } from './store';
 
-export interface RemoteSelectProps extends RemoteSelectConfig {
+/** `Row`: the source's row as the caller knows it (its label, its options and the rows of a change). */
+export interface RemoteSelectProps<Row extends object = Record<string, any>> extends RemoteSelectConfig<Row> {
   value?: SelectValue | SelectValue[] | string | null;
-  onChange?: (value: any, rows: Array<Record<string, any>>) => void;
+  onChange?: (value: any, rows: Row[]) => void;
   multiple?: boolean;
   placeholder?: string;
   disabled?: boolean;
@@ -24,10 +25,10 @@ export interface RemoteSelectProps extends RemoteSelectConfig {
   style?: CSSProperties;
   selectProps?: Partial<SelectProps>;
   /** content of an option in the drop-down (default: its label); the chosen value still shows the label. */
-  renderOption?: (option: RemoteOption) => ReactNode;
+  renderOption?: (option: RemoteOption<Row>) => ReactNode;
 }
 
-export const RemoteSelect = observer(function RemoteSelect(props: RemoteSelectProps) {
+const RemoteSelectView = observer(function RemoteSelect(props: RemoteSelectProps) {
   const { url, valueField, labelField, params, limit, value, onChange, multiple, placeholder, disabled, allowClear = true, debounce = 300, style, selectProps, renderOption } = props;
   const t = useT();
   const [store] = useState(() => new RemoteSelectStore({ url, valueField, labelField, params, limit }));
@@ -95,6 +96,9 @@ export const RemoteSelect = observer(function RemoteSelect(props: RemoteSelectPr
     </Select>
   );
 });
+
+/** The select, typed by the row of its source (the rows themselves are the server's, as the store reads them). */
+export const RemoteSelect = RemoteSelectView as <Row extends object = Record<string, any>>(props: RemoteSelectProps<Row>) => JSX.Element;
 
 export default RemoteSelect;
 export { RemoteSelectStore } from './store';

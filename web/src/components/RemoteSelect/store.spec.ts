@@ -1,7 +1,7 @@
 import { RemoteSelectStore, toOptions, valueList } from './store';
 import { toTreeNodes } from './RemoteTreeSelect';
 
-jest.mock('@/api/request', () => ({ __esModule: true, default: jest.fn() }));
+jest.mock('@/api/request', () => ({ ...jest.requireActual('@/api/request'), __esModule: true, default: jest.fn() }));
 import request from '@/api/request';
 
 const mockedRequest = request as unknown as jest.Mock;

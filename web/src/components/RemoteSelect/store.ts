@@ -3,25 +3,27 @@
  * reading `data.options` (tree controllers) or `data.list` (generic controllers) and `data.total`.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
-import { fetchJson } from '../crud/api';
-import { buildRemoteSelectParams, isEmptyValue } from '../crud/params';
+import { fetchJson } from '@/api/crud';
+import { buildRemoteSelectParams, isEmptyValue } from '@/components/crud/params';
+import { errorMessage } from '@/api/request';
 
 export type SelectValue = string | number;
 
-export interface RemoteOption {
+/** An option and the row it stands for (`Row`: the source's row as the caller knows it). */
+export interface RemoteOption<Row extends object = Record<string, any>> {
   value: SelectValue;
   label: string;
   /** depth in a tree answer (0 for flat lists). */
   depth: number;
   disabled?: boolean;
-  raw: Record<string, any>;
-  children?: RemoteOption[];
+  raw: Row;
+  children?: RemoteOption<Row>[];
 }
 
-export interface RemoteSelectConfig {
+export interface RemoteSelectConfig<Row extends object = Record<string, any>> {
   url: string;
   valueField?: string;
-  labelField?: string | ((row: any) => string);
+  labelField?: string | ((row: Row) => string);
   params?: Record<string, unknown>;
   limit?: number;
 }
@@ -153,7 +155,7 @@ export class RemoteSelectStore {
     } catch (e) {
       if (seq !== this.seq) return;
       runInAction(() => {
-        this.error = e instanceof Error ? e.message : String((e as any)?.msg ?? e);
+        this.error = errorMessage(e);
       });
     } finally {
       if (seq === this.seq) runInAction(() => (this.loading = false));
@@ -218,7 +220,7 @@ export class RemoteSelectStore {
       });
     } catch (e) {
       runInAction(() => {
-        this.error = e instanceof Error ? e.message : String((e as any)?.msg ?? e);
+        this.error = errorMessage(e);
       });
     } finally {
       if (seq === this.seq) runInAction(() => (this.loading = false));

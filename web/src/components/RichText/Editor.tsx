@@ -3,7 +3,7 @@
  * body load it. The HTML it produces is only a proposal: the server sanitises every body with its
  * allow-list before storing it.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
@@ -23,15 +23,16 @@ import IconImage from '@arco-design/web-react/icon/react-icon/IconImage';
 import IconEraser from '@arco-design/web-react/icon/react-icon/IconEraser';
 import IconUndo from '@arco-design/web-react/icon/react-icon/IconUndo';
 import IconRedo from '@arco-design/web-react/icon/react-icon/IconRedo';
-import { uploadFile } from '@/components/Upload/api';
 import { useT } from '@/lang';
 import type { RichTextEditorProps } from './index';
+import { ImageUploadStore } from './imageUpload';
 import { isAllowedHref } from './links';
 
 
 function Toolbar({ editor, app, disabled }: { editor: Editor; app: 'admin' | 'user'; disabled?: boolean }) {
   const t = useT();
   const fileInput = useRef<HTMLInputElement>(null);
+  const [images] = useState(() => new ImageUploadStore(app));
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -82,12 +83,8 @@ function Toolbar({ editor, app, disabled }: { editor: Editor; app: 'admin' | 'us
   };
   const insertImage = async (file: File | undefined) => {
     if (!file) return;
-    try {
-      const uploaded = await uploadFile(file, { app, topic: 'content' });
-      chain().setImage({ src: uploaded.full_url || uploaded.url, alt: uploaded.name }).run();
-    } catch {
-      // the request layer has shown why
-    }
+    const uploaded = await images.upload(file);
+    if (uploaded) chain().setImage({ src: uploaded.full_url || uploaded.url, alt: uploaded.name }).run();
   };
   return (
     <div className="ba-rich-text-toolbar" role="toolbar">

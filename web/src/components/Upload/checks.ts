@@ -10,10 +10,10 @@ export { suffixOf, typeAllowed } from '@contract/upload';
 export type { UploadLimits } from '@contract/upload';
 
 /** The refusals by the key of their message (`upload.<key>`). */
-export type UploadRefusal = 'incomplete' | 'typeNotAllowed' | 'sizeExceeded';
+export type UploadRefusalKey = 'incomplete' | 'typeNotAllowed' | 'sizeExceeded';
 const MESSAGE_KEY = { incomplete: 'incomplete', type_not_allowed: 'typeNotAllowed', size_exceeded: 'sizeExceeded' } as const;
 
-export function checkFile(file: { name: string; size: number; type?: string }, limits: UploadLimits): UploadRefusal | null {
+export function checkFile(file: { name: string; size: number; type?: string }, limits: UploadLimits): UploadRefusalKey | null {
   const known = { mimetype: limits.mimetype || '*', maxsize: limits.maxsize > 0 ? limits.maxsize : Number.POSITIVE_INFINITY };
   const refusal = checkUpload({ name: file.name, size: file.size, mimetype: file.type ?? '' }, known);
   return refusal ? MESSAGE_KEY[refusal] : null;

@@ -3,15 +3,17 @@
  * Created per control: `useState(() => new UploadStore(root, { topic }))`. In the local upload mode files go
  * to `ajax/upload`; in any other mode straight into the cloud bucket (./cloud, loaded when first needed).
  */
+import './i18n';
 import { makeAutoObservable, runInAction } from 'mobx';
+import type { CloudUploadParams } from '@contract/upload';
 import { t } from '@/lang';
-import { uploadFile, type UploadedFile } from './api';
+import { uploadFile, type UploadedFile } from '@/api/platform';
+import { errorMessage } from '@/api/request';
 import { checkFile, type UploadLimits } from './checks';
 import { CloudUploadError } from './cloud/error';
-import './i18n';
 
 export interface UploadRoot {
-  siteConfig: { upload: { mimetype: string; maxsize: number; mode?: string; params?: Record<string, unknown> } };
+  siteConfig: { upload: { mimetype: string; maxsize: number; mode?: string; params?: Partial<CloudUploadParams> } };
   notify: (type: 'error' | 'success' | 'info' | 'warning', message: string) => void;
 }
 
@@ -78,7 +80,7 @@ export class UploadStore {
       const own = e instanceof CloudUploadError ? e.msg : null;
       if (own) this.root.notify('error', own);
       runInAction(() => {
-        this.error = own ?? (e as { msg?: string })?.msg ?? t('upload.failed');
+        this.error = own ?? errorMessage(e, t('upload.failed'));
       });
       return null;
     } finally {

@@ -1,30 +1,24 @@
 import '@/test-support/dom-globals';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
+import { mountEachTest } from '@/test-support/react-root';
 import { StoreProvider } from '@/stores/context';
 import { RootStore } from '@/stores/root';
-import type { MenuRule } from '@/api/admin';
 import { CrudPage } from './CrudPage';
 import { CrudTableStore } from './store';
 import type { CrudColumn, CrudField } from './types';
 
-jest.mock('@/api/request', () => ({ __esModule: true, default: jest.fn() }));
+jest.mock('@/api/request', () => ({ ...jest.requireActual('@/api/request'), __esModule: true, default: jest.fn() }));
 import request from '@/api/request';
+import type { MenuRuleNode } from '@contract/accounts';
 
 const mockedRequest = request as unknown as jest.Mock;
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-if (!window.matchMedia) {
-  Object.defineProperty(window, 'matchMedia', {
-    value: (query: string) => ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }),
-  });
-}
-
-function rule(id: number, pid: number, type: MenuRule['type'], name: string, children: MenuRule[] = []): MenuRule {
+function rule(id: number, pid: number, type: MenuRuleNode['type'], name: string, children: MenuRuleNode[] = []): MenuRuleNode {
   return {
     id,
     pid,
+    weigh: 0,
     type,
     name,
     path: name,
@@ -39,7 +33,7 @@ function rule(id: number, pid: number, type: MenuRule['type'], name: string, chi
   };
 }
 
-function menusWith(actions: string[]): MenuRule[] {
+function menusWith(actions: string[]): MenuRuleNode[] {
   return [rule(1, 0, 'menu_dir', 'wms', [rule(2, 1, 'menu', 'wms/brand', actions.map((a, i) => rule(10 + i, 2, 'button', `wms/brand/${a}`)))])];
 }
 
@@ -56,8 +50,7 @@ function memoryStorage() {
   return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), removeItem: (k: string) => void data.delete(k) };
 }
 
-let container: HTMLDivElement;
-let reactRoot: Root;
+const view = mountEachTest();
 
 beforeEach(() => {
   mockedRequest.mockReset();
@@ -76,14 +69,6 @@ beforeEach(() => {
       },
     }),
   );
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  reactRoot = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => reactRoot.unmount());
-  container.remove();
 });
 
 async function renderPage(actions: string[]) {
@@ -91,7 +76,7 @@ async function renderPage(actions: string[]) {
   root.navTabs.setRules(menusWith(actions));
   const store = new CrudTableStore(root, { api: '/admin/wms.Brand', columns, fields, quickSearchFields: ['Name'] });
   await act(async () => {
-    reactRoot.render(
+    view.root.render(
       <StoreProvider value={root}>
         <MemoryRouter initialEntries={['/admin/wms/brand']}>
           <CrudPage store={store} />
@@ -105,13 +90,13 @@ async function renderPage(actions: string[]) {
   return store;
 }
 
-const q = (sel: string) => container.querySelectorAll(sel).length;
+const q = (sel: string) => view.container.querySelectorAll(sel).length;
 
 describe('CrudTable permission gating', () => {
   it('renders the rows and every button when all nodes are present', async () => {
     await renderPage(['index', 'add', 'edit', 'del', 'sortable']);
-    expect(container.textContent).toContain('Acme');
-    expect(container.textContent).toContain('Bolt');
+    expect(view.container.textContent).toContain('Acme');
+    expect(view.container.textContent).toContain('Bolt');
     expect(q('[data-crud="refresh"]')).toBe(1);
     expect(q('[data-crud="add"]')).toBe(1);
     expect(q('[data-crud="delete-selected"]')).toBe(1);
@@ -125,7 +110,7 @@ describe('CrudTable permission gating', () => {
 
   it('leaves out add, edit, delete and sort when the page has only the index node', async () => {
     await renderPage(['index']);
-    expect(container.textContent).toContain('Acme');
+    expect(view.container.textContent).toContain('Acme');
     expect(q('[data-crud="refresh"]')).toBe(1);
     expect(q('[data-crud="quick-search"]') + q('.crud-quick-search')).toBeGreaterThan(0);
     expect(q('[data-crud="add"]')).toBe(0);
@@ -134,7 +119,7 @@ describe('CrudTable permission gating', () => {
     expect(q('[data-crud="row-delete"]')).toBe(0);
     expect(q('[data-crud="row-sort"]')).toBe(0);
     // no operation column, no selection column, switch cells read-only
-    expect(container.textContent).not.toContain('crud.operate');
+    expect(view.container.textContent).not.toContain('crud.operate');
     expect(q('.arco-switch[disabled]')).toBe(2);
   });
 
@@ -149,7 +134,7 @@ describe('CrudTable permission gating', () => {
   it('the edit button opens the drawer with the row from GET edit', async () => {
     const store = await renderPage(['index', 'edit']);
     mockedRequest.mockImplementationOnce(() => Promise.resolve({ code: 1, msg: '', time: 0, data: { row: { id: 2, name: 'Bolt' } } }));
-    const button = container.querySelector('[data-crud="row-edit"]') as HTMLButtonElement;
+    const button = view.container.querySelector('[data-crud="row-edit"]') as HTMLButtonElement;
     await act(async () => {
       button.click();
     });
@@ -170,16 +155,16 @@ describe('CrudTable pager with a capped total', () => {
     answer({ total: 10000, total_capped: true });
     const store = await renderPage(['index']);
     expect(store.totalCapped).toBe(true);
-    expect(container.querySelector('.arco-pagination-total-text')?.textContent).toContain('10,000+');
+    expect(view.container.querySelector('.arco-pagination-total-text')?.textContent).toContain('10,000+');
     // the pager offers the pages up to the bound
-    expect(container.textContent).toContain('1000');
+    expect(view.container.textContent).toContain('1000');
   });
 
   it('shows an exact total without the plus sign', async () => {
     answer({ total: 9999 });
     const store = await renderPage(['index']);
     expect(store.totalCapped).toBe(false);
-    const text = container.querySelector('.arco-pagination-total-text')?.textContent ?? '';
+    const text = view.container.querySelector('.arco-pagination-total-text')?.textContent ?? '';
     expect(text).toContain('9999');
     expect(text).not.toContain('+');
   });

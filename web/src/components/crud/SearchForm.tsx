@@ -7,7 +7,7 @@ import { observer } from 'mobx-react-lite';
 import { Button, Checkbox, DatePicker, Grid, Input, InputNumber, Select, Space } from '@arco-design/web-react';
 import { IconRefresh, IconSearch } from '@arco-design/web-react/icon';
 import { useT } from '@/lang';
-import RemoteSelect from '../RemoteSelect';
+import RemoteSelect from '@/components/RemoteSelect';
 import { defaultOperator, searchableColumns } from './params';
 import type { CrudTableStore } from './store';
 import type { CrudColumn } from './types';

@@ -8,8 +8,6 @@
 import './i18n';
 export { CrudTableStore } from './store';
 export type { CrudTableOptions, CrudRoot, Key } from './store';
-export { createCrudApi, fetchJson, actionUrl } from './api';
-export type { CrudApi } from './api';
 export { CrudTable } from './CrudTable';
 export type { CrudTableProps } from './CrudTable';
 export { CrudForm } from './CrudForm';

@@ -1,5 +1,5 @@
+import { buildDelQuery } from '@/api/crud';
 import {
-  buildDelQuery,
   buildIndexParams,
   buildRemoteSelectParams,
   buildSearchEntries,

@@ -176,11 +176,6 @@ export function buildRemoteSelectParams(input: RemoteSelectParamInput): Record<s
   return params;
 }
 
-/** `ids[]=1&ids[]=2` */
-export function buildDelQuery(ids: Array<string | number>): string {
-  return ids.map((id) => `${encodeURIComponent('ids[]')}=${encodeURIComponent(String(id))}`).join('&');
-}
-
 /** Reads `a.b.c` from a row. */
 export function getByPath(row: unknown, path: string): any {
   if (row === null || row === undefined) return undefined;

@@ -2,7 +2,7 @@ import { CrudTableStore } from './store';
 import { formToBody, rowToForm } from './formValues';
 import type { CrudColumn, CrudField } from './types';
 
-jest.mock('@/api/request', () => ({ __esModule: true, default: jest.fn() }));
+jest.mock('@/api/request', () => ({ ...jest.requireActual('@/api/request'), __esModule: true, default: jest.fn() }));
 import request from '@/api/request';
 
 const mockedRequest = request as unknown as jest.Mock;

@@ -3,9 +3,10 @@
  * Create one per page: `const [store] = useState(() => new CrudTableStore(root, {...}))`.
  */
 import { makeAutoObservable, reaction, runInAction, toJS } from 'mobx';
-import { createCrudApi, type CrudApi } from './api';
+import { createCrudApi, type CrudApi, type IndexAnswer } from '@/api/crud';
+import { errorMessage } from '@/api/request';
 import { buildIndexParams, buildSearchEntries, flattenTree, getByPath, isEmptyValue } from './params';
-import type { CrudColumn, CrudField, CrudFormMode, IndexAnswer, OrderState } from './types';
+import type { CrudColumn, CrudField, CrudFormMode, OrderState } from './types';
 
 /** What the store needs from the RootStore (kept structural so specs can pass a plain object). */
 export interface CrudRoot {
@@ -193,7 +194,7 @@ export class CrudTableStore<Row extends Record<string, any> = Record<string, any
     } catch (e) {
       if (seq !== this.loadSeq) return;
       runInAction(() => {
-        this.error = messageOf(e);
+        this.error = errorMessage(e);
       });
     } finally {
       if (seq === this.loadSeq) {
@@ -302,7 +303,7 @@ export class CrudTableStore<Row extends Record<string, any> = Record<string, any
       return true;
     } catch (e) {
       runInAction(() => {
-        this.error = messageOf(e);
+        this.error = errorMessage(e);
       });
       return false;
     }
@@ -321,7 +322,7 @@ export class CrudTableStore<Row extends Record<string, any> = Record<string, any
       return true;
     } catch (e) {
       runInAction(() => {
-        this.error = messageOf(e);
+        this.error = errorMessage(e);
       });
       return false;
     }
@@ -356,6 +357,20 @@ export class CrudTableStore<Row extends Record<string, any> = Record<string, any
     return this.sortable(id, target[this.pk] as Key);
   }
 
+  /**
+   * Another action of the controller (`POST <base>/<action>`, e.g. a content's audit), its message shown,
+   * then the list read again. Resolves true on success; a refusal has been shown by the request layer.
+   */
+  async runAction(action: string, data: Record<string, unknown>): Promise<boolean> {
+    try {
+      await this.api.post(action, data, { showSuccessMessage: true });
+    } catch {
+      return false;
+    }
+    await this.load();
+    return true;
+  }
+
   /** A switch cell: `POST edit {pk, prop: value}`. */
   async changeField(row: Row, prop: string, value: unknown): Promise<boolean> {
     const id = row[this.pk];
@@ -367,7 +382,7 @@ export class CrudTableStore<Row extends Record<string, any> = Record<string, any
     } catch (e) {
       runInAction(() => {
         this.patchRow(id, prop, previous);
-        this.error = messageOf(e);
+        this.error = errorMessage(e);
       });
       return false;
     }
@@ -406,7 +421,7 @@ export class CrudTableStore<Row extends Record<string, any> = Record<string, any
       runInAction(() => {
         this.formLoading = false;
         this.formMode = null;
-        this.error = messageOf(e);
+        this.error = errorMessage(e);
       });
     }
   }
@@ -437,18 +452,9 @@ export class CrudTableStore<Row extends Record<string, any> = Record<string, any
     } catch (e) {
       runInAction(() => {
         this.submitting = false;
-        this.error = messageOf(e);
+        this.error = errorMessage(e);
       });
       return false;
     }
   }
-}
-
-function messageOf(e: unknown): string {
-  if (e && typeof e === 'object') {
-    const o = e as { msg?: unknown; message?: unknown };
-    if (typeof o.msg === 'string') return o.msg;
-    if (typeof o.message === 'string') return o.message;
-  }
-  return String(e);
 }

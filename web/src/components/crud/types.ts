@@ -192,15 +192,6 @@ export type CrudToolbarButton = 'refresh' | 'add' | 'delete' | 'expand' | 'searc
 /** Built-in row buttons. */
 export type CrudRowButton = 'weigh-sort' | 'edit' | 'delete';
 
-export interface IndexAnswer<Row = any> {
-  list: Row[];
-  total?: number;
-  /** true when the server stopped counting: `total` is a lower bound. */
-  total_capped?: boolean;
-  remark?: string;
-  [key: string]: unknown;
-}
-
 export interface SearchEntry {
   field: string;
   val: string;

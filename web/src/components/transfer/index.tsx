@@ -3,16 +3,18 @@
  * CSV or XLSX (node `export`), and an import dialog (node `import`) with templates, a progress bar while
  * the file uploads, an animated bar while the server checks the rows, and the list of every problem.
  */
+import './transfer.css';
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Alert, Button, Dropdown, Menu, Modal, Progress, Result, Space, Table, Typography, Upload } from '@arco-design/web-react';
+import { Alert, Button, Dropdown, Modal, Progress, Result, Space, Table, Typography, Upload } from '@arco-design/web-react';
 import { toJS } from 'mobx';
 import { IconDownload, IconUpload } from '@arco-design/web-react/icon';
 import { useAuth } from '@/hooks/useAuth';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
+import { choiceMenu } from '@/components/ChoiceMenu';
+import { exportFormats } from './ExportButton';
 import { TransferStore, type TransferTable } from './store';
-import './transfer.css';
 
 export interface TransferButtonsProps {
   table: TransferTable;
@@ -123,16 +125,7 @@ function TransferButtonsInner({ table, entity, importable = false }: TransferBut
       {canExport && (
         <Dropdown
           trigger="click"
-          droplist={
-            <Menu onClickMenuItem={(key) => void store.exportList(key as 'csv' | 'xlsx')}>
-              <Menu.Item key="xlsx" data-testid="export-xlsx">
-                {t('transfer.exportXlsx')}
-              </Menu.Item>
-              <Menu.Item key="csv" data-testid="export-csv">
-                {t('transfer.exportCsv')}
-              </Menu.Item>
-            </Menu>
-          }
+          droplist={choiceMenu(exportFormats(t, (format) => ({ 'data-testid': `export-${format}` })), (format) => void store.exportList(format))}
         >
           <Button icon={<IconDownload />} loading={store.exporting !== null} title={t('transfer.exportTip')} data-testid="export">
             {t('transfer.export')}

@@ -1,6 +1,6 @@
 import { setLocale } from '@/lang';
+import { filenameOf } from '@/api/crud';
 import { exportParams, TransferStore } from './store';
-import { filenameOf } from './api';
 
 describe('TransferStore', () => {
   const notices: Array<[string, string]> = [];

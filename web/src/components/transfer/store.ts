@@ -3,11 +3,13 @@
  * through its phases (uploading with a percentage, then the server checking every row) and ends with the
  * imported count or the list of problems. One per page: `useState(() => new TransferStore(root, table))`.
  */
+import './i18n';
 import { makeAutoObservable, runInAction } from 'mobx';
 import dayjs from 'dayjs';
 import { t } from '@/lang';
-import { download, exportUrl, importFile, importUrl, saveBlob, type ImportProblem, type TransferFormat } from './api';
-import './i18n';
+import { download, exportUrl, importFile, importUrl, type ImportProblem, type TransferFormat } from '@/api/crud';
+import { errorMessage, isEnvelope } from '@/api/request';
+import { saveBlob } from './saveBlob';
 
 export type ImportPhase = 'idle' | 'uploading' | 'processing' | 'done' | 'failed';
 
@@ -66,9 +68,9 @@ export class TransferStore {
       const blob = await this.api.download(exportUrl(this.table.api.base), exportParams(this.table.indexParams, format));
       this.api.save(blob, this.fileNameFor('', format));
     } catch (e) {
-      const msg = (e as { msg?: string })?.msg;
-      runInAction(() => (this.error = msg ?? t('transfer.exportFailed')));
-      if (msg) this.root.notify('error', msg);
+      runInAction(() => (this.error = errorMessage(e, t('transfer.exportFailed'))));
+      // a refusal comes as an envelope inside the file: the request layer has not shown it
+      if (isEnvelope(e)) this.root.notify('error', e.msg);
     } finally {
       runInAction(() => (this.exporting = null));
     }
@@ -79,8 +81,7 @@ export class TransferStore {
       const blob = await this.api.download(importUrl(this.table.api.base), { template: 1, format });
       this.api.save(blob, `${t('transfer.template')}-${t(this.entity)}.${format}`);
     } catch (e) {
-      const msg = (e as { msg?: string })?.msg;
-      if (msg) this.root.notify('error', msg);
+      if (isEnvelope(e)) this.root.notify('error', e.msg);
     }
   }
 
@@ -133,7 +134,7 @@ export class TransferStore {
       const body = e as { msg?: string; data?: { errors?: ImportProblem[] } };
       runInAction(() => {
         this.phase = 'failed';
-        this.message = body?.msg ?? t('transfer.importFailed');
+        this.message = errorMessage(e, t('transfer.importFailed'));
         this.problems = Array.isArray(body?.data?.errors) ? body.data.errors : [];
         this.error = this.message;
       });

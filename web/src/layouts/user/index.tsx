@@ -1,3 +1,4 @@
+import './user.css';
 import { Suspense, useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { reaction } from 'mobx';
@@ -10,10 +11,9 @@ import { TopTools } from '@/components/TopTools';
 import { PageFallback } from '@/components/PageFallback';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
-import type { RouteMenu } from '@/stores/navTabs';
+import type { RouteMenu } from '@/router/menus';
 import type { MemberNavLink } from '@/stores/memberCenter';
 import { loadMemberCenter, signOutMember } from './session';
-import './user.css';
 
 /** The member's avatar, or the default icon. */
 export const MemberAvatar = observer(function MemberAvatar({ size = 32 }: { size?: number }) {

@@ -1,8 +1,9 @@
 import { RootStore } from '@/stores/root';
-import { loadMemberCenter, signOutMember, withoutTokens } from './session';
-import * as api from '@/api/user';
+import { withoutTokens } from '@/stores/front';
+import * as api from '@/api/member';
+import { loadMemberCenter, signOutMember } from './session';
 
-jest.mock('@/api/user', () => ({
+jest.mock('@/api/member', () => ({
   getUserIndex: jest.fn(),
   getFrontIndex: jest.fn(),
   logout: jest.fn(),

@@ -6,11 +6,12 @@ import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Result, Spin, Tag } from '@arco-design/web-react';
 import { Link } from 'react-router-dom';
-import { cmsApi, type HomeData } from '@/components/cms/api';
-import { ContentList } from '@/components/cms/ContentList';
-import { SiteLayout } from '@/components/cms/SiteLayout';
-import { SiteLoadStore } from '@/components/cms/store';
+import type { HomeData } from '@contract/cms';
+import { ContentList } from '@/features/cms/ContentList';
+import { SiteLayout } from '@/features/cms/SiteLayout';
+import { SiteLoadStore } from '@/features/cms/store';
 import { useT } from '@/lang';
+import { cmsApi } from '@/api/cms';
 
 export default observer(function Home() {
   const t = useT();

@@ -3,11 +3,12 @@ import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Breadcrumb, Pagination, Result, Spin, Tag } from '@arco-design/web-react';
 import { Link, useParams } from 'react-router-dom';
-import { cmsApi, type ChannelPage } from '@/components/cms/api';
-import { ContentList } from '@/components/cms/ContentList';
-import { SiteLayout } from '@/components/cms/SiteLayout';
-import { SiteLoadStore } from '@/components/cms/store';
+import type { ChannelPage } from '@contract/cms';
+import { ContentList } from '@/features/cms/ContentList';
+import { SiteLayout } from '@/features/cms/SiteLayout';
+import { SiteLoadStore } from '@/features/cms/store';
 import { useT } from '@/lang';
+import { cmsApi } from '@/api/cms';
 
 const LIMIT = 10;
 

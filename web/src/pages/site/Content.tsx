@@ -3,19 +3,21 @@
  * tags, the body — the only HTML the site shows, sanitised by the server's allow-list — and the comments.
  * Members-only content asks a visitor to sign in.
  */
+import '@/components/RichText/rich-text.css';
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Result, Space, Spin, Tag } from '@arco-design/web-react';
+import { Result, Space, Spin, Tag } from '@arco-design/web-react';
 import { Link, useParams } from 'react-router-dom';
-import { cmsApi, type ContentPage } from '@/components/cms/api';
-import { CommentBox } from '@/components/cms/CommentBox';
-import { ContentMeta } from '@/components/cms/ContentList';
-import { titleStyle } from '@/components/cms/options';
-import { SiteLayout } from '@/components/cms/SiteLayout';
-import { SiteLoadStore } from '@/components/cms/store';
-import '@/components/RichText/rich-text.css';
+import type { ContentPage } from '@contract/cms';
+import { CommentBox } from '@/features/cms/CommentBox';
+import { ContentMeta } from '@/features/cms/ContentList';
+import { titleStyle } from '@/features/cms/options';
+import { SiteLayout } from '@/features/cms/SiteLayout';
+import { SiteLoadStore } from '@/features/cms/store';
+import { LinkButton } from '@/components/LinkButton';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
+import { cmsApi } from '@/api/cms';
 
 export default observer(function ContentView() {
   const t = useT();
@@ -37,9 +39,9 @@ export default observer(function ContentView() {
           status="403"
           title={t('cmsText.site.loginToRead')}
           extra={
-            <Link to="/user/login">
-              <Button type="primary">{t('cmsText.site.signIn')}</Button>
-            </Link>
+            <LinkButton to="/user/login" type="primary">
+              {t('cmsText.site.signIn')}
+            </LinkButton>
           }
         />
       ) : !item ? (

@@ -3,11 +3,12 @@ import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Empty, Pagination, Spin } from '@arco-design/web-react';
 import { useSearchParams } from 'react-router-dom';
-import { cmsApi, type ContentCard } from '@/components/cms/api';
-import { ContentList } from '@/components/cms/ContentList';
-import { SiteLayout } from '@/components/cms/SiteLayout';
-import { SiteLoadStore } from '@/components/cms/store';
+import type { ContentCard } from '@contract/cms';
+import { ContentList } from '@/features/cms/ContentList';
+import { SiteLayout } from '@/features/cms/SiteLayout';
+import { SiteLoadStore } from '@/features/cms/store';
 import { useT } from '@/lang';
+import { cmsApi } from '@/api/cms';
 
 const LIMIT = 10;
 

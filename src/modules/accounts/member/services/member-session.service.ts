@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, Not } from 'typeorm';
+import type { MemberRegisterForm } from '../../../../../contract/member';
 import { TransactionRunner } from '../../../../shared/database/transaction-runner';
 import { isDuplicateKey } from '../../../../shared/database/sql-dialect';
 import { AppError } from '../../../../shared/http/app-error';
 import { unixNow } from '../../../../shared/http/envelope';
-import { CodeChannel, VerificationCodeService } from '../../../platform';
+import { VerificationCodeService } from '../../../platform';
 import { hashPassword } from '../../domain/password';
 import { SessionFlow, SessionIdentity, SignInInput } from '../../identity/session-flow';
 import { loginKindOf } from '../domain/member-account';
@@ -16,14 +17,8 @@ export type MemberLoginInput = SignInInput;
 
 const MEMBER: SessionIdentity = { kind: 'user', account: UserEntity };
 
-export interface MemberRegisterInput {
-  registerType: CodeChannel;
-  username: string;
-  password: string;
-  email?: string;
-  mobile?: string;
-  captcha: string;
-  keep?: boolean;
+/** A sign-up (contract/member.ts) and the address it came from. */
+export interface MemberRegisterInput extends MemberRegisterForm {
   ip: string;
 }
 

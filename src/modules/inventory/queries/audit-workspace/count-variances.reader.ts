@@ -2,18 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { TransactionRunner } from '../../../../shared/database/transaction-runner';
 import { fromCents, toCents } from '../../../../shared/database/money';
 import { AUDIT_COUNT_CAP, Paging, VarianceFilters } from './audit-filters';
-import { HistoryMovement, historyMovement } from './history-movement';
+import { historyMovement } from './history-movement';
+import type { VarianceAnswer, VarianceRow } from '../../../../../contract/audit';
 import type { VarianceTotals } from '../../../../../contract/stock';
 
-/** One posted count line or adjustment line that changed stock: its signed variance and what it is worth. */
-export interface VarianceRow extends HistoryMovement {
-  order_type: string;
-  order_id: number;
-  warehouse_id: number;
-  /** quantity × price, exact, signed: `quantity` is positive for a gain (80, 100), negative for a loss (90, 110);
-   * `price` is the unit price the movement was posted at */
-  value: string;
-}
+/** One posted count line or adjustment line that changed stock (contract/audit.ts): its signed variance and what it is worth. */
+export type { VarianceRow };
 
 const COLUMNS = 'id, event_id, createtime, order_type, order_id, order_no, form_type, product_id, product_no, product_name, spec, unit, warehouse_id, shelf_location, lot_no, quantity, price, operator';
 
@@ -28,7 +22,7 @@ const COLUMNS = 'id, event_id, createtime, order_type, order_id, order_no, form_
 export class CountVarianceReader {
   constructor(private readonly transactions: TransactionRunner) {}
 
-  async page(filters: VarianceFilters, paging: Paging): Promise<{ list: VarianceRow[]; total: number; total_capped?: true; totals: VarianceTotals }> {
+  async page(filters: VarianceFilters, paging: Paging): Promise<VarianceAnswer> {
     const manager = this.transactions.manager;
     const { where, params } = conditions(filters);
     const [{ n }] = await manager.query(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM inventory_history WHERE ${where} LIMIT ${AUDIT_COUNT_CAP + 1}) counted`, params);

@@ -1,23 +1,8 @@
+import type { HistoryMovement } from '../../../../../contract/audit';
 import { toMoneyString } from '../../../../shared/database/money';
 
-/** A history row as the auditor's views read it: the movement with the names, place and price of its moment. */
-export interface HistoryMovement {
-  id: number;
-  event_id: number;
-  createtime: number;
-  order_no: string;
-  form_type: number;
-  product_id: number;
-  product_no: string;
-  product_name: string;
-  spec: string;
-  unit: string;
-  shelf_location: string;
-  lot_no: string;
-  quantity: number;
-  price: string;
-  operator: string;
-}
+/** A history row as the auditor's views read it (contract/audit.ts): the movement with the names, place and price of its moment. */
+export type { HistoryMovement };
 
 /** Reads the columns every auditor's view shares from a raw `inventory_history` row (either engine's types). */
 export function historyMovement(r: Record<string, unknown>): HistoryMovement {

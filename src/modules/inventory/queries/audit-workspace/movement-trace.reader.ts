@@ -1,25 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import type { AuditPage, TraceRow } from '../../../../../contract/audit';
 import { EntityManager } from 'typeorm';
 import { TransactionRunner } from '../../../../shared/database/transaction-runner';
 import { toMoneyString } from '../../../../shared/database/money';
 import { AUDIT_COUNT_CAP, Paging, TraceFilters } from './audit-filters';
-import { HistoryMovement, historyMovement } from './history-movement';
+import { historyMovement } from './history-movement';
 
-/** One movement of a trace: the history row (the snapshot taken when it happened) with its running balances. */
-export interface TraceRow extends HistoryMovement {
-  order_type: string;
-  order_id: number;
-  warehouse_id: number;
-  warehouse_shelf_id: number;
-  expiry_date: string;
-  total_price: string;
-  /** the (product, shelf, lot) stream's balance right after the movement */
-  balance: number;
-  /** the balance of what the trace's lot / warehouse / shelf filters select right after the movement */
-  scope_balance: number;
-  /** the product's balance over every warehouse, shelf and lot right after the movement */
-  product_balance: number;
-}
+/** One movement of a trace (contract/audit.ts): the history row (the snapshot taken when it happened) with its running balances. */
+export type { TraceRow };
 
 /** Where a trace stands between two pages: the last movement read and both balances right after it. */
 interface TraceCursor {
@@ -47,7 +35,7 @@ const COLUMNS =
 export class MovementTraceReader {
   constructor(private readonly transactions: TransactionRunner) {}
 
-  async page(filters: TraceFilters, paging: Paging): Promise<{ list: TraceRow[]; total: number; total_capped?: true }> {
+  async page(filters: TraceFilters, paging: Paging): Promise<AuditPage<TraceRow>> {
     const manager = this.transactions.manager;
     const { where, params } = conditions(filters, true);
     const [{ n }] = await manager.query(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM inventory_history WHERE ${where} LIMIT ${AUDIT_COUNT_CAP + 1}) counted`, params);

@@ -1,7 +1,8 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { CodeChannel } from '../../../../../contract/member';
 
-/** How a code travels. */
-export type CodeChannel = 'email' | 'mobile';
+/** How a code travels (contract/member.ts). */
+export type { CodeChannel };
 
 /**
  * What a code is for (BuildAdmin's event names): signing up, resetting a forgotten password, binding a new

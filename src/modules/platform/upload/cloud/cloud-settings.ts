@@ -3,6 +3,7 @@
  * the site configuration's upload group, and what follows from them: where the bucket is reached, the
  * public address of its objects, and whether the driver can work at all. Plain TypeScript.
  */
+import type { CloudUploadParams } from '../../../../../contract/upload';
 
 /** The site config names of the settings (all in the `upload` group). */
 export const CLOUD_SETTING_NAMES = {
@@ -121,15 +122,8 @@ export function urlOfKey(base: string, key: string): string {
   return `${base}/${key.split('/').map(strictEncode).join('/')}`;
 }
 
-/** What the upload params of the site config carry for the browser (never a secret). */
-export interface CloudUploadParams {
-  bucket: string;
-  region: string;
-  endpoint: string;
-  /** Set when the cloud mode cannot work: the browser rejects with this code and errmsg. */
-  errno?: number;
-  errmsg?: string;
-}
+/** What the upload params of the site config carry for the browser (never a secret; contract/upload.ts). */
+export type { CloudUploadParams };
 
 /**
  * The params for the browser: in the cloud mode the bucket, region and endpoint, or the error number and

@@ -7,13 +7,13 @@
  * number of the upload params, a failure of the bucket); answers of our server other than code 1 reject
  * with their envelope, whose message the request layer has shown.
  */
-import request from '@/api/request';
-import { t } from '@/lang';
-import type { UploadedFile } from '../api';
 import '../i18n';
+import type { CloudUploadParams } from '@contract/upload';
+import { t } from '@/lang';
+import { cloudCallback, cloudTicket, type UploadedFile } from '@/api/platform';
 import { CloudUploadError } from './error';
 import { sha1OfBlob } from './sha1';
-import { BucketError, uploadToBucket, type CloudTicket } from './transfer';
+import { BucketError, uploadToBucket } from './transfer';
 
 export { CloudUploadError };
 
@@ -21,7 +21,7 @@ export interface CloudUploadOptions {
   app?: 'admin' | 'user';
   topic?: string;
   /** `siteConfig.upload.params`: an `errno` rejects at once with `errmsg`. */
-  params?: Record<string, unknown>;
+  params?: Partial<CloudUploadParams>;
   /** Whole percent: reading the file counts for the first 10, sending it for the rest. */
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
@@ -29,10 +29,6 @@ export interface CloudUploadOptions {
 
 /** Hashing is quick next to sending: it gets a tenth of the bar. */
 const HASH_SHARE = 10;
-
-export function cosUrl(app: 'admin' | 'user', action: 'refreshToken' | 'callback'): string {
-  return app === 'admin' ? `/admin/Cos/${action}` : `/api/Cos/${action}`;
-}
 
 /** The words for a failure of the bucket. */
 export function bucketErrorMessage(error: BucketError): string {
@@ -78,7 +74,7 @@ export async function cloudUpload(file: File, options: CloudUploadOptions = {}):
     throw browserFailure(error);
   }
   const facts = { name: file.name, size: file.size, type: file.type, sha1, topic: options.topic || undefined };
-  const ticket = (await request<CloudTicket>({ url: cosUrl(app, 'refreshToken'), method: 'get', params: facts }, { cancelDuplicateRequest: false })).data;
+  const ticket = await cloudTicket(app, facts);
   try {
     await uploadToBucket(file, ticket, {
       signal: options.signal,
@@ -87,6 +83,5 @@ export async function cloudUpload(file: File, options: CloudUploadOptions = {}):
   } catch (error) {
     throw browserFailure(error);
   }
-  const answer = await request<{ file: UploadedFile }>({ url: cosUrl(app, 'callback'), method: 'post', data: { ...facts, url: ticket.url } }, { cancelDuplicateRequest: false });
-  return answer.data.file;
+  return cloudCallback(app, facts, ticket.url);
 }

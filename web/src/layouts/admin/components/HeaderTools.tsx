@@ -1,15 +1,13 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Avatar, Button, Divider, Dropdown, Menu, Modal, Space, Tooltip } from '@arco-design/web-react';
-import {
-  IconFullscreen, IconFullscreenExit, IconLanguage, IconLayout, IconMoonFill, IconPoweroff, IconSunFill, IconUser,
-} from '@/components/Icon/icons';
+import { IconFullscreen, IconFullscreenExit, IconLayout, IconPoweroff, IconUser } from '@/components/Icon/icons';
 import { useNavigate } from 'react-router-dom';
-import { useT, type Lang } from '@/lang';
+import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
 import type { LayoutMode } from '@/stores/config';
-import { LANGUAGE_NAMES } from '@/components/TopTools';
-import { TerminalButton } from '@/components/Terminal';
+import { LanguageSwitch, ThemeSwitch } from '@/components/TopTools';
+import { TerminalButton } from '@/features/terminal';
 
 function useFullscreen(): [boolean, () => void] {
   const [full, setFull] = useState(Boolean(typeof document !== 'undefined' && document.fullscreenElement));
@@ -49,29 +47,8 @@ export const HeaderTools = observer(function HeaderTools() {
 
   return (
     <Space size={4} className="ba-header-tools">
-      <Dropdown
-        position="br"
-        droplist={
-          <Menu selectedKeys={[config.lang]} onClickMenuItem={(key) => config.setLang(key as Lang)}>
-            {(Object.keys(LANGUAGE_NAMES) as Lang[]).map((lang) => (
-              <Menu.Item key={lang}>{LANGUAGE_NAMES[lang]}</Menu.Item>
-            ))}
-          </Menu>
-        }
-      >
-        <Button type="text" icon={<IconLanguage />} aria-label={t('layout.language')} data-testid="lang-switch">
-          {LANGUAGE_NAMES[config.lang]}
-        </Button>
-      </Dropdown>
-      <Tooltip content={config.isDark ? t('layout.switchToLight') : t('layout.switchToDark')}>
-        <Button
-          type="text"
-          data-testid="theme-switch"
-          icon={config.isDark ? <IconSunFill /> : <IconMoonFill />}
-          onClick={config.toggleTheme}
-          aria-label={config.isDark ? t('layout.switchToLight') : t('layout.switchToDark')}
-        />
-      </Tooltip>
+      <LanguageSwitch testId="lang-switch" />
+      <ThemeSwitch testId="theme-switch" />
       <Dropdown
         position="br"
         droplist={

@@ -4,7 +4,7 @@ import { Menu } from '@arco-design/web-react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { isWebAddress } from '@contract/menu-urls';
 import { useStore } from '@/stores/context';
-import type { RouteMenu } from '@/stores/navTabs';
+import type { RouteMenu } from '@/router/menus';
 import { Icon } from '@/components/Icon';
 
 function flat(menus: RouteMenu[], into: Map<string, RouteMenu> = new Map()) {

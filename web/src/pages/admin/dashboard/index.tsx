@@ -16,7 +16,7 @@ import IconFile from '@arco-design/web-react/icon/react-icon/IconFile';
 import IconRefresh from '@arco-design/web-react/icon/react-icon/IconRefresh';
 import IconRight from '@arco-design/web-react/icon/react-icon/IconRight';
 import IconClockCircle from '@arco-design/web-react/icon/react-icon/IconClockCircle';
-import '@/components/lots/i18n';
+import '@/features/lots/i18n';
 import type { MonthlySeries } from '@/components/charts/chartData';
 import { useT, type TFunction } from '@/lang';
 import { useStore } from '@/stores/context';

@@ -3,12 +3,14 @@
  * (`useState(() => new DashboardStore())`); the year switch reloads the charts' year only.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
-import { fetchDashboard, type DashboardData } from './api';
+import type { DashboardAnswer } from '@contract/stock';
+import { errorMessage } from '@/api/request';
+import { fetchDashboard } from '@/api/inventory';
 
 export const YEARS_BACK = 9;
 
 export class DashboardStore {
-  data: DashboardData | null = null;
+  data: DashboardAnswer | null = null;
   /** the year asked for; null: the site's current year (the server decides) */
   year: number | null = null;
   /** the site's current year, learnt from the first answer */
@@ -47,7 +49,7 @@ export class DashboardStore {
       if (seq !== this.seq) return;
       runInAction(() => {
         this.loading = false;
-        this.error = e && typeof e === 'object' && 'msg' in e ? String((e as { msg: unknown }).msg) : String((e as Error)?.message ?? e);
+        this.error = errorMessage(e);
       });
     }
   }

@@ -8,8 +8,8 @@ import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
 import { required, rule } from '@/utils/validate';
 import { ClickCaptcha } from '@/components/ClickCaptcha';
-import { SignInFrame } from '@/components/SignIn/SignInFrame';
-import { useCaptchaStep } from '@/components/SignIn/captchaStep';
+import { SignInFrame } from '@/features/identity/SignInFrame';
+import { useCaptchaStep } from '@/features/identity/captchaStep';
 import { AdminLoginStore } from './store';
 import './index.css';
 

@@ -1,7 +1,8 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { getLoginConfig, login, type AdminLoginForm } from '@/api/admin';
-import { captchaFields, newCaptchaId } from '@/components/SignIn/captchaStep';
+import { captchaFields, newCaptchaId } from '@/features/identity/captchaStep';
 import type { RootStore } from '@/stores/root';
+import { errorMessage } from '@/api/request';
+import { getLoginConfig, login, type AdminLoginForm } from '@/api/accounts';
 
 /** The admin sign-in page: whether the captcha is on, the captcha id of this page and the sign-in itself. */
 export class AdminLoginStore {
@@ -31,7 +32,7 @@ export class AdminLoginStore {
     } catch (e) {
       runInAction(() => {
         this.loading = false;
-        this.error = (e as { msg?: string })?.msg || 'error';
+        this.error = errorMessage(e);
       });
     }
   }
@@ -51,7 +52,7 @@ export class AdminLoginStore {
     } catch (e) {
       runInAction(() => {
         this.submitting = false;
-        this.error = (e as { msg?: string })?.msg || 'error';
+        this.error = errorMessage(e);
       });
       return null;
     }

@@ -1,18 +1,19 @@
+import './index.css';
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Alert, Button, Checkbox, Form, Input, Modal, Radio, Tabs } from '@arco-design/web-react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { IconLock, IconUser } from '@/components/Icon/icons';
 import { ClickCaptcha } from '@/components/ClickCaptcha';
-import { SignInFrame } from '@/components/SignIn/SignInFrame';
-import { useCaptchaStep } from '@/components/SignIn/captchaStep';
-import { CODE_EVENTS, type Channel } from '@/api/user';
+import { SignInFrame } from '@/features/identity/SignInFrame';
+import { useCaptchaStep } from '@/features/identity/captchaStep';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
 import { required, rule } from '@/utils/validate';
-import { SendCodeButton } from '../components/SendCodeButton';
+import { SendCodeButton } from '@/features/member/SendCodeButton';
+import { CODE_EVENTS } from '@/api/member';
+import type { Channel } from '@/api/platform';
 import { UserLoginStore } from './store';
-import './index.css';
 
 const L = (key: string) => `frontend.user.login.${key}`;
 

@@ -1,7 +1,10 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { getCheckIn, login, register, retrievePassword, type Channel, type CheckInAnswer, type LoginForm, type RegisterForm } from '@/api/user';
-import { captchaFields, newCaptchaId } from '@/components/SignIn/captchaStep';
+import type { MemberRegisterForm } from '@contract/member';
+import { captchaFields, newCaptchaId } from '@/features/identity/captchaStep';
 import type { RootStore } from '@/stores/root';
+import { errorMessage } from '@/api/request';
+import { getCheckIn, login, register, retrievePassword, type CheckInAnswer, type LoginForm } from '@/api/member';
+import type { Channel } from '@/api/platform';
 
 /** The member sign-in page: which channels carry codes, the captcha switch, sign-in, sign-up, retrieve password. */
 export class UserLoginStore {
@@ -33,7 +36,7 @@ export class UserLoginStore {
     } catch (e) {
       runInAction(() => {
         this.loading = false;
-        this.error = (e as { msg?: string })?.msg || 'error';
+        this.error = errorMessage(e);
       });
     }
   }
@@ -60,7 +63,7 @@ export class UserLoginStore {
     } catch (e) {
       runInAction(() => {
         this.submitting = false;
-        this.error = (e as { msg?: string })?.msg || 'error';
+        this.error = errorMessage(e);
         refused?.();
       });
       return null;
@@ -75,7 +78,7 @@ export class UserLoginStore {
     );
   }
 
-  register(form: RegisterForm): Promise<string | null> {
+  register(form: MemberRegisterForm): Promise<string | null> {
     return this.signIn(() => register({ ...form, keep: true }));
   }
 

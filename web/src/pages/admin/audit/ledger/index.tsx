@@ -4,17 +4,18 @@
  * digest's Merkle root recomputed from the database — with progress as it goes and the answer "intact up to
  * event N" or the first event found altered, removed, inserted or out of order (stream and order number).
  */
-import '@/components/orders/orders.css';
+import '@/features/orders/orders.css';
 import './ledger.css';
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Alert, Button, Card, Collapse, Dropdown, Menu, Progress, Space, Tag, Typography } from '@arco-design/web-react';
 import { IconCheckCircle, IconDownload, IconSafe } from '@arco-design/web-react/icon';
+import type { VerificationReport } from '@contract/ledger';
 import { CrudTable, formatDatetime, type CrudColumn } from '@/components/crud';
 import { useAuth } from '@/hooks/useAuth';
 import { getLocale, useT } from '@/lang';
 import { useStore } from '@/stores/context';
-import { downloadUrl, exportUrl, publicKeyUrl, type VerificationReport } from './api';
+import { digestDownloadUrl, ledgerExportUrl, publicKeyUrl } from '@/api/inventory';
 import { LedgerPageStore } from './store';
 
 function download(url: string): void {
@@ -47,7 +48,7 @@ const digestColumns = (page: () => LedgerPageStore, token: () => string, canVeri
           </Button>
         )}
         {canDownload && (
-          <Button size="mini" icon={<IconDownload />} onClick={() => download(downloadUrl(Number(row.id), token(), getLocale()))} data-ledger={`download-${row.id}`}>
+          <Button size="mini" icon={<IconDownload />} onClick={() => download(digestDownloadUrl(Number(row.id), token(), getLocale()))} data-ledger={`download-${row.id}`}>
             JSON
           </Button>
         )}
@@ -157,7 +158,7 @@ const LedgerPage = observer(function LedgerPage() {
   const progress = page.progress;
   const percent = progress && progress.total ? Math.floor((progress.done / progress.total) * 100) : 0;
   const exportMenu = (what: 'digests' | 'runs') => (
-    <Menu onClickMenuItem={(format) => download(exportUrl(what, format as 'csv' | 'xlsx', token, getLocale()))}>
+    <Menu onClickMenuItem={(format) => download(ledgerExportUrl(what, format as 'csv' | 'xlsx', token, getLocale()))}>
       <Menu.Item key="csv">CSV</Menu.Item>
       <Menu.Item key="xlsx">XLSX</Menu.Item>
     </Menu>

@@ -1,10 +1,11 @@
 /** The ledger page's state: the digests and runs lists, the public key, and one verification at a time. */
 import { makeAutoObservable, runInAction } from 'mobx';
+import type { VerificationReport, VerifyMessage } from '@contract/ledger';
 import { CrudTableStore, type CrudColumn } from '@/components/crud';
 import { getLocale } from '@/lang';
 import type { RootStore } from '@/stores/root';
 import type { EventSourceLike } from '@/stores/terminal';
-import { LEDGER_API, publicKey, runsClient, takeDigest, verifyUrl, type VerificationReport, type VerifyMessage } from './api';
+import { LEDGER_API, publicKey, verificationRuns, takeDigest, verifyUrl } from '@/api/inventory';
 
 export class LedgerPageStore {
   readonly digests: CrudTableStore;
@@ -24,7 +25,7 @@ export class LedgerPageStore {
     runColumns: CrudColumn[],
   ) {
     this.digests = new CrudTableStore(root, { api: LEDGER_API, columns: digestColumns, quickSearchFields: ['audit.ledger.id', 'audit.ledger.root', 'audit.ledger.day'], limit: 10 });
-    this.runs = new CrudTableStore(root, { api: LEDGER_API, client: runsClient(), columns: runColumns, quickSearchFields: ['audit.ledger.id', 'audit.ledger.problemStream'], limit: 10 });
+    this.runs = new CrudTableStore(root, { api: LEDGER_API, client: verificationRuns(), columns: runColumns, quickSearchFields: ['audit.ledger.id', 'audit.ledger.problemStream'], limit: 10 });
     makeAutoObservable<LedgerPageStore, 'root' | 'source'>(this, { digests: false, runs: false, root: false, source: false });
   }
 

@@ -2,20 +2,21 @@
  * Stock as of a date (/admin/audit/stock): the stock at the end of a chosen day, folded from the ledger by
  * the same service as the stock page's as-of mode, with product and place filters; exports as XLSX or CSV.
  */
-import '@/components/orders/i18n';
-import '@/components/orders/orders.css';
-import '@/components/audit/i18n';
-import '@/components/audit/audit.css';
-import '@/components/lots/i18n';
+import '@/features/orders/i18n';
+import '@/features/orders/orders.css';
+import '@/features/audit/i18n';
+import '@/features/audit/audit.css';
+import '@/features/lots/i18n';
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import dayjs from 'dayjs';
+import { siteDay } from '@/utils/time';
 import { DatePicker, Space } from '@arco-design/web-react';
 import { CrudTable, type CrudColumn } from '@/components/crud';
-import { AUDIT_STOCK_API, AuditViewStore, asOfParams, type AsOfFilters } from '@/components/audit';
-import { NameWithSpec, NumberCell } from '@/components/orders/cells';
-import { ExportButton } from '@/components/orders/ExportButton';
-import { ProductSelect, ShelfSelect, WarehouseSelect } from '@/components/orders/selects';
+import { AUDIT_STOCK_API } from '@/api/inventory';
+import { AuditViewStore, asOfParams, type AsOfFilters } from '@/features/audit';
+import { NameWithSpec, NumberCell } from '@/features/orders/cells';
+import { ExportButton } from '@/components/transfer/ExportButton';
+import { ProductSelect, ShelfSelect, WarehouseSelect } from '@/features/orders/selects';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
 
@@ -48,7 +49,7 @@ const AsOfPage = observer(function AsOfPage() {
       new AuditViewStore<AsOfFilters>(root, {
         api: AUDIT_STOCK_API,
         columns: asOfColumns,
-        initial: { asof: dayjs().format('YYYY-MM-DD'), product_id: null, warehouse_id: null, warehouse_shelf_id: null },
+        initial: { asof: siteDay(), product_id: null, warehouse_id: null, warehouse_shelf_id: null },
         params: asOfParams,
         ready: (f) => !!f.asof,
         pk: '_key',

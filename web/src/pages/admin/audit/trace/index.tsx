@@ -3,20 +3,21 @@
  * shelf, and a period — in ledger order with the shelf's balance, the running balance of what the filters
  * select and the product's; each order number opens the order as audited. Exports as XLSX or CSV.
  */
-import '@/components/orders/i18n';
-import '@/components/orders/orders.css';
-import '@/components/audit/i18n';
-import '@/components/audit/audit.css';
+import '@/features/orders/i18n';
+import '@/features/orders/orders.css';
+import '@/features/audit/i18n';
+import '@/features/audit/audit.css';
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, DatePicker, Input, Space } from '@arco-design/web-react';
 import { IconRefresh } from '@arco-design/web-react/icon';
 import { CrudTable, type CrudColumn } from '@/components/crud';
-import { AuditViewStore, orderLinkColumn, OrderSnapshotDrawer, OrderSnapshotStore, TRACE_API, traceParams, type TraceFilters } from '@/components/audit';
-import { MoneyCell, NumberCell, SignedCell } from '@/components/orders/cells';
-import { ExportButton } from '@/components/orders/ExportButton';
-import { ProductSelect, ShelfSelect, WarehouseSelect } from '@/components/orders/selects';
-import { FORM_TYPE_OPTIONS } from '@/components/orders/states';
+import { TRACE_API } from '@/api/inventory';
+import { AuditViewStore, orderLinkColumn, OrderSnapshotDrawer, OrderSnapshotStore, traceParams, type TraceFilters } from '@/features/audit';
+import { MoneyCell, NumberCell, SignedCell } from '@/features/orders/cells';
+import { ExportButton } from '@/components/transfer/ExportButton';
+import { ProductSelect, ShelfSelect, WarehouseSelect } from '@/features/orders/selects';
+import { FORM_TYPE_OPTIONS } from '@/features/orders/states';
 import { LOT_NO_MAX_LENGTH } from '@contract/lots';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';

@@ -4,23 +4,24 @@
  * at, exact), the totals of gains and losses, filters by period, warehouse and form type; each order number
  * opens the order as audited. Exports as XLSX or CSV.
  */
-import '@/components/orders/i18n';
-import '@/components/orders/orders.css';
-import '@/components/audit/i18n';
-import '@/components/audit/audit.css';
+import '@/features/orders/i18n';
+import '@/features/orders/orders.css';
+import '@/features/audit/i18n';
+import '@/features/audit/audit.css';
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Card, DatePicker, Grid, Select, Space } from '@arco-design/web-react';
 import { IconRefresh } from '@arco-design/web-react/icon';
+import type { VarianceTotals } from '@contract/stock';
 import { CrudTable, type CrudColumn } from '@/components/crud';
-import { AuditViewStore, orderLinkColumn, OrderSnapshotDrawer, OrderSnapshotStore, VARIANCE_API, varianceParams, type VarianceFilters } from '@/components/audit';
-import { MoneyCell, SignedCell } from '@/components/orders/cells';
-import { ExportButton } from '@/components/orders/ExportButton';
-import { WarehouseSelect } from '@/components/orders/selects';
-import { FORM_TYPE_OPTIONS } from '@/components/orders/states';
+import { VARIANCE_API } from '@/api/inventory';
+import { AuditViewStore, orderLinkColumn, OrderSnapshotDrawer, OrderSnapshotStore, varianceParams, type VarianceFilters } from '@/features/audit';
+import { MoneyCell, SignedCell } from '@/features/orders/cells';
+import { ExportButton } from '@/components/transfer/ExportButton';
+import { WarehouseSelect } from '@/features/orders/selects';
+import { FORM_TYPE_OPTIONS } from '@/features/orders/states';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
-import type { VarianceTotals } from '@contract/stock';
 
 const EMPTY: VarianceFilters = { warehouse_id: null, form_type: [], period: null };
 const VARIANCE_FORM_TYPES = FORM_TYPE_OPTIONS.filter((o) => [80, 90, 100, 110].includes(Number(o.value)));

@@ -7,7 +7,7 @@ import { observer } from 'mobx-react-lite';
 import { Descriptions, Drawer } from '@arco-design/web-react';
 import { IconEye } from '@arco-design/web-react/icon';
 import { useEscapeClose } from '@/hooks/useEscapeClose';
-import { ExportButton } from '@/components/orders/ExportButton';
+import { ExportButton } from '@/components/transfer/ExportButton';
 import { CrudTable, CrudTableStore, formatDatetime, type CrudColumn } from '@/components/crud';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';

@@ -8,7 +8,7 @@ import { Tag } from '@arco-design/web-react';
 import { CrudPage, type CrudColumn, type CrudField } from '@/components/crud';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
-import RuleTree from '@/components/identity/RuleTree';
+import RuleTree from '@/features/identity/RuleTree';
 import { GROUP_API, GroupPageStore, groupColumns } from './store';
 
 function OwnGroupName({ name }: { name: string }) {

@@ -1,13 +1,13 @@
 /**
  * Group page: the CRUD store plus the rule tree shown in the form (`GET /admin/auth.Rule/index` → data.list).
  */
-import { groupBody, RuleTreeStore } from '@/components/identity/groupRules';
+import { groupBody, RuleTreeStore } from '@/features/identity/groupRules';
 import { STATUS_OPTIONS } from '@/components/crud/options';
 import { CrudTableStore, type CrudRoot } from '@/components/crud/store';
 import type { CrudColumn, CrudField } from '@/components/crud/types';
-import { parseRuleIds } from '@/components/identity/ruleTree';
+import { parseRuleIds } from '@/features/identity/ruleTree';
 
-export { RuleTreeStore } from '@/components/identity/groupRules';
+export { RuleTreeStore } from '@/features/identity/groupRules';
 
 export const GROUP_API = '/admin/auth.Group';
 export const RULE_INDEX_URL = '/admin/auth.Rule/index';

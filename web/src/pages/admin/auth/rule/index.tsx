@@ -1,8 +1,8 @@
 /**
  * Admin rules (/admin/auth/rule): the tree of menu folders, menus and buttons, on the rule tree page both
- * identities share (components/identity/RuleTreePage).
+ * identities share (features/identity/RuleTreePage).
  */
-import { RuleTreePage, type RuleIdentity } from '@/components/identity/RuleTreePage';
+import { RuleTreePage, type RuleIdentity } from '@/features/identity/RuleTreePage';
 
 export const ADMIN_RULES: RuleIdentity = {
   api: '/admin/auth.Rule',

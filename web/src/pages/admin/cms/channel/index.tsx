@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { CrudPage, CrudTableStore, SHOW_OPTIONS, maxLengthRule, type CrudColumn, type CrudField } from '@/components/crud';
-import { ExportButton } from '@/components/orders/ExportButton';
+import { ExportButton } from '@/components/transfer/ExportButton';
 import { ImageUpload } from '@/components/Upload';
 import { useStore } from '@/stores/context';
 

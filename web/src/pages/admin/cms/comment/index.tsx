@@ -3,14 +3,14 @@
  * once approved here. Approve or refuse one row or the selected rows; delete; CSV export. Comment texts are
  * shown as text.
  */
-import '@/components/cms/i18n';
+import '@/features/cms/i18n';
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Space } from '@arco-design/web-react';
 import { IconCheck, IconClose } from '@arco-design/web-react/icon';
 import { CrudTable, CrudTableStore, type CrudColumn } from '@/components/crud';
-import { COMMENT_STATUS, COMMENT_STATUS_OPTIONS } from '@/components/cms/options';
-import { ExportButton } from '@/components/orders/ExportButton';
+import { COMMENT_STATUS, COMMENT_STATUS_OPTIONS } from '@/features/cms/options';
+import { ExportButton } from '@/components/transfer/ExportButton';
 import { useAuth } from '@/hooks/useAuth';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
@@ -42,13 +42,7 @@ export default observer(function CommentPage() {
   const auth = useAuth();
   const [store] = useState(() => new CrudTableStore(root, { api: COMMENT_API, columns: commentColumns, quickSearchFields: [l('id'), l('content'), l('title')] }));
   const audit = async (ids: Array<string | number>, status: number) => {
-    try {
-      await store.api.post('audit', { ids, status }, { showSuccessMessage: true });
-      store.setSelectedKeys([]);
-      await store.refresh();
-    } catch {
-      // the request layer has said why
-    }
+    if (await store.runAction('audit', { ids, status })) store.setSelectedKeys([]);
   };
   const selected = store.selectedKeys;
   return (

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Form, Input, Modal, Radio } from '@arco-design/web-react';
-import { CONTENT_STATUS } from '@/components/cms/options';
+import { CONTENT_STATUS } from '@/features/cms/options';
 import { useT } from '@/lang';
 
 /** The statuses an audit may set from `status` (the server's rule). */

@@ -4,7 +4,7 @@
  * address and its link target, weight, price and currency, who may read and comment, publish time — an
  * audit (publish / refuse with a reason / take offline) and a CSV export of what the filters select.
  */
-import '@/components/cms/i18n';
+import '@/features/cms/i18n';
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import dayjs from 'dayjs';
@@ -20,8 +20,8 @@ import {
   TARGET_OPTIONS,
   VISIT_OPTIONS,
   titleStyle,
-} from '@/components/cms/options';
-import { ExportButton } from '@/components/orders/ExportButton';
+} from '@/features/cms/options';
+import { ExportButton } from '@/components/transfer/ExportButton';
 import { RichTextEditor } from '@/components/RichText';
 import { ImageUpload, pathList } from '@/components/Upload';
 import { useStore } from '@/stores/context';
@@ -163,15 +163,7 @@ export default observer(function ContentPage() {
       <AuditDialog
         row={auditing}
         onCancel={() => setAuditing(null)}
-        onSubmit={async (status, memo) => {
-          try {
-            await store.api.post('audit', { id: auditing!.id, status, memo }, { showSuccessMessage: true });
-            await store.refresh();
-            return true;
-          } catch {
-            return false;
-          }
-        }}
+        onSubmit={(status, memo) => store.runAction('audit', { id: auditing!.id, status, memo })}
       />
     </>
   );

@@ -1,9 +1,9 @@
 /** Friendly links (/admin/cms/friendlyLink): partner sites in the site's footer — title, address, logo, link target, shown or hidden, weight. */
-import '@/components/cms/i18n';
+import '@/features/cms/i18n';
 import { useState } from 'react';
 import { CrudPage, CrudTableStore, SHOW_OPTIONS, maxLengthRule, type CrudColumn, type CrudField } from '@/components/crud';
-import { TARGET_OPTIONS } from '@/components/cms/options';
-import { ExportButton } from '@/components/orders/ExportButton';
+import { TARGET_OPTIONS } from '@/features/cms/options';
+import { ExportButton } from '@/components/transfer/ExportButton';
 import { ImageUpload } from '@/components/Upload';
 import { useStore } from '@/stores/context';
 

@@ -1,7 +1,7 @@
 /** Search log (/admin/cms/searchLog): what visitors searched for on the site, how often, first and last time. */
 import { useState } from 'react';
 import { CrudTable, CrudTableStore, type CrudColumn } from '@/components/crud';
-import { ExportButton } from '@/components/orders/ExportButton';
+import { ExportButton } from '@/components/transfer/ExportButton';
 import { useStore } from '@/stores/context';
 
 export const SEARCH_LOG_API = '/admin/cms.SearchLog';

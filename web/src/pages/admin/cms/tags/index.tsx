@@ -1,7 +1,7 @@
 /** Tags (/admin/cms/tags): unique names given to content, shown or hidden, weight; a tag in use is not deleted. */
 import { useState } from 'react';
 import { CrudPage, CrudTableStore, SHOW_OPTIONS, maxLengthRule, type CrudColumn, type CrudField } from '@/components/crud';
-import { ExportButton } from '@/components/orders/ExportButton';
+import { ExportButton } from '@/components/transfer/ExportButton';
 import { useStore } from '@/stores/context';
 
 export const TAGS_API = '/admin/cms.Tags';

@@ -2,14 +2,16 @@
  * Own profile (/admin/routine/adminInfo): the profile card with the avatar, and the form for nickname,
  * e-mail, mobile, motto and a new password.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Avatar, Button, Card, Descriptions, Form, Grid, Input, Spin, Typography } from '@arco-design/web-react';
+import { Avatar, Button, Card, Descriptions, Form, Grid, Input, Typography } from '@arco-design/web-react';
 import { IconUser } from '@arco-design/web-react/icon';
 import { buildRules, formatDatetime } from '@/components/crud';
 import '@/components/crud/i18n';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
+import { useRecordForm } from '@/hooks/useRecordForm';
+import { LoadState } from '@/components/LoadState';
 import { AdminInfoPageStore, type ProfileForm } from './store';
 import './adminInfo.css';
 
@@ -18,19 +20,8 @@ const AdminInfoPage = observer(function AdminInfoPage() {
   const root = useStore();
   const [store] = useState(() => new AdminInfoPageStore(root as any));
   const [form] = Form.useForm<ProfileForm>();
-  const [avatar, setAvatar] = useState('');
-
-  useEffect(() => {
-    void store.load();
-  }, [store]);
-
+  const [avatar, setAvatar] = useRecordForm(store, form, (info) => ({ nickname: info.nickname ?? '', email: info.email ?? '', mobile: info.mobile ?? '', motto: info.motto ?? '', password: '' }));
   const info = store.info;
-  useEffect(() => {
-    if (!info) return;
-    form.setFieldsValue({ nickname: info.nickname ?? '', email: info.email ?? '', mobile: info.mobile ?? '', motto: info.motto ?? '', password: '' });
-    setAvatar(info.avatar ?? '');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [info?.id]);
 
   const submit = async () => {
     let values: ProfileForm;
@@ -44,15 +35,7 @@ const AdminInfoPage = observer(function AdminInfoPage() {
 
   const rules = (label: string, specs: Parameters<typeof buildRules>[0]) => buildRules(specs, 'edit', t, t(label));
 
-  if (!info) {
-    return (
-      <div className="admin-info">
-        <Spin loading={store.loading} block style={{ width: '100%', minHeight: 240 }}>
-          {!store.loading && store.error ? <Typography.Text type="error">{store.error}</Typography.Text> : <div style={{ minHeight: 240 }} />}
-        </Spin>
-      </div>
-    );
-  }
+  if (!info) return <LoadState loading={store.loading} error={store.error} className="admin-info" />;
 
   return (
     <div className="admin-info">

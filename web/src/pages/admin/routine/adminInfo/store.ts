@@ -3,21 +3,8 @@
  * optional password), or with the avatar alone.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
-import { createCrudApi } from '@/components/crud/api';
-
-export const ADMIN_INFO_API = '/admin/routine.AdminInfo';
-
-export interface ProfileInfo {
-  id: number;
-  username: string;
-  nickname: string;
-  avatar: string;
-  email: string;
-  mobile: string;
-  motto: string;
-  lastlogintime: number | string | null;
-  [key: string]: unknown;
-}
+import { fetchProfile, saveProfile, type ProfileInfo } from '@/api/accounts';
+import { errorMessage } from '@/api/request';
 
 export interface ProfileForm {
   nickname: string;
@@ -38,25 +25,24 @@ export class AdminInfoPageStore {
   saving = false;
   savingAvatar = false;
   error: string | null = null;
-  private readonly api = createCrudApi(ADMIN_INFO_API);
 
   constructor(private readonly root: ProfileRoot) {
-    makeAutoObservable<this, 'root' | 'api'>(this, { root: false, api: false });
+    makeAutoObservable<this, 'root'>(this, { root: false });
   }
 
   async load(): Promise<void> {
     this.loading = true;
     this.error = null;
     try {
-      const data = await this.api.get<{ info: ProfileInfo }>('index');
+      const info = await fetchProfile();
       runInAction(() => {
-        this.info = data?.info ?? null;
+        this.info = info;
         this.loading = false;
       });
     } catch (e) {
       runInAction(() => {
         this.loading = false;
-        this.error = String((e as { msg?: string })?.msg ?? e);
+        this.error = errorMessage(e);
       });
     }
   }
@@ -79,7 +65,7 @@ export class AdminInfoPageStore {
     this.saving = true;
     try {
       const body = AdminInfoPageStore.profileBody(this.info.id, form);
-      await this.api.post('edit', body);
+      await saveProfile(body);
       runInAction(() => {
         if (this.info) Object.assign(this.info, { nickname: body.nickname, email: body.email, mobile: body.mobile, motto: body.motto });
         this.saving = false;
@@ -89,7 +75,7 @@ export class AdminInfoPageStore {
     } catch (e) {
       runInAction(() => {
         this.saving = false;
-        this.error = String((e as { msg?: string })?.msg ?? e);
+        this.error = errorMessage(e);
       });
       return false;
     }
@@ -99,7 +85,7 @@ export class AdminInfoPageStore {
     if (!this.info) return false;
     this.savingAvatar = true;
     try {
-      await this.api.post('edit', { id: this.info.id, avatar: avatar.trim() });
+      await saveProfile({ id: this.info.id, avatar: avatar.trim() });
       runInAction(() => {
         if (this.info) this.info.avatar = avatar.trim();
         this.savingAvatar = false;
@@ -109,7 +95,7 @@ export class AdminInfoPageStore {
     } catch (e) {
       runInAction(() => {
         this.savingAvatar = false;
-        this.error = String((e as { msg?: string })?.msg ?? e);
+        this.error = errorMessage(e);
       });
       return false;
     }

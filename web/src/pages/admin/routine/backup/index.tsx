@@ -9,13 +9,12 @@ import { observer } from 'mobx-react-lite';
 import { Alert, Button, Tag, Tooltip } from '@arco-design/web-react';
 import { IconCloudDownload, IconDownload } from '@arco-design/web-react/icon';
 import { CrudTable, type CrudColumn } from '@/components/crud';
-import { directUrl } from '@/components/documents/directUrl';
 import { useAuth } from '@/hooks/useAuth';
 import { getLocale, useT } from '@/lang';
 import { useStore } from '@/stores/context';
+import { BACKUP_API, backupDownloadUrl } from '@/api/security';
 import { BackupPageStore, formatBytes } from './store';
 
-export const BACKUP_API = '/admin/routine.Backup';
 const l = (key: string) => `routine.backup.${key}`;
 
 const STATUS_OPTIONS = [
@@ -69,7 +68,7 @@ export default observer(function BackupPage() {
   }, [store]);
   const download = (row: Record<string, any>) => {
     const a = document.createElement('a');
-    a.href = directUrl(`${BACKUP_API}/download`, { id: row.id }, root.adminInfo.token, getLocale());
+    a.href = backupDownloadUrl(row.id, root.adminInfo.token, getLocale());
     a.rel = 'noopener';
     a.download = row.name;
     document.body.appendChild(a);

@@ -4,6 +4,7 @@
  */
 import { makeAutoObservable, runInAction } from 'mobx';
 import { CrudTableStore, type CrudColumn, type CrudRoot } from '@/components/crud';
+import { errorMessage } from '@/api/request';
 
 export const BACKUP_RUNNING = 0;
 const POLL_MS = 1000;
@@ -30,7 +31,7 @@ export class BackupPageStore {
     try {
       await this.table.api.post('add', {}, { showSuccessMessage: true });
     } catch (failure) {
-      runInAction(() => (this.error = (failure as { msg?: string })?.msg ?? ''));
+      runInAction(() => (this.error = errorMessage(failure)));
     } finally {
       runInAction(() => (this.starting = false));
     }

@@ -1,27 +1,21 @@
 import '@/test-support/dom-globals';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
+import { mountEachTest } from '@/test-support/react-root';
 import { addMessages } from '@/lang';
 import { StoreProvider } from '@/stores/context';
 import { RootStore } from '@/stores/root';
-import type { MenuRule } from '@/api/admin';
 import en from '@/lang/en/pages/routine/config.json';
 import ConfigPage from './index';
 import { SECRET_MASK, type ConfigIndexData, type ConfigItem } from './configForm';
 
-jest.mock('@/api/request', () => ({ __esModule: true, default: jest.fn(), httpErrorMessage: () => 'network' }));
+jest.mock('@/api/request', () => ({ ...jest.requireActual('@/api/request'), __esModule: true, default: jest.fn(), httpErrorMessage: () => 'network' }));
 import request from '@/api/request';
+import type { MenuRuleNode } from '@contract/accounts';
 
 const mockedRequest = request as unknown as jest.Mock;
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 addMessages('zh-cn', en, 'routine.config');
 
-if (!window.matchMedia) {
-  Object.defineProperty(window, 'matchMedia', {
-    value: (query: string) => ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }),
-  });
-}
 if (!(globalThis as { ResizeObserver?: unknown }).ResizeObserver) {
   (globalThis as { ResizeObserver?: unknown }).ResizeObserver = class {
     observe() {}
@@ -68,10 +62,11 @@ const DATA: ConfigIndexData = {
   remark: '',
 };
 
-function menus(actions: string[]): MenuRule[] {
-  const rule = (id: number, pid: number, type: MenuRule['type'], name: string, children: MenuRule[] = []): MenuRule => ({
+function menus(actions: string[]): MenuRuleNode[] {
+  const rule = (id: number, pid: number, type: MenuRuleNode['type'], name: string, children: MenuRuleNode[] = []): MenuRuleNode => ({
     id,
     pid,
+    weigh: 0,
     type,
     name,
     path: name,
@@ -92,8 +87,7 @@ function memoryStorage() {
   return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), removeItem: (k: string) => void data.delete(k) };
 }
 
-let container: HTMLDivElement;
-let reactRoot: Root;
+const view = mountEachTest();
 
 beforeEach(() => {
   mockedRequest.mockReset();
@@ -105,14 +99,6 @@ beforeEach(() => {
     }
     return Promise.resolve({ code: 1, msg: '', time: 0, data: clone(DATA) });
   });
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  reactRoot = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => reactRoot.unmount());
-  container.remove();
 });
 
 async function render(actions: string[]) {
@@ -120,7 +106,7 @@ async function render(actions: string[]) {
   root.navTabs.setRules(menus(actions));
   root.siteConfig.dataFill({ siteName: 'Depot' });
   await act(async () => {
-    reactRoot.render(
+    view.root.render(
       <StoreProvider value={root}>
         <MemoryRouter initialEntries={['/admin/routine/config']}>
           <ConfigPage />
@@ -134,14 +120,14 @@ async function render(actions: string[]) {
   return root;
 }
 
-const q = (selector: string) => container.querySelectorAll(selector);
+const q = (selector: string) => view.container.querySelectorAll(selector);
 
 describe('the site settings page', () => {
   it('shows a tab per group, the fields of the first, and the quick entrances', async () => {
     await render(['index', 'edit', 'add', 'del', 'sendTestMail']);
     expect(Array.from(q('.arco-tabs-header-title')).map((el) => el.textContent)).toEqual(['Basics', 'Mail']);
-    expect((container.querySelector('#config-site_name') as HTMLInputElement).value).toBe('Depot');
-    expect(container.textContent).toContain('Attachments');
+    expect((view.container.querySelector('#config-site_name') as HTMLInputElement).value).toBe('Depot');
+    expect(view.container.textContent).toContain('Attachments');
     expect(q('[data-testid="config-save"]')).toHaveLength(1);
     expect(q('[data-testid="config-add"]')).toHaveLength(1);
     // an item added through the page can be deleted
@@ -151,7 +137,7 @@ describe('the site settings page', () => {
   it('leaves out saving, adding, deleting and the test mail for an admin who may only look', async () => {
     await render(['index']);
     expect(Array.from(q('.arco-tabs-header-title')).map((el) => el.textContent)).toEqual(['Basics', 'Mail']);
-    expect((container.querySelector('#config-site_name') as HTMLInputElement).disabled).toBe(true);
+    expect((view.container.querySelector('#config-site_name') as HTMLInputElement).disabled).toBe(true);
     expect(q('[data-testid="config-save"]')).toHaveLength(0);
     expect(q('[data-testid="config-add"]')).toHaveLength(0);
     expect(q('.config-label-delete')).toHaveLength(0);
@@ -160,14 +146,14 @@ describe('the site settings page', () => {
 
   it('saves the tab, and the site config (page titles) follows', async () => {
     const root = await render(['index', 'edit']);
-    const input = container.querySelector('#config-site_name') as HTMLInputElement;
+    const input = view.container.querySelector('#config-site_name') as HTMLInputElement;
     await act(async () => {
       const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
       setter.call(input, 'Depot North');
       input.dispatchEvent(new Event('input', { bubbles: true }));
     });
     await act(async () => {
-      (container.querySelector('[data-testid="config-save"]') as HTMLButtonElement).click();
+      (view.container.querySelector('[data-testid="config-save"]') as HTMLButtonElement).click();
       await new Promise((resolve) => setTimeout(resolve, 10));
     });
     const edit = mockedRequest.mock.calls.find(([config]) => config.url.endsWith('/edit'));

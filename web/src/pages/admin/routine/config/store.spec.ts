@@ -1,4 +1,4 @@
-import type * as api from './api';
+import type { ConfigClient } from './store';
 import { SECRET_MASK, type ConfigIndexData, type ConfigItem } from './configForm';
 import { ConfigPageStore } from './store';
 
@@ -30,19 +30,18 @@ function answer(siteName = 'Depot'): ConfigIndexData {
   };
 }
 
-function fakeClient(overrides: Partial<typeof api> = {}) {
+function fakeClient(overrides: Partial<ConfigClient> = {}) {
   return {
     fetchConfig: jest.fn(async () => answer()),
     saveConfig: jest.fn(async (body: Record<string, unknown>) => answer(String(body.site_name ?? 'Depot'))),
     addConfigItem: jest.fn(async (body: Record<string, unknown>) => item({ id: 9, name: String(body.name), type: String(body.type), group: String(body.group) })),
     deleteConfigItem: jest.fn(async () => ({ count: 1 })),
-    sendTestMail: jest.fn(async () => ({ ok: true, msg: 'A test mail was sent to a@example.com' })),
-    TEST_MAIL_TIMEOUT: 60000,
+    sendTestMail: jest.fn(async () => 'A test mail was sent to a@example.com'),
     ...overrides,
-  } as unknown as typeof api & Record<string, jest.Mock>;
+  } as unknown as ConfigClient & Record<string, jest.Mock>;
 }
 
-function setup(overrides: Partial<typeof api> = {}) {
+function setup(overrides: Partial<ConfigClient> = {}) {
   const dataFill = jest.fn();
   const client = fakeClient(overrides);
   const store = new ConfigPageStore({ siteConfig: { dataFill } }, client);
@@ -63,7 +62,7 @@ describe('ConfigPageStore', () => {
   });
 
   it('keeps the message when loading fails', async () => {
-    const { store } = setup({ fetchConfig: jest.fn(async () => Promise.reject({ code: 401, msg: 'You have no permission!' })) } as Partial<typeof api>);
+    const { store } = setup({ fetchConfig: jest.fn(async () => Promise.reject({ code: 401, msg: 'You have no permission!' })) } as Partial<ConfigClient>);
     await store.load();
     expect(store.data).toBeNull();
     expect(store.error).toBe('You have no permission!');
@@ -82,7 +81,7 @@ describe('ConfigPageStore', () => {
   });
 
   it('leaves the data and the site config alone when the server refuses', async () => {
-    const { store, dataFill } = setup({ saveConfig: jest.fn(async () => Promise.reject({ code: 0, msg: 'SMTP port must be a number' })) } as Partial<typeof api>);
+    const { store, dataFill } = setup({ saveConfig: jest.fn(async () => Promise.reject({ code: 0, msg: 'SMTP port must be a number' })) } as Partial<ConfigClient>);
     await store.load();
     expect(await store.save('basics', { site_name: 'X' })).toBe(false);
     expect(store.group('basics')!.list[0].value).toBe('Depot');
@@ -108,7 +107,7 @@ describe('ConfigPageStore', () => {
   });
 
   it('sends the test mail with the mail tab values and keeps the outcome', async () => {
-    const { store, client } = setup({ sendTestMail: jest.fn(async () => ({ ok: false, msg: 'The test mail could not be sent: the SMTP server could not be reached' })) } as Partial<typeof api>);
+    const { store, client } = setup({ sendTestMail: jest.fn(async () => Promise.reject({ code: 0, msg: 'The test mail could not be sent: the SMTP server could not be reached', time: 0, data: null })) } as Partial<ConfigClient>);
     await store.load();
     const result = await store.sendTestMail({ smtp_server: 'mail.local', smtp_pass: SECRET_MASK, site_name: 'x' }, 'boss@example.com');
     expect(client.sendTestMail).toHaveBeenCalledWith({ smtp_server: 'mail.local', smtp_pass: SECRET_MASK, testMail: 'boss@example.com' });

@@ -3,16 +3,23 @@
  * mail. After a save the bootstrap's site config follows (so the page title shows a new site name at once).
  */
 import { makeAutoObservable, runInAction } from 'mobx';
-import * as api from './api';
-import type { TestMailResult } from './api';
+import * as platform from '@/api/platform';
+import { errorMessage } from '@/api/request';
 import { addItemBody, groupBody, MAIL_GROUP, siteConfigPatch, testMailBody, type AddItemForm, type ConfigGroupData, type ConfigIndexData } from './configForm';
+
+/** The calls the page makes (the specs pass fakes). */
+export type ConfigClient = Pick<typeof platform, 'fetchConfig' | 'saveConfig' | 'addConfigItem' | 'deleteConfigItem' | 'sendTestMail'>;
+
+/** How the test mail went: the server's translated message, or why it could not be sent. */
+export interface TestMailResult {
+  ok: boolean;
+  msg: string;
+}
 
 /** What the page needs from the RootStore. */
 export interface ConfigRoot {
   siteConfig: { dataFill(config: { siteName?: string; recordNumber?: string; version?: string; timeZone?: string }): void };
 }
-
-const messageOf = (e: unknown) => String((e as { msg?: string })?.msg ?? (e as Error)?.message ?? e);
 
 export class ConfigPageStore {
   data: ConfigIndexData | null = null;
@@ -28,7 +35,7 @@ export class ConfigPageStore {
 
   constructor(
     private readonly root: ConfigRoot,
-    private readonly client: typeof api = api,
+    private readonly client: ConfigClient = platform,
   ) {
     makeAutoObservable<this, 'root' | 'client'>(this, { root: false, client: false });
   }
@@ -67,7 +74,7 @@ export class ConfigPageStore {
     } catch (e) {
       runInAction(() => {
         this.loading = false;
-        this.error = messageOf(e);
+        this.error = errorMessage(e);
       });
     }
   }
@@ -88,7 +95,7 @@ export class ConfigPageStore {
     } catch (e) {
       runInAction(() => {
         this.saving = false;
-        this.error = messageOf(e);
+        this.error = errorMessage(e);
       });
       return false;
     }
@@ -107,7 +114,7 @@ export class ConfigPageStore {
     } catch (e) {
       runInAction(() => {
         this.adding = false;
-        this.error = messageOf(e);
+        this.error = errorMessage(e);
       });
       return false;
     }
@@ -120,7 +127,7 @@ export class ConfigPageStore {
       return true;
     } catch (e) {
       runInAction(() => {
-        this.error = messageOf(e);
+        this.error = errorMessage(e);
       });
       return false;
     }
@@ -131,7 +138,12 @@ export class ConfigPageStore {
     const items = this.group(MAIL_GROUP)?.list ?? [];
     this.sendingTestMail = true;
     this.testMailResult = null;
-    const result = await this.client.sendTestMail(testMailBody(values, items, testMail));
+    let result: TestMailResult;
+    try {
+      result = { ok: true, msg: await this.client.sendTestMail(testMailBody(values, items, testMail)) };
+    } catch (e) {
+      result = { ok: false, msg: errorMessage(e) };
+    }
     runInAction(() => {
       this.sendingTestMail = false;
       this.testMailResult = result;

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { CrudPage, CrudTableStore, STATUS_OPTIONS, maxLengthRule, type CrudColumn, type CrudField, type CrudOption } from '@/components/crud';
-import { ExportButton } from '@/components/orders/ExportButton';
+import { ExportButton } from '@/components/transfer/ExportButton';
 import { useStore } from '@/stores/context';
 
 export const TEMPLATE_API = '/admin/routine.MessageTemplate';

@@ -4,11 +4,11 @@
  * with it, an order's lines); restore puts rows back where nothing conflicts now and says, per row, why
  * the others cannot come back (a code used again since, a referenced row that is gone).
  */
-import '@/components/security/i18n';
+import '@/features/security/i18n';
 import { Alert, Table } from '@arco-design/web-react';
 import type { CrudColumn } from '@/components/crud';
-import { SafetyLogPage, type SafetyLog } from '@/components/security/SafetyLogPage';
-import { recordOf } from '@/components/security/store';
+import { SafetyLogPage, type SafetyLog } from '@/features/security/SafetyLogPage';
+import { recordOf } from '@/features/security/store';
 
 export const RECYCLE_LOG_API = '/admin/security.DataRecycleLog';
 const l = (key: string) => `security.dataRecycleLog.${key}`;

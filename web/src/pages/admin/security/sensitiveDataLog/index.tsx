@@ -3,11 +3,11 @@
  * field, the value before and after, who, when. A password shows only that it changed. Roll back puts the
  * value before back, only while the row still holds the value after; per refused row it says why.
  */
-import '@/components/security/i18n';
+import '@/features/security/i18n';
 import { Tag } from '@arco-design/web-react';
 import type { CrudColumn } from '@/components/crud';
-import { SafetyLogPage, type SafetyLog } from '@/components/security/SafetyLogPage';
-import { shownValue } from '@/components/security/store';
+import { SafetyLogPage, type SafetyLog } from '@/features/security/SafetyLogPage';
+import { shownValue } from '@/features/security/store';
 import { useT, type TFunction } from '@/lang';
 
 export const SENSITIVE_LOG_API = '/admin/security.SensitiveDataLog';

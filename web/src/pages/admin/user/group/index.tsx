@@ -4,9 +4,9 @@
  */
 import { useEffect, useState } from 'react';
 import { CrudPage, CrudTableStore, STATUS_OPTIONS, type CrudColumn, type CrudField } from '@/components/crud';
-import { groupBody, RuleTreeStore } from '@/components/identity/groupRules';
-import RuleTree from '@/components/identity/RuleTree';
-import { parseRuleIds } from '@/components/identity/ruleTree';
+import { groupBody, RuleTreeStore } from '@/features/identity/groupRules';
+import RuleTree from '@/features/identity/RuleTree';
+import { parseRuleIds } from '@/features/identity/ruleTree';
 import { useStore } from '@/stores/context';
 import { loadLang } from '@/lang';
 

@@ -3,41 +3,58 @@
  * only way to change a member's balance or score. Logs are never edited or deleted.
  */
 import { useEffect, useState } from 'react';
+import { makeAutoObservable, runInAction } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { Typography } from '@arco-design/web-react';
 import { useSearchParams } from 'react-router-dom';
+import { fetchLogTarget, LOG_API, type LogKind, type LogTarget } from '@/api/accounts';
 import { CrudPage, CrudTableStore, type CrudColumn, type CrudField } from '@/components/crud';
-import { fetchJson } from '@/components/crud/api';
-import { ExportButton } from '@/components/orders/ExportButton';
+import { ExportButton } from '@/components/transfer/ExportButton';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
 
-export type LogKind = 'money' | 'score';
-
-const API: Record<LogKind, string> = { money: '/admin/user.MoneyLog', score: '/admin/user.ScoreLog' };
 const MEMBER_SELECT_URL = '/admin/user.User/index';
 const MONEY_CHANGE = /^-?\d{1,11}(\.\d{1,2})?$/;
 const SCORE_CHANGE = /^-?\d{1,12}$/;
 
-interface AddTarget {
-  user: { id: number; username: string; nickname: string; money: string; score: number };
+/** The member a change is added to, read again whenever another member is chosen (the last choice wins). */
+class LogTargetStore {
+  target: LogTarget | null = null;
+  private seq = 0;
+
+  constructor(private readonly kind: LogKind) {
+    makeAutoObservable<this, 'seq' | 'kind'>(this, { seq: false, kind: false });
+  }
+
+  async show(userId: unknown): Promise<void> {
+    const seq = ++this.seq;
+    this.target = null;
+    if (!userId) return;
+    try {
+      const target = await fetchLogTarget(this.kind, userId);
+      runInAction(() => {
+        if (seq === this.seq) this.target = target;
+      });
+    } catch {
+      // quiet: the figure stays unknown
+    }
+  }
+
+  /** Forgets a read still on its way (the field was left). */
+  cancel(): void {
+    this.seq++;
+  }
 }
 
 /** The chosen member's current balance or score (GET add?userId). */
 const CurrentFigure = observer(function CurrentFigure({ kind, userId }: { kind: LogKind; userId: unknown }) {
   const t = useT();
-  const [target, setTarget] = useState<AddTarget['user'] | null>(null);
+  const [store] = useState(() => new LogTargetStore(kind));
   useEffect(() => {
-    let alive = true;
-    setTarget(null);
-    if (!userId) return;
-    fetchJson<AddTarget>(`${API[kind]}/add`, { userId }, { showErrorMessage: false })
-      .then((data) => alive && setTarget(data.user))
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, [kind, userId]);
+    void store.show(userId);
+    return () => store.cancel();
+  }, [store, userId]);
+  const target = store.target;
   if (!userId) return <Typography.Text type="secondary">{t(`user.${kind}Log.pickMember`)}</Typography.Text>;
   return (
     <Typography.Text bold data-testid="current-figure">
@@ -102,7 +119,7 @@ export function LogPage({ kind }: { kind: LogKind }) {
   const [store] = useState(
     () =>
       new CrudTableStore(root, {
-        api: API[kind],
+        api: LOG_API[kind],
         columns: columns(kind),
         fields: fields(kind),
         quickSearchFields: [`user.${kind}Log.username`, `user.${kind}Log.memo`],
@@ -116,7 +133,7 @@ export function LogPage({ kind }: { kind: LogKind }) {
       store={store}
       entity={`user.${kind}Log.log`}
       toolbar={['refresh', 'add', 'search', 'quickSearch', 'columns']}
-      toolbarExtra={<ExportButton api={API[kind]} store={store} label="transfer.export" formats={['xlsx', 'csv']} testId={`${kind}-log-export`} />}
+      toolbarExtra={<ExportButton api={LOG_API[kind]} store={store} label="transfer.export" formats={['xlsx', 'csv']} testId={`${kind}-log-export`} />}
       rowButtons={[]}
       selectable={false}
     />

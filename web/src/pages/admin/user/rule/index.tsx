@@ -1,8 +1,8 @@
 /**
  * Member rules (/admin/user/rule): the tree of front routes, member-center folders and menus, top-bar items,
- * user-menu items and buttons, on the rule tree page both identities share (components/identity/RuleTreePage).
+ * user-menu items and buttons, on the rule tree page both identities share (features/identity/RuleTreePage).
  */
-import { RuleTreePage, type RuleIdentity } from '@/components/identity/RuleTreePage';
+import { RuleTreePage, type RuleIdentity } from '@/features/identity/RuleTreePage';
 
 export const MEMBER_RULES: RuleIdentity = {
   api: '/admin/user.Rule',

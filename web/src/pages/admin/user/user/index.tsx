@@ -7,9 +7,9 @@ import { useNavigate } from 'react-router-dom';
 import { DatePicker } from '@arco-design/web-react';
 import IconGift from '@arco-design/web-react/icon/react-icon/IconGift';
 import IconTrophy from '@arco-design/web-react/icon/react-icon/IconTrophy';
-import { ExportButton } from '@/components/orders/ExportButton';
+import { ExportButton } from '@/components/transfer/ExportButton';
 import { CrudPage, CrudTableStore, STATUS_OPTIONS, type CrudColumn, type CrudField, type CrudOption } from '@/components/crud';
-import { GenderIcon } from '@/pages/user/components/GenderIcon';
+import { GenderIcon } from '@/features/member/GenderIcon';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
 

@@ -3,10 +3,10 @@
  * quantity with a reason (damaged, lost, found, expired, correction). Audit posts every line at once —
  * adjustment in (form type 100) or out (110) — or none when a line would take a shelf below zero.
  */
-import OrderPage from '@/components/orders/OrderPage';
-import type { OrderPageStore } from '@/components/orders/pageStore';
+import OrderPage from '@/features/orders/OrderPage';
+import type { OrderPageStore } from '@/features/orders/pageStore';
 import type { CrudColumn } from '@/components/crud';
-import { auditStatusColumn, audittimeColumn, createtimeColumn, idColumn, numberColumn, operatorColumn, orderSnColumn, remarkColumn } from '@/components/orders/columns';
+import { auditStatusColumn, audittimeColumn, createtimeColumn, idColumn, numberColumn, operatorColumn, orderSnColumn, remarkColumn } from '@/features/orders/columns';
 
 export const adjustmentColumns = (page: OrderPageStore): CrudColumn[] => [
   idColumn,

@@ -2,10 +2,10 @@
  * Inbound orders (/admin/wms/inbound): receipts from suppliers. Created unaudited with lines; audit posts
  * the received quantities to the shelves.
  */
-import OrderPage from '@/components/orders/OrderPage';
-import type { OrderPageStore } from '@/components/orders/pageStore';
+import OrderPage from '@/features/orders/OrderPage';
+import type { OrderPageStore } from '@/features/orders/pageStore';
 import type { CrudColumn } from '@/components/crud';
-import { INBOUND_TYPE_OPTIONS } from '@/components/orders/states';
+import { INBOUND_TYPE_OPTIONS } from '@/features/orders/states';
 import {
   auditStatusColumn,
   audittimeColumn,
@@ -16,7 +16,7 @@ import {
   orderSnColumn,
   partyColumn,
   remarkColumn,
-} from '@/components/orders/columns';
+} from '@/features/orders/columns';
 
 export const inboundColumns = (page: OrderPageStore): CrudColumn[] => [
   idColumn,

@@ -3,17 +3,19 @@
  * green, out red), form type, the balance of the product on the shelf after it — with every filter of the
  * endpoint and an XLSX or CSV export of what the filters select.
  */
-import '@/components/orders/i18n';
-import '@/components/orders/orders.css';
-import '@/components/lots/i18n';
+import '@/features/orders/i18n';
+import '@/features/orders/orders.css';
+import '@/features/lots/i18n';
 import { useState } from 'react';
+import type { ShelfPick } from '@contract/master-data';
 import { CrudTable, CrudTableStore, type CrudColumn } from '@/components/crud';
-import { HISTORY_API, SELECT_URL } from '@/components/orders/api';
-import { MoneyCell, NumberCell, SignedCell } from '@/components/orders/cells';
-import { ExportButton } from '@/components/orders/ExportButton';
-import { productLabel, shelfLabel } from '@/components/orders/selects';
-import { FORM_TYPE_OPTIONS, ORDER_TYPE_OPTIONS } from '@/components/orders/states';
+import { MoneyCell, NumberCell, SignedCell } from '@/features/orders/cells';
+import { ExportButton } from '@/components/transfer/ExportButton';
+import { productLabel, shelfLabel } from '@/features/orders/selects';
+import { FORM_TYPE_OPTIONS, ORDER_TYPE_OPTIONS } from '@/features/orders/states';
 import { useStore } from '@/stores/context';
+import { HISTORY_API } from '@/api/inventory';
+import { SELECT_URL } from '@/api/masterData';
 
 // The visible columns add up to 1,110 px: beside the side menu of a 1440 px window the table needs no
 // sideways scroll, an order number ("RK20261122-0001") is not cut off, and the movement tags keep room
@@ -47,7 +49,7 @@ export const historyColumns: CrudColumn[] = [
     ellipsis: true,
     searchField: 'warehouse_shelf_id',
     operator: '=',
-    searchRemote: { url: SELECT_URL.shelf, labelField: (row: Record<string, any>) => shelfLabel(row) },
+    searchRemote: { url: SELECT_URL.shelf, labelField: (row: ShelfPick) => shelfLabel(row) },
   },
   { prop: 'lot_no', label: 'lots.lotNo', width: 110, operator: '=', ellipsis: true, cell: (v: unknown) => (v ? String(v) : '-') },
   { prop: 'expiry_date', label: 'lots.expiryDate', width: 110, operator: false, hidden: true, cell: (v: unknown) => (v ? String(v) : '-') },

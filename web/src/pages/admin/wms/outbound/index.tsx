@@ -2,11 +2,10 @@
  * Outbound orders (/admin/wms/outbound): issues to customers. Audit takes the stock off the shelves (all
  * lines or none); an audited order is then shipped with a carrier and a courier number.
  */
-import OrderPage from '@/components/orders/OrderPage';
-import type { OrderPageStore } from '@/components/orders/pageStore';
+import OrderPage from '@/features/orders/OrderPage';
+import type { OrderPageStore } from '@/features/orders/pageStore';
 import type { CrudColumn } from '@/components/crud';
-import { SELECT_URL } from '@/components/orders/api';
-import { OUTBOUND_TYPE_OPTIONS, SHIPMENT_STATUS_OPTIONS } from '@/components/orders/states';
+import { OUTBOUND_TYPE_OPTIONS, SHIPMENT_STATUS_OPTIONS } from '@/features/orders/states';
 import {
   auditStatusColumn,
   audittimeColumn,
@@ -17,7 +16,8 @@ import {
   orderSnColumn,
   partyColumn,
   remarkColumn,
-} from '@/components/orders/columns';
+} from '@/features/orders/columns';
+import { SELECT_URL } from '@/api/masterData';
 
 export const outboundColumns = (page: OrderPageStore): CrudColumn[] => [
   idColumn,

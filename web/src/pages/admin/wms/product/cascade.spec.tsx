@@ -5,24 +5,18 @@
  */
 import '@/test-support/dom-globals';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
+import { mountEachTest } from '@/test-support/react-root';
 import { CrudForm, CrudTableStore } from '@/components/crud';
 import { StoreProvider } from '@/stores/context';
 import { RootStore } from '@/stores/root';
 import { productColumns, productFields } from './index';
 import { PRODUCT_API } from './product';
 
-jest.mock('@/api/request', () => ({ __esModule: true, default: jest.fn() }));
+jest.mock('@/api/request', () => ({ ...jest.requireActual('@/api/request'), __esModule: true, default: jest.fn() }));
 import request from '@/api/request';
 
 const mockedRequest = request as unknown as jest.Mock;
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-if (!window.matchMedia) {
-  Object.defineProperty(window, 'matchMedia', {
-    value: (query: string) => ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }),
-  });
-}
 
 const WAREHOUSES = [
   { id: 1, name: 'North', serial_no: 'N' },
@@ -58,21 +52,15 @@ function answer(config: { url: string; method: string; params?: Record<string, a
   return Promise.resolve({ code: 1, msg: '', time: 0, data });
 }
 
-let container: HTMLDivElement;
-let reactRoot: Root;
+const view = mountEachTest();
 
 beforeEach(() => {
   jest.useFakeTimers();
   mockedRequest.mockReset();
   mockedRequest.mockImplementation(answer);
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  reactRoot = createRoot(container);
 });
 
 afterEach(() => {
-  act(() => reactRoot.unmount());
-  container.remove();
   document.body.innerHTML = '';
   jest.useRealTimers();
 });
@@ -123,7 +111,7 @@ async function renderForm() {
   const root = new RootStore({ storage: { getItem: () => null, setItem: () => undefined, removeItem: () => undefined } });
   const store = new CrudTableStore(root, { api: PRODUCT_API, columns: productColumns, fields: productFields });
   await act(async () => {
-    reactRoot.render(
+    view.root.render(
       <StoreProvider value={root}>
         <MemoryRouter initialEntries={['/admin/wms/product']}>
           <CrudForm store={store} />

@@ -6,9 +6,9 @@
  */
 import { useState } from 'react';
 import './product.css';
-import '@/components/lots/i18n';
+import '@/features/lots/i18n';
 import { CrudPage, CrudTableStore, maxLengthRule, type CrudColumn, type CrudField } from '@/components/crud';
-import { LabelButton } from '@/components/documents/LabelButton';
+import { LabelButton } from '@/features/documents/LabelButton';
 import { TransferButtons } from '@/components/transfer';
 import { ImageUpload } from '@/components/Upload';
 import { useStore } from '@/stores/context';

@@ -2,10 +2,10 @@
  * Relocation orders (/admin/wms/relocation): stock moved from one shelf to another. Audit approves the
  * order; moves then record quantities per line (partly or fully); cancel stops further moves.
  */
-import OrderPage from '@/components/orders/OrderPage';
-import type { OrderPageStore } from '@/components/orders/pageStore';
+import OrderPage from '@/features/orders/OrderPage';
+import type { OrderPageStore } from '@/features/orders/pageStore';
 import type { CrudColumn } from '@/components/crud';
-import { RELOCATION_STATUS_OPTIONS } from '@/components/orders/states';
+import { RELOCATION_STATUS_OPTIONS } from '@/features/orders/states';
 import {
   auditStatusColumn,
   audittimeColumn,
@@ -16,7 +16,7 @@ import {
   orderSnColumn,
   partyColumn,
   remarkColumn,
-} from '@/components/orders/columns';
+} from '@/features/orders/columns';
 
 export const relocationColumns = (page: OrderPageStore): CrudColumn[] => [
   idColumn,

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { CrudPage, CrudTableStore, STATUS_OPTIONS, maxLengthRule, type CrudColumn, type CrudField } from '@/components/crud';
-import { LabelButton } from '@/components/documents/LabelButton';
+import { LabelButton } from '@/features/documents/LabelButton';
 import { TransferButtons } from '@/components/transfer';
 import { useStore } from '@/stores/context';
 import { AREA_REMOTE, SHELF_API, WAREHOUSE_REMOTE, areaSearchParams, locationFields, refCell } from '../warehouse/location';

@@ -3,22 +3,22 @@
  * its safety stock (rows under it highlighted), location, product and lot filters, "low stock only", the
  * "expiring soon" and "expired" views (days left coloured), and "as of" a past day, computed from the ledger.
  */
-import '@/components/orders/i18n';
-import '@/components/orders/orders.css';
+import '@/features/orders/i18n';
+import '@/features/orders/orders.css';
+import '@/features/lots/i18n';
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import dayjs from 'dayjs';
+import { siteDay } from '@/utils/time';
 import { Alert, Button, DatePicker, Input, Radio, Space, Switch, Tag, Tooltip } from '@arco-design/web-react';
-import '@/components/lots/i18n';
-import { ExpiryCell, LotText } from '@/components/lots/LotCells';
 import { IconRefresh } from '@arco-design/web-react/icon';
+import { ExpiryCell, LotText } from '@/features/lots/LotCells';
 import { CrudTable, formatDatetime, type CrudColumn } from '@/components/crud';
-import { STOCK_API } from '@/components/orders/api';
-import { NameWithSpec, NumberCell } from '@/components/orders/cells';
-import { ExportButton } from '@/components/orders/ExportButton';
-import { AreaSelect, ProductSelect, ShelfSelect, WarehouseSelect } from '@/components/orders/selects';
+import { NameWithSpec, NumberCell } from '@/features/orders/cells';
+import { ExportButton } from '@/components/transfer/ExportButton';
+import { AreaSelect, ProductSelect, ShelfSelect, WarehouseSelect } from '@/features/orders/selects';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
+import { STOCK_API } from '@/api/inventory';
 import { DEFAULT_WARNING_DAYS, StockPageStore, isLowStock, type StockView } from './store';
 
 function TotalCell({ row }: { row: Record<string, any> }) {
@@ -133,7 +133,7 @@ const Filters = observer(function Filters({ page }: { page: StockPageStore }) {
         style={{ width: 170 }}
         placeholder={t('wms.stock.asof')}
         value={f.asof ?? undefined}
-        disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+        disabledDate={(d) => d.format('YYYY-MM-DD') > siteDay()}
         onChange={(s: string) => page.setFilter('asof', s || null)}
         data-orders="stock-asof"
       />

@@ -3,8 +3,9 @@
  * shelf, product, "low stock only", and "as of" a past day (answered from the ledger, same rows).
  */
 import { makeAutoObservable } from 'mobx';
-import { CrudTableStore, createCrudApi, type CrudApi, type CrudColumn, type CrudRoot } from '@/components/crud';
-import { STOCK_API } from '@/components/orders/api';
+import { CrudTableStore, type CrudColumn, type CrudRoot } from '@/components/crud';
+import { createCrudApi, type CrudApi } from '@/api/crud';
+import { STOCK_API } from '@/api/inventory';
 
 export interface StockFilters {
   warehouse_id: number | null;

@@ -4,22 +4,23 @@
  * shelf and a category; blind or not), and the count sheet of each count: start, count by keyboard or
  * scanner, review the variance and post it, or cancel. A link `?id=` opens that count's sheet.
  */
-import '@/components/orders/i18n';
-import '@/components/orders/orders.css';
-import './stocktake.css';
+import '@/features/orders/i18n';
+import '@/features/orders/orders.css';
+import '@/features/stocktake/stocktake.css';
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useLocation } from 'react-router-dom';
 import { IconEdit as IconCount } from '@arco-design/web-react/icon';
-import { ExportButton } from '@/components/orders/ExportButton';
+import type { Stocktake } from '@contract/stocktake';
+import { ExportButton } from '@/components/transfer/ExportButton';
 import { CrudPage, CrudTableStore, maxLengthRule, type CrudColumn, type CrudField, type CrudRowAction } from '@/components/crud';
 import { useStore } from '@/stores/context';
+import CountSheet from '@/features/stocktake/CountSheet';
+import { STOCKTAKE_API } from '@/api/orders';
+import { CountSheetStore, sheetActions } from '@/features/stocktake/sheet';
+import { STOCKTAKE_STATUS_OPTIONS } from '@/features/stocktake/status';
 import { CATEGORY_REMOTE } from '../product/product';
 import { locationFields, refCell, refToForm, WAREHOUSE_REMOTE } from '../warehouse/location';
-import CountSheet from './CountSheet';
-import type { Stocktake } from '@contract/stocktake';
-import { CountSheetStore, sheetActions, STOCKTAKE_API } from './sheet';
-import { STOCKTAKE_STATUS_OPTIONS } from './status';
 
 const BLIND_OPTIONS = [
   { value: 0, label: 'wms.stocktake.blindNo', color: 'gray' },

@@ -1,5 +1,5 @@
-import { getBalanceLog } from '@/api/user';
-import { LogTable } from '../../components/LogTable';
+import { LogTable } from '@/features/member/LogTable';
+import { getBalanceLog } from '@/api/member';
 
 /** /user/account/balance: the member's balance log (newest first). */
 export default function BalancePage() {

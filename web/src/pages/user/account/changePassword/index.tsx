@@ -1,10 +1,11 @@
+import '@/layouts/user/user.css';
 import { useState } from 'react';
+import { makeAutoObservable, runInAction } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { Button, Form, Input } from '@arco-design/web-react';
-import { changePassword } from '@/api/user';
 import { useT } from '@/lang';
 import { required, rule } from '@/utils/validate';
-import '@/layouts/user/user.css';
+import { changePassword } from '@/api/member';
 
 const C = (key: string) => `frontend.user.account.changePassword.${key}`;
 
@@ -14,11 +15,32 @@ interface Fields {
   confirmPassword: string;
 }
 
+/** The change: true when done (the request layer has shown the message either way). */
+class ChangePasswordStore {
+  saving = false;
+
+  constructor() {
+    makeAutoObservable(this);
+  }
+
+  async change(oldPassword: string, newPassword: string): Promise<boolean> {
+    this.saving = true;
+    try {
+      await changePassword(oldPassword, newPassword);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      runInAction(() => (this.saving = false));
+    }
+  }
+}
+
 /** /user/account/changePassword: the old password, the new one twice. Other sessions end on success. */
 export default observer(function ChangePasswordPage() {
   const t = useT();
   const [form] = Form.useForm<Fields>();
-  const [saving, setSaving] = useState(false);
+  const [store] = useState(() => new ChangePasswordStore());
 
   const submit = async () => {
     let values: Fields;
@@ -27,15 +49,7 @@ export default observer(function ChangePasswordPage() {
     } catch {
       return;
     }
-    setSaving(true);
-    try {
-      await changePassword(values.oldPassword, values.newPassword);
-      form.resetFields();
-    } catch {
-      // the request layer showed why
-    } finally {
-      setSaving(false);
-    }
+    if (await store.change(values.oldPassword, values.newPassword)) form.resetFields();
   };
 
   return (
@@ -58,7 +72,7 @@ export default observer(function ChangePasswordPage() {
         >
           <Input.Password autoComplete="new-password" name="confirmPassword" />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={saving} data-testid="change-password-submit">
+        <Button type="primary" htmlType="submit" loading={store.saving} data-testid="change-password-submit">
           {t(C('submit'))}
         </Button>
       </Form>

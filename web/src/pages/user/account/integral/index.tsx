@@ -1,5 +1,5 @@
-import { getScoreLog } from '@/api/user';
-import { LogTable } from '../../components/LogTable';
+import { LogTable } from '@/features/member/LogTable';
+import { getScoreLog } from '@/api/member';
 
 /** /user/account/integral: the member's score log (newest first). */
 export default function IntegralPage() {

@@ -1,14 +1,15 @@
+import '@/layouts/user/user.css';
+import './overview.css';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { Card, Grid, Spin, Statistic, Table, Typography } from '@arco-design/web-react';
-import { getOverview, type Overview } from '@/api/user';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
 import { greeting } from '@/utils/greeting';
 import { timeFormat } from '@/utils/time';
-import '@/layouts/user/user.css';
-import './overview.css';
+import { errorMessage } from '@/api/request';
+import { getOverview, type Overview } from '@/api/member';
 
 const DayChart = lazy(() => import('./DayChart'));
 const O = (key: string) => `frontend.user.account.overview.${key}`;
@@ -33,7 +34,7 @@ class OverviewStore {
     } catch (e) {
       runInAction(() => {
         this.loading = false;
-        this.error = (e as { msg?: string })?.msg || 'error';
+        this.error = errorMessage(e);
       });
     }
   }

@@ -1,17 +1,20 @@
-import { useEffect, useRef, useState } from 'react';
-import { observer } from 'mobx-react-lite';
-import { Alert, Avatar, Button, DatePicker, Descriptions, Form, Grid, Input, Modal, Radio, Spin, Steps, Typography } from '@arco-design/web-react';
-import IconCamera from '@arco-design/web-react/icon/react-icon/IconCamera';
-import { IconUser } from '@/components/Icon/icons';
-import { CODE_EVENTS, type Channel } from '@/api/user';
-import { useT } from '@/lang';
-import { useStore } from '@/stores/context';
-import { required, rule } from '@/utils/validate';
-import { GenderIcon } from '../../components/GenderIcon';
-import { SendCodeButton } from '../../components/SendCodeButton';
-import { ProfileStore } from './store';
 import '@/layouts/user/user.css';
 import './profile.css';
+import { useEffect, useRef, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Alert, Avatar, Button, DatePicker, Descriptions, Form, Grid, Input, Modal, Radio, Steps, Typography } from '@arco-design/web-react';
+import IconCamera from '@arco-design/web-react/icon/react-icon/IconCamera';
+import { IconUser } from '@/components/Icon/icons';
+import { useT } from '@/lang';
+import { useStore } from '@/stores/context';
+import { useRecordForm } from '@/hooks/useRecordForm';
+import { LoadState } from '@/components/LoadState';
+import { required, rule } from '@/utils/validate';
+import { GenderIcon } from '@/features/member/GenderIcon';
+import { SendCodeButton } from '@/features/member/SendCodeButton';
+import { CODE_EVENTS } from '@/api/member';
+import type { Channel } from '@/api/platform';
+import { ProfileStore } from './store';
 
 const P = (key: string) => `frontend.user.account.profile.${key}`;
 
@@ -139,30 +142,11 @@ export default observer(function ProfilePage() {
   const [store] = useState(() => new ProfileStore(root));
   const [form] = Form.useForm<ProfileFields>();
   const [bindType, setBindType] = useState<Channel | null>(null);
-  const [avatar, setAvatar] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    void store.load();
-  }, [store]);
-
+  const [avatar, setAvatar] = useRecordForm(store, form, (info) => ({ username: info.username, nickname: info.nickname, gender: Number(info.gender) || 0, birthday: info.birthday || '', motto: info.motto || '' }));
   const info = store.info;
-  useEffect(() => {
-    if (!info) return;
-    form.setFieldsValue({ username: info.username, nickname: info.nickname, gender: Number(info.gender) || 0, birthday: info.birthday || '', motto: info.motto || '' });
-    setAvatar(info.avatar || '');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [info?.id]);
 
-  if (!info) {
-    return (
-      <div className="ba-user-page">
-        <Spin loading={store.loading} block style={{ minHeight: 240, width: '100%' }}>
-          {store.error ? <Typography.Text type="error">{store.error}</Typography.Text> : <div style={{ minHeight: 240 }} />}
-        </Spin>
-      </div>
-    );
-  }
+  if (!info) return <LoadState loading={store.loading} error={store.error} className="ba-user-page" />;
 
   const submit = async () => {
     let values: ProfileFields;

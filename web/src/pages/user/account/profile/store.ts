@@ -1,7 +1,10 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { changeBind, getProfile, saveProfile, uploadAvatar, verifyAccount, type Channel, type MemberInfo, type ProfileForm } from '@/api/user';
-import { withoutTokens } from '@/layouts/user/session';
+import type { MemberInfo } from '@contract/member';
+import { withoutTokens } from '@/stores/front';
 import type { RootStore } from '@/stores/root';
+import { errorMessage } from '@/api/request';
+import { changeBind, getProfile, saveProfile, verifyAccount, type ProfileForm } from '@/api/member';
+import { uploadFile, type Channel } from '@/api/platform';
 
 /** The profile page: the member's data, saving it, the avatar upload, and rebinding e-mail / mobile. */
 export class ProfileStore {
@@ -37,7 +40,7 @@ export class ProfileStore {
     } catch (e) {
       runInAction(() => {
         this.loading = false;
-        this.error = (e as { msg?: string })?.msg || 'error';
+        this.error = errorMessage(e);
       });
     }
   }
@@ -61,9 +64,9 @@ export class ProfileStore {
   async upload(file: File): Promise<string | null> {
     this.uploading = true;
     try {
-      const res = await uploadAvatar(file);
+      const uploaded = await uploadFile(file, { app: 'user', topic: 'avatar' });
       runInAction(() => (this.uploading = false));
-      return res.data.file.url;
+      return uploaded.url;
     } catch {
       runInAction(() => (this.uploading = false));
       return null;

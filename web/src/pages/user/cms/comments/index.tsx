@@ -1,16 +1,17 @@
 /** My comments (/user/cms/comments): what the member wrote, on which content, and whether it is shown. */
-import '@/components/cms/i18n';
+import '@/features/cms/i18n';
+import '@/layouts/user/user.css';
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { toJS } from 'mobx';
 import { Table, Tag } from '@arco-design/web-react';
 import { Link } from 'react-router-dom';
-import { cmsApi, type MyComment } from '@/components/cms/api';
-import { COMMENT_STATUS_OPTIONS } from '@/components/cms/options';
+import type { MyComment } from '@contract/cms';
+import { COMMENT_STATUS_OPTIONS } from '@/features/cms/options';
 import { useT } from '@/lang';
 import { PagedListStore } from '@/stores/pagedList';
 import { timeFormat } from '@/utils/time';
-import '@/layouts/user/user.css';
+import { cmsApi } from '@/api/cms';
 
 const p = (key: string) => `frontend.user.cms.comments.${key}`;
 

@@ -3,20 +3,21 @@
  * refused, the reason; a form to contribute (rich text) or to revise an item that is unaudited or refused.
  * Shown only to member groups holding the rule `cms/contributions/contribute`.
  */
-import '@/components/cms/i18n';
+import '@/features/cms/i18n';
+import '@/layouts/user/user.css';
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { action, makeObservable, observable, runInAction, toJS } from 'mobx';
 import { Button, Drawer, Form, Input, Select, Space, Table, Tag, Typography } from '@arco-design/web-react';
-import { cmsApi, type ChannelNode, type ContributionForm, type MyContribution } from '@/components/cms/api';
-import { CONTENT_STATUS, CONTENT_STATUS_OPTIONS } from '@/components/cms/options';
+import type { ChannelNode, ContributionForm, MyContribution } from '@contract/cms';
+import { CONTENT_STATUS, CONTENT_STATUS_OPTIONS } from '@/features/cms/options';
 import { RichTextEditor } from '@/components/RichText';
 import { useAuth } from '@/hooks/useAuth';
 import { useEscapeClose } from '@/hooks/useEscapeClose';
 import { useT } from '@/lang';
 import { PagedListStore } from '@/stores/pagedList';
 import { timeFormat } from '@/utils/time';
-import '@/layouts/user/user.css';
+import { cmsApi } from '@/api/cms';
 
 const p = (key: string) => `frontend.user.cms.contributions.${key}`;
 

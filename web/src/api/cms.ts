@@ -1,0 +1,25 @@
+/**
+ * The cms context's calls of the site and the member center (/api/cms/*), on the one request instance (member
+ * token when signed in). The back office's content pages are CRUD pages (crud.ts) with an `audit` action.
+ */
+import type { ChannelPage, ContentPage, ContributionForm, ContributionRow, HomeData, MyComment, MyContribution, SearchPage, SiteComment } from '@contract/cms';
+import type { PageAnswer } from '@contract/envelope';
+import request from './request';
+
+const quiet = { showErrorMessage: false };
+
+export const cmsApi = {
+  home: () => request<HomeData>({ url: '/api/cms/index', method: 'get' }, quiet),
+  channel: (id: number, page: number, limit: number) => request<ChannelPage>({ url: '/api/cms/channel', method: 'get', params: { id, page, limit } }, quiet),
+  content: (id: number) => request<ContentPage>({ url: '/api/cms/content', method: 'get', params: { id } }, quiet),
+  search: (keywords: string, page: number, limit: number) =>
+    request<SearchPage>({ url: '/api/cms/search', method: 'get', params: { keywords, page, limit } }, quiet),
+  comments: (contentId: number, page: number, limit: number) =>
+    request<PageAnswer<SiteComment>>({ url: '/api/cms/comment', method: 'get', params: { content_id: contentId, page, limit } }, quiet),
+  postComment: (data: { content_id: number; content: string; nickname?: string; captchaId?: string; captchaInfo?: string }) =>
+    request<{ id: number; status: number }>({ url: '/api/cms/comment', method: 'post', data }, { showSuccessMessage: true }),
+  contribute: (data: ContributionForm) => request<{ id: number; status: number }>({ url: '/api/cms/contribute', method: 'post', data }, { showSuccessMessage: true }),
+  myContributions: (page: number, limit: number) => request<PageAnswer<MyContribution>>({ url: '/api/cms/contributions', method: 'get', params: { page, limit } }),
+  myContribution: (id: number) => request<{ row: ContributionRow }>({ url: '/api/cms/contributions', method: 'get', params: { id } }),
+  myComments: (page: number, limit: number) => request<PageAnswer<MyComment>>({ url: '/api/cms/comments', method: 'get', params: { page, limit } }),
+};

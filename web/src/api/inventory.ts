@@ -1,0 +1,102 @@
+/**
+ * The inventory context's calls (docs/API.md): the stock list and the inventory history (what the order
+ * screens read of them), the dashboard, the auditor's views (trace, stock as of a day, variances) and the
+ * ledger's integrity (digests and the streamed verification).
+ */
+import type { DigestFile } from '@contract/ledger';
+import type { DashboardAnswer, InventoryHistoryRow } from '@contract/stock';
+import { actionUrl, fetchJson, listAt, type CrudApi } from './crud';
+import request, { directUrl } from './request';
+
+export const STOCK_API = '/admin/wms.Stock';
+export const HISTORY_API = '/admin/wms.InventoryHistory';
+
+/** A product's stock on one shelf and lot, as the stock list answers it. */
+interface StockLotRow {
+  warehouse_shelf_id: number;
+  quantity: number;
+  lot_no: string;
+  expiry_date: string;
+  days_left: number | null;
+  lot_received_at: number;
+}
+
+/** The history rows of one order (its number), oldest first; quiet when the admin may not read the history. */
+export async function fetchOrderHistory(orderNo: string): Promise<InventoryHistoryRow[]> {
+  const data = await fetchJson<{ list?: InventoryHistoryRow[] }>(actionUrl(HISTORY_API, 'index'), { order_no: orderNo, limit: 1000, order: 'id,asc' }, { showErrorMessage: false });
+  return Array.isArray(data?.list) ? data.list : [];
+}
+
+/** On-hand stock of one product per shelf (shelf id → quantity), for the line editor's hints. */
+export async function fetchProductStock(productId: number): Promise<Map<number, number>> {
+  const data = await fetchJson<{ list?: StockLotRow[] }>(actionUrl(STOCK_API, 'index'), { product_id: productId, limit: 1000 }, { showErrorMessage: false });
+  const out = new Map<number, number>();
+  for (const row of data?.list ?? []) out.set(Number(row.warehouse_shelf_id), Number(row.quantity) || 0);
+  return out;
+}
+
+/** The lots of one product on one shelf (stock above 0), the site's day and its expiry warning days. */
+export interface ShelfLots {
+  lots: Array<Pick<StockLotRow, 'lot_no' | 'expiry_date' | 'days_left' | 'quantity' | 'lot_received_at'>>;
+  today: string;
+  warningDays: number;
+}
+
+/** Reads a shelf's lots of a product from the stock list (quiet: the admin may not read stock). */
+export async function fetchShelfLots(productId: number, shelfId: number): Promise<ShelfLots> {
+  const data = await fetchJson<{ list?: Array<Partial<StockLotRow>>; today?: string; expiry_warning_days?: number }>(
+    actionUrl(STOCK_API, 'index'),
+    { product_id: productId, warehouse_shelf_id: shelfId, limit: 100, order: 'expiry_date,asc' },
+    { showErrorMessage: false },
+  );
+  return {
+    lots: (data?.list ?? []).map((row) => ({
+      lot_no: String(row.lot_no ?? ''),
+      expiry_date: String(row.expiry_date ?? ''),
+      days_left: typeof row.days_left === 'number' ? row.days_left : null,
+      quantity: Number(row.quantity) || 0,
+      lot_received_at: Number(row.lot_received_at) || 0,
+    })),
+    today: String(data?.today ?? ''),
+    warningDays: Number(data?.expiry_warning_days ?? 30),
+  };
+}
+
+/* The dashboard ---------------------------------------------------------------------------------- */
+
+/** `GET /admin/dashboard/index?year=`. */
+export function fetchDashboard(year?: number): Promise<DashboardAnswer> {
+  return fetchJson<DashboardAnswer>('/admin/dashboard/index', year ? { year } : undefined);
+}
+
+/* The auditor's views ---------------------------------------------------------------------------- */
+
+export const TRACE_API = '/admin/audit.Trace';
+export const AUDIT_STOCK_API = '/admin/audit.Stock';
+export const VARIANCE_API = '/admin/audit.Variance';
+
+/* The ledger's integrity ------------------------------------------------------------------------- */
+
+export const LEDGER_API = '/admin/audit.Ledger';
+
+export async function takeDigest(): Promise<DigestFile> {
+  return (await request<DigestFile>({ url: actionUrl(LEDGER_API, 'take'), method: 'post' }, { showSuccessMessage: true })).data;
+}
+
+export async function publicKey(): Promise<{ public_key: string; algorithm: string }> {
+  return (await request<{ public_key: string; algorithm: string }>({ url: actionUrl(LEDGER_API, 'publicKey'), method: 'get' })).data;
+}
+
+/** The verification stream; `digest`: a stored digest's id, 'latest' or 'none'. */
+export function verifyUrl(digest: number | 'latest' | 'none', token: string, lang: string): string {
+  return directUrl(actionUrl(LEDGER_API, 'verify'), { digest_id: digest }, token, lang);
+}
+
+export const digestDownloadUrl = (id: number, token: string, lang: string) => directUrl(actionUrl(LEDGER_API, 'download'), { id }, token, lang);
+export const publicKeyUrl = (token: string, lang: string) => directUrl(actionUrl(LEDGER_API, 'publicKey'), { download: 1 }, token, lang);
+export const ledgerExportUrl = (what: 'digests' | 'runs', format: 'csv' | 'xlsx', token: string, lang: string) => directUrl(actionUrl(LEDGER_API, 'export'), { what, format }, token, lang);
+
+/** The verification runs list: the ledger's CRUD client with its index at `runs`. */
+export function verificationRuns(): CrudApi {
+  return listAt(LEDGER_API, 'runs');
+}

@@ -1,0 +1,35 @@
+/**
+ * The master-data context's calls the warehouse screens make: the sources of their remote selects, the name
+ * of one row of such a source, and what a scanned code names.
+ */
+import type { ScanAnswer } from '@contract/master-data';
+import { fetchJson } from './crud';
+
+/** Remote-select sources of the forms and filters. */
+export const SELECT_URL = {
+  supplier: '/admin/wms.Supplier/index',
+  customer: '/admin/wms.Customer/index',
+  carrier: '/admin/wms.Carrier/index',
+  product: '/admin/wms.Product/index',
+  warehouse: '/admin/wms.Warehouse/index',
+  area: '/admin/wms.WarehouseArea/index',
+  shelf: '/admin/wms.Shelf/index',
+} as const;
+
+/** The name of one row of a select source (e.g. a carrier by id), null when unknown. */
+export async function fetchPartyName(url: string, id: number): Promise<string | null> {
+  try {
+    const data = await fetchJson<{ list?: Array<{ id: number; name?: string }> }>(url, { select: true, initKey: 'id', initValue: id, limit: 1 }, { showErrorMessage: false });
+    const hit = (data?.list ?? []).find((r) => String(r.id) === String(id));
+    return hit ? String(hit.name ?? '') : null;
+  } catch {
+    return null;
+  }
+}
+
+export const SCAN_URL = '/admin/wms.Scan/resolve';
+
+/** What a scanned code names, looked up in one warehouse when given (a code may name shelves in several). */
+export function resolveCode(code: string, warehouseId: number | null): Promise<ScanAnswer> {
+  return fetchJson<ScanAnswer>(SCAN_URL, { code, warehouse_id: warehouseId ?? undefined }, { showErrorMessage: false });
+}

@@ -1,0 +1,133 @@
+jest.mock('@/api/inventory', () => ({
+  fetchProductStock: jest.fn(async () => new Map([[7, 5]])),
+}));
+
+import { OrderFormStore, checkOrderForm, emptyLine, lineFromServer, orderBody, type LineDraft } from './formStore';
+
+function line(over: Partial<LineDraft> = {}): LineDraft {
+  return { ...emptyLine(), product_id: 1, warehouse_shelf_id: 7, plan_quantity: 10, actual_quantity: 10, price: '12.50', ...over };
+}
+
+const header = { order_sn: '', party_id: 3, type: 10, remark: '' };
+
+describe('order form', () => {
+  it('a complete inbound order is valid and posts its lines with normalised prices', () => {
+    const lines = [line({ price: '12.5' }), line({ product_id: 2, warehouse_shelf_id: 8, plan_quantity: 3, actual_quantity: 2, price: '0.10', detail_code: ' D2 ' })];
+    expect(checkOrderForm('inbound', header, lines).valid).toBe(true);
+    expect(orderBody('inbound', { ...header, order_sn: ' PO-1 ' }, lines)).toEqual({
+      order_sn: 'PO-1',
+      remark: '',
+      supplier_id: 3,
+      type: 10,
+      lines: [
+        { product_id: 1, detail_code: '', plan_quantity: 10, actual_quantity: 10, price: '12.50', warehouse_shelf_id: 7 },
+        { product_id: 2, detail_code: 'D2', plan_quantity: 3, actual_quantity: 2, price: '0.10', warehouse_shelf_id: 8 },
+      ],
+    });
+  });
+
+  it('an adjustment has no party or type: signed non-zero quantities with a reason; stock warns before a removal', () => {
+    const adjust = (over: Partial<LineDraft>) => line({ plan_quantity: null, actual_quantity: null, price: '', quantity: -2, reason: 'damaged', ...over });
+    const blank = { order_sn: '', party_id: null, type: null, remark: '' };
+    expect(checkOrderForm('adjustment', blank, [adjust({}), adjust({ quantity: 5, reason: 'found' })]).valid).toBe(true);
+    expect(orderBody('adjustment', blank, [adjust({ lot_no: ' L1 ' })])).toEqual({ order_sn: '', remark: '', lines: [{ product_id: 1, warehouse_shelf_id: 7, lot_no: 'L1', quantity: -2, reason: 'damaged' }] });
+    const bad = checkOrderForm('adjustment', blank, [adjust({ quantity: 0, reason: '' }), adjust({ quantity: -9 })], new Map([[1, new Map([[7, 4]])]]));
+    expect(bad.valid).toBe(false);
+    expect(Object.values(bad.lines)[0]).toEqual({ quantity: { key: 'orders.validate.adjustQuantity' }, reason: { key: 'orders.validate.reason' } });
+    expect(Object.values(bad.warnings)[0]).toMatchObject({ quantity: { key: 'orders.warn.insufficient', args: { stock: 4 } } });
+  });
+
+  it('names what is missing or wrong, per line and field', () => {
+    const lines = [line({ product_id: null, warehouse_shelf_id: null, plan_quantity: null, actual_quantity: 0, price: '1.234' })];
+    const check = checkOrderForm('outbound', { ...header, party_id: null, type: null }, lines);
+    expect(check.valid).toBe(false);
+    expect(check.header).toEqual({ party_id: { key: 'orders.validate.customer' }, type: { key: 'orders.validate.type' } });
+    expect(check.lines[lines[0].key]).toEqual({
+      product_id: { key: 'orders.validate.product' },
+      warehouse_shelf_id: { key: 'orders.validate.shelf' },
+      plan_quantity: { key: 'orders.validate.planQuantity' },
+      actual_quantity: { key: 'orders.validate.min', args: { min: 1 } },
+      price: { key: 'orders.validate.money' },
+    });
+    expect(checkOrderForm('inbound', header, []).header.lines).toEqual({ key: 'orders.validate.noLines' });
+  });
+
+  it('relocation lines need two different shelves and a positive plan; the party is optional', () => {
+    const ok = line({ source_warehouse_shelf_id: 7, target_warehouse_shelf_id: 8, plan_quantity: 2 });
+    expect(checkOrderForm('relocation', { ...header, party_id: null, type: null }, [ok]).valid).toBe(true);
+    const same = line({ source_warehouse_shelf_id: 7, target_warehouse_shelf_id: 7, plan_quantity: 0 });
+    const check = checkOrderForm('relocation', header, [same]);
+    expect(check.lines[same.key]).toEqual({ target_warehouse_shelf_id: { key: 'orders.validate.sameShelf' }, plan_quantity: { key: 'orders.validate.min', args: { min: 1 } } });
+    expect(orderBody('relocation', { ...header, party_id: null }, [ok])).toEqual({
+      order_sn: '',
+      remark: '',
+      customer_id: 0,
+      lines: [{ product_id: 1, source_warehouse_shelf_id: 7, target_warehouse_shelf_id: 8, plan_quantity: 2 }],
+    });
+  });
+
+  it('warns (without blocking) when an outbound line asks for more than the shelf holds', () => {
+    const l = line({ actual_quantity: 6 });
+    const stock = new Map([[1, new Map([[7, 5]])]]);
+    const check = checkOrderForm('outbound', header, [l], stock);
+    expect(check.valid).toBe(true);
+    expect(check.warnings[l.key]).toEqual({ actual_quantity: { key: 'orders.warn.insufficient', args: { stock: 5 } } });
+    expect(checkOrderForm('outbound', header, [line({ actual_quantity: 5 })], stock).warnings).toEqual({});
+  });
+
+  it('reads a server line back (shelf warehouse, prices as text)', () => {
+    const d = lineFromServer({ id: 4, product_id: 1, product: { id: 1, name: 'Screw', product_no: 'P1', price: '12.50' }, plan_quantity: 3, actual_quantity: 2, price: '1.10', warehouse_shelf_id: 7, shelf: { warehouse_id: 2 } });
+    expect(d).toMatchObject({ id: 4, product_id: 1, plan_quantity: 3, actual_quantity: 2, price: '1.10', warehouse_id: 2, warehouse_shelf_id: 7, priceTouched: true, actualFollowsPlan: false });
+  });
+
+  describe('the store', () => {
+    it('prefills the price from the product, follows plan with actual until typed, and totals in cents', () => {
+      const store = new OrderFormStore('inbound');
+      store.reset(null);
+      const key = store.lines[0].key;
+      store.setProduct(key, 1, { id: 1, name: 'Screw', product_no: 'P1', price: '19.99', total_stock_num: 4, unit: { name: 'pc' } });
+      expect(store.lines[0].price).toBe('19.99');
+      store.setQuantity(key, 'plan_quantity', 7);
+      expect(store.lines[0].actual_quantity).toBe(7);
+      expect(store.lineTotal(store.lines[0])).toBe('139.93');
+      store.setQuantity(key, 'actual_quantity', 3);
+      store.setQuantity(key, 'plan_quantity', 9);
+      expect(store.lines[0].actual_quantity).toBe(3);
+      // a typed price survives a change of product
+      store.setText(key, 'price', '1.15');
+      store.setProduct(key, 2, { id: 2, name: 'Nut', product_no: 'P2', price: '5.00' });
+      expect(store.lines[0].price).toBe('1.15');
+      const second = store.addLine();
+      store.setProduct(second.key, 2, { id: 2, name: 'Nut', product_no: 'P2', price: '0.10' });
+      store.setQuantity(second.key, 'plan_quantity', 3);
+      expect(store.totals.amount).toBe('3.75');
+      expect(store.totals.plan).toBe(12);
+    });
+
+    it('shows messages only for touched fields until a save is tried', () => {
+      const store = new OrderFormStore('outbound');
+      store.reset(null);
+      const key = store.lines[0].key;
+      expect(store.lineError(key, 'product_id')).toBeUndefined();
+      expect(store.headerError('party_id')).toBeUndefined();
+      expect(store.validate()).toBe(false);
+      expect(store.lineError(key, 'product_id')).toEqual({ key: 'orders.validate.product' });
+      expect(store.headerError('party_id')).toEqual({ key: 'orders.validate.customer' });
+    });
+
+    it('a new line starts in the previous line’s warehouse; the last line cannot leave the order empty silently', () => {
+      const store = new OrderFormStore('inbound');
+      store.reset(null);
+      store.setShelf(store.lines[0].key, 'warehouse', 7, { id: 7, warehouse_id: 2 });
+      expect(store.lines[0].warehouse_id).toBe(2);
+      const next = store.addLine();
+      expect(next.warehouse_id).toBe(2);
+      expect(next.warehouse_shelf_id).toBeNull();
+      store.setWarehouse(store.lines[0].key, 'warehouse', 3);
+      expect(store.lines[0].warehouse_shelf_id).toBeNull();
+      store.removeLine(next.key);
+      store.removeLine(store.lines[0].key);
+      expect(store.headerError('lines')).toEqual({ key: 'orders.validate.noLines' });
+    });
+  });
+});

@@ -1,0 +1,248 @@
+/**
+ * The count sheet of one count, usable with the keyboard alone: scan or type a product (or shelf) code in the
+ * scan field and the keyboard moves to that line's quantity; type the quantity and Enter saves it and moves
+ * to the next line not counted yet. Lines follow the shelf path (warehouse, area, shelf code). The progress
+ * of counted lines shows above them; "Review and post" opens the gains and losses with their value.
+ */
+import { useEffect } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Alert, Button, Drawer, Empty, Input, Modal, Popconfirm, Progress, Space, Spin, Table, Tag } from '@arco-design/web-react';
+import { IconCheckCircle, IconClose, IconPlayArrow, IconPrinter, IconRefresh } from '@arco-design/web-react/icon';
+import type { StocktakeSummary } from '@contract/stocktake';
+import { MoneyCell, NumberCell, SignedCell } from '@/features/orders/cells';
+import { SCAN_NODE } from '@/features/orders/scan';
+import ScanField from '@/features/orders/ScanField';
+import { useAuth } from '@/hooks/useAuth';
+import { getLocale, useT } from '@/lang';
+import { useStore } from '@/stores/context';
+import { stocktakePrintUrl } from '@/api/orders';
+import { openInNewTab } from '@/features/documents/newTab';
+import { CountSheetStore, parseCount, reviewOf, sheetActions, type SheetLine } from './sheet';
+import { StatusTag } from './status';
+
+const Line = observer(function Line({ sheet, line, index }: { sheet: CountSheetStore; line: SheetLine; index: number }) {
+  const t = useT();
+  const text = sheet.typed(line.id);
+  const bad = text !== '' && parseCount(text) === null;
+  const counted = line.counted_quantity !== null;
+  const pending = sheet.drafts.has(line.id) && !bad;
+  return (
+    <div className={`stocktake-line${counted ? ' is-counted' : ''}${sheet.focusId === line.id ? ' is-current' : ''}`} data-stocktake="line" data-line-id={line.id}>
+      <div className="stocktake-line-index">{index + 1}</div>
+      <div className="stocktake-line-place">
+        <b>{line.shelf?.name ?? '-'}</b>
+        <span className="orders-sub"> {[line.shelf?.area_name, line.shelf?.serial_no].filter(Boolean).join(' · ')}</span>
+      </div>
+      <div className="stocktake-line-product">
+        <div>
+          {line.product?.name ?? `#${line.product_id}`}
+          {line.found ? (
+            <Tag size="small" color="purple" className="stocktake-found">
+              {t('wms.stocktake.found')}
+            </Tag>
+          ) : null}
+        </div>
+        <div className="orders-sub">{[line.product?.product_no, line.product?.spec, line.lot_no ? `${t('wms.stocktake.lot')} ${line.lot_no}` : ''].filter(Boolean).join(' · ')}</div>
+      </div>
+      {!sheet.blind && (
+        <div className="stocktake-line-book" title={t('wms.stocktake.book')}>
+          <span className="stocktake-label">{t('wms.stocktake.book')}</span>
+          <NumberCell value={line.book_quantity} />
+        </div>
+      )}
+      <div className="stocktake-line-count">
+        <Input
+          value={text}
+          inputMode="numeric"
+          autoComplete="off"
+          disabled={!sheet.counting}
+          status={bad ? 'error' : undefined}
+          placeholder={t('wms.stocktake.counted')}
+          aria-label={t('wms.stocktake.countedOf', { name: line.product?.name ?? '' })}
+          onChange={(v) => sheet.setDraft(line.id, v)}
+          onFocus={(e) => {
+            sheet.markFocus(line.id);
+            e.target.select();
+          }}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            event.stopPropagation();
+            void sheet.enter(line.id);
+          }}
+          data-line-input={line.id}
+          data-stocktake="count-input"
+        />
+        {bad && <div className="orders-field-msg is-error">{t('wms.stocktake.badCount')}</div>}
+        {pending && <div className="orders-field-msg is-hint">{t('wms.stocktake.enterToSave')}</div>}
+      </div>
+      {!sheet.blind && (
+        <div className="stocktake-line-variance" data-stocktake="variance">
+          {typeof line.variance === 'number' ? <SignedCell value={line.variance} /> : <span className="orders-sub">-</span>}
+        </div>
+      )}
+    </div>
+  );
+});
+
+const Review = observer(function Review({ sheet, onPosted }: { sheet: CountSheetStore; onPosted: () => void }) {
+  const t = useT();
+  const summary: Partial<StocktakeSummary> = sheet.row?.summary ?? {};
+  const { gains, losses } = reviewOf(sheet.lines);
+  const columns = [
+    { title: t('wms.stocktake.place'), render: (_: unknown, l: SheetLine) => `${l.shelf?.name ?? '-'}${l.lot_no ? ` · ${l.lot_no}` : ''}` },
+    { title: t('wms.stocktake.product'), render: (_: unknown, l: SheetLine) => `${l.product?.name ?? ''} (${l.product?.product_no ?? ''})` },
+    { title: t('wms.stocktake.expected'), align: 'right' as const, render: (_: unknown, l: SheetLine) => <NumberCell value={l.expected_quantity} /> },
+    { title: t('wms.stocktake.counted'), align: 'right' as const, render: (_: unknown, l: SheetLine) => <NumberCell value={l.counted_quantity} /> },
+    { title: t('wms.stocktake.variance'), align: 'right' as const, render: (_: unknown, l: SheetLine) => <SignedCell value={l.variance} /> },
+    { title: t('wms.stocktake.value'), align: 'right' as const, render: (_: unknown, l: SheetLine) => <SignedCell value={l.variance_amount} money /> },
+  ];
+  const uncounted = sheet.progress.lines - sheet.progress.counted;
+  return (
+    <Modal
+      visible={sheet.reviewing}
+      title={t('wms.stocktake.reviewTitle', { number: sheet.row?.stocktake_no ?? '' })}
+      style={{ width: 'min(960px, 100vw)' }}
+      onCancel={() => sheet.setReviewing(false)}
+      footer={
+        <Space>
+          <Button onClick={() => sheet.setReviewing(false)}>{t('wms.stocktake.backToCounting')}</Button>
+          <Button type="primary" status="warning" icon={<IconCheckCircle />} disabled={uncounted > 0} onClick={() => void sheet.transition('post').then((ok) => ok && onPosted())} data-stocktake="post-confirm">
+            {t('wms.stocktake.post')}
+          </Button>
+        </Space>
+      }
+      data-stocktake="review"
+    >
+      {uncounted > 0 && <Alert type="error" showIcon content={t('wms.stocktake.uncounted', { count: uncounted })} style={{ marginBottom: 12 }} />}
+      {sheet.blind ? (
+        <Alert type="info" showIcon content={t('wms.stocktake.blindReview', { counted: sheet.progress.counted })} />
+      ) : (
+        <>
+          <div className="stocktake-review-totals" data-stocktake="review-totals">
+            <span className="stocktake-gain">
+              {t('wms.stocktake.gains')} <b>{summary.gain_quantity ?? 0}</b> · <MoneyCell value={summary.gain_amount} />
+            </span>
+            <span className="stocktake-loss">
+              {t('wms.stocktake.losses')} <b>{summary.loss_quantity ?? 0}</b> · <MoneyCell value={summary.loss_amount} />
+            </span>
+            <span>
+              {t('wms.stocktake.net')} <SignedCell value={summary.net_amount} money />
+            </span>
+          </div>
+          <p className="orders-sub">{t('wms.stocktake.movementsHonoured')}</p>
+          <div className="orders-section-title">{t('wms.stocktake.gains')}</div>
+          <Table rowKey="id" size="small" pagination={false} columns={columns} data={gains} scroll={{ x: 640 }} noDataElement={<Empty description={t('wms.stocktake.none')} />} data-stocktake="gains" />
+          <div className="orders-section-title">{t('wms.stocktake.losses')}</div>
+          <Table rowKey="id" size="small" pagination={false} columns={columns} data={losses} scroll={{ x: 640 }} noDataElement={<Empty description={t('wms.stocktake.none')} />} data-stocktake="losses" />
+        </>
+      )}
+    </Modal>
+  );
+});
+
+export const CountSheet = observer(function CountSheet({ sheet, onChanged }: { sheet: CountSheetStore; onChanged: () => void }) {
+  const t = useT();
+  const auth = useAuth();
+  const root = useStore();
+  const canScan = Object.values(root.navTabs.authNode).some((nodes) => nodes.includes(`/admin/${SCAN_NODE}`));
+  const row = sheet.row;
+  const actions = sheetActions(sheet.status);
+
+  // the keyboard follows the sheet: after Enter, a scan or opening the sheet
+  useEffect(() => {
+    if (sheet.focusId === null) return;
+    const input = document.querySelector<HTMLInputElement>(`[data-line-input="${sheet.focusId}"]`);
+    if (input && document.activeElement !== input) {
+      input.focus();
+      input.select();
+      input.scrollIntoView({ block: 'nearest' });
+    }
+  }, [sheet.focusId, sheet.focusSeq, sheet.lines.length]);
+
+  const run = async (action: 'start' | 'post' | 'cancel') => {
+    if (await sheet.transition(action)) onChanged();
+  };
+  const progress = sheet.progress;
+  return (
+    <Drawer
+      className="orders-drawer stocktake-drawer"
+      width={typeof window !== 'undefined' ? Math.min(1100, window.innerWidth) : 1100}
+      visible={sheet.open}
+      title={
+        <span className="orders-detail-title">
+          {t('wms.stocktake.sheetTitle', { number: row?.stocktake_no ?? '' })} {row && <StatusTag status={sheet.status} />}
+        </span>
+      }
+      footer={null}
+      unmountOnExit
+      onCancel={() => sheet.close()}
+      data-stocktake="sheet"
+    >
+      <Spin loading={sheet.loading} block>
+        {sheet.error && <Alert type="error" showIcon content={sheet.error} />}
+        {row && (
+          <div className="stocktake-sheet">
+            <div className="stocktake-head">
+              <div className="stocktake-scope">
+                <span>{[row.warehouse?.name, row.area?.name, row.shelf?.name].filter(Boolean).join(' / ')}</span>
+                {row.category?.name && <Tag size="small">{row.category.name}</Tag>}
+                {Number(row.blind) === 1 && (
+                  <Tag size="small" color="gray" data-stocktake="blind">
+                    {t('wms.stocktake.blind')}
+                  </Tag>
+                )}
+              </div>
+              <Space wrap>
+                <Button icon={<IconRefresh />} onClick={() => void sheet.reload()} aria-label={t('wms.stocktake.reload')} />
+                {auth('print') && (
+                  <Button icon={<IconPrinter />} onClick={() => openInNewTab(stocktakePrintUrl(row.id, root.adminInfo.token, getLocale()))} data-stocktake="print">
+                    {t('wms.stocktake.print')}
+                  </Button>
+                )}
+                {actions.includes('start') && auth('start') && (
+                  <Button type="primary" icon={<IconPlayArrow />} onClick={() => void run('start')} data-stocktake="start">
+                    {t('wms.stocktake.start')}
+                  </Button>
+                )}
+                {actions.includes('post') && auth('post') && (
+                  <Button type="primary" icon={<IconCheckCircle />} onClick={() => sheet.setReviewing(true)} data-stocktake="review-open">
+                    {t('wms.stocktake.reviewAndPost')}
+                  </Button>
+                )}
+                {actions.includes('cancel') && auth('cancel') && (
+                  <Popconfirm title={t('wms.stocktake.confirmCancel')} onOk={() => run('cancel')}>
+                    <Button status="warning" icon={<IconClose />} data-stocktake="cancel">
+                      {t('wms.stocktake.cancel')}
+                    </Button>
+                  </Popconfirm>
+                )}
+              </Space>
+            </div>
+            {sheet.lines.length > 0 && (
+              <div className="stocktake-progress" data-stocktake="progress">
+                <span>{t('wms.stocktake.progress', { counted: progress.counted, lines: progress.lines })}</span>
+                <Progress percent={progress.percent} size="small" status={progress.counted === progress.lines ? 'success' : 'normal'} />
+              </div>
+            )}
+            {sheet.counting && canScan && auth('count') && <ScanField form={sheet} placeholder="wms.stocktake.scanPlaceholder" shelfChip="wms.stocktake.scanShelf" />}
+            {sheet.status === 0 && <Alert type="info" showIcon content={t('wms.stocktake.draftHint')} />}
+            {sheet.lines.length === 0 && sheet.status !== 0 ? (
+              <Empty description={t('wms.stocktake.noLines')} />
+            ) : (
+              <div className="stocktake-lines" data-stocktake="lines">
+                {sheet.lines.map((line, i) => (
+                  <Line key={line.id} sheet={sheet} line={line} index={i} />
+                ))}
+              </div>
+            )}
+            {sheet.saving > 0 && <div className="orders-sub">{t('wms.stocktake.saving')}</div>}
+          </div>
+        )}
+      </Spin>
+      <Review sheet={sheet} onPosted={onChanged} />
+    </Drawer>
+  );
+});
+
+export default CountSheet;

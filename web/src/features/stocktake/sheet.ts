@@ -1,0 +1,264 @@
+/**
+ * The state of a count sheet: the count as the server answers it (lines in shelf-path order), the quantities
+ * typed and not yet saved, which line has the keyboard, and the transitions (start, post, cancel). It is a
+ * scan target: a scanned or typed product code moves the keyboard to that product's line (on the scanned
+ * shelf, when one was scanned), or adds a found item on the scanned shelf. Each Enter in a quantity saves
+ * that line (`count` is repeatable: the last count of a line wins) and moves to the next line.
+ */
+import { makeAutoObservable, runInAction } from 'mobx';
+import { STOCKTAKE_STATUS } from '@contract/enums';
+import type { ProductPick } from '@contract/master-data';
+import type { StocktakeLineView, StocktakeView } from '@contract/stocktake';
+import { countStocktake, fetchStocktake, stocktakeTransition, type CountedLine } from '@/api/orders';
+import { errorMessage } from '@/api/request';
+import type { ScanOutcome, ScannedShelf } from '@/features/orders/formStore';
+import { TransitionKeys, wasAnswered } from '@/features/orders/idempotency';
+import type { ScanTarget } from '@/features/orders/scan';
+import { t } from '@/lang';
+
+export { STOCKTAKE_STATUS };
+
+/** A line of the sheet as the server shows it. */
+export type SheetLine = StocktakeLineView;
+
+/** What a count may do in its state (before permissions). */
+export function sheetActions(status: number): Array<'start' | 'count' | 'post' | 'cancel' | 'edit' | 'delete'> {
+  if (status === STOCKTAKE_STATUS.draft) return ['start', 'cancel', 'edit', 'delete'];
+  if (status === STOCKTAKE_STATUS.counting) return ['count', 'post', 'cancel'];
+  if (status === STOCKTAKE_STATUS.cancelled) return ['delete'];
+  return [];
+}
+
+/** A typed quantity: a whole number ≥ 0, or null when empty or not such a number. */
+export function parseCount(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d{1,9}$/.test(trimmed)) return null;
+  return Number(trimmed);
+}
+
+/** The index of the line after `index` that is not counted yet, else the next one, else -1 (the last line). */
+export function nextLineIndex(lines: ReadonlyArray<Pick<SheetLine, 'counted_quantity'>>, index: number): number {
+  for (let i = index + 1; i < lines.length; i++) if (lines[i].counted_quantity === null) return i;
+  return index + 1 < lines.length ? index + 1 : -1;
+}
+
+/** Gains and losses as the review shows them, from lines that show a variance. */
+export function reviewOf(lines: ReadonlyArray<SheetLine>): { gains: SheetLine[]; losses: SheetLine[] } {
+  const shown = lines.filter((l) => typeof l.variance === 'number' && l.variance !== 0);
+  return { gains: shown.filter((l) => (l.variance ?? 0) > 0), losses: shown.filter((l) => (l.variance ?? 0) < 0) };
+}
+
+export class CountSheetStore implements ScanTarget {
+  id: number | null = null;
+  row: StocktakeView | null = null;
+  loading = false;
+  saving = 0;
+  error: string | null = null;
+  /** line id → the text typed in its quantity field (until saved). */
+  drafts = new Map<number, string>();
+  /** The line whose quantity field has the keyboard (by id); the sheet focuses it. */
+  focusId: number | null = null;
+  /** Bumped when the focus should move even to the same line again (a repeated scan). */
+  focusSeq = 0;
+  scanShelf: ScannedShelf | null = null;
+  scannedKey: string | null = null;
+  /** The variance review before posting is open. */
+  reviewing = false;
+  private readonly keys = new TransitionKeys();
+  private queue: Promise<void> = Promise.resolve();
+  readonly scanMessages = { added: 'wms.stocktake.scanAdded', more: 'wms.stocktake.scanFound', hint: 'wms.stocktake.scanHint' };
+
+  constructor() {
+    makeAutoObservable<this, 'keys' | 'queue'>(this, { keys: false, queue: false, scanMessages: false });
+  }
+
+  get open(): boolean {
+    return this.id !== null;
+  }
+
+  get status(): number {
+    return Number(this.row?.status ?? -1);
+  }
+
+  get lines(): SheetLine[] {
+    return this.row?.lines ?? [];
+  }
+
+  get blind(): boolean {
+    return Number(this.row?.blind) === 1 && this.status !== STOCKTAKE_STATUS.posted;
+  }
+
+  get counting(): boolean {
+    return this.status === STOCKTAKE_STATUS.counting;
+  }
+
+  get progress(): { counted: number; lines: number; percent: number } {
+    const lines = this.lines.length;
+    const counted = this.lines.filter((l) => l.counted_quantity !== null).length;
+    return { counted, lines, percent: lines ? Math.floor((counted / lines) * 100) : 0 };
+  }
+
+  async show(id: number): Promise<void> {
+    this.id = id;
+    this.row = null;
+    this.drafts = new Map();
+    this.scanShelf = null;
+    this.reviewing = false;
+    this.focusId = null;
+    await this.reload();
+    runInAction(() => {
+      const first = this.lines.findIndex((l) => l.counted_quantity === null);
+      if (this.counting && this.lines.length) this.focus(this.lines[first === -1 ? 0 : first].id);
+    });
+  }
+
+  close(): void {
+    this.id = null;
+    this.row = null;
+    this.reviewing = false;
+  }
+
+  async reload(): Promise<void> {
+    if (this.id === null) return;
+    this.loading = true;
+    this.error = null;
+    try {
+      const row = await fetchStocktake(this.id);
+      runInAction(() => {
+        this.row = row;
+        this.loading = false;
+      });
+    } catch (e) {
+      runInAction(() => {
+        this.loading = false;
+        this.error = errorMessage(e);
+      });
+    }
+  }
+
+  focus(id: number | null): void {
+    this.focusId = id;
+    this.focusSeq++;
+  }
+
+  /** The user moved to a line (click, Tab): it becomes the current line. */
+  markFocus(id: number): void {
+    this.focusId = id;
+  }
+
+  typed(id: number): string {
+    const draft = this.drafts.get(id);
+    if (draft !== undefined) return draft;
+    const line = this.lines.find((l) => l.id === id);
+    return line?.counted_quantity === null || line?.counted_quantity === undefined ? '' : String(line.counted_quantity);
+  }
+
+  setDraft(id: number, text: string): void {
+    this.drafts.set(id, text);
+  }
+
+  /**
+   * Enter in a line's quantity: the keyboard moves to the next line at once (a person or a scanner types on
+   * without waiting) and the line is saved behind it, in the order typed.
+   */
+  enter(id: number): Promise<boolean> {
+    const index = this.lines.findIndex((l) => l.id === id);
+    const draft = this.drafts.get(id);
+    const quantity = draft === undefined ? undefined : parseCount(draft);
+    if (quantity === null) return Promise.resolve(false); // the field shows why; the keyboard stays
+    const next = nextLineIndex(this.lines, index);
+    this.focus(next === -1 ? null : this.lines[next].id);
+    if (quantity === undefined) return Promise.resolve(true);
+    return this.save([{ id, counted_quantity: quantity }], new Map([[id, draft!]]));
+  }
+
+  /**
+   * Posts counted quantities (lines by id, or found items), one request after another; each answer replaces
+   * the count. A draft is dropped once saved, unless it was typed again meanwhile.
+   */
+  save(lines: CountedLine[], sent: Map<number, string> = new Map()): Promise<boolean> {
+    if (this.id === null) return Promise.resolve(false);
+    const id = this.id;
+    this.saving++;
+    const done = this.queue.then(async () => {
+      try {
+        const row = await countStocktake(id, lines);
+        runInAction(() => {
+          for (const [lineId, text] of sent) if (this.drafts.get(lineId) === text) this.drafts.delete(lineId);
+          if (this.id === id) this.row = row;
+        });
+        return true;
+      } catch {
+        return false;
+      } finally {
+        runInAction(() => this.saving--);
+      }
+    });
+    this.queue = done.then(() => undefined);
+    return done;
+  }
+
+  /** start / post / cancel, with one Idempotency-Key per attempt until the server has answered. */
+  async transition(action: 'start' | 'post' | 'cancel'): Promise<boolean> {
+    if (this.id === null) return false;
+    const id = this.id;
+    const key = this.keys.keyFor(action, id);
+    try {
+      const row = await stocktakeTransition(action, id, key);
+      this.keys.settle(action, id, true);
+      runInAction(() => {
+        this.row = row;
+        this.reviewing = false;
+      });
+      return true;
+    } catch (e) {
+      this.keys.settle(action, id, wasAnswered(e));
+      return false;
+    }
+  }
+
+  setReviewing(open: boolean): void {
+    this.reviewing = open;
+  }
+
+  // ScanTarget: the scan field and the camera work on the sheet as on an order form
+
+  get scanWarehouseId(): number | null {
+    return this.scanShelf?.warehouse_id ?? (this.row ? Number(this.row.warehouse_id) : null);
+  }
+
+  setScanShelf(shelf: ScannedShelf | null): void {
+    this.scanShelf = shelf;
+    if (!shelf) return;
+    const first = this.lines.find((l) => l.warehouse_shelf_id === shelf.id && l.counted_quantity === null) ?? this.lines.find((l) => l.warehouse_shelf_id === shelf.id);
+    if (first) this.focus(first.id);
+  }
+
+  /**
+   * A scanned product: the keyboard goes to its line (on the scanned shelf when one was scanned; the first
+   * line not counted yet before the counted ones). A product the sheet lacks on that shelf is a found item:
+   * it is added with a count of 1, to be corrected by typing.
+   */
+  addScanned(product: ProductPick): ScanOutcome {
+    const productId = Number(product.id);
+    const shelfId = this.scanShelf?.id ?? null;
+    const candidates = this.lines.filter((l) => l.product_id === productId && (shelfId === null || l.warehouse_shelf_id === shelfId));
+    const line = candidates.find((l) => l.counted_quantity === null) ?? candidates[0];
+    if (line) {
+      this.focus(line.id);
+      this.scannedKey = String(line.id);
+      return { key: String(line.id), index: this.lines.indexOf(line), quantity: line.counted_quantity ?? 0, added: false };
+    }
+    const place = shelfId ?? (this.row?.warehouse_shelf_id ? Number(this.row.warehouse_shelf_id) : null);
+    // the scan field shows a refusal's `msg`
+    if (!place) throw { msg: t('wms.stocktake.scanShelfFirst', { name: String(product.name ?? '') }) };
+    const found = { product_id: productId, warehouse_shelf_id: place, lot_no: '', counted_quantity: 1 };
+    void this.save([found]).then((ok) => {
+      if (!ok) return;
+      const added = this.lines.find((l) => l.product_id === productId && l.warehouse_shelf_id === place);
+      if (added) runInAction(() => this.focus(added.id));
+    });
+    this.scannedKey = `${productId}@${place}`;
+    return { key: this.scannedKey, index: this.lines.length, quantity: 1, added: true };
+  }
+}
