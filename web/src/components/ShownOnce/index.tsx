@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Alert, Button, Input, Modal } from '@arco-design/web-react';
 import { IconCopy } from '@arco-design/web-react/icon';
-import { createCrudApi, type CrudApi } from '@/components/crud/api';
+import { createCrudApi, type CrudApi } from '@/api/crud';
 import { useT } from '@/lang';
 
 export function withShownOnce(base: string, key: 'token' | 'secret', show: (secret: string) => void): CrudApi {
