@@ -124,9 +124,9 @@ describe('list exports: orders, counts, adjustments, admin log, members', () => 
     // the log is written after the answer
     for (let i = 0; i < 50 && !(await t.dataSource.query("SELECT id FROM admin_log WHERE username = 'clerk'")).length; i++) await new Promise((r) => setTimeout(r, 40));
     const { rows: all } = await csv('/admin/auth.adminlog/export');
-    expect(all[0]).toEqual(['ID', 'Admin', 'Action', 'URL', 'IP', 'Browser', 'Time']);
-    expect(all.slice(1).some((r) => r[1] === 'admin' && r[3].includes('wms.Unit/add'))).toBe(true);
-    expect(all.slice(1).find((r) => r[3].includes('wms.Unit/add'))?.[2]).toBe('Units-Add');
+    expect(all[0]).toEqual(['ID', 'Admin', 'API token', 'Action', 'URL', 'IP', 'Browser', 'Time']);
+    expect(all.slice(1).some((r) => r[1] === 'admin' && r[4].includes('wms.Unit/add'))).toBe(true);
+    expect(all.slice(1).find((r) => r[4].includes('wms.Unit/add'))?.[3]).toBe('Units-Add');
     expect(all.flat().join('|')).not.toContain('box'); // the logged request body stays in the database
     const { rows: own } = await csv('/admin/auth.adminlog/export', 'en', clerk.token);
     expect(own.slice(1).every((r) => r[1] === 'clerk')).toBe(true);
