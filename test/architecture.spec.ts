@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { migrationImportViolations, migrationIndexProblems } from './architecture/migration-rules';
 import { declaredTypeNames, importCycles, importSpecifiers, redeclaredWireTypes, resolveWebImport, type SourceFile } from './architecture/web-rules';
 
 /** The boundaries (docs/ARCHITECTURE.md) between the kernel, the contexts and the domain code, read from the imports. */
@@ -186,6 +187,42 @@ describe('architecture', () => {
         .map(({ spec }) => `${relative(ROOT, f)} → ${spec}`),
     );
     expect(crossings).toEqual([]);
+  });
+
+  it('keeps every migration on migrations/ and packages: application code they need is frozen in migrations/support', () => {
+    const migrationFiles = allTypeScript(join(ROOT, 'migrations'));
+    expect(migrationFiles.length).toBeGreaterThan(30);
+    const sources = migrationFiles.map((f) => ({ file: relative(ROOT, f), text: readFileSync(f, 'utf8') }));
+    expect(migrationImportViolations(ROOT, sources)).toEqual([]);
+  });
+
+  it('recognises a migration importing application code', () => {
+    const file = (text: string) => [{ file: 'migrations/1764009999999-x.ts', text }];
+    expect(migrationImportViolations(ROOT, file("import { chainHash } from '../src/modules/inventory/domain/event-chain';"))).toEqual([
+      "migrations/1764009999999-x.ts → ../src/modules/inventory/domain/event-chain (src/modules/inventory/domain/event-chain): copy what it needs into migrations/support",
+    ]);
+    expect(migrationImportViolations(ROOT, file("import type { OrderKind } from '../contract/orders';"))).toHaveLength(1);
+    expect(migrationImportViolations(ROOT, file("const { x } = require('../src/shared/database/sql-dialect');"))).toHaveLength(1);
+    expect(migrationImportViolations(ROOT, [{ file: 'migrations/support/rows.ts', text: "export { ident } from '../../src/shared/database/sql-dialect';" }])).toHaveLength(1);
+    expect(
+      migrationImportViolations(ROOT, file("import { MigrationInterface } from 'typeorm';\nimport { createHash } from 'node:crypto';\nimport { col } from './columns';\nimport { chunk } from './support/rows';")),
+    ).toEqual([]);
+  });
+
+  it('lists every migration once in migrations/index.ts, in timestamp order', () => {
+    const migrationFiles = readdirSync(join(ROOT, 'migrations')).filter((f) => /^\d{13}-.*\.ts$/.test(f)).map((f) => f.replace(/\.ts$/, ''));
+    expect(migrationFiles.length).toBeGreaterThan(30);
+    expect(migrationIndexProblems(readFileSync(join(ROOT, 'migrations', 'index.ts'), 'utf8'), migrationFiles)).toEqual([]);
+  });
+
+  it('recognises an unsorted or incomplete migration index', () => {
+    const index = (imports: string[], listed: string[]) =>
+      imports.map((name) => `import { ${name} } from './${name.replace(/(\d{13})$/, '')}-${name.slice(-13)}';`).join('\n') + `\nexport const migrations: Function[] = [\n  ${listed.join(',\n  ')},\n];\n`;
+    const files = ['A-1764000000000', 'B-1764000000100'];
+    expect(migrationIndexProblems(index(['A1764000000000', 'B1764000000100'], ['A1764000000000', 'B1764000000100']), files)).toEqual([]);
+    expect(migrationIndexProblems(index(['A1764000000000', 'B1764000000100'], ['B1764000000100', 'A1764000000000']), files)).toEqual(['the list: A1764000000000 comes after B1764000000100']);
+    expect(migrationIndexProblems(index(['A1764000000000'], ['A1764000000000']), files)).toEqual(['B-1764000000100 is not imported']);
+    expect(migrationIndexProblems(index(['A1764000000000', 'B1764000000100'], ['A1764000000000']), files)).toEqual(['B1764000000100 (B-1764000000100) is imported but not listed']);
   });
 
   it('keeps every tracked file free of references to documents outside the repository', () => {
