@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { contextGraphOf, contextSources, contextTableDifferences, contextTableOf } from './architecture/context-table';
 import { migrationImportViolations, migrationIndexProblems } from './architecture/migration-rules';
 import { declaredTypeNames, importCycles, importSpecifiers, redeclaredWireTypes, resolveWebImport, type SourceFile } from './architecture/web-rules';
 
@@ -187,6 +188,41 @@ describe('architecture', () => {
         .map(({ spec }) => `${relative(ROOT, f)} → ${spec}`),
     );
     expect(crossings).toEqual([]);
+  });
+
+  it('keeps the context table of docs/ARCHITECTURE.md true: a row per context, "talks to" as the imports are', () => {
+    const imports = contextGraphOf(ROOT, contextSources(ROOT));
+    expect(imports.size).toBeGreaterThan(6);
+    const table = contextTableOf(readFileSync(join(ROOT, 'docs', 'ARCHITECTURE.md'), 'utf8'));
+    expect(contextTableDifferences(imports, table)).toEqual([]);
+  });
+
+  it('recognises a context table that says something else than the imports', () => {
+    const sources = [
+      { file: 'src/modules/orders/http/a.ts', text: "import { StockLedger } from '../../inventory';\nimport type { Party } from '../../master-data';\nimport { Injectable } from '@nestjs/common';" },
+      { file: 'src/modules/orders/domain/b.ts', text: "export { x } from './c';" },
+      { file: 'src/modules/inventory/index.ts', text: "export { StockLedger } from './ledger/stock-ledger';" },
+      { file: 'src/modules/master-data/index.ts', text: "const lazy = () => import('../platform');" },
+      { file: 'src/modules/platform/index.ts', text: '' },
+    ];
+    const imports = contextGraphOf(ROOT, sources);
+    expect([...imports]).toEqual([
+      ['inventory', []],
+      ['master-data', ['platform']],
+      ['orders', ['inventory', 'master-data']],
+      ['platform', []],
+    ]);
+    const doc = (rows: string[]) => ['# A', '', '| context | owns | talks to |', '|---|---|---|', ...rows, '', 'after the table: `cms`'].join('\n');
+    const truthful = ['| `platform` | settings | nothing |', '| `master-data` | products | `platform` (lazily) |', '| `inventory` | the ledger | nothing |', '| `orders` | orders | `inventory` (the ledger), `master-data` |'];
+    expect(contextTableDifferences(imports, contextTableOf(doc(truthful)))).toEqual([]);
+    const wrong = ['| `platform` | settings | nothing |', '| `master-data` | products | `platform`, `accounts` (names only) |', '| `orders` | orders | `inventory` |', '| `cms` | content | `platform` |'];
+    expect(contextTableDifferences(imports, contextTableOf(doc(wrong)))).toEqual([
+      'context `inventory` (imports nothing) has no row in the table',
+      'the row of `master-data` says it talks to `accounts`, but nothing of `master-data` imports it',
+      '`orders` imports `master-data`, which its row does not say',
+      'the table has a row for `cms`, which is not a context in src/modules',
+    ]);
+    expect(() => contextTableOf('| context | owns |\n|---|---|')).toThrow('no table with the header');
   });
 
   it('keeps every migration on migrations/ and packages: application code they need is frozen in migrations/support', () => {
