@@ -1,5 +1,5 @@
 import { TestApp } from '../setup/create-test-app';
-import { as, login, Session } from '../support/api';
+import { as, Session } from '../support/api';
 import { adminSpec } from '../support/admin-spec';
 
 /** SQL smuggled through the generic list parameters of a real endpoint: refused or treated as data. */

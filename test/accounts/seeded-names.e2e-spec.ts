@@ -1,6 +1,6 @@
 import { AdminGroupEntity } from '../../src/modules/accounts/persistence/admin-group.entity';
 import { TestApp } from '../setup/create-test-app';
-import { as, http, login, Session } from '../support/api';
+import { as, http, Session } from '../support/api';
 import { adminSpec } from '../support/admin-spec';
 
 /**

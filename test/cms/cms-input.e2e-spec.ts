@@ -1,5 +1,4 @@
 import { TestApp } from '../setup/create-test-app';
-import { login } from '../support/api';
 import { asMember, createMember, memberLogin } from '../support/member';
 import { CmsAdmin, cmsAdmin, Row, seedSite } from './cms-fixtures';
 import { adminSpec } from '../support/admin-spec';

@@ -3,7 +3,6 @@ import { UserRuleEntity } from '../../src/modules/accounts/member/persistence/us
 import { CmsSiteReader } from '../../src/modules/cms/queries/cms-site/cms-site.reader';
 import { QueryCounter } from '../../src/shared/database/query-counter';
 import { TestApp } from '../setup/create-test-app';
-import { login } from '../support/api';
 import { anonymous, asMember, createMember, memberLogin, MemberSession } from '../support/member';
 import { CmsAdmin, cmsAdmin, Row } from './cms-fixtures';
 import { adminSpec } from '../support/admin-spec';

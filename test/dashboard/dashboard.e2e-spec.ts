@@ -5,7 +5,7 @@ import utc from 'dayjs/plugin/utc';
 import { TestApp } from '../setup/create-test-app';
 import { as, createAdmin, http, login } from '../support/api';
 import { ledgerViolations } from '../support/ledger';
-import { client, Client, smallWarehouse, Warehouse } from '../support/warehouse';
+import { Client, smallWarehouse, Warehouse } from '../support/warehouse';
 import { adminSpec } from '../support/admin-spec';
 
 dayjs.extend(utc);

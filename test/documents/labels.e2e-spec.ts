@@ -8,7 +8,7 @@ import { createAdmin, login, Session } from '../support/api';
 import { decodeBarcode, Region, Symbology } from '../support/barcodes';
 import { download } from '../support/download';
 import { compact, readPdf } from '../support/pdf';
-import { client, Client } from '../support/warehouse';
+import { Client } from '../support/warehouse';
 import { adminSpec } from '../support/admin-spec';
 
 type Row = Record<string, any>;

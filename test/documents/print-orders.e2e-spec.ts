@@ -3,7 +3,7 @@ import { createAdmin, login, Session } from '../support/api';
 import { download } from '../support/download';
 import { compact, readPdf } from '../support/pdf';
 import { lotProduct, receive } from '../support/lots';
-import { client, Client, stockUp } from '../support/warehouse';
+import { Client, stockUp } from '../support/warehouse';
 import { adminSpec } from '../support/admin-spec';
 
 type Row = Record<string, any>;

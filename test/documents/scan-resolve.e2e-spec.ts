@@ -3,7 +3,7 @@ import { QueryCounter } from '../../src/shared/database/query-counter';
 import { quiet } from '../master-data/master-data-fixtures';
 import { TestApp } from '../setup/create-test-app';
 import { as, createAdmin, login, Session } from '../support/api';
-import { client, Client } from '../support/warehouse';
+import { Client } from '../support/warehouse';
 import { adminSpec } from '../support/admin-spec';
 
 type Row = Record<string, any>;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { TestApp } from '../setup/create-test-app';
 import { as, createAdmin, http, login, Session } from '../support/api';
-import { client, Client, smallWarehouse, Warehouse } from '../support/warehouse';
+import { Client, smallWarehouse, Warehouse } from '../support/warehouse';
 import { adminSpec } from '../support/admin-spec';
 
 type Row = Record<string, any>;

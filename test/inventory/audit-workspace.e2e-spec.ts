@@ -5,7 +5,7 @@ import { TestApp } from '../setup/create-test-app';
 import { as, createAdmin, login, Session } from '../support/api';
 import { download } from '../support/download';
 import { dayFromToday, lotProduct, outboundLine, receive } from '../support/lots';
-import { client, Client, smallWarehouse, stockUp, Warehouse } from '../support/warehouse';
+import { Client, smallWarehouse, stockUp, Warehouse } from '../support/warehouse';
 import { adminSpec } from '../support/admin-spec';
 
 type Row = Record<string, any>;

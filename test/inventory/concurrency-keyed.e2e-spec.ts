@@ -1,7 +1,6 @@
 import { TestApp } from '../setup/create-test-app';
-import { login } from '../support/api';
 import { ledgerViolations, orderLedgerMismatches } from '../support/ledger';
-import { client, Client, smallWarehouse, stockOf, stockUp, Warehouse } from '../support/warehouse';
+import { Client, smallWarehouse, stockOf, stockUp, Warehouse } from '../support/warehouse';
 import { adminSpec } from '../support/admin-spec';
 
 /**

@@ -1,9 +1,8 @@
 import { LedgerVerifier, ProjectionRebuilder } from '../../src/modules/inventory';
 import { OrdersLedgerReader } from '../../src/modules/orders';
 import { TestApp } from '../setup/create-test-app';
-import { login } from '../support/api';
 import { ledgerViolations, orderLedgerMismatches } from '../support/ledger';
-import { client, Client, smallWarehouse, stockOf, stockUp, Warehouse } from '../support/warehouse';
+import { Client, smallWarehouse, stockOf, stockUp, Warehouse } from '../support/warehouse';
 import { adminSpec } from '../support/admin-spec';
 
 describe('stock under concurrency', () => {

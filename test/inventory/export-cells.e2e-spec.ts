@@ -2,8 +2,8 @@ import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { parseCsv } from '../../src/modules/master-data/transfer/spreadsheet-reader';
 import { TestApp } from '../setup/create-test-app';
-import { login, Session } from '../support/api';
-import { client, Client, smallWarehouse, stockUp, Warehouse } from '../support/warehouse';
+import { Session } from '../support/api';
+import { Client, smallWarehouse, stockUp, Warehouse } from '../support/warehouse';
 import { adminSpec } from '../support/admin-spec';
 
 /**

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { parseCsv } from '../../src/modules/master-data/transfer/spreadsheet-reader';
 import { TestApp } from '../setup/create-test-app';
 import { createAdmin, login } from '../support/api';
-import { client, Client, smallWarehouse, stockUp, Warehouse } from '../support/warehouse';
+import { Client, smallWarehouse, stockUp, Warehouse } from '../support/warehouse';
 import { adminSpec } from '../support/admin-spec';
 
 describe('inventory exports (CSV)', () => {

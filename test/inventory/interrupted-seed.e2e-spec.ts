@@ -1,8 +1,7 @@
 import { options, seedLarge } from '../../scripts/seed-large';
 import { TestApp } from '../setup/create-test-app';
-import { login } from '../support/api';
 import { ledgerViolations, orderLedgerMismatches } from '../support/ledger';
-import { client, Client } from '../support/warehouse';
+import { Client } from '../support/warehouse';
 import { adminSpec } from '../support/admin-spec';
 
 /**

@@ -11,7 +11,7 @@ import { statementOf } from '../../src/modules/inventory/integrity/ledger-digest
 import { unixNow } from '../../src/shared/http/envelope';
 import { TestApp } from '../setup/create-test-app';
 import { as, createAdmin, login } from '../support/api';
-import { client, Client, smallWarehouse, stockUp, Warehouse } from '../support/warehouse';
+import { Client, smallWarehouse, stockUp, Warehouse } from '../support/warehouse';
 import { adminSpec } from '../support/admin-spec';
 
 type EventRow = { id: number; stream_id: string; stream_version: number; payload: string; hash: string } & Record<string, any>;

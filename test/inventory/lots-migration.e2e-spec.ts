@@ -5,9 +5,8 @@ import { dailyStatDeltas, historyRowOf, lineTotal, StoredStockEvent } from '../.
 import { OrdersLedgerReader } from '../../src/modules/orders/queries/orders-ledger/orders-ledger.reader';
 import { siteDayOf } from '../../src/shared/time/site-day';
 import { TestApp } from '../setup/create-test-app';
-import { login } from '../support/api';
 import { ledgerViolations, orderLedgerMismatches } from '../support/ledger';
-import { client, Client, smallWarehouse, stockOf, stockUp, Warehouse } from '../support/warehouse';
+import { Client, smallWarehouse, stockOf, stockUp, Warehouse } from '../support/warehouse';
 import { adminSpec } from '../support/admin-spec';
 
 type Row = Record<string, any>;

@@ -1,10 +1,9 @@
 import { ProjectionRebuilder } from '../../src/modules/inventory';
 import { OrdersLedgerReader } from '../../src/modules/orders/queries/orders-ledger/orders-ledger.reader';
 import { TestApp } from '../setup/create-test-app';
-import { login } from '../support/api';
 import { ledgerViolations, orderLedgerMismatches } from '../support/ledger';
 import { dayFromToday, inboundLine, lotProduct, lotStock, receive } from '../support/lots';
-import { client, Client, smallWarehouse, Warehouse } from '../support/warehouse';
+import { Client, smallWarehouse, Warehouse } from '../support/warehouse';
 import { adminSpec } from '../support/admin-spec';
 
 type Row = Record<string, any>;

@@ -1,8 +1,8 @@
 import { QueryCounter } from '../../src/shared/database/query-counter';
 import { ProjectionRebuilder } from '../../src/modules/inventory';
 import { TestApp } from '../setup/create-test-app';
-import { as, login } from '../support/api';
-import { client, Client, smallWarehouse, stockUp, Warehouse } from '../support/warehouse';
+import { as } from '../support/api';
+import { Client, smallWarehouse, stockUp, Warehouse } from '../support/warehouse';
 import { adminSpec } from '../support/admin-spec';
 
 /**

@@ -1,5 +1,4 @@
 import { TestApp } from '../setup/create-test-app';
-import { login } from '../support/api';
 import { api, Api, Row } from './master-data-fixtures';
 import { adminSpec } from '../support/admin-spec';
 

@@ -3,7 +3,6 @@ import { MasterDataReader, MasterDataReferences, ProductStockTotals } from '../.
 import { QueryCounter } from '../../src/shared/database/query-counter';
 import { TransactionRunner } from '../../src/shared/database/transaction-runner';
 import { TestApp } from '../setup/create-test-app';
-import { login } from '../support/api';
 import { api, Api, location, quiet, Row } from './master-data-fixtures';
 import { adminSpec } from '../support/admin-spec';
 

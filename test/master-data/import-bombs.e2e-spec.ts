@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { TestApp } from '../setup/create-test-app';
-import { login, Session } from '../support/api';
+import { Session } from '../support/api';
 import { emptyRows, hugeSharedString, SHARED_HEADER, sheetOf, workbook, zipOf } from '../support/xlsx-bomb';
 import { adminSpec } from '../support/admin-spec';
 

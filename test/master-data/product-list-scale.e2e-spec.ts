@@ -1,7 +1,6 @@
 import { QueryCounter } from '../../src/shared/database/query-counter';
 import { unixNow } from '../../src/shared/http/envelope';
 import { TestApp } from '../setup/create-test-app';
-import { login } from '../support/api';
 import { api, Api, quiet, Row } from './master-data-fixtures';
 import { adminSpec } from '../support/admin-spec';
 

@@ -1,7 +1,6 @@
 import { containsPattern, LIKE_ESCAPE } from '../../src/shared/crud/list-query';
 import { QueryCounter } from '../../src/shared/database/query-counter';
 import { TestApp } from '../setup/create-test-app';
-import { login } from '../support/api';
 import { api, Api, quiet, Row } from './master-data-fixtures';
 import { adminSpec } from '../support/admin-spec';
 

@@ -1,5 +1,5 @@
 import { TestApp } from '../setup/create-test-app';
-import { as, login, Session } from '../support/api';
+import { as, Session } from '../support/api';
 import { createMember } from '../support/member';
 import { adminSpec } from '../support/admin-spec';
 

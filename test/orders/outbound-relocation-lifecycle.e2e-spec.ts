@@ -1,7 +1,7 @@
 import { TestApp } from '../setup/create-test-app';
 import { as, createAdmin, login } from '../support/api';
 import { ledgerViolations } from '../support/ledger';
-import { client, Client, smallWarehouse, stockOf, stockUp, Warehouse } from '../support/warehouse';
+import { Client, smallWarehouse, stockOf, stockUp, Warehouse } from '../support/warehouse';
 import { adminSpec } from '../support/admin-spec';
 
 describe('outbound and relocation lifecycles', () => {

@@ -1,7 +1,7 @@
 import { DatabaseBusyError } from '../../src/shared/database/database-errors';
 import { TransactionRunner } from '../../src/shared/database/transaction-runner';
 import { TestApp } from '../setup/create-test-app';
-import { http, login, Session } from '../support/api';
+import { http, Session } from '../support/api';
 import { adminSpec } from '../support/admin-spec';
 
 /**

@@ -1,6 +1,6 @@
 import { TestApp } from '../setup/create-test-app';
 import { as, createAdmin, http, login, Session } from '../support/api';
-import { client, Client, smallWarehouse, stockUp, Warehouse } from '../support/warehouse';
+import { Client, smallWarehouse, stockUp, Warehouse } from '../support/warehouse';
 import { adminSpec } from '../support/admin-spec';
 
 /**
