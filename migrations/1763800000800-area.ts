@@ -1,6 +1,6 @@
 import { areaList } from '@vant/area-data';
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
-import { insertMany } from '../src/shared/database/sql-dialect';
+import { insertMany } from './support/rows';
 import { col } from './columns';
 
 /**

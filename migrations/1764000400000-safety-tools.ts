@@ -1,5 +1,5 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
-import { insertDefaultRules } from '../src/modules/security/domain/default-rules';
+import { insertDefaultRules } from './support/security-rules';
 import { col } from './columns';
 import { LIST_BUTTONS, seedMenuRules, seedRule, type ButtonTitles } from './menu-rules';
 

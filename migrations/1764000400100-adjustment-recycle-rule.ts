@@ -1,5 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { DEFAULT_RECYCLE_RULES } from '../src/modules/security/domain/default-rules';
+import { DEFAULT_RECYCLE_RULES } from './support/security-rules';
 
 /**
  * Adjustment orders came after the recycle rules: a database whose rules were already written gets the

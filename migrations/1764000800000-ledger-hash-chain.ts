@@ -1,7 +1,6 @@
 import { MigrationInterface, QueryRunner, Table, TableColumn, TableIndex } from 'typeorm';
-import { chainHash } from '../src/modules/inventory/domain/event-chain';
-import { ledgerPageAfter } from '../src/modules/inventory/ledger/ledger-pages';
-import { chunk } from '../src/shared/database/sql-dialect';
+import { chainHash, ledgerPageAfter } from './support/ledger-chain';
+import { chunk } from './support/rows';
 import { col } from './columns';
 import { createLedgerGuard, dropLedgerGuard } from './ledger-guard';
 

@@ -11,21 +11,21 @@ import { TerminalSettings1763800000900 } from './1763800000900-terminal-settings
 import { HistoryWarehouseFormIndex1763800001000 } from './1763800001000-history-warehouse-form-index';
 import { HistoryOrderIndex1764000000000 } from './1764000000000-history-order-index';
 import { RateGate1764000000100 } from './1764000000100-rate-gate';
+import { LoginFailures1764000100000 } from './1764000100000-login-failures';
 import { CmsAndMessageTemplates1764000300000 } from './1764000300000-cms-and-message-templates';
 import { CmsRulesSmsSettingsTemplates1764000300100 } from './1764000300100-cms-rules-sms-settings-templates';
-import { PrintLabelsScanRules1764000500000 } from './1764000500000-print-labels-scan-rules';
 import { SafetyTools1764000400000 } from './1764000400000-safety-tools';
 import { AdjustmentRecycleRule1764000400100 } from './1764000400100-adjustment-recycle-rule';
-import { LoginFailures1764000100000 } from './1764000100000-login-failures';
-import { ProductSearchIndex1764000900000 } from './1764000900000-product-search-index';
-import { LedgerHashChain1764000800000 } from './1764000800000-ledger-hash-chain';
-import { AuditWorkspaceViews1764001200000 } from './1764001200000-audit-workspace-views';
-import { LedgerAuditRules1764000800100 } from './1764000800100-ledger-audit-rules';
-import { StocktakesAndAdjustments1764001000000 } from './1764001000000-stocktakes-and-adjustments';
-import { CacheVersion1764000900100 } from './1764000900100-cache-version';
+import { PrintLabelsScanRules1764000500000 } from './1764000500000-print-labels-scan-rules';
 import { LotsAndExpiry1764000700000 } from './1764000700000-lots-and-expiry';
-import { ListExportRules1764001600000 } from './1764001600000-list-export-rules';
+import { LedgerHashChain1764000800000 } from './1764000800000-ledger-hash-chain';
+import { LedgerAuditRules1764000800100 } from './1764000800100-ledger-audit-rules';
+import { ProductSearchIndex1764000900000 } from './1764000900000-product-search-index';
+import { CacheVersion1764000900100 } from './1764000900100-cache-version';
+import { StocktakesAndAdjustments1764001000000 } from './1764001000000-stocktakes-and-adjustments';
+import { AuditWorkspaceViews1764001200000 } from './1764001200000-audit-workspace-views';
 import { StockLocationColumns1764001300000 } from './1764001300000-stock-location-columns';
+import { ListExportRules1764001600000 } from './1764001600000-list-export-rules';
 import { LedgerDigestsAppendOnly1764002000000 } from './1764002000000-ledger-digests-append-only';
 import { IframeHostsSetting1764002100000 } from './1764002100000-iframe-hosts-setting';
 import { AttemptBudget1764002100100 } from './1764002100100-attempt-budget';
@@ -48,18 +48,18 @@ export const migrations: Function[] = [
   HistoryWarehouseFormIndex1763800001000,
   HistoryOrderIndex1764000000000,
   RateGate1764000000100,
+  LoginFailures1764000100000,
   CmsAndMessageTemplates1764000300000,
   CmsRulesSmsSettingsTemplates1764000300100,
-  PrintLabelsScanRules1764000500000,
-  LoginFailures1764000100000,
   SafetyTools1764000400000,
   AdjustmentRecycleRule1764000400100,
-  ProductSearchIndex1764000900000,
+  PrintLabelsScanRules1764000500000,
+  LotsAndExpiry1764000700000,
   LedgerHashChain1764000800000,
   LedgerAuditRules1764000800100,
-  StocktakesAndAdjustments1764001000000,
+  ProductSearchIndex1764000900000,
   CacheVersion1764000900100,
-  LotsAndExpiry1764000700000,
+  StocktakesAndAdjustments1764001000000,
   AuditWorkspaceViews1764001200000,
   StockLocationColumns1764001300000,
   ListExportRules1764001600000,

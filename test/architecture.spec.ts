@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { contextGraphOf, contextSources, contextTableDifferences, contextTableOf } from './architecture/context-table';
+import { migrationImportViolations, migrationIndexProblems } from './architecture/migration-rules';
 import { declaredTypeNames, importCycles, importSpecifiers, redeclaredWireTypes, resolveWebImport, type SourceFile } from './architecture/web-rules';
 
 /** The boundaries (docs/ARCHITECTURE.md) between the kernel, the contexts and the domain code, read from the imports. */
@@ -186,6 +188,77 @@ describe('architecture', () => {
         .map(({ spec }) => `${relative(ROOT, f)} → ${spec}`),
     );
     expect(crossings).toEqual([]);
+  });
+
+  it('keeps the context table of docs/ARCHITECTURE.md true: a row per context, "talks to" as the imports are', () => {
+    const imports = contextGraphOf(ROOT, contextSources(ROOT));
+    expect(imports.size).toBeGreaterThan(6);
+    const table = contextTableOf(readFileSync(join(ROOT, 'docs', 'ARCHITECTURE.md'), 'utf8'));
+    expect(contextTableDifferences(imports, table)).toEqual([]);
+  });
+
+  it('recognises a context table that says something else than the imports', () => {
+    const sources = [
+      { file: 'src/modules/orders/http/a.ts', text: "import { StockLedger } from '../../inventory';\nimport type { Party } from '../../master-data';\nimport { Injectable } from '@nestjs/common';" },
+      { file: 'src/modules/orders/domain/b.ts', text: "export { x } from './c';" },
+      { file: 'src/modules/inventory/index.ts', text: "export { StockLedger } from './ledger/stock-ledger';" },
+      { file: 'src/modules/master-data/index.ts', text: "const lazy = () => import('../platform');" },
+      { file: 'src/modules/platform/index.ts', text: '' },
+    ];
+    const imports = contextGraphOf(ROOT, sources);
+    expect([...imports]).toEqual([
+      ['inventory', []],
+      ['master-data', ['platform']],
+      ['orders', ['inventory', 'master-data']],
+      ['platform', []],
+    ]);
+    const doc = (rows: string[]) => ['# A', '', '| context | owns | talks to |', '|---|---|---|', ...rows, '', 'after the table: `cms`'].join('\n');
+    const truthful = ['| `platform` | settings | nothing |', '| `master-data` | products | `platform` (lazily) |', '| `inventory` | the ledger | nothing |', '| `orders` | orders | `inventory` (the ledger), `master-data` |'];
+    expect(contextTableDifferences(imports, contextTableOf(doc(truthful)))).toEqual([]);
+    const wrong = ['| `platform` | settings | nothing |', '| `master-data` | products | `platform`, `accounts` (names only) |', '| `orders` | orders | `inventory` |', '| `cms` | content | `platform` |'];
+    expect(contextTableDifferences(imports, contextTableOf(doc(wrong)))).toEqual([
+      'context `inventory` (imports nothing) has no row in the table',
+      'the row of `master-data` says it talks to `accounts`, but nothing of `master-data` imports it',
+      '`orders` imports `master-data`, which its row does not say',
+      'the table has a row for `cms`, which is not a context in src/modules',
+    ]);
+    expect(() => contextTableOf('| context | owns |\n|---|---|')).toThrow('no table with the header');
+  });
+
+  it('keeps every migration on migrations/ and packages: application code they need is frozen in migrations/support', () => {
+    const migrationFiles = allTypeScript(join(ROOT, 'migrations'));
+    expect(migrationFiles.length).toBeGreaterThan(30);
+    const sources = migrationFiles.map((f) => ({ file: relative(ROOT, f), text: readFileSync(f, 'utf8') }));
+    expect(migrationImportViolations(ROOT, sources)).toEqual([]);
+  });
+
+  it('recognises a migration importing application code', () => {
+    const file = (text: string) => [{ file: 'migrations/1764009999999-x.ts', text }];
+    expect(migrationImportViolations(ROOT, file("import { chainHash } from '../src/modules/inventory/domain/event-chain';"))).toEqual([
+      "migrations/1764009999999-x.ts → ../src/modules/inventory/domain/event-chain (src/modules/inventory/domain/event-chain): copy what it needs into migrations/support",
+    ]);
+    expect(migrationImportViolations(ROOT, file("import type { OrderKind } from '../contract/orders';"))).toHaveLength(1);
+    expect(migrationImportViolations(ROOT, file("const { x } = require('../src/shared/database/sql-dialect');"))).toHaveLength(1);
+    expect(migrationImportViolations(ROOT, [{ file: 'migrations/support/rows.ts', text: "export { ident } from '../../src/shared/database/sql-dialect';" }])).toHaveLength(1);
+    expect(
+      migrationImportViolations(ROOT, file("import { MigrationInterface } from 'typeorm';\nimport { createHash } from 'node:crypto';\nimport { col } from './columns';\nimport { chunk } from './support/rows';")),
+    ).toEqual([]);
+  });
+
+  it('lists every migration once in migrations/index.ts, in timestamp order', () => {
+    const migrationFiles = readdirSync(join(ROOT, 'migrations')).filter((f) => /^\d{13}-.*\.ts$/.test(f)).map((f) => f.replace(/\.ts$/, ''));
+    expect(migrationFiles.length).toBeGreaterThan(30);
+    expect(migrationIndexProblems(readFileSync(join(ROOT, 'migrations', 'index.ts'), 'utf8'), migrationFiles)).toEqual([]);
+  });
+
+  it('recognises an unsorted or incomplete migration index', () => {
+    const index = (imports: string[], listed: string[]) =>
+      imports.map((name) => `import { ${name} } from './${name.replace(/(\d{13})$/, '')}-${name.slice(-13)}';`).join('\n') + `\nexport const migrations: Function[] = [\n  ${listed.join(',\n  ')},\n];\n`;
+    const files = ['A-1764000000000', 'B-1764000000100'];
+    expect(migrationIndexProblems(index(['A1764000000000', 'B1764000000100'], ['A1764000000000', 'B1764000000100']), files)).toEqual([]);
+    expect(migrationIndexProblems(index(['A1764000000000', 'B1764000000100'], ['B1764000000100', 'A1764000000000']), files)).toEqual(['the list: A1764000000000 comes after B1764000000100']);
+    expect(migrationIndexProblems(index(['A1764000000000'], ['A1764000000000']), files)).toEqual(['B-1764000000100 is not imported']);
+    expect(migrationIndexProblems(index(['A1764000000000', 'B1764000000100'], ['A1764000000000']), files)).toEqual(['B1764000000100 (B-1764000000100) is imported but not listed']);
   });
 
   it('keeps every tracked file free of references to documents outside the repository', () => {

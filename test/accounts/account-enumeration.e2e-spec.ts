@@ -1,9 +1,10 @@
 import { AdminEntity } from '../../src/modules/accounts/persistence/admin.entity';
-import { createTestApp, TEST_ADMIN_PASSWORD, TestApp } from '../setup/create-test-app';
+import { TEST_ADMIN_PASSWORD, TestApp } from '../setup/create-test-app';
 import { http } from '../support/api';
 import { Mailbox } from '../support/mailbox';
 import { createMember, MEMBER_PASSWORD } from '../support/member';
 import { adminAttempt, memberAttempt, watchPasswordChecks } from '../support/sign-in-attempts';
+import { publicSpec } from '../support/public-spec';
 
 /**
  * Sign-in and code sending must not tell an outsider which accounts exist or in what state they are, and
@@ -20,15 +21,11 @@ const OWNER = '198.51.100.9';
 describe('sign-in and codes tell nothing about accounts (admin and member)', () => {
   let t: TestApp;
   let kdf: jest.SpyInstance;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
+  publicSpec({ ready: (fixture) => ({ t } = fixture) });
   beforeEach(async () => {
-    await t.reset();
     kdf = watchPasswordChecks();
   });
   afterEach(() => kdf.mockRestore());
-  afterAll(() => t.close());
 
   const adminLogin = (username: string, pass: string, ip = ATTACKER) => adminAttempt(t)(username, pass, ip);
   const memberLogin = (username: string, pass: string, ip = ATTACKER) => memberAttempt(t)(username, pass, ip);

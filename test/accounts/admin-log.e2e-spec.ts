@@ -1,14 +1,11 @@
 import { AdminLogEntity } from '../../src/modules/accounts/persistence/admin-log.entity';
-import { createTestApp, TEST_ADMIN_PASSWORD, TestApp } from '../setup/create-test-app';
+import { TEST_ADMIN_PASSWORD, TestApp } from '../setup/create-test-app';
 import { as, http, login } from '../support/api';
+import { publicSpec } from '../support/public-spec';
 
 describe('admin log', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(() => t.reset());
-  afterAll(() => t.close());
+  publicSpec({ ready: (fixture) => ({ t } = fixture) });
 
   /** The log is written once the answer is sent; wait for the row rather than for a fixed time. */
   async function logRows(count: number): Promise<AdminLogEntity[]> {

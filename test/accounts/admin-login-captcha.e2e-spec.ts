@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { createTestApp, TEST_ADMIN_PASSWORD, TestApp } from '../setup/create-test-app';
+import { TEST_ADMIN_PASSWORD, TestApp } from '../setup/create-test-app';
 import { http } from '../support/api';
 import { solvedCaptcha } from '../support/captcha';
+import { publicSpec } from '../support/public-spec';
 
 describe('admin sign-in with the click captcha on (LOGIN_CAPTCHA=1)', () => {
   let t: TestApp;
   const before = process.env.LOGIN_CAPTCHA;
-  beforeAll(async () => {
+  // before the app starts: it reads the setting at start-up
+  beforeAll(() => {
     process.env.LOGIN_CAPTCHA = '1';
-    t = await createTestApp();
   });
-  beforeEach(() => t.reset());
-  afterAll(async () => {
+  publicSpec({ ready: (fixture) => ({ t } = fixture) });
+  afterAll(() => {
     process.env.LOGIN_CAPTCHA = before;
-    await t.close();
   });
 
   const login = (extra: object) => http(t).post('/admin/index/login').set('think-lang', 'en').send({ username: 'admin', password: TEST_ADMIN_PASSWORD, ...extra });

@@ -1,14 +1,11 @@
 import { AdminEntity } from '../../src/modules/accounts/persistence/admin.entity';
-import { createTestApp, TEST_ADMIN_PASSWORD, TestApp } from '../setup/create-test-app';
+import { TEST_ADMIN_PASSWORD, TestApp } from '../setup/create-test-app';
 import { as, http, login } from '../support/api';
+import { publicSpec } from '../support/public-spec';
 
 describe('admin sign-in (POST /admin/index/login)', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(() => t.reset());
-  afterAll(() => t.close());
+  publicSpec({ ready: (fixture) => ({ t } = fixture) });
 
   const attempt = (password: string, username = 'admin', lang = 'en') =>
     http(t).post('/admin/index/login').set('think-lang', lang).send({ username, password, keep: 1 });

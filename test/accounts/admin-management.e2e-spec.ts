@@ -1,7 +1,8 @@
 import { AdminGroupEntity } from '../../src/modules/accounts/persistence/admin-group.entity';
 import { AdminRuleEntity } from '../../src/modules/accounts/persistence/admin-rule.entity';
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { as, createAdmin, login, Session } from '../support/api';
+import { adminSpec } from '../support/admin-spec';
 
 /** Rule names of the seeded "Level 1 administrators" group's kind: warehouse pages plus admin management. */
 const MANAGER_RULES = ['auth', 'auth/admin', 'auth/admin/index', 'auth/admin/add', 'auth/admin/edit', 'auth/admin/del', 'auth/group', 'auth/group/index', 'auth/group/add', 'auth/group/edit', 'auth/group/del', 'dashboard', 'dashboard/index', 'wmsBase', 'wms/brand', 'wms/brand/index'];
@@ -9,14 +10,7 @@ const MANAGER_RULES = ['auth', 'auth/admin', 'auth/admin/index', 'auth/admin/add
 describe('managing admins and groups (auth.Admin, auth.Group)', () => {
   let t: TestApp;
   let root: Session;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(async () => {
-    await t.reset();
-    root = await login(t);
-  });
-  afterAll(() => t.close());
+  adminSpec({ ready: (fixture) => ({ t, session: root } = fixture) });
 
   const ruleIds = async (names: string[]) => (await t.dataSource.getRepository(AdminRuleEntity).find()).filter((r) => names.includes(r.name)).map((r) => r.id);
 
@@ -120,14 +114,7 @@ describe('managing admins and groups (auth.Admin, auth.Group)', () => {
 describe('menu rules, admin log and profile (auth.Rule, auth.AdminLog, routine.AdminInfo)', () => {
   let t: TestApp;
   let root: Session;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(async () => {
-    await t.reset();
-    root = await login(t);
-  });
-  afterAll(() => t.close());
+  adminSpec({ ready: (fixture) => ({ t, session: root } = fixture) });
 
   it('lists rules as a tree with titles in the caller language, and select answers menus only', async () => {
     const list = await as(t, root).get('/admin/auth.Rule/index');

@@ -2,8 +2,9 @@ import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import { LOGIN_ONLY_KEY, PUBLIC_KEY } from '../../src/shared/http/auth.decorators';
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { as, createAdmin, http, login } from '../support/api';
+import { publicSpec } from '../support/public-spec';
 
 interface Route {
   method: string;
@@ -46,11 +47,7 @@ function send(t: TestApp, route: Route, token?: string) {
 
 describe('every admin route is permission-checked', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(() => t.reset());
-  afterAll(() => t.close());
+  publicSpec({ ready: (fixture) => ({ t } = fixture) });
 
   it('finds the routes to check', () => {
     const routes = adminRoutes(t);

@@ -1,16 +1,13 @@
 import { JwtService } from '@nestjs/jwt';
 import { createHash, randomUUID } from 'node:crypto';
 import { TokenEntity } from '../../src/modules/accounts/persistence/token.entity';
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { as, createAdmin, http, login } from '../support/api';
+import { publicSpec } from '../support/public-spec';
 
 describe('admin tokens: expiry (409), refresh with rotation, logout', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(() => t.reset());
-  afterAll(() => t.close());
+  publicSpec({ ready: (fixture) => ({ t } = fixture) });
 
   /** An access token that is recorded server-side but whose lifetime is over. */
   async function expiredToken(accountId = 1): Promise<string> {

@@ -2,9 +2,10 @@ import { JwtService } from '@nestjs/jwt';
 import { createHash, randomUUID } from 'node:crypto';
 import { TokenEntity } from '../../src/modules/accounts/persistence/token.entity';
 import { UserEntity } from '../../src/modules/accounts/member/persistence/user.entity';
-import { createTestApp, TEST_ADMIN_PASSWORD, TestApp } from '../setup/create-test-app';
+import { TEST_ADMIN_PASSWORD, TestApp } from '../setup/create-test-app';
 import { as, http, login } from '../support/api';
 import { createMember, MEMBER_PASSWORD } from '../support/member';
+import { publicSpec } from '../support/public-spec';
 
 /**
  * The framework's own v2.0.x Vue client against this server, request for request as that client sends them
@@ -13,11 +14,7 @@ import { createMember, MEMBER_PASSWORD } from '../support/member';
  */
 describe('the framework v2 client: admin login, bootstrap, refresh, member bootstrap', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(() => t.reset());
-  afterAll(() => t.close());
+  publicSpec({ ready: (fixture) => ({ t } = fixture) });
 
   /** The client's axios instance: every call carries `server` and the language. */
   const client = {

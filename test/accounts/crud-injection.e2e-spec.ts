@@ -1,16 +1,12 @@
-import { createTestApp, TestApp } from '../setup/create-test-app';
-import { as, login, Session } from '../support/api';
+import { TestApp } from '../setup/create-test-app';
+import { as, Session } from '../support/api';
+import { adminSpec } from '../support/admin-spec';
 
 /** SQL smuggled through the generic list parameters of a real endpoint: refused or treated as data. */
 describe('list parameters cannot carry SQL', () => {
   let t: TestApp;
   let root: Session;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await t.reset();
-    root = await login(t);
-  });
-  afterAll(() => t.close());
+  adminSpec({ reset: 'once', ready: (fixture) => ({ t, session: root } = fixture) });
 
   const attempts = [
     '/admin/auth.Admin/index?order=id%20desc,(select%201)',

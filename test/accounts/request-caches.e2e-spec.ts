@@ -1,7 +1,8 @@
 import { SiteConfigService } from '../../src/modules/platform';
 import { QueryCounter } from '../../src/shared/database/query-counter';
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { as, createAdmin, login } from '../support/api';
+import { publicSpec } from '../support/public-spec';
 
 /**
  * What each admin request used to read again (its account and rights, the site time zone, the list's remark)
@@ -11,11 +12,7 @@ import { as, createAdmin, login } from '../support/api';
  */
 describe('per-request caches of settings and rights', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(() => t.reset());
-  afterAll(() => t.close());
+  publicSpec({ ready: (fixture) => ({ t } = fixture) });
 
   const settle = async () => {
     // the admin log of a write is saved after its answer: wait until no statement runs

@@ -2,9 +2,10 @@ import { AdminGroupEntity } from '../../src/modules/accounts/persistence/admin-g
 import { AdminRuleEntity } from '../../src/modules/accounts/persistence/admin-rule.entity';
 import { UserGroupEntity } from '../../src/modules/accounts/member/persistence/user-group.entity';
 import { UserRuleEntity } from '../../src/modules/accounts/member/persistence/user-rule.entity';
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { as, createAdmin, login, Session } from '../support/api';
 import { asMember, createMember, memberLogin } from '../support/member';
+import { adminSpec } from '../support/admin-spec';
 
 /**
  * Permission grants are rule ids, and the guard reads the names of the rules an admin's groups hold. So a
@@ -18,16 +19,11 @@ describe('rule edits cannot move permissions (auth.Rule, auth.Group, user.Rule)'
   let root: Session;
   let editor: Session;
   let editorGroup: number;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
+  adminSpec({ ready: (fixture) => ({ t, session: root } = fixture) });
   beforeEach(async () => {
-    await t.reset();
-    root = await login(t);
     editorGroup = (await createAdmin(t, 'editor', RULE_EDITOR)).groupId;
     editor = await login(t, 'editor');
   });
-  afterAll(() => t.close());
 
   const rule = (name: string) => t.dataSource.getRepository(AdminRuleEntity).findOneByOrFail({ name });
   const form = (r: AdminRuleEntity, changes: object = {}) => ({ id: r.id, pid: r.pid, type: r.type, title: r.title, title_en: r.title_en, name: r.name, menu_type: r.menu_type, ...changes });

@@ -1,6 +1,7 @@
 import { AdminGroupEntity } from '../../src/modules/accounts/persistence/admin-group.entity';
-import { createTestApp, TestApp } from '../setup/create-test-app';
-import { as, http, login, Session } from '../support/api';
+import { TestApp } from '../setup/create-test-app';
+import { as, http, Session } from '../support/api';
+import { adminSpec } from '../support/admin-spec';
 
 /**
  * Names the installation seeds in Chinese (admin groups, the member group, the site name) read in English
@@ -9,14 +10,7 @@ import { as, http, login, Session } from '../support/api';
 describe('seeded names in the reader language', () => {
   let t: TestApp;
   let admin: Session;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(async () => {
-    await t.reset();
-    admin = await login(t);
-  });
-  afterAll(() => t.close());
+  adminSpec({ ready: (fixture) => ({ t, session: admin } = fixture) });
 
   const zh = (url: string) => as(t, admin).get(url).set('think-lang', 'zh-cn');
   const names = (rows: Array<{ name: string; children?: unknown[] }>): string[] => rows.flatMap((row) => [row.name, ...names((row.children ?? []) as never)]);

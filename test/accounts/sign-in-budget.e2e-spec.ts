@@ -1,5 +1,6 @@
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { adminAttempt, memberAttempt, signInAccounts, watchPasswordChecks } from '../support/sign-in-attempts';
+import { publicSpec } from '../support/public-spec';
 
 /**
  * Budgets that slow guessing down without locking anybody out (the wire contract keeps "ten failed sign-ins lock
@@ -30,15 +31,11 @@ const tally = (answers: Array<{ body: { msg: string } }>) =>
 describe('sign-in budgets: per account across addresses, per address across names (admin and member)', () => {
   let t: TestApp;
   let kdf: jest.SpyInstance;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
+  publicSpec({ ready: (fixture) => ({ t } = fixture) });
   beforeEach(async () => {
-    await t.reset();
     kdf = watchPasswordChecks();
   });
   afterEach(() => kdf.mockRestore());
-  afterAll(() => t.close());
 
   /** The budgets' clock moved back by `seconds`: as if that much time had passed. */
   const elapse = (seconds: number) =>

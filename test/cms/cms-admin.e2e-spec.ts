@@ -1,20 +1,19 @@
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { http, login } from '../support/api';
 import { adminWith, CmsAdmin, cmsAdmin, Row, seedSite } from './cms-fixtures';
+import { adminSpec } from '../support/admin-spec';
 
 /** The content pages of the back office: channels, content and its audit, tags, friendly links, exports. */
 describe('content management (admin cms.*)', () => {
   let t: TestApp;
   let admin: CmsAdmin;
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  adminSpec({
+    ready: (fixture) => {
+      ({ t } = fixture);
+      admin = cmsAdmin(fixture.t, fixture.session);
+    },
   });
-  beforeEach(async () => {
-    await t.reset();
-    admin = cmsAdmin(t, await login(t));
-  });
-  afterAll(() => t.close());
 
   it('answers every action only to a signed-in admin holding its rule', async () => {
     const anonymous = await http(t).get('/admin/cms.Content/index').set('think-lang', 'en');

@@ -1,17 +1,14 @@
 import { CmsDemoSeeder } from '../../src/modules/cms';
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { anonymous } from '../support/member';
+import { publicSpec } from '../support/public-spec';
 
 /** SEED_DEMO gives the home page content: channels, flagged articles and friendly links, all published. */
 describe('the demo content', () => {
   let t: TestApp;
   const log: string[] = [];
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    await t.reset();
-  });
-  afterAll(() => t.close());
+  publicSpec({ reset: 'once', ready: (fixture) => ({ t } = fixture) });
 
   it('is left out without SEED_DEMO', async () => {
     await t.app.get(CmsDemoSeeder).afterCommit({ demo: false, log: (line) => log.push(line) });

@@ -1,7 +1,7 @@
-import { createTestApp, TestApp } from '../setup/create-test-app';
-import { login } from '../support/api';
+import { TestApp } from '../setup/create-test-app';
 import { asMember, createMember, memberLogin } from '../support/member';
 import { CmsAdmin, cmsAdmin, Row, seedSite } from './cms-fixtures';
+import { adminSpec } from '../support/admin-spec';
 
 /**
  * What content forms take: titles, names, keywords and descriptions are plain text (markup refused with a
@@ -13,14 +13,12 @@ describe('content input: plain-text titles and enumerations by name', () => {
   let t: TestApp;
   let admin: CmsAdmin;
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  adminSpec({
+    ready: (fixture) => {
+      ({ t } = fixture);
+      admin = cmsAdmin(fixture.t, fixture.session);
+    },
   });
-  beforeEach(async () => {
-    await t.reset();
-    admin = cmsAdmin(t, await login(t));
-  });
-  afterAll(() => t.close());
 
   const count = async (table: string) => Number((await t.dataSource.query(`SELECT COUNT(*) AS n FROM ${table}`))[0].n);
 

@@ -1,6 +1,7 @@
 import { CmsRulesSmsSettingsTemplates1764000300100 } from '../../migrations/1764000300100-cms-rules-sms-settings-templates';
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { as, login } from '../support/api';
+import { publicSpec } from '../support/public-spec';
 
 /**
  * A database seeded before content management gets, from the migration, what a fresh seed has: the admin
@@ -9,10 +10,7 @@ import { as, login } from '../support/api';
 describe('migration of an existing database to content management', () => {
   let t: TestApp;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  publicSpec({ reset: 'never', ready: (fixture) => ({ t } = fixture) });
 
   const snapshot = async () => ({
     adminRules: (await t.dataSource.query("SELECT name, type, title_en, component FROM admin_rule WHERE name LIKE 'cms%' OR name LIKE 'routine/messageTemplate%' ORDER BY name")) as unknown[],

@@ -1,28 +1,25 @@
 import { AddressInfo, createServer, Socket } from 'node:net';
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { as, login } from '../support/api';
 import { Mailbox } from '../support/mailbox';
 import { anonymous, asMember, createMember, memberLogin } from '../support/member';
 import { cmsAdmin } from './cms-fixtures';
+import { publicSpec } from '../support/public-spec';
 
 /** E-mail uses the message templates: verification codes and the notice a contributor gets after the audit. */
 describe('mail with message templates', () => {
   let t: TestApp;
   const mailbox = new Mailbox();
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    await mailbox.start();
-  });
-  beforeEach(async () => {
-    await t.reset();
+  publicSpec({ ready: (fixture) => ({ t } = fixture) });
+  beforeAll(() => mailbox.start());
+  beforeEach(() => {
     process.env.SMTP_URL = mailbox.url;
     mailbox.clear();
   });
   afterAll(async () => {
     delete process.env.SMTP_URL;
     await mailbox.stop();
-    await t.close();
   });
 
   it('sends a verification code with the edited e-mail template', async () => {

@@ -2,10 +2,10 @@ import { UserGroupEntity } from '../../src/modules/accounts/member/persistence/u
 import { UserRuleEntity } from '../../src/modules/accounts/member/persistence/user-rule.entity';
 import { CmsSiteReader } from '../../src/modules/cms/queries/cms-site/cms-site.reader';
 import { QueryCounter } from '../../src/shared/database/query-counter';
-import { createTestApp, TestApp } from '../setup/create-test-app';
-import { login } from '../support/api';
+import { TestApp } from '../setup/create-test-app';
 import { anonymous, asMember, createMember, memberLogin, MemberSession } from '../support/member';
 import { CmsAdmin, cmsAdmin, Row } from './cms-fixtures';
+import { adminSpec } from '../support/admin-spec';
 
 /** The site's content (/api/cms/*): home, channel, content, search, comments and contributions. */
 describe('content on the site (/api/cms)', () => {
@@ -14,19 +14,19 @@ describe('content on the site (/api/cms)', () => {
   let member: MemberSession;
   let news: Row, company: Row, hidden: Row;
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  adminSpec({
+    ready: (fixture) => {
+      ({ t } = fixture);
+      admin = cmsAdmin(fixture.t, fixture.session);
+    },
   });
   beforeEach(async () => {
-    await t.reset();
-    admin = cmsAdmin(t, await login(t));
     news = await admin.add('Channel', { name: 'News' });
     company = await admin.add('Channel', { name: 'Company', pid: news.id });
     hidden = await admin.add('Channel', { name: 'Hidden', status: 0 });
     await createMember(t, { username: 'reader', email: 'reader@example.com' });
     member = await memberLogin(t, 'reader');
   });
-  afterAll(() => t.close());
 
   const publish = (row: object) => admin.add('Content', { channel_id: news.id, status: 1, ...row });
   const visitor = () => anonymous(t);

@@ -2,10 +2,11 @@ import { QueryCounter } from '../../src/shared/database/query-counter';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { as, createAdmin, http, login } from '../support/api';
 import { ledgerViolations } from '../support/ledger';
-import { client, Client, smallWarehouse, Warehouse } from '../support/warehouse';
+import { Client, smallWarehouse, Warehouse } from '../support/warehouse';
+import { adminSpec } from '../support/admin-spec';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -21,19 +22,13 @@ describe('dashboard/index', () => {
   let w: Warehouse;
   let timeZone = 'Asia/Shanghai';
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
+  adminSpec({ warehouse: smallWarehouse, ready: (fixture) => ({ t, c, w } = fixture) });
   beforeEach(async () => {
-    await t.reset();
-    c = client(t, await login(t));
-    w = await smallWarehouse(c);
     timeZone = 'Asia/Shanghai';
   });
   afterEach(() => {
     jest.useRealTimers();
   });
-  afterAll(() => t.close());
 
   /** The clock reads `siteTime` (YYYY-MM-DD HH:mm:ss in the site time zone); timers stay real. */
   function clockAt(siteTime: string): void {

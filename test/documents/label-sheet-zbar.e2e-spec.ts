@@ -2,11 +2,12 @@ import JSZip from 'jszip';
 import sharp from 'sharp';
 import { labelBox } from '../../src/shared/documents/labels';
 import { mm } from '../../src/shared/documents/pdf';
-import { createTestApp, TestApp } from '../setup/create-test-app';
-import { login, Session } from '../support/api';
+import { TestApp } from '../setup/create-test-app';
+import { Session } from '../support/api';
 import { FoundSymbol, rasterisePdf, zbarSymbols, zbarSymbolsOf } from '../support/barcodes';
 import { download } from '../support/download';
-import { client, Client } from '../support/warehouse';
+import { Client } from '../support/warehouse';
+import { adminSpec } from '../support/admin-spec';
 
 type Row = Record<string, any>;
 
@@ -35,11 +36,8 @@ describe('an A4 sheet of shelf labels decodes with zbar: every Code 128 and QR c
   let session: Session;
   let shelves: Row[];
 
+  adminSpec({ reset: 'once', ready: (fixture) => ({ t, session, c } = fixture) });
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.reset();
-    session = await login(t);
-    c = client(t, session);
     const warehouse = await c.add('Warehouse', { name: 'Main', serial_no: 'WH1' });
     const area = await c.add('WarehouseArea', { warehouse_id: warehouse.id, name: 'Area A', serial_no: 'A' });
     // codes of every length a warehouse uses, from two characters to a long location path
@@ -47,7 +45,6 @@ describe('an A4 sheet of shelf labels decodes with zbar: every Code 128 and QR c
     shelves = [];
     for (const [i, serial] of codes.entries()) shelves.push(await c.add('Shelf', { warehouse_id: warehouse.id, warehouse_area_id: area.id, name: `Shelf ${i + 1}`, serial_no: serial }));
   }, 120000);
-  afterAll(() => t.close());
 
   const ids = () => shelves.map((s) => `ids[]=${s.id}`).join('&');
   /** The values found per symbology, sorted. */

@@ -3,12 +3,13 @@ import sharp from 'sharp';
 import { QueryCounter } from '../../src/shared/database/query-counter';
 import { LABEL_SHEETS, labelBox, labelParts, PNG_DPI } from '../../src/shared/documents/labels';
 import { unixNow } from '../../src/shared/http/envelope';
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { createAdmin, login, Session } from '../support/api';
 import { decodeBarcode, Region, Symbology } from '../support/barcodes';
 import { download } from '../support/download';
 import { compact, readPdf } from '../support/pdf';
-import { client, Client } from '../support/warehouse';
+import { Client } from '../support/warehouse';
+import { adminSpec } from '../support/admin-spec';
 
 type Row = Record<string, any>;
 
@@ -51,13 +52,8 @@ describe('product and shelf labels: Code 128 and QR codes that decode to the exa
   let session: Session;
   let w: Row;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
+  adminSpec({ ready: (fixture) => ({ t, session, c } = fixture) });
   beforeEach(async () => {
-    await t.reset();
-    session = await login(t);
-    c = client(t, session);
     const warehouse = await c.add('Warehouse', { name: '上海仓', serial_no: 'SH' });
     const area = await c.add('WarehouseArea', { warehouse_id: warehouse.id, name: 'A区', serial_no: 'A' });
     const shelf = (serial: string, name: string) => c.add('Shelf', { warehouse_id: warehouse.id, warehouse_area_id: area.id, name, serial_no: serial });
@@ -71,7 +67,6 @@ describe('product and shelf labels: Code 128 and QR codes that decode to the exa
       ],
     };
   });
-  afterAll(() => t.close());
 
   it('prints an A4 sheet of product labels: bar code else product number, names in Chinese, every symbol decodes', async () => {
     const ids = w.products.map((p: Row) => p.id);

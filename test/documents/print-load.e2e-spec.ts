@@ -6,11 +6,12 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { PRINT_JOBS_PER_ADMIN } from '../../src/shared/documents/document-renderer';
 import { unixNow } from '../../src/shared/http/envelope';
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { as, asAt, createAdmin, login, Session } from '../support/api';
 import { download } from '../support/download';
 import { readPdf } from '../support/pdf';
 import { buildServer, signIn, startServer } from '../support/server-process';
+import { adminSpec } from '../support/admin-spec';
 
 type Row = Record<string, any>;
 
@@ -35,16 +36,13 @@ describe('printing off the event loop: a list answers while 1,000-label PDFs ren
   let root: Session;
   let ids: number[];
 
+  adminSpec({ reset: 'once', ready: (fixture) => ({ t, session: root } = fixture) });
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.reset();
-    root = await login(t);
     const now = unixNow();
     const rows = Array.from({ length: LABELS }, (_, i) => `('L${String(i).padStart(4, '0')}', 'Load ${i}', 'load', ${now}, ${now})`);
     for (let i = 0; i < rows.length; i += 250) await t.dataSource.query(`INSERT INTO product (product_no, name, spec, createtime, updatetime) VALUES ${rows.slice(i, i + 250).join(',')}`);
     ids = (await t.dataSource.query("SELECT id FROM product WHERE spec = 'load' ORDER BY id")).map((r: Row) => Number(r.id));
   }, 120_000);
-  afterAll(() => t.close());
 
   const labelsUrl = `/admin/wms.Product/labels?format=pdf&layout=a4&`;
   const timedList = async (): Promise<number> => {

@@ -1,9 +1,10 @@
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { createAdmin, login, Session } from '../support/api';
 import { download } from '../support/download';
 import { compact, readPdf } from '../support/pdf';
 import { lotProduct, receive } from '../support/lots';
-import { client, Client, stockUp } from '../support/warehouse';
+import { Client, stockUp } from '../support/warehouse';
+import { adminSpec } from '../support/admin-spec';
 
 type Row = Record<string, any>;
 
@@ -13,16 +14,10 @@ describe('printed orders: receipts, picking lists, delivery notes, relocation sh
   let session: Session;
   let w: Row;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
+  adminSpec({ ready: (fixture) => ({ t, session, c } = fixture) });
   beforeEach(async () => {
-    await t.reset();
-    session = await login(t);
-    c = client(t, session);
     w = await chineseWarehouse(c);
   });
-  afterAll(() => t.close());
 
   /** Two warehouses, areas and shelves whose codes sort as numbers (S2 before S10), products with Chinese names. */
   async function chineseWarehouse(c: Client) {

@@ -1,6 +1,7 @@
 import { PrintLabelsScanRules1764000500000 } from '../../migrations/1764000500000-print-labels-scan-rules';
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { as, createAdmin, login } from '../support/api';
+import { publicSpec } from '../support/public-spec';
 
 type Row = Record<string, any>;
 const NEW_RULES = ['wms/inbound/print', 'wms/outbound/print', 'wms/relocation/print', 'wms/product/labels', 'wms/shelf/labels', 'wms/scan/resolve'];
@@ -24,10 +25,7 @@ async function grants(t: TestApp): Promise<Record<string, string[]>> {
 
 describe('migration: print, labels and scan rules for databases seeded before them', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  publicSpec({ reset: 'never', ready: (fixture) => ({ t } = fixture) });
 
   it('adds the rules once and grants them as a fresh seed does; custom groups by what they can already do', async () => {
     await t.reset();

@@ -1,9 +1,10 @@
 import { ScanReader } from '../../src/modules/master-data/queries/scan/scan.reader';
 import { QueryCounter } from '../../src/shared/database/query-counter';
 import { quiet } from '../master-data/master-data-fixtures';
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { as, createAdmin, login, Session } from '../support/api';
-import { client, Client } from '../support/warehouse';
+import { Client } from '../support/warehouse';
+import { adminSpec } from '../support/admin-spec';
 
 type Row = Record<string, any>;
 const GS = '\x1d';
@@ -14,13 +15,8 @@ describe('wms.Scan/resolve: bar codes, product numbers, GS1 strings and shelf co
   let session: Session;
   let w: Row;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
+  adminSpec({ ready: (fixture) => ({ t, session, c } = fixture) });
   beforeEach(async () => {
-    await t.reset();
-    session = await login(t);
-    c = client(t, session);
     const main = await c.add('Warehouse', { name: 'Main', serial_no: 'W1' });
     const annex = await c.add('Warehouse', { name: 'Annex', serial_no: 'W2' });
     const areaMain = await c.add('WarehouseArea', { warehouse_id: main.id, name: 'Area A', serial_no: 'A' });
@@ -36,7 +32,6 @@ describe('wms.Scan/resolve: bar codes, product numbers, GS1 strings and shelf co
       plain: await c.add('Product', { product_no: 'SKU-7', name: 'No bar code', unit_id: unit.id, price: '3.00' }),
     };
   });
-  afterAll(() => t.close());
 
   const resolve = async (code: string, extra = '', session_: Session | null = session, lang = 'en') => {
     const req = as(t, session_ ?? '').get(`/admin/wms.Scan/resolve?code=${encodeURIComponent(code)}${extra}`);

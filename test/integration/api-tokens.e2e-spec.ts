@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { as, createAdmin, http, login, Session } from '../support/api';
-import { client, Client, smallWarehouse, Warehouse } from '../support/warehouse';
+import { Client, smallWarehouse, Warehouse } from '../support/warehouse';
+import { adminSpec } from '../support/admin-spec';
 
 type Row = Record<string, any>;
 
@@ -31,16 +32,7 @@ describe('API tokens', () => {
   };
   const inboundBody = () => ({ supplier_id: w.supplier.id, type: 10, lines: [{ product_id: w.products[0].id, warehouse_shelf_id: w.shelves[0].id, plan_quantity: 2, actual_quantity: 2, price: '1.00' }] });
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(async () => {
-    await t.reset();
-    admin = await login(t);
-    c = client(t, admin);
-    w = await smallWarehouse(c);
-  });
-  afterAll(() => t.close());
+  adminSpec({ warehouse: smallWarehouse, ready: (fixture) => ({ t, session: admin, c, w } = fixture) });
 
   it('needs a session: none answers 302, an admin without the rule 401, and a token is never let in', async () => {
     expect((await http(t).get('/admin/auth.ApiToken/index')).body.code).toBe(302);

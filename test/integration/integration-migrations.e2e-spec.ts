@@ -1,16 +1,14 @@
 import { ApiTokens1764003300000 } from '../../migrations/1764003300000-api-tokens';
 import { Webhooks1764003300100 } from '../../migrations/1764003300100-webhooks';
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
+import { publicSpec } from '../support/public-spec';
 
 type Row = Record<string, any>;
 const RULES = ['auth/apiToken', 'auth/apiToken/index', 'auth/apiToken/add', 'auth/apiToken/edit', 'auth/apiToken/del', 'routine/webhook', 'routine/webhook/index', 'routine/webhook/add', 'routine/webhook/edit', 'routine/webhook/del', 'routine/webhook/test', 'routine/webhookDelivery', 'routine/webhookDelivery/index', 'routine/webhookDelivery/redeliver'];
 
 describe('migrations: API tokens and webhooks, for databases seeded before them', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  publicSpec({ reset: 'never', ready: (fixture) => ({ t } = fixture) });
 
   const rules = (): Promise<Row[]> =>
     t.dataSource.query(`SELECT r.name, r.type, r.title, r.title_en, r.component, p.name AS parent FROM admin_rule r JOIN admin_rule p ON p.id = r.pid WHERE r.name IN (${RULES.map(() => '?').join(',')}) ORDER BY r.name`, RULES);

@@ -1,11 +1,12 @@
 import ExcelJS from 'exceljs';
 import { parseCsv } from '../../src/modules/master-data/transfer/spreadsheet-reader';
 import { AuditWorkspaceViews1764001200000 } from '../../migrations/1764001200000-audit-workspace-views';
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { as, createAdmin, login, Session } from '../support/api';
 import { download } from '../support/download';
 import { dayFromToday, lotProduct, outboundLine, receive } from '../support/lots';
-import { client, Client, smallWarehouse, stockUp, Warehouse } from '../support/warehouse';
+import { Client, smallWarehouse, stockUp, Warehouse } from '../support/warehouse';
+import { adminSpec } from '../support/admin-spec';
 
 type Row = Record<string, any>;
 
@@ -21,16 +22,8 @@ describe("the auditor's workspace: trace, stock as of a day, variances", () => {
   let w: Warehouse;
   const orders: Record<string, number> = {};
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
+  adminSpec({ warehouse: smallWarehouse, ready: (fixture) => ({ t, session: root, c, w } = fixture) });
   beforeEach(async () => {
-    await t.reset();
-    root = await login(t);
-    c = client(t, root);
-    w = await smallWarehouse(c);
     // a product name a spreadsheet would run as a formula, captured by the movements' snapshots
     await t.dataSource.query('UPDATE product SET name = ? WHERE id = ?', ['=1+2', w.products[0].id]);
     // P1: +10 at S1, +4 at S2, -3 at S1, 2 moved S1 → S2, counted +1 at S1, adjusted -2 at S2; P2 between them
@@ -63,6 +56,7 @@ describe("the auditor's workspace: trace, stock as of a day, variances", () => {
     });
     orders.adjustment = (await c.post('Adjustment', 'audit', { id: adjustment.id })).id;
   });
+
 
   const trace = (params: string) => c.get(`/admin/audit.Trace/index?product_id=${w.products[0].id}&${params}`);
   const refused = async (url: string, message: RegExp) => {

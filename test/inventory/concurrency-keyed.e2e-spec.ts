@@ -1,7 +1,7 @@
-import { createTestApp, TestApp } from '../setup/create-test-app';
-import { login } from '../support/api';
+import { TestApp } from '../setup/create-test-app';
 import { ledgerViolations, orderLedgerMismatches } from '../support/ledger';
-import { client, Client, smallWarehouse, stockOf, stockUp, Warehouse } from '../support/warehouse';
+import { Client, smallWarehouse, stockOf, stockUp, Warehouse } from '../support/warehouse';
+import { adminSpec } from '../support/admin-spec';
 
 /**
  * Races as real clients send them: every stock command carries an Idempotency-Key. On InnoDB the first plain
@@ -15,13 +15,7 @@ describe('keyed stock commands racing each other', () => {
   let key = 0;
   const keyed = (url: string, body: object) => c.raw.post(url, body).set('Idempotency-Key', `race-${++key}`);
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    await t.reset();
-    c = client(t, await login(t));
-    w = await smallWarehouse(c);
-  });
-  afterAll(() => t.close());
+  adminSpec({ warehouse: smallWarehouse, reset: 'once', ready: (fixture) => ({ t, c, w } = fixture) });
   afterEach(async () => {
     expect(await ledgerViolations(t)).toEqual([]);
     expect(await orderLedgerMismatches(t)).toEqual([]);

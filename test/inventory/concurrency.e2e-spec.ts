@@ -1,21 +1,15 @@
 import { LedgerVerifier, ProjectionRebuilder } from '../../src/modules/inventory';
 import { OrdersLedgerReader } from '../../src/modules/orders';
-import { createTestApp, TestApp } from '../setup/create-test-app';
-import { login } from '../support/api';
+import { TestApp } from '../setup/create-test-app';
 import { ledgerViolations, orderLedgerMismatches } from '../support/ledger';
-import { client, Client, smallWarehouse, stockOf, stockUp, Warehouse } from '../support/warehouse';
+import { Client, smallWarehouse, stockOf, stockUp, Warehouse } from '../support/warehouse';
+import { adminSpec } from '../support/admin-spec';
 
 describe('stock under concurrency', () => {
   let t: TestApp;
   let c: Client;
   let w: Warehouse;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await t.reset();
-    c = client(t, await login(t));
-    w = await smallWarehouse(c);
-  });
-  afterAll(() => t.close());
+  adminSpec({ warehouse: smallWarehouse, reset: 'once', ready: (fixture) => ({ t, c, w } = fixture) });
 
   it('40 parallel outbound audits of 1 against a shelf holding 25: exactly 25 succeed, stock ends at 0', async () => {
     await stockUp(c, w, [{ product: 0, shelf: 0, quantity: 25 }]);

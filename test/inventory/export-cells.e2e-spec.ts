@@ -1,9 +1,10 @@
 import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { parseCsv } from '../../src/modules/master-data/transfer/spreadsheet-reader';
-import { createTestApp, TestApp } from '../setup/create-test-app';
-import { login, Session } from '../support/api';
-import { client, Client, smallWarehouse, stockUp, Warehouse } from '../support/warehouse';
+import { TestApp } from '../setup/create-test-app';
+import { Session } from '../support/api';
+import { Client, smallWarehouse, stockUp, Warehouse } from '../support/warehouse';
+import { adminSpec } from '../support/admin-spec';
 
 /**
  * What every export writes into a cell. CSV: text that a spreadsheet program would run as a formula
@@ -40,12 +41,8 @@ describe('export cells: formula injection and XML-forbidden characters', () => {
     return book.worksheets[0];
   };
 
+  adminSpec({ warehouse: smallWarehouse, reset: 'once', ready: (fixture) => ({ t, session: root, c, w } = fixture) });
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.reset();
-    root = await login(t);
-    c = client(t, root);
-    w = await smallWarehouse(c);
     // a product whose name and code look like formulas, and one with characters XML forbids
     await t.dataSource.query('UPDATE product SET name = ?, spec = ? WHERE id = ?', ['=1+2', '-5', w.products[0].id]);
     await t.dataSource.query('UPDATE product SET name = ? WHERE id = ?', [XML_FORBIDDEN.replace('\uD800', ''), w.products[1].id]);
@@ -58,7 +55,6 @@ describe('export cells: formula injection and XML-forbidden characters', () => {
     const out = await c.add('Outbound', { customer_id: w.customer.id, type: 10, lines: [{ product_id: w.products[0].id, warehouse_shelf_id: w.shelves[0].id, plan_quantity: 5, actual_quantity: 5, price: '3.00' }] });
     await c.post('Outbound', 'audit', { id: out.id });
   });
-  afterAll(() => t.close());
 
   it('master data CSV: every formula-like text cell is neutralised, numbers are not', async () => {
     const rows = await csvRows('/admin/wms.Brand/export?format=csv');

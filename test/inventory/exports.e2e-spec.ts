@@ -1,8 +1,9 @@
 import request from 'supertest';
 import { parseCsv } from '../../src/modules/master-data/transfer/spreadsheet-reader';
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { createAdmin, login } from '../support/api';
-import { client, Client, smallWarehouse, stockUp, Warehouse } from '../support/warehouse';
+import { Client, smallWarehouse, stockUp, Warehouse } from '../support/warehouse';
+import { adminSpec } from '../support/admin-spec';
 
 describe('inventory exports (CSV)', () => {
   let t: TestApp;
@@ -14,20 +15,21 @@ describe('inventory exports (CSV)', () => {
     return { res, rows: res.headers['content-type']?.startsWith('text/csv') ? parseCsv(res.text.replace(/^\uFEFF/, '')).map((r) => r.cells) : [] };
   };
 
+  adminSpec({
+    warehouse: smallWarehouse,
+    reset: 'once',
+    ready: (fixture) => {
+      ({ t, c, w } = fixture);
+      token = fixture.session.token;
+    },
+  });
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.reset();
-    const session = await login(t);
-    token = session.token;
-    c = client(t, session);
-    w = await smallWarehouse(c);
     await stockUp(c, w, [
       { product: 0, shelf: 0, quantity: 3, price: '19.99' },
       { product: 1, shelf: 1, quantity: 7, price: '0.10' },
     ]);
     await stockUp(c, w, [{ product: 0, shelf: 1, quantity: 2, price: '2.50' }]);
   });
-  afterAll(() => t.close());
 
   it('writes every history row the list shows, newest first, with exact amounts and the site time', async () => {
     const list = await c.get('/admin/wms.InventoryHistory/index?limit=100');

@@ -1,8 +1,8 @@
 import { options, seedLarge } from '../../scripts/seed-large';
-import { createTestApp, TestApp } from '../setup/create-test-app';
-import { login } from '../support/api';
+import { TestApp } from '../setup/create-test-app';
 import { ledgerViolations, orderLedgerMismatches } from '../support/ledger';
-import { client, Client } from '../support/warehouse';
+import { Client } from '../support/warehouse';
+import { adminSpec } from '../support/admin-spec';
 
 /**
  * `npm run seed:large` interrupted part-way used to leave a ledger whose projections were behind it, and
@@ -15,12 +15,7 @@ describe('an interrupted seed:large and projections behind the ledger', () => {
   const quiet = { log: () => undefined, progress: () => undefined };
   const small = options(['--products', '300', '--events', '4000', '--days', '20', '--batch', '100']);
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    await t.reset();
-    c = client(t, await login(t));
-  });
-  afterAll(() => t.close());
+  adminSpec({ reset: 'once', ready: (fixture) => ({ t, c } = fixture) });
 
   it('leaves nothing behind when interrupted while writing the ledger', async () => {
     const interrupt = new AbortController();

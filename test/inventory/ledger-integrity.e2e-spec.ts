@@ -9,9 +9,10 @@ import { chainHash, LedgerVerifier, VerificationReport } from '../../src/modules
 import { LedgerSigningKey } from '../../src/modules/inventory/integrity/ledger-signing-key';
 import { statementOf } from '../../src/modules/inventory/integrity/ledger-digests.service';
 import { unixNow } from '../../src/shared/http/envelope';
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { as, createAdmin, login } from '../support/api';
-import { client, Client, smallWarehouse, stockUp, Warehouse } from '../support/warehouse';
+import { Client, smallWarehouse, stockUp, Warehouse } from '../support/warehouse';
+import { adminSpec } from '../support/admin-spec';
 
 type EventRow = { id: number; stream_id: string; stream_version: number; payload: string; hash: string } & Record<string, any>;
 
@@ -24,13 +25,8 @@ describe('a ledger auditors can verify', () => {
   let c: Client;
   let w: Warehouse;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
+  adminSpec({ warehouse: smallWarehouse, ready: (fixture) => ({ t, c, w } = fixture) });
   beforeEach(async () => {
-    await t.reset();
-    c = client(t, await login(t));
-    w = await smallWarehouse(c);
     // three streams: P1@S1 with versions 1..4, P2@S1 with 1..2, P1@S2 with 1
     await stockUp(c, w, [
       { product: 0, shelf: 0, quantity: 10 },
@@ -44,7 +40,6 @@ describe('a ledger auditors can verify', () => {
     await c.post('Relocation', 'move', { id: move.id, lines: [{ id: move.lines[0].id, quantity: 2 }] });
     await stockUp(c, w, [{ product: 1, shelf: 0, quantity: 1 }]);
   });
-  afterAll(() => t.close());
 
   const verify = (digest: Parameters<LedgerVerifier['verify']>[0]['digest'] = 'latest'): Promise<VerificationReport> => t.app.get(LedgerVerifier).verify({ digest, adminId: 1, source: 'cli' });
   const events = (): Promise<EventRow[]> => t.dataSource.query('SELECT * FROM inventory_event ORDER BY stream_id, stream_version');

@@ -3,11 +3,11 @@ import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { ProjectionRebuilder } from '../../src/modules/inventory';
 import { OrdersLedgerReader } from '../../src/modules/orders/queries/orders-ledger/orders-ledger.reader';
-import { createTestApp, TestApp } from '../setup/create-test-app';
-import { login } from '../support/api';
+import { TestApp } from '../setup/create-test-app';
 import { ledgerViolations, orderLedgerMismatches } from '../support/ledger';
 import { lotProduct, lotStock, outboundLine, receive } from '../support/lots';
-import { client, Client, smallWarehouse, Warehouse } from '../support/warehouse';
+import { Client, smallWarehouse, Warehouse } from '../support/warehouse';
+import { adminSpec } from '../support/admin-spec';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -32,17 +32,15 @@ describe('lots allocated first-expiry-first-out', () => {
   };
   const tick = () => jest.setSystemTime((clock += 60_000));
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(async () => {
+  // the clock is set before the set-up resets the database (hooks run in the order written)
+  beforeEach(() => {
     jest.useFakeTimers({
       doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
     });
     setClock('2026-11-25 10:00:00');
-    await t.reset();
-    c = client(t, await login(t));
-    w = await smallWarehouse(c);
+  });
+  adminSpec({ warehouse: smallWarehouse, ready: (fixture) => ({ t, c, w } = fixture) });
+  beforeEach(async () => {
     milk = await lotProduct(c, w, 'MILK');
   });
   afterEach(async () => {
@@ -50,7 +48,6 @@ describe('lots allocated first-expiry-first-out', () => {
     expect(await ledgerViolations(t)).toEqual([]);
     expect(await orderLedgerMismatches(t)).toEqual([]);
   });
-  afterAll(() => t.close());
 
   const S1 = () => w.shelves[0];
   const S2 = () => w.shelves[1];

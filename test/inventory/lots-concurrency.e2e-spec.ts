@@ -1,9 +1,9 @@
 import { ProjectionRebuilder } from '../../src/modules/inventory';
-import { createTestApp, TestApp } from '../setup/create-test-app';
-import { login } from '../support/api';
+import { TestApp } from '../setup/create-test-app';
 import { ledgerViolations, orderLedgerMismatches } from '../support/ledger';
 import { dayFromToday, inboundLine, lotProduct, outboundLine, receive } from '../support/lots';
-import { client, Client, smallWarehouse, Warehouse } from '../support/warehouse';
+import { Client, smallWarehouse, Warehouse } from '../support/warehouse';
+import { adminSpec } from '../support/admin-spec';
 
 type Row = Record<string, any>;
 
@@ -16,20 +16,14 @@ describe('lots under concurrency', () => {
   let key = 0;
   const keyed = (url: string, body: object) => c.raw.post(url, body).set('Idempotency-Key', `lots-race-${++key}`);
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
+  adminSpec({ warehouse: smallWarehouse, ready: (fixture) => ({ t, c, w } = fixture) });
   beforeEach(async () => {
-    await t.reset();
-    c = client(t, await login(t));
-    w = await smallWarehouse(c);
     milk = await lotProduct(c, w, 'MILK');
   });
   afterEach(async () => {
     expect(await ledgerViolations(t)).toEqual([]);
     expect(await orderLedgerMismatches(t)).toEqual([]);
   });
-  afterAll(() => t.close());
 
   it('40 parallel outbound audits over four lots on one shelf: no lot below zero, each allocation in the ledger, rebuild matches', async () => {
     const shelf = w.shelves[0];

@@ -4,10 +4,10 @@ import { ProjectionRebuilder } from '../../src/modules/inventory';
 import { dailyStatDeltas, historyRowOf, lineTotal, StoredStockEvent } from '../../src/modules/inventory/domain/projection';
 import { OrdersLedgerReader } from '../../src/modules/orders/queries/orders-ledger/orders-ledger.reader';
 import { siteDayOf } from '../../src/shared/time/site-day';
-import { createTestApp, TestApp } from '../setup/create-test-app';
-import { login } from '../support/api';
+import { TestApp } from '../setup/create-test-app';
 import { ledgerViolations, orderLedgerMismatches } from '../support/ledger';
-import { client, Client, smallWarehouse, stockOf, stockUp, Warehouse } from '../support/warehouse';
+import { Client, smallWarehouse, stockOf, stockUp, Warehouse } from '../support/warehouse';
+import { adminSpec } from '../support/admin-spec';
 
 type Row = Record<string, any>;
 
@@ -22,13 +22,7 @@ describe('migration: existing stock, history and events become lot ""', () => {
   let c: Client;
   let w: Warehouse;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    await t.reset();
-    c = client(t, await login(t));
-    w = await smallWarehouse(c);
-  });
-  afterAll(() => t.close());
+  adminSpec({ warehouse: smallWarehouse, reset: 'once', ready: (fixture) => ({ t, c, w } = fixture) });
 
   it('keeps the ledger as it is and the projections equal to a replay of it', async () => {
     await stockUp(c, w, [{ product: 0, shelf: 0, quantity: 10 }]);

@@ -1,10 +1,10 @@
 import { ProjectionRebuilder } from '../../src/modules/inventory';
 import { OrdersLedgerReader } from '../../src/modules/orders/queries/orders-ledger/orders-ledger.reader';
-import { createTestApp, TestApp } from '../setup/create-test-app';
-import { login } from '../support/api';
+import { TestApp } from '../setup/create-test-app';
 import { ledgerViolations, orderLedgerMismatches } from '../support/ledger';
 import { dayFromToday, inboundLine, lotProduct, lotStock, receive } from '../support/lots';
-import { client, Client, smallWarehouse, Warehouse } from '../support/warehouse';
+import { Client, smallWarehouse, Warehouse } from '../support/warehouse';
+import { adminSpec } from '../support/admin-spec';
 
 type Row = Record<string, any>;
 
@@ -15,20 +15,14 @@ describe('lots received on inbound orders', () => {
   let w: Warehouse;
   let milk: Row;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
+  adminSpec({ warehouse: smallWarehouse, ready: (fixture) => ({ t, c, w } = fixture) });
   beforeEach(async () => {
-    await t.reset();
-    c = client(t, await login(t));
-    w = await smallWarehouse(c);
     milk = await lotProduct(c, w, 'MILK', 10);
   });
   afterEach(async () => {
     expect(await ledgerViolations(t)).toEqual([]);
     expect(await orderLedgerMismatches(t)).toEqual([]);
   });
-  afterAll(() => t.close());
 
   const addInbound = (lines: Array<Record<string, unknown>>) => c.raw.post('/admin/wms.Inbound/add', { supplier_id: w.supplier.id, type: 10, lines });
   const eventCount = async () => Number((await t.dataSource.query('SELECT COUNT(*) AS n FROM inventory_event'))[0].n);

@@ -1,8 +1,9 @@
 import { QueryCounter } from '../../src/shared/database/query-counter';
 import { ProjectionRebuilder } from '../../src/modules/inventory';
-import { createTestApp, TestApp } from '../setup/create-test-app';
-import { as, login } from '../support/api';
-import { client, Client, smallWarehouse, stockUp, Warehouse } from '../support/warehouse';
+import { TestApp } from '../setup/create-test-app';
+import { as } from '../support/api';
+import { Client, smallWarehouse, stockUp, Warehouse } from '../support/warehouse';
+import { adminSpec } from '../support/admin-spec';
 
 /**
  * The stock list by warehouse or area, in its default order (product): the rows of that location only, in
@@ -19,13 +20,15 @@ describe('the stock list by location', () => {
   let other: { warehouse: Record<string, any>; area: Record<string, any>; shelf: Record<string, any> };
   const mysql = () => t.dataSource.options.type === 'mysql';
 
+  adminSpec({
+    warehouse: smallWarehouse,
+    reset: 'once',
+    ready: (fixture) => {
+      ({ t, c, w } = fixture);
+      admin = as(fixture.t, fixture.session);
+    },
+  });
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.reset();
-    const session = await login(t);
-    c = client(t, session);
-    admin = as(t, session);
-    w = await smallWarehouse(c);
     const warehouse = await c.add('Warehouse', { name: 'Second', serial_no: 'WH2' });
     const area = await c.add('WarehouseArea', { warehouse_id: warehouse.id, name: 'Area B', serial_no: 'B' });
     const shelf = await c.add('Shelf', { warehouse_id: warehouse.id, warehouse_area_id: area.id, name: 'T1', serial_no: 'T1' });
@@ -41,7 +44,6 @@ describe('the stock list by location', () => {
       { product: 0, shelf: 0, quantity: 13 },
     ]);
   });
-  afterAll(() => t.close());
 
   /** The SQL statements a request sends (text and parameters), and the answer. */
   async function traced(url: string) {

@@ -1,7 +1,7 @@
-import { createTestApp, TestApp } from '../setup/create-test-app';
-import { login } from '../support/api';
+import { TestApp } from '../setup/create-test-app';
 import { ledgerViolations, orderLedgerMismatches } from '../support/ledger';
-import { client, Client, smallWarehouse, stockOf, stockUp, Warehouse } from '../support/warehouse';
+import { Client, smallWarehouse, stockOf, stockUp, Warehouse } from '../support/warehouse';
+import { adminSpec } from '../support/admin-spec';
 
 type Row = Record<string, any>;
 
@@ -17,13 +17,7 @@ describe('keyed counts and adjustments racing other stock commands', () => {
   let key = 0;
   const keyed = (url: string, body: object) => c.raw.post(url, body).set('Idempotency-Key', `count-race-${++key}`);
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    await t.reset();
-    c = client(t, await login(t));
-    w = await smallWarehouse(c);
-  });
-  afterAll(() => t.close());
+  adminSpec({ warehouse: smallWarehouse, reset: 'once', ready: (fixture) => ({ t, c, w } = fixture) });
   afterEach(async () => {
     expect(await ledgerViolations(t)).toEqual([]);
     expect(await orderLedgerMismatches(t)).toEqual([]);

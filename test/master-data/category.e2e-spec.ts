@@ -1,6 +1,6 @@
-import { createTestApp, TestApp } from '../setup/create-test-app';
-import { login } from '../support/api';
+import { TestApp } from '../setup/create-test-app';
 import { api, Api, Row } from './master-data-fixtures';
+import { adminSpec } from '../support/admin-spec';
 
 /** Product categories: a tree by pid, with tree answers for the list and the select. */
 describe('categories (wms.Category)', () => {
@@ -8,12 +8,13 @@ describe('categories (wms.Category)', () => {
   let client: Api;
   let food: Row, fruit: Row, apples: Row, bread: Row, tools: Row;
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  adminSpec({
+    ready: (fixture) => {
+      ({ t } = fixture);
+      client = api(fixture.t, fixture.session);
+    },
   });
   beforeEach(async () => {
-    await t.reset();
-    client = api(t, await login(t));
     // weigh = id, so later rows sort first among their siblings (weigh desc, id asc).
     food = await client.add('Category', { name: 'Food' });
     fruit = await client.add('Category', { pid: food.id, name: 'Fruit' });
@@ -21,7 +22,6 @@ describe('categories (wms.Category)', () => {
     bread = await client.add('Category', { pid: food.id, name: 'Bread' });
     tools = await client.add('Category', { name: 'Tools' });
   });
-  afterAll(() => t.close());
 
   const names = (nodes: Row[]): unknown[] => nodes.map((n) => (n.children ? [n.name, names(n.children)] : n.name));
 

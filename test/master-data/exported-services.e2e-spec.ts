@@ -2,9 +2,9 @@ import { EntityManager } from 'typeorm';
 import { MasterDataReader, MasterDataReferences, ProductStockTotals } from '../../src/modules/master-data';
 import { QueryCounter } from '../../src/shared/database/query-counter';
 import { TransactionRunner } from '../../src/shared/database/transaction-runner';
-import { createTestApp, TestApp } from '../setup/create-test-app';
-import { login } from '../support/api';
+import { TestApp } from '../setup/create-test-app';
 import { api, Api, location, quiet, Row } from './master-data-fixtures';
+import { adminSpec } from '../support/admin-spec';
 
 /** What master-data's index.ts offers the orders and inventory contexts. */
 describe('master-data services for other contexts', () => {
@@ -13,18 +13,18 @@ describe('master-data services for other contexts', () => {
   let place: { warehouse: Row; area: Row; shelf: Row };
   let product: Row;
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  adminSpec({
+    ready: (fixture) => {
+      ({ t } = fixture);
+      client = api(fixture.t, fixture.session);
+    },
   });
   beforeEach(async () => {
-    await t.reset();
-    client = api(t, await login(t));
     place = await location(client, 'W1');
     const unit = await client.add('Unit', { name: 'Box' });
     const brand = await client.add('Brand', { name: 'Acme' });
     product = await client.add('Product', { product_no: 'P1', name: 'Bolt', spec: 'M8', price: '2.5', unit_id: unit.id, brand_id: brand.id, warehouse_id: place.warehouse.id });
   });
-  afterAll(() => t.close());
 
   describe('MasterDataReferences', () => {
     it('lets another context veto deleting and moving a shelf, inside the same transaction', async () => {

@@ -1,7 +1,8 @@
 import request from 'supertest';
-import { createTestApp, TestApp } from '../setup/create-test-app';
-import { login, Session } from '../support/api';
+import { TestApp } from '../setup/create-test-app';
+import { Session } from '../support/api';
 import { emptyRows, hugeSharedString, SHARED_HEADER, sheetOf, workbook, zipOf } from '../support/xlsx-bomb';
+import { adminSpec } from '../support/admin-spec';
 
 /**
  * Spreadsheet bombs on import: small XLSX files that unpack to hundreds of megabytes or millions of rows
@@ -13,14 +14,7 @@ const MB = 1024 * 1024;
 describe('import refuses spreadsheet bombs', () => {
   let t: TestApp;
   let root: Session;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(async () => {
-    await t.reset();
-    root = await login(t);
-  });
-  afterAll(() => t.close());
+  adminSpec({ ready: (fixture) => ({ t, session: root } = fixture) });
 
   const upload = (content: Buffer, lang = 'en') =>
     request(t.app.getHttpServer()).post('/admin/wms.Product/import').set('batoken', root.token).set('think-lang', lang).attach('file', content, 'products.xlsx');

@@ -1,19 +1,18 @@
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { createAdmin, login } from '../support/api';
 import { api, Api, location, search } from './master-data-fixtures';
+import { adminSpec } from '../support/admin-spec';
 
 /** Warehouses, their areas and the shelves in them: codes, belonging, embedded names, reference checks. */
 describe('warehouses, areas and shelves (wms.Warehouse, wms.WarehouseArea, wms.Shelf)', () => {
   let t: TestApp;
   let client: Api;
-  beforeAll(async () => {
-    t = await createTestApp();
+  adminSpec({
+    ready: (fixture) => {
+      ({ t } = fixture);
+      client = api(fixture.t, fixture.session);
+    },
   });
-  beforeEach(async () => {
-    await t.reset();
-    client = api(t, await login(t));
-  });
-  afterAll(() => t.close());
 
   describe('warehouse', () => {
     it('adds with every field, numbers as numbers, and validates code, mobile and type', async () => {

@@ -1,8 +1,8 @@
 import { QueryCounter } from '../../src/shared/database/query-counter';
 import { unixNow } from '../../src/shared/http/envelope';
-import { createTestApp, TestApp } from '../setup/create-test-app';
-import { login } from '../support/api';
+import { TestApp } from '../setup/create-test-app';
 import { api, Api, quiet, Row } from './master-data-fixtures';
+import { adminSpec } from '../support/admin-spec';
 
 const PRODUCTS = 100_000;
 const PER_INSERT = 1_000;
@@ -16,10 +16,14 @@ describe('the product list at scale', () => {
   let t: TestApp;
   let client: Api;
 
+  adminSpec({
+    reset: 'once',
+    ready: (fixture) => {
+      ({ t } = fixture);
+      client = api(fixture.t, fixture.session);
+    },
+  });
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.reset();
-    client = api(t, await login(t));
     const brands = [await client.add('Brand', { name: 'Acme' }), await client.add('Brand', { name: 'Globex' })];
     const category = await client.add('Category', { name: 'Fasteners' });
     const unit = await client.add('Unit', { name: 'Box' });
@@ -31,7 +35,6 @@ describe('the product list at scale', () => {
     // the account, the time zone and the remark are read once per process and version (then cached)
     await client.get('/admin/wms.Product/index?limit=1');
   });
-  afterAll(() => t.close());
 
   const index = async (query: string) => {
     await quiet();

@@ -1,8 +1,8 @@
 import { containsPattern, LIKE_ESCAPE } from '../../src/shared/crud/list-query';
 import { QueryCounter } from '../../src/shared/database/query-counter';
-import { createTestApp, TestApp } from '../setup/create-test-app';
-import { login } from '../support/api';
+import { TestApp } from '../setup/create-test-app';
 import { api, Api, quiet, Row } from './master-data-fixtures';
+import { adminSpec } from '../support/admin-spec';
 
 /**
  * The product quickSearch goes through the product search index (FTS5 trigram on SQLite, FULLTEXT over
@@ -28,10 +28,14 @@ describe('product quickSearch through the search index', () => {
     'P0001', 'P00012', '690123', '6901234567', 'usb-c', '1m', '550ml', 'strasse', 'Straße', '100%棉', ' 鼠标', 'au lait', 'nothing here', '不存在的词',
   ];
 
+  adminSpec({
+    reset: 'once',
+    ready: (fixture) => {
+      ({ t } = fixture);
+      client = api(fixture.t, fixture.session);
+    },
+  });
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.reset();
-    client = api(t, await login(t));
     unitId = (await client.add('Unit', { name: 'Box' })).id;
     // 24 names × 5 spellings of number and bar code: 120 products through the API, then 200 more by SQL
     let n = 0;
@@ -45,7 +49,6 @@ describe('product quickSearch through the search index', () => {
     for (let i = 1; i <= 200; i++) rows.push(`Q${i}`, `${NAMES[i % NAMES.length]}-${i}`, i % 3 ? null : `77${i}`);
     await t.dataSource.query(`INSERT INTO product (product_no, name, bar_code) VALUES ${Array.from({ length: 200 }, () => '(?, ?, ?)').join(', ')}`, rows);
   });
-  afterAll(() => t.close());
 
   /** The rows the LIKE of the list matched before the index: id, name, product number or bar code contain it. */
   async function likeIds(term: string): Promise<number[]> {

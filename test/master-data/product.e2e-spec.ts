@@ -1,6 +1,7 @@
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { createAdmin, login } from '../support/api';
 import { api, Api, location, Row, search } from './master-data-fixtures';
+import { adminSpec } from '../support/admin-spec';
 
 /** Products: codes, exact prices, references and location, read-only stock total, embedded names. */
 describe('products (wms.Product)', () => {
@@ -9,18 +10,18 @@ describe('products (wms.Product)', () => {
   let brand: Row, category: Row, unit: Row;
   let place: { warehouse: Row; area: Row; shelf: Row };
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  adminSpec({
+    ready: (fixture) => {
+      ({ t } = fixture);
+      client = api(fixture.t, fixture.session);
+    },
   });
   beforeEach(async () => {
-    await t.reset();
-    client = api(t, await login(t));
     brand = await client.add('Brand', { name: 'Acme' });
     category = await client.add('Category', { name: 'Fasteners' });
     unit = await client.add('Unit', { name: 'Box' });
     place = await location(client, 'W1');
   });
-  afterAll(() => t.close());
 
   const full = () => ({
     product_no: 'P-001',

@@ -1,7 +1,8 @@
 import { unixNow } from '../../src/shared/http/envelope';
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { createAdmin, login, Session } from '../support/api';
 import { api, Api, search } from './master-data-fixtures';
+import { adminSpec } from '../support/admin-spec';
 
 /**
  * The flat catalogues on the generic CRUD: brand and unit (deleted for real), carrier, customer and supplier
@@ -42,15 +43,10 @@ describe.each(CASES)('wms.$controller (generic catalogue)', ({ controller, node,
   let client: Api;
   const url = (action: string) => `/admin/wms.${controller}/${action}`;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
+  adminSpec({ ready: (fixture) => ({ t, session: root } = fixture) });
   beforeEach(async () => {
-    await t.reset();
-    root = await login(t);
     client = api(t, root);
   });
-  afterAll(() => t.close());
 
   it('adds a row from its writable fields only: ids, timestamps and unknown keys are ignored', async () => {
     const before = unixNow();
@@ -142,12 +138,13 @@ describe.each(CASES)('wms.$controller (generic catalogue)', ({ controller, node,
 describe('partner and unit field rules', () => {
   let t: TestApp;
   let client: Api;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await t.reset();
-    client = api(t, await login(t));
+  adminSpec({
+    reset: 'once',
+    ready: (fixture) => {
+      ({ t } = fixture);
+      client = api(fixture.t, fixture.session);
+    },
   });
-  afterAll(() => t.close());
 
   it.each(['Carrier', 'Customer', 'Supplier'])('wms.%s checks mobile and e-mail formats, empty allowed', async (controller) => {
     const add = (extra: object) => client.post(`/admin/wms.${controller}/add`, { name: 'P', ...extra });

@@ -1,9 +1,10 @@
 import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { parseCsv } from '../../src/modules/master-data/transfer/spreadsheet-reader';
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { createAdmin, login, Session } from '../support/api';
 import { api, Api, location, search } from './master-data-fixtures';
+import { adminSpec } from '../support/admin-spec';
 
 /**
  * Export of every master-data list (CSV and XLSX, the list's filters, headers in the caller's language) and
@@ -50,15 +51,10 @@ describe('master-data export and import', () => {
       .attach('file', Buffer.isBuffer(content) ? content : Buffer.from(content), filename);
   const count = async (table: string) => Number((await t.dataSource.query(`SELECT COUNT(*) AS n FROM ${table}`))[0].n);
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
+  adminSpec({ ready: (fixture) => ({ t, session: root } = fixture) });
   beforeEach(async () => {
-    await t.reset();
-    root = await login(t);
     client = api(t, root);
   });
-  afterAll(() => t.close());
 
   describe('export', () => {
     it('streams CSV with the filters of the list and headers in the caller\'s language', async () => {

@@ -1,9 +1,10 @@
 import { UserGroupEntity } from '../../src/modules/accounts/member/persistence/user-group.entity';
 import { UserRuleEntity } from '../../src/modules/accounts/member/persistence/user-rule.entity';
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { as, login } from '../support/api';
 import { Mailbox } from '../support/mailbox';
 import { ageCodes, anonymous, asMember, createMember, latestSmsCode, MEMBER_PASSWORD, memberLogin, MemberSession } from '../support/member';
+import { memberSpec } from '../support/member-spec';
 
 /** The member's own account: profile, password, bindings, retrieve password, overview and the logs. */
 describe('member account', () => {
@@ -12,22 +13,17 @@ describe('member account', () => {
   let alice: MemberSession;
   let aliceId: number;
 
-  beforeAll(async () => {
-    await mailbox.start();
-    t = await createTestApp();
-  });
-  beforeEach(async () => {
+  // the mailbox before the app, the mail settings before each reset (hooks run in the order written)
+  beforeAll(() => mailbox.start());
+  beforeEach(() => {
     process.env.SMTP_URL = mailbox.url;
     process.env.SMS_DRIVER = 'database';
     mailbox.clear();
-    await t.reset();
-    aliceId = await createMember(t, { username: 'alice', email: 'alice@example.com' });
-    alice = await memberLogin(t, 'alice');
   });
+  memberSpec({ member: { username: 'alice', email: 'alice@example.com' }, ready: (fixture) => ({ t, memberId: aliceId, member: alice } = fixture) });
   afterAll(async () => {
     delete process.env.SMTP_URL;
     delete process.env.SMS_DRIVER;
-    await t.close();
     await mailbox.stop();
   });
 

@@ -1,19 +1,13 @@
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { as, createAdmin, http, login, Session } from '../support/api';
 import { asMember, createMember, memberLogin } from '../support/member';
+import { adminSpec } from '../support/admin-spec';
 
 /** The back office's member pages: user.User, user.Group, user.Rule, user.MoneyLog and user.ScoreLog. */
 describe('member administration', () => {
   let t: TestApp;
   let admin: Session;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(async () => {
-    await t.reset();
-    admin = await login(t);
-  });
-  afterAll(() => t.close());
+  adminSpec({ ready: (fixture) => ({ t, session: admin } = fixture) });
 
   const api = () => as(t, admin);
   const defaultGroup = async () => Number((await t.dataSource.query('SELECT MIN(id) AS id FROM user_group'))[0].id);

@@ -1,6 +1,7 @@
-import { createTestApp, TestApp } from '../setup/create-test-app';
-import { as, login, Session } from '../support/api';
+import { TestApp } from '../setup/create-test-app';
+import { as, Session } from '../support/api';
 import { createMember } from '../support/member';
+import { adminSpec } from '../support/admin-spec';
 
 /**
  * Many deductions at once against one balance: the row lock serialises them, so exactly as many succeed as the
@@ -9,14 +10,7 @@ import { createMember } from '../support/member';
 describe('member balance under concurrent changes', () => {
   let t: TestApp;
   let admin: Session;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(async () => {
-    await t.reset();
-    admin = await login(t);
-  });
-  afterAll(() => t.close());
+  adminSpec({ ready: (fixture) => ({ t, session: admin } = fixture) });
 
   async function chain(table: 'user_money_log' | 'user_score_log', column: 'money' | 'score', memberId: number) {
     const rows: Array<Record<string, unknown>> = await t.dataSource.query(`SELECT ${column} AS delta, \`before\` AS b, \`after\` AS a FROM ${table} WHERE user_id = ? ORDER BY id`, [memberId]);

@@ -1,21 +1,18 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
 import { TokenEntity } from '../../src/modules/accounts/persistence/token.entity';
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { as, http, login } from '../support/api';
 import { solvedCaptcha } from '../support/captcha';
 import { anonymous, asMember, createMember, MEMBER_PASSWORD, memberLogin } from '../support/member';
+import { publicSpec } from '../support/public-spec';
 
 /** Sign-in by username, e-mail or mobile; lockout; member tokens (409, refresh, logout); the bootstraps. */
 describe('member sign-in, tokens and bootstraps', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(() => t.reset());
-  afterAll(async () => {
+  publicSpec({ ready: (fixture) => ({ t } = fixture) });
+  afterAll(() => {
     process.env.LOGIN_CAPTCHA = '0';
-    await t.close();
   });
 
   const api = () => anonymous(t);

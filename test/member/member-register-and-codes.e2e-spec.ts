@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { solvedCaptcha } from '../support/captcha';
 import { Mailbox } from '../support/mailbox';
 import { ageCodes, anonymous, asMember, createMember, latestSmsCode, memberLogin } from '../support/member';
+import { publicSpec } from '../support/public-spec';
 
 /**
  * Sign-up with a code sent by e-mail (a real SMTP server on loopback) or SMS (the development driver), and
@@ -12,21 +13,18 @@ describe('member sign-up and verification codes', () => {
   let t: TestApp;
   const mailbox = new Mailbox();
 
-  beforeAll(async () => {
-    await mailbox.start();
-    t = await createTestApp();
-  });
-  beforeEach(async () => {
+  // the mailbox before the app, the mail settings before each reset (hooks run in the order written)
+  beforeAll(() => mailbox.start());
+  beforeEach(() => {
     process.env.SMTP_URL = mailbox.url;
     process.env.SMS_DRIVER = 'database';
     mailbox.clear();
-    await t.reset();
   });
+  publicSpec({ ready: (fixture) => ({ t } = fixture) });
   afterAll(async () => {
     delete process.env.SMTP_URL;
     delete process.env.SMS_DRIVER;
     process.env.LOGIN_CAPTCHA = '0';
-    await t.close();
     await mailbox.stop();
   });
 

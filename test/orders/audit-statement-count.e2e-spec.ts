@@ -1,10 +1,10 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { AuditInboundOrderCommand } from '../../src/modules/orders/commands/audit-inbound-order/audit-inbound-order.command';
 import { QueryCounter } from '../../src/shared/database/query-counter';
-import { createTestApp, TestApp } from '../setup/create-test-app';
-import { login } from '../support/api';
+import { TestApp } from '../setup/create-test-app';
 import { ledgerViolations } from '../support/ledger';
-import { client, Client, smallWarehouse, Warehouse } from '../support/warehouse';
+import { Client, smallWarehouse, Warehouse } from '../support/warehouse';
+import { adminSpec } from '../support/admin-spec';
 
 /** Auditing is batched: the statements an audit sends grow with the batches, not with the lines. */
 describe('statements sent by an inbound audit', () => {
@@ -13,18 +13,14 @@ describe('statements sent by an inbound audit', () => {
   let w: Warehouse;
   const productIds: number[] = [];
   const shelfIds: number[] = [];
+  adminSpec({ warehouse: smallWarehouse, reset: 'once', ready: (fixture) => ({ t, c, w } = fixture) });
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.reset();
-    c = client(t, await login(t));
-    w = await smallWarehouse(c);
     // 100 products × 10 shelves: every line of a 1,000-line order is its own stock stream.
     for (let i = 0; i < 10; i++) shelfIds.push((await c.add('Shelf', { warehouse_id: w.warehouse.id, warehouse_area_id: w.area.id, name: `Bulk ${i}`, serial_no: `B${i}` })).id);
     const values = Array.from({ length: 100 }, (_, i) => `('BULK${i}', 'Bulk product ${i}', ${w.unit.id}, '1.50', 10, 0, 0)`).join(', ');
     await t.dataSource.query(`INSERT INTO product (product_no, name, unit_id, price, status, weigh, total_stock_num) VALUES ${values}`);
     productIds.push(...(await t.dataSource.query("SELECT id FROM product WHERE product_no LIKE 'BULK%' ORDER BY id")).map((r: { id: number }) => Number(r.id)));
   }, 120000);
-  afterAll(() => t.close());
 
   async function statementsToAudit(lineCount: number): Promise<number> {
     const lines = Array.from({ length: lineCount }, (_, i) => ({ product_id: productIds[Math.floor(i / 10) % 100], warehouse_shelf_id: shelfIds[i % 10], plan_quantity: 2, actual_quantity: 2, price: '1.50' }));

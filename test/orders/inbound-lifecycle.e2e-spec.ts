@@ -1,20 +1,13 @@
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { createAdmin, login } from '../support/api';
 import { client, Client, smallWarehouse, stockOf, Warehouse } from '../support/warehouse';
+import { adminSpec } from '../support/admin-spec';
 
 describe('inbound orders: create, edit, audit into stock', () => {
   let t: TestApp;
   let c: Client;
   let w: Warehouse;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(async () => {
-    await t.reset();
-    c = client(t, await login(t));
-    w = await smallWarehouse(c);
-  });
-  afterAll(() => t.close());
+  adminSpec({ warehouse: smallWarehouse, ready: (fixture) => ({ t, c, w } = fixture) });
 
   const line = (product: number, shelf: number, quantity: number, price = '2.50') => ({ product_id: w.products[product].id, warehouse_shelf_id: w.shelves[shelf].id, plan_quantity: quantity, actual_quantity: quantity, price, detail_code: `D${product}` });
 

@@ -1,6 +1,7 @@
 import { ListExportRules1764001600000 } from '../../migrations/1764001600000-list-export-rules';
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { createAdmin } from '../support/api';
+import { publicSpec } from '../support/public-spec';
 
 type Row = Record<string, any>;
 const EXPORTS = ['inbound', 'outbound', 'relocation', 'stocktake', 'adjustment']
@@ -9,10 +10,7 @@ const EXPORTS = ['inbound', 'outbound', 'relocation', 'stocktake', 'adjustment']
 
 describe('migration: export rules of the order lists, the admin log and the members for databases seeded before them', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  publicSpec({ reset: 'never', ready: (fixture) => ({ t } = fixture) });
 
   const rulesOf = async (groupId: number): Promise<string[]> => {
     const [group]: Row[] = await t.dataSource.query('SELECT rules FROM admin_group WHERE id = ?', [groupId]);

@@ -1,10 +1,11 @@
 import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { parseCsv } from '../../src/modules/master-data/transfer/spreadsheet-reader';
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { createAdmin, login, Session } from '../support/api';
 import { download } from '../support/download';
 import { client, Client, smallWarehouse, stockUp, Warehouse } from '../support/warehouse';
+import { adminSpec } from '../support/admin-spec';
 
 /**
  * Every order list, the admin log and the member list export what they list (the list's filters and the
@@ -31,12 +32,8 @@ describe('list exports: orders, counts, adjustments, admin log, members', () => 
     return { file, rows, sheet: workbook.worksheets[0].name };
   };
 
+  adminSpec({ warehouse: smallWarehouse, reset: 'once', ready: (fixture) => ({ t, session: root, c, w } = fixture) });
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.reset();
-    root = await login(t);
-    c = client(t, root);
-    w = await smallWarehouse(c);
     await stockUp(c, w, [{ product: 0, shelf: 0, quantity: 5 }]); // audited
     await c.add('Inbound', {
       supplier_id: w.supplier.id,
@@ -56,7 +53,6 @@ describe('list exports: orders, counts, adjustments, admin log, members', () => 
     await c.add('stocktake', { warehouse_id: w.warehouse.id, blind: 1, remark: 'year end' });
     await c.add('adjustment', { remark: 'broken', lines: [{ product_id: w.products[0].id, warehouse_shelf_id: w.shelves[0].id, quantity: -1, reason: 'damaged' }] });
   });
-  afterAll(() => t.close());
 
   it('writes the inbound list as it lists it, newest first, labels translated, times in the site zone', async () => {
     const list = await c.get('/admin/wms.inbound/index?limit=100');
@@ -157,12 +153,7 @@ describe('list exports: balance and score logs, recycle bin, sensitive-data log'
     return parseCsv(file.body.toString('utf8').replace(/^\uFEFF/, '')).map((r) => r.cells);
   };
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    await t.reset();
-    root = await login(t);
-  });
-  afterAll(() => t.close());
+  adminSpec({ reset: 'once', ready: (fixture) => ({ t, session: root } = fixture) });
 
   it('writes balance changes as money and score changes as numbers, with the member', async () => {
     const c = client(t, root);

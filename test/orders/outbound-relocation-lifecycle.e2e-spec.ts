@@ -1,25 +1,20 @@
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { as, createAdmin, login } from '../support/api';
 import { ledgerViolations } from '../support/ledger';
-import { client, Client, smallWarehouse, stockOf, stockUp, Warehouse } from '../support/warehouse';
+import { Client, smallWarehouse, stockOf, stockUp, Warehouse } from '../support/warehouse';
+import { adminSpec } from '../support/admin-spec';
 
 describe('outbound and relocation lifecycles', () => {
   let t: TestApp;
   let c: Client;
   let w: Warehouse;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
+  adminSpec({ warehouse: smallWarehouse, ready: (fixture) => ({ t, c, w } = fixture) });
   beforeEach(async () => {
-    await t.reset();
-    c = client(t, await login(t));
-    w = await smallWarehouse(c);
     await stockUp(c, w, [
       { product: 0, shelf: 0, quantity: 10 },
       { product: 1, shelf: 0, quantity: 2 },
     ]);
   });
-  afterAll(() => t.close());
 
   const outLine = (product: number, shelf: number, quantity: number, price = '5.00') => ({ product_id: w.products[product].id, warehouse_shelf_id: w.shelves[shelf].id, plan_quantity: quantity, actual_quantity: quantity, price });
 

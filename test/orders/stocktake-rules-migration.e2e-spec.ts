@@ -1,15 +1,13 @@
 import { StocktakesAndAdjustments1764001000000 } from '../../migrations/1764001000000-stocktakes-and-adjustments';
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { as, login } from '../support/api';
+import { publicSpec } from '../support/public-spec';
 
 type Row = Record<string, any>;
 
 describe('migration: count and adjustment menus for databases seeded before them', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  publicSpec({ reset: 'never', ready: (fixture) => ({ t } = fixture) });
 
   it('adds the menus and buttons once, as the seed does, granted to no group; the super admin sees them', async () => {
     await t.reset();

@@ -1,8 +1,9 @@
 import sharp from 'sharp';
 import { CacheRegistry } from '../../src/shared/cache/cache-registry';
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { as, createAdmin, http, login, Session } from '../support/api';
 import { createMember, memberLogin } from '../support/member';
+import { adminSpec } from '../support/admin-spec';
 
 /**
  * The ajax helpers: `ajax/area` (China's divisions,
@@ -26,14 +27,7 @@ describe('ajax helpers', () => {
       .sort();
   };
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(async () => {
-    await t.reset();
-    root = await login(t);
-  });
-  afterAll(() => t.close());
+  adminSpec({ ready: (fixture) => ({ t, session: root } = fixture) });
 
   describe('ajax/area', () => {
     const area = (query: Record<string, string>, base = '/api/ajax/area') => http(t).get(base).query(query).set('think-lang', 'en');

@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
+import { publicSpec } from '../support/public-spec';
 
 /**
  * docs/API.md carries the list of every route, generated from the running app's OpenAPI description: this
@@ -41,10 +42,7 @@ export function routeList(paths: Paths): string {
 
 describe('docs/API.md', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  publicSpec({ reset: 'never', ready: (fixture) => ({ t } = fixture) });
 
   it('lists exactly the routes the app serves', async () => {
     const res = await request(t.app.getHttpServer()).get('/api-docs-json');

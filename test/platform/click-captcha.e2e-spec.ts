@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import request from 'supertest';
 import { ClickCaptchaService, isLoginCaptchaEnabled } from '../../src/modules/platform';
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
+import { publicSpec } from '../support/public-spec';
 
 interface Box {
   text: string;
@@ -34,11 +35,7 @@ describe('click captcha (GET /api/common/clickCaptcha, POST /api/common/checkCli
   let counter = 0;
   const newId = () => `c0ffee00-0000-4000-8000-${String(++counter).padStart(12, '0')}`;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(() => t.reset());
-  afterAll(() => t.close());
+  publicSpec({ ready: (fixture) => ({ t } = fixture) });
 
   const api = () => request(t.app.getHttpServer());
 

@@ -1,7 +1,8 @@
 import { DatabaseBusyError } from '../../src/shared/database/database-errors';
 import { TransactionRunner } from '../../src/shared/database/transaction-runner';
-import { createTestApp, TestApp } from '../setup/create-test-app';
-import { http, login, Session } from '../support/api';
+import { TestApp } from '../setup/create-test-app';
+import { http, Session } from '../support/api';
+import { adminSpec } from '../support/admin-spec';
 
 /**
  * Conflicts that never settle (deadlocks under load, after the transaction runner's retries) answer the
@@ -11,12 +12,7 @@ describe('a database too busy to settle a conflict', () => {
   let t: TestApp;
   let session: Session;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    await t.reset();
-    session = await login(t);
-  });
-  afterAll(() => t.close());
+  adminSpec({ reset: 'once', ready: (fixture) => ({ t, session } = fixture) });
   afterEach(() => jest.restoreAllMocks());
 
   const deadlock = () => new DatabaseBusyError(Object.assign(new Error('Deadlock found when trying to get lock; SELECT secret FROM x'), { code: 'ER_LOCK_DEADLOCK', errno: 1213 }));

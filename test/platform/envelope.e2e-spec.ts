@@ -1,12 +1,10 @@
 import request from 'supertest';
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
+import { publicSpec } from '../support/public-spec';
 
 describe('the envelope on failures the kernel answers itself', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  publicSpec({ reset: 'never', ready: (fixture) => ({ t } = fixture) });
 
   it('answers an unknown route with HTTP 404 and a translated envelope', async () => {
     const res = await request(t.app.getHttpServer()).get('/admin/nothing.Here/index').set('think-lang', 'en');
@@ -34,10 +32,7 @@ describe('the envelope on failures the kernel answers itself', () => {
 
 describe('the OpenAPI description', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  publicSpec({ reset: 'never', ready: (fixture) => ({ t } = fixture) });
 
   it('lists the routes at /api-docs-json and serves its page at /api-docs', async () => {
     const json = await request(t.app.getHttpServer()).get('/api-docs-json');

@@ -1,7 +1,8 @@
 import { EntityManager } from 'typeorm';
 import { AdminLogEntity } from '../../src/modules/accounts/persistence/admin-log.entity';
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { http, login, Session } from '../support/api';
+import { adminSpec } from '../support/admin-spec';
 
 /**
  * Input nested deeper than 32 levels (JSON, form bodies, query strings) is refused with HTTP 400 before any
@@ -15,14 +16,7 @@ const nestedArray = (levels: number) => `${'['.repeat(levels)}${']'.repeat(level
 describe('deeply nested input and the admin log', () => {
   let t: TestApp;
   let root: Session;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(async () => {
-    await t.reset();
-    root = await login(t);
-  });
-  afterAll(() => t.close());
+  adminSpec({ ready: (fixture) => ({ t, session: root } = fixture) });
 
   const brands = async () => Number((await t.dataSource.query('SELECT COUNT(*) AS n FROM brand'))[0].n);
   const rawPost = (url: string, body: string, type = 'application/json') => http(t).post(url).set('batoken', root.token).set('think-lang', 'en').set('content-type', type).send(body);

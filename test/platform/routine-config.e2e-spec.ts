@@ -4,9 +4,10 @@ import { SMTPServer } from 'smtp-server';
 import { ConfigAdminService } from '../../src/modules/platform/config/config-admin.service';
 import { ConfigTestMailRule1763800000600 } from '../../migrations/1763800000600-config-test-mail-rule';
 import { CacheRegistry } from '../../src/shared/cache/cache-registry';
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { as, createAdmin, http, login, Session } from '../support/api';
 import { Mailbox } from '../support/mailbox';
+import { adminSpec } from '../support/admin-spec';
 
 /**
  * `routine.Config`: the settings by group with typed values,
@@ -57,14 +58,7 @@ describe('routine.Config', () => {
     throw new Error(`fewer than ${count} admin log rows`);
   };
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(async () => {
-    await t.reset();
-    root = await login(t);
-  });
-  afterAll(() => t.close());
+  adminSpec({ ready: (fixture) => ({ t, session: root } = fixture) });
 
   describe('who may use it', () => {
     it('asks for a sign-in on every action: the settings are never public', async () => {

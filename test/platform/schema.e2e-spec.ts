@@ -1,4 +1,5 @@
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
+import { publicSpec } from '../support/public-spec';
 
 /**
  * What a MariaDB Galera cluster requires of the schema the migrations build: every table has a primary key
@@ -7,10 +8,7 @@ import { createTestApp, TestApp } from '../setup/create-test-app';
  */
 describe('the migrated schema', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  publicSpec({ reset: 'never', ready: (fixture) => ({ t } = fixture) });
 
   const isSqlite = () => t.dataSource.options.type === 'better-sqlite3';
 

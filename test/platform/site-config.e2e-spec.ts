@@ -1,6 +1,7 @@
 import { I18nContext, I18nService } from 'nestjs-i18n';
 import { SiteConfigService, translateConfigText } from '../../src/modules/platform';
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
+import { publicSpec } from '../support/public-spec';
 
 const SAVENAME = '/storage/{topic}/{year}{mon}{day}/{filename}{filesha1}{.suffix}';
 const MIMETYPE = 'jpg,png,bmp,jpeg,gif,webp,zip,rar,xls,xlsx,csv,doc,docx,wav,mp4,mp3,txt';
@@ -9,12 +10,12 @@ describe('site configuration: seeds and reads', () => {
   let t: TestApp;
   let config: SiteConfigService;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    config = t.app.get(SiteConfigService);
+  publicSpec({
+    ready: (fixture) => {
+      ({ t } = fixture);
+      config = t.app.get(SiteConfigService);
+    },
   });
-  beforeEach(() => t.reset());
-  afterAll(() => t.close());
 
   const setValue = (name: string, value: string) => t.dataSource.query('UPDATE config SET value = ? WHERE name = ?', [value, name]);
 

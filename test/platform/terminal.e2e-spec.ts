@@ -7,9 +7,10 @@ import { join } from 'node:path';
 import { AdminLogEntity } from '../../src/modules/accounts/persistence/admin-log.entity';
 import { TokenEntity } from '../../src/modules/accounts/persistence/token.entity';
 import { findExecutable, TerminalRunner } from '../../src/modules/platform/terminal/terminal-runner';
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { as, createAdmin, http, login, Session } from '../support/api';
 import { isAlive } from '../support/server-process';
+import { adminSpec } from '../support/admin-spec';
 
 /**
  * The web terminal: GET /admin/Terminal/index as an event stream, super admin
@@ -60,17 +61,14 @@ describe('web terminal', () => {
   let runner: TerminalRunner;
   let admin: Session;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
-    runner = t.app.get(TerminalRunner);
-  });
-  beforeEach(async () => {
-    await t.reset();
-    admin = await login(t);
+  adminSpec({
+    ready: (fixture) => {
+      ({ t, session: admin } = fixture);
+      base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+      runner = t.app.get(TerminalRunner);
+    },
   });
   afterEach(() => jest.restoreAllMocks());
-  afterAll(() => t.close());
 
   function terminalUrl(query: Record<string, string>): string {
     return `${base}/admin/Terminal/index?${new URLSearchParams({ server: '1', ...query }).toString()}`;

@@ -2,9 +2,10 @@ import { existsSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync } f
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { dataDir } from '../../ormconfig';
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { as, createAdmin, http, login, Session } from '../support/api';
 import { createMember, memberLogin } from '../support/member';
+import { publicSpec } from '../support/public-spec';
 
 /**
  * `ajax/upload`: the checks in their order with their messages,
@@ -31,15 +32,11 @@ describe('ajax/upload and routine.Attachment', () => {
   };
   const rowsOf = async () => t.dataSource.query('SELECT * FROM attachment ORDER BY id');
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
+  publicSpec({ ready: (fixture) => ({ t } = fixture) });
   beforeEach(async () => {
-    await t.reset();
     rmSync(uploads(), { recursive: true, force: true });
     root = await login(t);
   });
-  afterAll(() => t.close());
 
   describe('who may upload', () => {
     it('needs a signed-in admin on /admin and a signed-in member on /api', async () => {

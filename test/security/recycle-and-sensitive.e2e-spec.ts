@@ -1,6 +1,7 @@
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { as, createAdmin, http, login, Session } from '../support/api';
-import { client, Client, smallWarehouse, stockUp, Warehouse } from '../support/warehouse';
+import { Client, smallWarehouse, stockUp, Warehouse } from '../support/warehouse';
+import { adminSpec } from '../support/admin-spec';
 
 /**
  * The recycle bin and the sensitive-data log: what deletes and edits record (through the CRUD kernel and
@@ -16,16 +17,7 @@ describe('safety tools: recycle bin and sensitive-data log', () => {
   const recycled = async (table: string) => (await api().get(`/admin/security.DataRecycleLog/index?data_table=${table}&limit=100`)).body.data;
   const sensitive = async (query = '') => (await api().get(`/admin/security.SensitiveDataLog/index?limit=100${query}`)).body.data;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-  beforeEach(async () => {
-    await t.reset();
-    session = await login(t);
-    c = client(t, session);
-    w = await smallWarehouse(c);
-  });
+  adminSpec({ warehouse: smallWarehouse, ready: (fixture) => ({ t, session, c, w } = fixture) });
 
   it('keeps a deleted brand with who, when and address, and restores it once', async () => {
     const brand = await c.add('Brand', { name: 'Acme' });

@@ -2,8 +2,9 @@ import { addSafetyMenus } from '../../migrations/1764000400000-safety-tools';
 import { AdjustmentRecycleRule1764000400100 } from '../../migrations/1764000400100-adjustment-recycle-rule';
 import { ListExportRules1764001600000 } from '../../migrations/1764001600000-list-export-rules';
 import { insertDefaultRules } from '../../src/modules/security/domain/default-rules';
-import { createTestApp, TestApp } from '../setup/create-test-app';
+import { TestApp } from '../setup/create-test-app';
 import { as, login } from '../support/api';
+import { publicSpec } from '../support/public-spec';
 
 type Row = Record<string, any>;
 
@@ -21,10 +22,7 @@ const rulesOf = async (t: TestApp) => ({
 
 describe('migration: the safety tools for databases seeded before them', () => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  publicSpec({ reset: 'never', ready: (fixture) => ({ t } = fixture) });
 
   it('adds the menus and the default rules once, as a fresh seed has them', async () => {
     await t.reset();

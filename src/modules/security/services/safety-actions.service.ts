@@ -5,16 +5,10 @@ import { isDuplicateKey } from '../../../shared/database/sql-dialect';
 import { TransactionRunner } from '../../../shared/database/transaction-runner';
 import { AppError } from '../../../shared/http/app-error';
 import { translate } from '../../../shared/http/translate';
-import { isNeverWatched } from '../domain/default-rules';
+import { assertMayRestore, assertMayRollBack, assertUnchangedSince } from '../domain/safety-rules';
 import { DataRecycleLogEntity, SensitiveDataLogEntity } from '../persistence/security.entities';
 import { DescribedRestorer } from './described-restorer';
 import { columnText, escapeName, selectRows } from './raw-rows';
-
-/**
- * Tables whose rows decide who may do what: only a super administrator restores or rolls them back (an
- * admin holding the recycle rules must not bring back, or regroup, accounts above itself).
- */
-const ACCOUNT_TABLES = new Set(['admin', 'admin_group', 'admin_rule']);
 
 export interface Outcome {
   /** Log ids acted on. */
@@ -38,8 +32,7 @@ export class SafetyActionsService {
   restore(ids: number[], operator: { isSuper: boolean }): Promise<Outcome> {
     return this.each(ids, async (manager, id) => {
       const log = await this.lock(manager, DataRecycleLogEntity, id);
-      if (ACCOUNT_TABLES.has(log.data_table) && !operator.isSuper) throw new AppError('security.super_admin_only');
-      if (log.is_restore) throw new AppError('security.already_restored');
+      assertMayRestore(log, operator);
       const record = JSON.parse(log.data ?? 'null') as RecycledRecord | null;
       if (!record?.row) throw new AppError('security.record_unreadable');
       // A table written outside the generic CRUD describes how its rows come back; the others use their CRUD's checks.
@@ -54,10 +47,7 @@ export class SafetyActionsService {
   rollback(ids: number[], operator: { isSuper: boolean }): Promise<Outcome> {
     return this.each(ids, async (manager, id) => {
       const log = await this.lock(manager, SensitiveDataLogEntity, id);
-      if (ACCOUNT_TABLES.has(log.data_table) && !operator.isSuper) throw new AppError('security.super_admin_only');
-      if (log.is_rollback) throw new AppError('security.already_rolled_back');
-      if (log.changed_only) throw new AppError('security.secret_not_restorable', { field: log.data_comment || log.data_field });
-      if (isNeverWatched(log.data_table, log.data_field)) throw new AppError('security.field_not_editable', { field: log.data_field });
+      assertMayRollBack(log, operator);
       const virtual = this.changes.virtualFieldsOf(log.data_table).get(log.data_field);
       const id_ = Number(log.id_value);
       let current: string | null;
@@ -69,7 +59,7 @@ export class SafetyActionsService {
         if (!(log.data_field in row)) throw new AppError('security.field_gone', { field: log.data_field });
         current = columnText(manager, log.data_table, log.data_field, row[log.data_field]);
       }
-      if (current !== log.after) throw new AppError('security.value_changed_since', { field: log.data_comment || log.data_field, value: current ?? 'NULL' });
+      assertUnchangedSince(log, current);
       if (virtual) {
         await virtual.write(manager, id_, log.before ?? '');
       } else {
