@@ -107,6 +107,8 @@ export interface ScanOutcome {
   index: number;
   quantity: number;
   added: boolean;
+  /** A language key of the feedback other than the target's `added` / `more` ({name}, {quantity}, {line}). */
+  message?: string;
 }
 
 /** A message: a language key and its arguments. */
@@ -624,6 +626,11 @@ export class OrderFormStore {
     const held = this.stock.get(line.product_id);
     if (held) return [...held.shelves.values()].flat().reduce((a, l) => a + l.quantity, 0);
     return line.product?.total_stock_num;
+  }
+
+  /** Something was entered or changed since the form started (closing asks before discarding it). */
+  get dirty(): boolean {
+    return this.touched.size > 0;
   }
 
   get check(): FormCheck {

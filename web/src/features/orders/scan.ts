@@ -34,6 +34,8 @@ export interface ScanTarget {
   /** A scanned product, with the lot and dates its GS1 code carried (if any). */
   addScanned(product: ProductPick, lot?: ScannedLot): ScanOutcome;
   setScanShelf(shelf: ScannedShelf | null): void;
+  /** Tab in the scan field: the keyboard goes to the current line's quantity; false leaves Tab to the browser. */
+  keyboardToCurrentLine?(): boolean;
   /** Language keys of the feedback after a product scan (default: the order form's). */
   readonly scanMessages?: { added: string; more: string; hint?: string };
 }
@@ -81,7 +83,7 @@ export class ScanStore {
         const lot = answer.lot_no || answer.production_date || answer.expiry_date ? { lot_no: answer.lot_no ?? '', production_date: answer.production_date ?? '', expiry_date: answer.expiry_date ?? '' } : undefined;
         const outcome = this.form.addScanned(answer.row, lot);
         const keys = this.form.scanMessages ?? { added: 'orders.scan.added', more: 'orders.scan.more' };
-        this.feedback = { ok: true, key: outcome.added ? keys.added : keys.more, args: { name: String(answer.row.name ?? code), quantity: outcome.quantity, line: outcome.index + 1 } };
+        this.feedback = { ok: true, key: outcome.message ?? (outcome.added ? keys.added : keys.more), args: { name: String(answer.row.name ?? code), quantity: outcome.quantity, line: outcome.index + 1 } };
       });
     } catch (e) {
       const msg = (e as { msg?: unknown })?.msg;
