@@ -1,7 +1,7 @@
 /**
  * Scanners and keyboards on a phone (390 × 844, touch): a shelf counted with a scanner only (English) — the
  * keyboard stays in the scan field after a shelf or product scan and comes back to it after "quantity ⏎",
- * each scan of a product counts one more on its line; Escape on a drawer with unsaved lines asks before
+ * each scan of a product counts one more on its line, the review counts units; Escape on a drawer with unsaved lines asks before
  * discarding them (Chinese), and closes an untouched one at once.
  * Screenshots: test-output/screenshots/scanners-and-keyboards/.
  */
@@ -102,6 +102,14 @@ test('a shelf counted with a scanner only: the keyboard stays in the scan field,
     expect(await focusInScanField(page)).toBe(true);
     const saved = await d.api.get('wms.Stocktake', 'edit', { id: count.id });
     expect(Object.fromEntries(saved.row.lines.map((l: Record<string, any>) => [l.product_id, l.counted_quantity]))).toEqual({ [d.tea.id]: 3, [d.cup.id]: 6 });
+  });
+
+  await step('the review says what its figures count: units, then value', async () => {
+    await sheet(page).locator('[data-stocktake=review-open]').click();
+    const totals = page.locator('.arco-modal:visible [data-stocktake=review-totals]');
+    await totals.waitFor();
+    // tea 3 of 5 (−2 × 12.00), cup 6 of 3 (+3 × 4.00)
+    await eventually(async () => expect((await totals.innerText()).replace(/\s+/g, ' ')).toMatch(/Gains 3 units · 12\.00.*Losses 2 units · 24\.00/));
   });
   expect(pageErrors).toEqual([]);
 });

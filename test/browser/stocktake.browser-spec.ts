@@ -163,8 +163,8 @@ test('a shelf counted by keyboard alone on a phone, the variance reviewed and po
     await review.waitFor();
     const totals = await review.locator('[data-stocktake=review-totals]').innerText();
     // rice 9 of 8 → +1 × 60.00, salt +4 × 3.20 = 72.80 gained; oil 11 of 12 → −1 × 85.50 lost
-    expect(totals).toMatch(/盘盈\s*5\s*·\s*72\.80/);
-    expect(totals).toMatch(/盘亏\s*1\s*·\s*85\.50/);
+    expect(totals).toMatch(/盘盈\s*5 件\s*·\s*72\.80/);
+    expect(totals).toMatch(/盘亏\s*1 件\s*·\s*85\.50/);
     expect(await review.locator('[data-stocktake=gains]').innerText()).toContain('海盐');
     expect(await review.locator('[data-stocktake=losses]').innerText()).toContain('花生油');
   });

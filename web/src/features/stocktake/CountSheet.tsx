@@ -124,10 +124,10 @@ const Review = observer(function Review({ sheet, onPosted }: { sheet: CountSheet
         <>
           <div className="stocktake-review-totals" data-stocktake="review-totals">
             <span className="stocktake-gain">
-              {t('wms.stocktake.gains')} <b>{summary.gain_quantity ?? 0}</b> · <MoneyCell value={summary.gain_amount} />
+              {t('wms.stocktake.gains')} <b data-stocktake="gain-units">{t('wms.stocktake.totalUnits', { quantity: summary.gain_quantity ?? 0 })}</b> · <MoneyCell value={summary.gain_amount} />
             </span>
             <span className="stocktake-loss">
-              {t('wms.stocktake.losses')} <b>{summary.loss_quantity ?? 0}</b> · <MoneyCell value={summary.loss_amount} />
+              {t('wms.stocktake.losses')} <b data-stocktake="loss-units">{t('wms.stocktake.totalUnits', { quantity: summary.loss_quantity ?? 0 })}</b> · <MoneyCell value={summary.loss_amount} />
             </span>
             <span>
               {t('wms.stocktake.net')} <SignedCell value={summary.net_amount} money />
