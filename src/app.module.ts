@@ -15,6 +15,7 @@ import { SiteVersionModule } from './shared/cache/site-version';
 import { CrudModule } from './shared/crud';
 import { DatabaseModule } from './shared/database/database.module';
 import { DocumentsModule } from './shared/documents/document-renderer';
+import { ConnectionDrain } from './shared/http/connection-drain';
 import { EnvelopeInterceptor } from './shared/http/envelope.interceptor';
 import { EnvelopeExceptionFilter } from './shared/http/exception.filter';
 import { i18nModule } from './shared/http/i18n';
@@ -49,6 +50,8 @@ import { OutboxModule } from './shared/outbox';
     { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
     { provide: APP_PIPE, useFactory: createValidationPipe },
+    // stopping closes the connections browsers keep open instead of waiting for them
+    ConnectionDrain,
   ],
 })
 export class AppModule {}

@@ -17,11 +17,13 @@ describe('admin log', () => {
     throw new Error(`expected ${count} admin log rows`);
   }
 
-  it('records sign-in attempts, failed ones too, with secrets masked at any depth', async () => {
+  it('records sign-in attempts, failed ones too, with secrets masked at any depth; a successful one carries the admin id', async () => {
     await http(t).post('/admin/index/login').send({ username: 'admin', password: 'Wrong-Pass-1', nested: { token: 'abc', list: [{ salt: 'x' }] } });
-    await login(t);
+    const session = await login(t);
     const rows = await logRows(2);
     expect(rows[0]).toMatchObject({ admin_id: 0, username: 'admin', title: '登录', url: '/admin/index/login' });
+    expect(session.id).toBeGreaterThan(0);
+    expect(rows[1]).toMatchObject({ admin_id: session.id, username: 'admin', title: '登录' });
     expect(JSON.parse(rows[0].data!)).toEqual({ username: 'admin', password: '***', nested: { token: '***', list: [{ salt: '***' }] } });
     expect(rows[1].data).not.toContain(TEST_ADMIN_PASSWORD);
   });

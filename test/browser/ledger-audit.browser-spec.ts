@@ -74,6 +74,10 @@ test('an auditor takes a digest, verifies the ledger against it and opens a prod
     expect(text).toMatch(/完整至事件 \d+/);
     expect(text).toContain(`摘要 #${digestId}：签名有效，与账本一致。`);
     await eventually(async () => expect(await page.locator('.ledger-page').innerText()).toContain('完整'));
+    // the runs' column headers name what they hold: no placeholder, an event's version in its stream
+    const headers = (await page.locator('.ledger-page thead th').allInnerTexts()).map((h) => h.trim());
+    expect(headers.filter((h) => h.includes('{'))).toEqual([]);
+    expect(headers).toEqual(expect.arrayContaining(['完整至事件', '流内版本']));
   });
 
   await step('movement trace', async () => {

@@ -110,8 +110,8 @@ test('receive a lot-tracked product with its dates, ship it first-expiry-first-o
     await choose(page, line.locator('[data-orders=shelf-select]'), /C-01/);
     await line.locator('[data-orders=line-plan_quantity] input').fill('6');
     await line.locator('[data-orders=line-plan_quantity] input').press('Tab');
-    // no lot named: the placeholder says it will be allocated first-expiry-first-out
-    expect(await line.locator('[data-lots=lot-input]').getAttribute('placeholder')).toBe('自动（先到期先出）');
+    // no lot named: the lot select's placeholder says it will be allocated first-expiry-first-out
+    expect(await text(line.locator('[data-lots=lot-select] .arco-select-view-value'))).toBe('自动（先到期先出）');
     await form(page).locator('[data-orders=form-submit]').click();
     await form(page).waitFor({ state: 'hidden' });
     const row = rows(page).filter({ hasText: customer.name }).first();

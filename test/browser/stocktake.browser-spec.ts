@@ -1,8 +1,8 @@
 /**
  * Counting a shelf on a phone (390 × 844) with the keyboard alone: stock comes from the API; then in the pages —
  * the count list, a new count of one shelf, start, the count sheet (lines in shelf order, the progress), a
- * product code typed in the scan field moves the keyboard to its line, a quantity and Enter saves it and
- * moves to the next line, a product the sheet lacks is added as found; the review shows the gains and losses
+ * product code typed in the scan field counts 1 on its line (the keyboard staying there), Tab, a quantity and
+ * Enter correct it and send the keyboard back to the scan field, a product the sheet lacks is added as found; the review shows the gains and losses
  * with their value and posts them; the server's stock and history agree. Again in English on the dark theme,
  * with a blind count; then the adjustment order page. Screenshots: test-output/screenshots/stocktake/.
  */
@@ -41,6 +41,11 @@ type Data = Awaited<ReturnType<typeof warehouse>>;
 
 const sheet = (page: Page): Locator => page.locator('[data-stocktake=sheet]:visible .arco-drawer').first();
 const lineRows = (page: Page): Locator => sheet(page).locator('[data-stocktake=line]');
+const focusInScanField = (page: Page) =>
+  page.evaluate(() => {
+    const active = (globalThis as any).document.activeElement as { tagName?: string; closest?: (s: string) => unknown } | null;
+    return active?.tagName === 'INPUT' && !!active.closest?.('[data-orders=scan]');
+  });
 const focusedLineId = (page: Page) => page.evaluate(() => (globalThis as any).document.activeElement?.getAttribute?.('data-line-input') ?? null);
 
 async function openIn(page: Page, lang: 'zh-cn' | 'en', theme: 'light' | 'dark'): Promise<void> {
@@ -110,19 +115,27 @@ test('a shelf counted by keyboard alone on a phone, the variance reviewed and po
     expect(texts.join('|')).toContain('花生油');
   });
 
-  await step('type a product code: the keyboard jumps to its line; a quantity and Enter save it and move on', async () => {
+  await step('type a product code: its line counts 1, the keyboard stays in the scan field; Tab, a quantity and Enter correct it and come back', async () => {
     await typeCode(page, d.oil.product_no);
     const oilLine = lineRows(page).filter({ hasText: '花生油' });
     const oilId = await oilLine.getAttribute('data-line-id');
+    await eventually(async () => expect(await oilLine.locator('input').inputValue()).toBe('1'));
+    expect(await focusInScanField(page)).toBe(true);
+    await page.keyboard.press('Tab');
     await eventually(async () => expect(await focusedLineId(page)).toBe(oilId));
     await page.keyboard.type('11');
     await page.keyboard.press('Enter');
+    await eventually(async () => expect(await oilLine.locator('input').inputValue()).toBe('11'));
+    await eventually(async () => expect(await focusInScanField(page)).toBe(true));
     await eventually(async () => expect(await sheet(page).locator('[data-stocktake=progress]').innerText()).toContain('已盘 1 / 2 行'));
-    // Enter moved the keyboard to the next line not counted yet (the rice)
-    const riceId = await lineRows(page).filter({ hasText: '东北大米' }).getAttribute('data-line-id');
-    await eventually(async () => expect(await focusedLineId(page)).toBe(riceId));
+    const riceLine = lineRows(page).filter({ hasText: '东北大米' });
+    await typeCode(page, d.rice.product_no);
+    await eventually(async () => expect(await riceLine.locator('input').inputValue()).toBe('1'));
+    await page.keyboard.press('Tab');
+    await eventually(async () => expect(await focusedLineId(page)).toBe(await riceLine.getAttribute('data-line-id')));
     await page.keyboard.type('9');
     await page.keyboard.press('Enter');
+    await eventually(async () => expect(await riceLine.locator('input').inputValue()).toBe('9'));
     await eventually(async () => expect(await sheet(page).locator('[data-stocktake=progress]').innerText()).toContain('已盘 2 / 2 行'));
   });
 
@@ -133,6 +146,9 @@ test('a shelf counted by keyboard alone on a phone, the variance reviewed and po
     await eventually(async () => expect(await lineRows(page).count()).toBe(3));
     const saltLine = lineRows(page).filter({ hasText: '海盐' });
     const saltId = await saltLine.getAttribute('data-line-id');
+    await eventually(async () => expect(await sheet(page).locator('.stocktake-line.is-current').getAttribute('data-line-id')).toBe(saltId));
+    expect(await focusInScanField(page)).toBe(true);
+    await page.keyboard.press('Tab');
     await eventually(async () => expect(await focusedLineId(page)).toBe(saltId));
     await page.keyboard.press('Control+A');
     await page.keyboard.type('4');
@@ -147,8 +163,8 @@ test('a shelf counted by keyboard alone on a phone, the variance reviewed and po
     await review.waitFor();
     const totals = await review.locator('[data-stocktake=review-totals]').innerText();
     // rice 9 of 8 → +1 × 60.00, salt +4 × 3.20 = 72.80 gained; oil 11 of 12 → −1 × 85.50 lost
-    expect(totals).toMatch(/盘盈\s*5\s*·\s*72\.80/);
-    expect(totals).toMatch(/盘亏\s*1\s*·\s*85\.50/);
+    expect(totals).toMatch(/盘盈\s*5 件\s*·\s*72\.80/);
+    expect(totals).toMatch(/盘亏\s*1 件\s*·\s*85\.50/);
     expect(await review.locator('[data-stocktake=gains]').innerText()).toContain('海盐');
     expect(await review.locator('[data-stocktake=losses]').innerText()).toContain('花生油');
   });
@@ -175,10 +191,12 @@ test('a shelf counted by keyboard alone on a phone, the variance reviewed and po
     await eventually(async () => expect(await lineRows(page).count()).toBe(3));
     expect(await sheet(page).innerText()).not.toMatch(/Book/);
     expect(await sheet(page).locator('[data-stocktake=blind]').innerText()).toBe('Blind count');
-    await sheet(page).locator('[data-stocktake=count-input]').first().click();
+    // each Enter sends the keyboard back to the scan field: the next line is tapped
     for (let i = 0; i < 3; i++) {
+      await sheet(page).locator('[data-stocktake=count-input]').nth(i).click();
       await page.keyboard.type('1');
       await page.keyboard.press('Enter');
+      await eventually(async () => expect(await focusInScanField(page)).toBe(true));
     }
     await eventually(async () => expect(await sheet(page).locator('[data-stocktake=progress]').innerText()).toContain('3 of 3 lines counted'));
     await sheet(page).locator('[data-stocktake=review-open]').click();
@@ -213,7 +231,11 @@ test('the adjustment order page lists, adds and audits an adjustment with a reas
     await form.locator('[data-orders=line-quantity] input').fill('0');
     await form.locator('[data-orders=form-submit]').click();
     await eventually(async () => expect(await form.locator('[data-orders=line-error]').allInnerTexts()).toContain('请输入非 0 的整数（负数为调减）'));
+    // the form holds input: closing asks before discarding it
     await form.locator('.arco-drawer-close-icon').click();
+    const discard = page.locator('.arco-modal:visible').filter({ hasText: '放弃已输入的内容？' });
+    await discard.locator('button').filter({ hasText: /^\s*放弃\s*$/ }).click();
+    await form.waitFor({ state: 'hidden' });
   });
 
   await step('its detail shows the reason and the signed quantity; audit posts it', async () => {

@@ -191,6 +191,42 @@ describe('printed orders: receipts, picking lists, delivery notes, relocation sh
     for (const expected of ['批次 / 有效期', 'A1 有效期至 2031-03-04', 'B2 ×2 有效期至 2031-01-02']) expect(zh).toContain(compact(expected));
   });
 
+  it('prints the lot and expiry of every allocation on the picking list and the delivery note: the lot named and first-expiry-first-out, as the audit took them', async () => {
+    const milk = await lotProduct(c, { unit: w.unit } as any, 'MILK');
+    await receive(c, { supplier: w.supplier } as any, [
+      { product: milk, shelf: w.shelves.a2, quantity: 4, lot_no: 'EARLY', expiry_date: '2031-01-02' },
+      { product: milk, shelf: w.shelves.a2, quantity: 30, lot_no: 'LATE', expiry_date: '2031-06-30' },
+      { product: milk, shelf: w.shelves.b1, quantity: 9, lot_no: 'NAMED', expiry_date: '2032-02-03' },
+    ]);
+    await stockUp(c, { products: [w.products.glove], shelves: [w.shelves.a2], supplier: w.supplier } as any, [{ product: 0, shelf: 0, quantity: 5 }]);
+    const order = await c.add('Outbound', {
+      customer_id: w.customer.id,
+      type: 10,
+      lines: [goodsLine(milk, w.shelves.a2, 10, '5.00'), { ...goodsLine(milk, w.shelves.b1, 3, '5.00'), lot_no: 'NAMED' }, goodsLine(w.products.glove, w.shelves.a2, 1, '3.50')],
+    });
+    const audited = await c.post('Outbound', 'audit', { id: order.id });
+    const allocations = audited.lines.map((line: Row) => line.allocations);
+    expect(allocations).toEqual([
+      [{ lot_no: 'EARLY', quantity: 4 }, { lot_no: 'LATE', quantity: 6 }],
+      [{ lot_no: 'NAMED', quantity: 3 }],
+      [{ lot_no: '', quantity: 1 }],
+    ]);
+    const expiry: Record<string, string> = { EARLY: '2031-01-02', LATE: '2031-06-30', NAMED: '2032-02-03' };
+    const printed = async (doc: string, lang: string) => compact((await readPdf((await download(t, `/admin/wms.Outbound/print?id=${order.id}&format=pdf&doc=${doc}`, session.token, lang)).body)).text);
+    for (const doc of ['picking', 'delivery']) {
+      const en = await printed(doc, 'en');
+      expect(en).toContain(compact('Lot / expiry'));
+      // every lot the audit took, with its quantity and the expiry of its first receipt
+      for (const line of audited.lines.slice(0, 2)) {
+        for (const a of line.allocations) expect(en).toContain(compact(`${a.lot_no} ×${a.quantity} exp. ${expiry[a.lot_no]}`));
+      }
+      const zh = await printed(doc, 'zh-cn');
+      expect(zh).toContain(compact('批次 / 有效期'));
+      expect(zh).toContain(compact('EARLY ×4 有效期至 2031-01-02'));
+      expect(zh).toContain(compact('NAMED ×3 有效期至 2032-02-03'));
+    }
+  });
+
   it('paginates a long order: every line printed once, the table header and page numbers on every page', async () => {
     const lines = Array.from({ length: 150 }, (_, i) => goodsLine(i % 2 ? w.products.glove : w.products.screw, w.shelves.a2, i + 1, '1.00'));
     const order = await c.add('Inbound', { supplier_id: w.supplier.id, type: 10, lines });

@@ -81,6 +81,20 @@ describe('click captcha (GET /api/common/clickCaptcha, POST /api/common/checkCli
       expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 350, height: 200 });
     });
 
+    it('asks a reader of English for Latin capitals, drawn and stored as asked, never Chinese characters', async () => {
+      for (let i = 0; i < 3; i++) {
+        const id = newId();
+        const data = await fetchCaptcha(id);
+        expect(data.text).toHaveLength(2);
+        for (const c of data.text) expect(c).toMatch(/^[ABEFHKPRTXY]$/);
+        expect((await stored(id)).targets.map((target) => target.text)).toEqual(data.text);
+      }
+      // and it is solved like any other
+      const id = newId();
+      await fetchCaptcha(id);
+      expect((await check({ id, info: await solve(id), unset: true })).body.code).toBe(1);
+    });
+
     it('stores the targets in order under the sha256 of the id, for 600 seconds, and never the id itself', async () => {
       const id = newId();
       const data = await fetchCaptcha(id);

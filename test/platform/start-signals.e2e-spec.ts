@@ -1,4 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { Agent, get } from 'node:http';
+import { connect, Socket } from 'node:net';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -109,6 +111,49 @@ describe('npm start stops with its server, and says what it does', () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill(signal);
     expect(await exited).toBe(signal === 'SIGINT' ? 130 : 143);
+    expect(await leftAfterStop(child, tree)).toEqual([]);
+  }, 240000);
+
+  const afterTestStops: Array<() => void> = [];
+  afterEach(() => afterTestStops.splice(0).forEach((stop) => stop()));
+
+  /** A socket to the server, connected; 'closed' resolves when the server ends it. */
+  async function openSocket(port: number): Promise<{ socket: Socket; closed: Promise<void> }> {
+    const socket = connect(port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    return { socket, closed: new Promise((resolve) => socket.once('close', () => resolve())) };
+  }
+
+  it('SIGTERM stops the server promptly while a browser holds connections: idle keep-alive, opened ahead, a request half sent', async () => {
+    const { child, port, tree } = await started(process.execPath, [join(ROOT, 'scripts', 'start.js')]);
+    // stopped whatever happens below
+    const stop = () => child.exitCode === null && child.signalCode === null && child.kill('SIGKILL');
+    afterTestStops.push(stop);
+    // a keep-alive connection that answered a request and stays open, as a browser keeps it
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const keptAlive = await new Promise<Socket>((resolve, reject) => {
+      const req = get({ port, host: '127.0.0.1', path: '/admin/index/login', agent }, (res) => {
+        const socket = res.socket as Socket;
+        res.resume();
+        res.on('end', () => resolve(socket));
+      });
+      req.on('error', reject);
+    });
+    const keptAliveClosed = new Promise<void>((resolve) => keptAlive.once('close', () => resolve()));
+    // a connection opened ahead of a request that never came, and one whose request body stopped half way
+    const ahead = await openSocket(port);
+    const half = await openSocket(port);
+    half.socket.write('POST /admin/index/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"user');
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    // well within Node's own 60-second headers timeout, which was what ended these connections before
+    let timer: NodeJS.Timeout | undefined;
+    const outcome = await Promise.race([exited, new Promise<'still running'>((resolve) => (timer = setTimeout(() => resolve('still running'), 20000)))]);
+    clearTimeout(timer);
+    expect(outcome).toBe(143);
+    await Promise.all([keptAliveClosed, ahead.closed, half.closed]);
+    agent.destroy();
     expect(await leftAfterStop(child, tree)).toEqual([]);
   }, 240000);
 });

@@ -26,7 +26,7 @@ const notify: Notifier = (type, message) => {
   else Message.info(message);
 };
 
-const root = new RootStore({ notify });
+const root = new RootStore({ notify, languages: navigator.languages });
 
 configureRequest({
   getLang: () => root.config.lang,

@@ -48,6 +48,8 @@ export interface AuthMember {
 export interface AuthenticatedRequest extends Request {
   admin?: AuthAdmin;
   member?: AuthMember;
+  /** The admin a sign-in on this request authenticated (the admin log records its id on the login row). */
+  signedIn?: { id: number; username: string };
 }
 
 export const CurrentAdmin = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthAdmin | undefined => {

@@ -71,7 +71,8 @@ export function browserSpec(spec: string, device: BrowserContextOptions = { view
       async () => {
         if (!browser) throw new Error('the browser did not start');
         const { baseUrl, adminPassword } = serverInfo();
-        const context = await browser.newContext({ ...device, baseURL: baseUrl });
+        // a browser whose language is Chinese unless the spec says otherwise (a first visit starts in it)
+        const context = await browser.newContext({ locale: 'zh-CN', ...device, baseURL: baseUrl });
         context.setDefaultTimeout(15_000);
         const page = await context.newPage();
         const pageErrors: string[] = [];

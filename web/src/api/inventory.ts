@@ -27,17 +27,38 @@ export async function fetchOrderHistory(orderNo: string): Promise<InventoryHisto
   return Array.isArray(data?.list) ? data.list : [];
 }
 
-/** On-hand stock of one product per shelf (shelf id → quantity), for the line editor's hints. */
-export async function fetchProductStock(productId: number): Promise<Map<number, number>> {
-  const data = await fetchJson<{ list?: StockLotRow[] }>(actionUrl(STOCK_API, 'index'), { product_id: productId, limit: 1000 }, { showErrorMessage: false });
-  const out = new Map<number, number>();
-  for (const row of data?.list ?? []) out.set(Number(row.warehouse_shelf_id), Number(row.quantity) || 0);
-  return out;
+/** One lot of a product on a shelf (lot '' for a product not kept per lot). */
+export type StockLot = Pick<StockLotRow, 'lot_no' | 'expiry_date' | 'days_left' | 'quantity' | 'lot_received_at'>;
+
+/** On-hand stock of one product: its lots per shelf (shelf id → lots) and the site's day, for the line editor's hints. */
+export interface ProductStock {
+  today: string;
+  shelves: Map<number, StockLot[]>;
+}
+
+function stockLot(row: Partial<StockLotRow>): StockLot {
+  return {
+    lot_no: String(row.lot_no ?? ''),
+    expiry_date: String(row.expiry_date ?? ''),
+    days_left: typeof row.days_left === 'number' ? row.days_left : null,
+    quantity: Number(row.quantity) || 0,
+    lot_received_at: Number(row.lot_received_at) || 0,
+  };
+}
+
+export async function fetchProductStock(productId: number): Promise<ProductStock> {
+  const data = await fetchJson<{ list?: Array<Partial<StockLotRow>>; today?: string }>(actionUrl(STOCK_API, 'index'), { product_id: productId, limit: 1000 }, { showErrorMessage: false });
+  const shelves = new Map<number, StockLot[]>();
+  for (const row of data?.list ?? []) {
+    const shelf = Number(row.warehouse_shelf_id);
+    shelves.set(shelf, [...(shelves.get(shelf) ?? []), stockLot(row)]);
+  }
+  return { today: String(data?.today ?? ''), shelves };
 }
 
 /** The lots of one product on one shelf (stock above 0), the site's day and its expiry warning days. */
 export interface ShelfLots {
-  lots: Array<Pick<StockLotRow, 'lot_no' | 'expiry_date' | 'days_left' | 'quantity' | 'lot_received_at'>>;
+  lots: StockLot[];
   today: string;
   warningDays: number;
 }
@@ -50,13 +71,7 @@ export async function fetchShelfLots(productId: number, shelfId: number): Promis
     { showErrorMessage: false },
   );
   return {
-    lots: (data?.list ?? []).map((row) => ({
-      lot_no: String(row.lot_no ?? ''),
-      expiry_date: String(row.expiry_date ?? ''),
-      days_left: typeof row.days_left === 'number' ? row.days_left : null,
-      quantity: Number(row.quantity) || 0,
-      lot_received_at: Number(row.lot_received_at) || 0,
-    })),
+    lots: (data?.list ?? []).map(stockLot),
     today: String(data?.today ?? ''),
     warningDays: Number(data?.expiry_warning_days ?? 30),
   };

@@ -282,7 +282,7 @@ describe('request: the error catalogue', () => {
     [403, 'You do not have permission to operate!'],
     [404, 'Error requesting address:/admin/missing/route'],
     [408, 'Request timed out!'],
-    [409, 'The same data already exists in the system!'],
+    // 409 says the server's own msg when it has one (errorMessage's spec below), else the catalogue's words
     [500, 'Server internal error!'],
     [501, 'Service not implemented!'],
     [502, 'Gateway error!'],
@@ -359,6 +359,20 @@ describe('errorMessage: why a call failed, in one way for every store', () => {
       throw new AxiosError('timeout of 10000ms exceeded', AxiosError.ECONNABORTED, c);
     };
     expect(errorMessage(await request({ url: '/admin/b' }, { showErrorMessage: false }).catch((e: unknown) => e))).toBe('Network request timeout!');
+  });
+
+  it('says the server’s own message of an HTTP 409 (a key sent again for another request), else the catalogue’s', async () => {
+    handler = (c) => {
+      const response = { data: { code: 0, msg: 'This Idempotency-Key was used for another request', time: 0, data: null }, status: 409, statusText: '', headers: {}, config: c, request: {} };
+      throw new AxiosError('Request failed with status code 409', AxiosError.ERR_BAD_REQUEST, c, {}, response as AxiosResponse);
+    };
+    const conflict = await request({ url: '/admin/a' }, { showErrorMessage: false }).catch((e: unknown) => e);
+    expect(errorMessage(conflict)).toBe('This Idempotency-Key was used for another request');
+    handler = (c) => {
+      const response = { data: '', status: 409, statusText: '', headers: {}, config: c, request: {} };
+      throw new AxiosError('Request failed with status code 409', AxiosError.ERR_BAD_REQUEST, c, {}, response as AxiosResponse);
+    };
+    expect(errorMessage(await request({ url: '/admin/b' }, { showErrorMessage: false }).catch((e: unknown) => e))).toBe('The same data already exists in the system!');
   });
 
   it('falls back on an error’s message, then on the fallback given, then on the catalogue', () => {

@@ -159,10 +159,16 @@ const STATUS_MESSAGES: Record<number, string> = {
   505: 'HTTP version is not supported!',
 };
 
-/** The translated message for an HTTP, timeout or network failure. */
+/**
+ * The translated message for an HTTP, timeout or network failure. An HTTP 409 carries the server's own
+ * translated `msg` (an Idempotency-Key sent again for another request or document): that is shown, not the
+ * catalogue's generic words.
+ */
 export function httpErrorMessage(error: AxiosError, online: boolean = env.isOnline()): string {
   if (error.response) {
     const status = error.response.status;
+    const said = (error.response.data as { msg?: unknown } | undefined)?.msg;
+    if (status === 409 && typeof said === 'string' && said) return said;
     if (status === 404) {
       const url = error.config?.url ?? error.response.config?.url ?? '';
       return t('axios.Error requesting address:') + url;

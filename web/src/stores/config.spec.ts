@@ -15,6 +15,14 @@ describe('config store', () => {
     expect(config.menuWidth).toBe(64);
   });
 
+  it("starts in the browser's language when none is saved; a saved one wins", () => {
+    expect(new RootStore({ storage: memoryStorage(), languages: ['en-US', 'zh-CN'] }).config.lang).toBe('en');
+    expect(new RootStore({ storage: memoryStorage(), languages: ['zh-TW', 'en'] }).config.lang).toBe('zh-cn');
+    expect(new RootStore({ storage: memoryStorage(), languages: ['fr-FR', 'de'] }).config.lang).toBe('zh-cn');
+    const saved = memoryStorage({ [CONFIG_STORAGE_KEY]: JSON.stringify({ lang: 'zh-cn' }) });
+    expect(new RootStore({ storage: saved, languages: ['en-GB'] }).config.lang).toBe('zh-cn');
+  });
+
   it('applies the dark theme to <body> through arco-theme', () => {
     const { config } = new RootStore({ storage: memoryStorage() });
     config.setTheme('dark');

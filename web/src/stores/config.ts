@@ -9,7 +9,20 @@ export const MENU_WIDTH = 260;
 export const MENU_WIDTH_COLLAPSED = 64;
 export const CONFIG_STORAGE_KEY = 'storeConfig_v2';
 
-/** Layout, theme and language (persisted in localStorage `storeConfig_v2`). */
+/** The first of the browser's languages the app speaks (`zh*` → zh-cn, `en*` → en), else the default. */
+export function preferredLang(languages: readonly string[] = []): Lang {
+  for (const language of languages) {
+    const code = language.toLowerCase();
+    if (code.startsWith('zh')) return 'zh-cn';
+    if (code === 'en' || code.startsWith('en-')) return 'en';
+  }
+  return DEFAULT_LANG;
+}
+
+/**
+ * Layout, theme and language (persisted in localStorage `storeConfig_v2`). A first visit (no language saved)
+ * starts in the browser's language, so the sign-in pages already speak it.
+ */
 export class ConfigStore {
   layoutMode: LayoutMode = 'Default';
   theme: Theme = 'light';
@@ -18,13 +31,15 @@ export class ConfigStore {
   loading = false;
   error: string | null = null;
 
-  constructor(storage: StorageLike) {
+  constructor(storage: StorageLike, languages?: readonly string[]) {
+    this.lang = preferredLang(languages);
     makeAutoObservable(this, {}, { autoBind: true });
+    const browserLang = this.lang;
     persist(this, CONFIG_STORAGE_KEY, ['layoutMode', 'theme', 'menuCollapse', 'lang'], storage, (saved) => ({
       ...saved,
       layoutMode: saved.layoutMode === 'Classic' ? 'Classic' : 'Default',
       theme: saved.theme === 'dark' ? 'dark' : 'light',
-      lang: isLang(saved.lang) ? saved.lang : DEFAULT_LANG,
+      lang: isLang(saved.lang) ? saved.lang : browserLang,
     }));
     // Arco's dark mode is switched by an attribute on <body>.
     reaction(

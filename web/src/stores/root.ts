@@ -13,6 +13,8 @@ export interface RootStoreOptions {
   storage?: StorageLike;
   eventSourceFactory?: EventSourceFactory;
   notify?: Notifier;
+  /** The browser's languages (`navigator.languages`): the language of a first visit, nothing saved yet. */
+  languages?: readonly string[];
 }
 
 /** The one store of the app, created in main.tsx and provided through React context. */
@@ -34,7 +36,7 @@ export class RootStore {
     this.eventSourceFactory = options.eventSourceFactory ?? defaultEventSourceFactory;
     this.notify = options.notify ?? ((type, message) => (type === 'error' ? console.error(message) : console.info(message)));
 
-    this.config = new ConfigStore(this.storage);
+    this.config = new ConfigStore(this.storage, options.languages);
     this.adminInfo = adminInfoStore(this.storage, () => this.navTabs.reset());
     this.userInfo = userInfoStore(this.storage, () => this.memberCenter.reset());
     this.siteConfig = new SiteConfigStore();

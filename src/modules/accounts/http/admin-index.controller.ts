@@ -1,7 +1,7 @@
-import { Body, Controller, Get, Headers, Ip, Post } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Ip, Post, Req } from '@nestjs/common';
 import type { AdminIndexAnswer } from '../../../../contract/accounts';
 import { AlreadyLoggedInError } from '../../../shared/http/app-error';
-import { AuthAdmin, CurrentAdmin, LoginOnly, Public } from '../../../shared/http/auth.decorators';
+import { AuthAdmin, AuthenticatedRequest, CurrentAdmin, LoginOnly, Public } from '../../../shared/http/auth.decorators';
 import { reply } from '../../../shared/http/reply';
 import { isLoginCaptchaEnabled, SiteConfigService, terminalForClient, TerminalSettingsService } from '../../platform';
 import { AdminMenuService } from '../auth/admin-menu.service';
@@ -26,8 +26,10 @@ export class AdminIndexController {
 
   @Public()
   @Post('login')
-  async login(@Body() body: AdminLoginDto, @Ip() ip: string) {
+  async login(@Body() body: AdminLoginDto, @Ip() ip: string, @Req() request: AuthenticatedRequest) {
     const userInfo = await this.sessions.login({ ...body, ip });
+    // the admin log's row of this sign-in carries who signed in
+    request.signedIn = { id: userInfo.id, username: userInfo.username };
     return reply({ userInfo, routePath: '/admin' }, 'accounts.login_succeeded');
   }
 

@@ -41,8 +41,9 @@ export class AdminLogMiddleware implements NestMiddleware {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const isLogin = /^index\/login$/i.test(action ?? '');
     const entry: Partial<AdminLogEntity> = {
-      admin_id: request.admin?.id ?? 0,
-      username: request.admin?.username ?? (isLogin && typeof body.username === 'string' ? body.username.slice(0, 20) : 'Unknown'),
+      // a successful sign-in names its admin (request.signedIn); a failed one only the name it tried
+      admin_id: request.admin?.id ?? request.signedIn?.id ?? 0,
+      username: (request.admin?.username ?? request.signedIn?.username ?? (isLogin && typeof body.username === 'string' ? body.username : 'Unknown')).slice(0, 20),
       url: maskSensitiveUrl(request.originalUrl).slice(0, 1500),
       title: isLogin ? '登录' : `Unknown(${(path.split('/').pop() ?? '').slice(0, 80)})`,
       data: adminLogData({ ...(request.query as object), ...body }, sensitiveFieldsOf(request)),

@@ -4,7 +4,7 @@ import { unixNow } from '../../../shared/http/envelope';
 import { CaptchaRepository } from './persistence/captcha.repository';
 import { solvesChallenge, TargetBox } from './domain/click-captcha.geometry';
 import { renderClickCaptcha } from './click-captcha.image';
-import { ClickCaptchaOptions, DEFAULT_CLICK_CAPTCHA_OPTIONS, layoutClickCaptcha, Random } from './domain/click-captcha.layout';
+import { captchaCharactersFor, ClickCaptchaOptions, DEFAULT_CLICK_CAPTCHA_OPTIONS, layoutClickCaptcha, Random } from './domain/click-captcha.layout';
 
 /** Seconds a captcha stays valid. */
 export const CLICK_CAPTCHA_TTL = 600;
@@ -60,9 +60,12 @@ export class ClickCaptchaService {
 
   constructor(private readonly captchas: CaptchaRepository) {}
 
-  /** Draws a new captcha for `id`, replacing any earlier one with the same id; purges expired ones. */
-  async create(id: string): Promise<ClickCaptchaImage> {
-    const challenge = layoutClickCaptcha(secureRandom, this.options);
+  /**
+   * Draws a new captcha for `id` in the reader's language (Latin capitals in English, Chinese characters
+   * otherwise), replacing any earlier one with the same id; purges expired ones.
+   */
+  async create(id: string, lang?: string): Promise<ClickCaptchaImage> {
+    const challenge = layoutClickCaptcha(secureRandom, this.options, captchaCharactersFor(lang));
     const png = await renderClickCaptcha(challenge, secureRandom);
     const targets = challenge.glyphs.slice(0, challenge.length);
     const stored: StoredClickCaptcha = {

@@ -3,10 +3,11 @@
  * messages, `POST add` / `POST edit` through the store.
  */
 import './i18n';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, DatePicker, Drawer, Form, Input, InputNumber, Radio, Select, Spin, Switch } from '@arco-design/web-react';
 import { useEscapeClose } from '@/hooks/useEscapeClose';
+import { useGuardedClose } from '@/hooks/useGuardedClose';
 import { useT, type TFunction } from '@/lang';
 import RemoteSelect from '@/components/RemoteSelect';
 import RemoteTreeSelect from '@/components/RemoteSelect/RemoteTreeSelect';
@@ -128,6 +129,8 @@ export const CrudForm = observer(function CrudForm({ store, fields: fieldsProp, 
   const t = useT();
   const [form] = Form.useForm();
   const [values, setValues] = useState<Record<string, any>>({});
+  /** The user changed a field since the form was filled (closing asks before discarding it). */
+  const changed = useRef(false);
   const fields = fieldsProp ?? store.fields;
   const mode: CrudFormMode = store.formMode ?? 'add';
   const open = store.formMode !== null;
@@ -138,6 +141,7 @@ export const CrudForm = observer(function CrudForm({ store, fields: fieldsProp, 
     const initial = rowToForm(fields, store.formRow, mode);
     form.resetFields();
     form.setFieldsValue(initial);
+    changed.current = false;
     setValues(initial);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [version, open, store.formLoading]);
@@ -156,14 +160,16 @@ export const CrudForm = observer(function CrudForm({ store, fields: fieldsProp, 
   const title = mode === 'add' ? t('crud.addTitle', { name }) : t('crud.editTitle', { name });
   const editingId = store.formRow ? store.formRow[store.pk] : null;
 
-  useEscapeClose(open, () => store.closeForm());
+  // Escape, the mask and the close icon ask before discarding fields changed since the form was filled
+  const requestClose = useGuardedClose(() => changed.current, () => store.closeForm());
+  useEscapeClose(open, requestClose);
   return (
     <Drawer
       className="crud-drawer"
       width={typeof window !== 'undefined' ? Math.min(width, window.innerWidth) : width}
       title={title.trim()}
       visible={open}
-      onCancel={() => store.closeForm()}
+      onCancel={requestClose}
       unmountOnExit
       footer={
         <div className="crud-drawer-footer">
@@ -183,9 +189,10 @@ export const CrudForm = observer(function CrudForm({ store, fields: fieldsProp, 
           className="crud-form"
           autoComplete="off"
           onValuesChange={(_, all) => setValues(all as Record<string, any>)}
-          onChange={(changed) => {
+          onChange={(change) => {
             // a user's change (not setFieldsValue): empty the fields that depend on it
-            const props = Object.keys(changed).filter((p) => String(changed[p] ?? '') !== String(values[p] ?? ''));
+            changed.current = true;
+            const props = Object.keys(change).filter((p) => String(change[p] ?? '') !== String(values[p] ?? ''));
             const clear = fieldsToClear(fields, props);
             if (clear.length) form.setFieldsValue(Object.fromEntries(clear.map((p) => [p, undefined])));
           }}

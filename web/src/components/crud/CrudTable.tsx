@@ -10,6 +10,7 @@ import { Alert, Button, Space, Table, Tooltip } from '@arco-design/web-react';
 import type { ColumnProps, TableProps } from '@arco-design/web-react/es/Table/interface';
 import { IconDelete, IconDragDotVertical, IconEdit } from '@arco-design/web-react/icon';
 import { useAuth } from '@/hooks/useAuth';
+import { usePhone } from '@/hooks/usePhone';
 import { useT } from '@/lang';
 import { timeZoneLabel } from '@/utils/time';
 import { renderCell } from './cells';
@@ -56,10 +57,16 @@ const ACTION_STATUS: Record<string, 'warning' | 'danger' | 'success' | undefined
   success: 'success',
 };
 
+/** The actions column on a phone: three 40 px buttons a row, wrapping onto more rows. */
+const PHONE_ACTIONS_MAX_WIDTH = 154;
+
 function CrudTableInner<Row extends Record<string, any>>(props: CrudTableProps<Row>) {
   const { store, toolbar, toolbarExtra, rowActions = [], rowButtonVisible = {}, operateWidth, autoLoad = true, tableProps } = props;
   const t = useT();
   const auth = useAuth();
+  // a phone: row buttons are 40 px touch targets, wrapped in a narrow actions column kept at the right edge,
+  // and no column is fixed at the left (both fixed sides would leave no room for the rest)
+  const phone = usePhone();
   const [dragId, setDragId] = useState<Key | null>(null);
   const [overId, setOverId] = useState<Key | null>(null);
 
@@ -81,7 +88,7 @@ function CrudTableInner<Row extends Record<string, any>>(props: CrudTableProps<R
     dataIndex: column.prop,
     title: t(column.label),
     width: column.width ?? column.minWidth ?? DEFAULT_COLUMN_WIDTH,
-    fixed: column.fixed,
+    fixed: phone && column.fixed === 'left' ? undefined : column.fixed,
     align: column.align ?? (['switch', 'image', 'icon', 'tag'].includes(column.render ?? '') ? 'center' : undefined),
     ellipsis: column.ellipsis,
     tooltip: column.ellipsis,
@@ -97,12 +104,14 @@ function CrudTableInner<Row extends Record<string, any>>(props: CrudTableProps<R
       title: t('crud.operate'),
       fixed: 'right',
       align: 'center',
-      width: operateWidth ?? Math.max(90, 34 + 30 * (actions.length + (showSort ? 1 : 0) + (showEdit ? 1 : 0) + (showDelete ? 1 : 0))),
+      width: phone
+        ? Math.min(PHONE_ACTIONS_MAX_WIDTH, 16 + 46 * (actions.length + (showEdit ? 1 : 0) + (showDelete ? 1 : 0)))
+        : (operateWidth ?? Math.max(90, 34 + 30 * (actions.length + (showSort ? 1 : 0) + (showEdit ? 1 : 0) + (showDelete ? 1 : 0)))),
       render: (_: unknown, row: Row) => {
         const id = row[pk] as Key;
         return (
-          <Space size={6} className="crud-row-actions">
-            {showSort && (
+          <Space size={6} wrap={phone} className={`crud-row-actions${phone ? ' is-phone' : ''}`}>
+            {showSort && !phone && (
               <Tooltip content={t('crud.dragSort')}>
                 <span
                   className="crud-drag-handle"

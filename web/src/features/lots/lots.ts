@@ -111,6 +111,17 @@ export function previewTake(lots: readonly ShelfLot[], quantity: number, today: 
   return { allocations, short: left };
 }
 
+/**
+ * What a line may take from a shelf, as its audit will count it: a product not kept per lot everything on the
+ * shelf; a lot named exactly that lot; no lot named what first-expiry-first-out may take (the lots not expired).
+ */
+export function availableToTake(lots: readonly Pick<ShelfLot, 'lot_no' | 'expiry_date' | 'quantity'>[], today: string, lotTracked: boolean, namedLot = ''): number {
+  const held = lots.filter((l) => l.quantity > 0);
+  if (!lotTracked) return held.reduce((sum, l) => sum + l.quantity, 0);
+  if (namedLot) return held.find((l) => l.lot_no === namedLot)?.quantity ?? 0;
+  return held.filter((l) => !isExpired(l.expiry_date, today)).reduce((sum, l) => sum + l.quantity, 0);
+}
+
 /** Whether an order line is about lots: a lot-tracked product, or a lot named, received or taken. */
 export function isLotLine(line: LotFacts | null | undefined): boolean {
   return Number(line?.product?.lot_tracked) === 1 || !!line?.lot_no || allocationsOf(line).some((a) => a.lot_no);

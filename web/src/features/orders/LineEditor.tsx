@@ -165,31 +165,14 @@ const DetailCodeCell = observer(function DetailCodeCell({ store, line }: Props) 
 /**
  * The lot of a line, for lot-tracked products only. Inbound: the lot number, the production date and the
  * expiry (computed live from the production date and the shelf life until one is picked). Outbound and
- * relocation: an optional lot number; empty takes the earliest expiry first when the stock moves.
+ * relocation: an optional lot, chosen among the lots on the shelf; empty takes the earliest expiry first when
+ * the stock moves. Adjustment: the lot of the stream it changes, one on the shelf or (adding) a new one typed.
  */
 const LotCell = observer(function LotCell({ store, line }: Props) {
   const t = useT();
   if (!line.product?.lot_tracked) return <div className="orders-cell lots-muted">-</div>;
   const lotError = store.lineError(line.key, 'lot_no');
-  if (store.kind === 'adjustment') {
-    // an adjustment changes one stream: the lot is named, never allocated
-    return (
-      <div className="orders-cell" data-orders="line-lot">
-        <Input value={line.lot_no} maxLength={LOT_NO_MAX_LENGTH} placeholder={t('lots.lotNo')} status={lotError ? 'error' : undefined} onChange={(v) => store.setLot(line.key, 'lot_no', v)} data-lots="lot-input" />
-        <FieldMessage store={store} line={line} field="lot_no" />
-      </div>
-    );
-  }
-  if (store.kind !== 'inbound') {
-    return (
-      <div className="orders-cell" data-orders="line-lot">
-        <Tooltip content={t('lots.autoLotTip')}>
-          <Input value={line.lot_no} maxLength={LOT_NO_MAX_LENGTH} placeholder={t('lots.autoLot')} status={lotError ? 'error' : undefined} onChange={(v) => store.setLot(line.key, 'lot_no', v)} data-lots="lot-input" />
-        </Tooltip>
-        <FieldMessage store={store} line={line} field="lot_no" />
-      </div>
-    );
-  }
+  if (store.kind !== 'inbound') return <ShelfLotSelect store={store} line={line} />;
   const expiry = store.expiryOf(line);
   const derived = !line.expiry_date && expiry;
   return (
@@ -218,6 +201,51 @@ const LotCell = observer(function LotCell({ store, line }: Props) {
         field={lotError ? 'lot_no' : 'expiry_date'}
         hint={derived ? <span data-lots="expiry-preview">{t('lots.expiryComputed', { date: expiry })}</span> : null}
       />
+    </div>
+  );
+});
+
+/**
+ * The lot field of a line that takes stock (outbound, relocation, adjustment): the lots of the product on the
+ * line's shelf (its source shelf), first-expiry-first-out first, each with its expiry and quantity; empty lets
+ * the audit allocate first-expiry-first-out (an adjustment names its lot, and may type a new one to add).
+ */
+const ShelfLotSelect = observer(function ShelfLotSelect({ store, line }: Props) {
+  const t = useT();
+  const shelfId = store.kind === 'relocation' ? line.source_warehouse_shelf_id : line.warehouse_shelf_id;
+  const lots = store.lotsOn(line.product_id, shelfId);
+  const lotError = store.lineError(line.key, 'lot_no');
+  const adjusting = store.kind === 'adjustment';
+  const options = lots.map((l) => ({
+    value: l.lot_no,
+    label: (
+      <span className="lots-option" data-lots="lot-option" data-lot={l.lot_no}>
+        <b className="orders-num">{l.lot_no}</b>
+        <span className="lots-option-facts">
+          {t('lots.lotOption', { expiry: l.expiry_date || t('lots.noExpiry'), quantity: l.quantity.toLocaleString('en-US') })}
+        </span>
+      </span>
+    ),
+  }));
+  const select = (
+    <Select
+      value={line.lot_no || undefined}
+      placeholder={t(adjusting ? 'lots.lotPlaceholder' : 'lots.autoLot')}
+      status={lotError ? 'error' : undefined}
+      allowClear
+      showSearch
+      allowCreate={adjusting ? { formatter: (text: string) => ({ value: text.trim().toUpperCase().slice(0, LOT_NO_MAX_LENGTH), label: text.trim().toUpperCase().slice(0, LOT_NO_MAX_LENGTH) }) } : false}
+      notFoundContent={<span className="lots-muted">{shelfId ? t('lots.noLotsOnShelf') : t('lots.chooseShelfFirst')}</span>}
+      options={options}
+      renderFormat={(_option, value) => String(value ?? '')}
+      onChange={(v) => store.setLot(line.key, 'lot_no', String(v ?? ''))}
+      data-lots="lot-select"
+    />
+  );
+  return (
+    <div className="orders-cell" data-orders="line-lot">
+      {adjusting ? select : <Tooltip content={t('lots.autoLotTip')}>{select}</Tooltip>}
+      <FieldMessage store={store} line={line} field="lot_no" />
     </div>
   );
 });

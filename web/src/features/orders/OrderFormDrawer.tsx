@@ -8,6 +8,7 @@ import { observer } from 'mobx-react-lite';
 import { Alert, Button, Drawer, Form, Grid, Input, Radio, Spin } from '@arco-design/web-react';
 import type { OrderListRow } from '@contract/orders';
 import { useEscapeClose } from '@/hooks/useEscapeClose';
+import { useGuardedClose } from '@/hooks/useGuardedClose';
 import { useT } from '@/lang';
 import type { CrudTableStore } from '@/components/crud';
 import { SELECT_URL } from '@/api/masterData';
@@ -53,14 +54,16 @@ export const OrderFormDrawer = observer(function OrderFormDrawer({ table, form, 
   const typeOptions = kind === 'inbound' ? INBOUND_TYPE_OPTIONS : OUTBOUND_TYPE_OPTIONS;
   const invalidCount = form.submitted ? Object.keys(form.check.lines).length + Object.keys(form.check.header).length : 0;
 
-  useEscapeClose(open, () => table.closeForm());
+  // Escape, the mask and the close icon ask before discarding lines or fields entered
+  const requestClose = useGuardedClose(() => form.dirty, () => table.closeForm());
+  useEscapeClose(open, requestClose);
   return (
     <Drawer
       className="orders-drawer"
       width={typeof window !== 'undefined' ? Math.min(1280, window.innerWidth) : 1280}
       title={title}
       visible={open}
-      onCancel={() => table.closeForm()}
+      onCancel={requestClose}
       unmountOnExit
       data-orders="order-form"
       footer={

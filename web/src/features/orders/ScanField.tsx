@@ -78,6 +78,10 @@ export const ScanField = observer(function ScanField({ form, placeholder, shelfC
           spellCheck={false}
           enterKeyHint="enter"
           onKeyDown={(event) => {
+            if (event.key === 'Tab' && !event.shiftKey && !value && form.keyboardToCurrentLine?.()) {
+              event.preventDefault();
+              return;
+            }
             if (event.key !== 'Enter') return;
             // Enter is the scanner's end of code: it must not submit the order form
             event.preventDefault();

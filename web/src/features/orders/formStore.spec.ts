@@ -1,8 +1,19 @@
 jest.mock('@/api/inventory', () => ({
-  fetchProductStock: jest.fn(async () => new Map([[7, 5]])),
+  fetchProductStock: jest.fn(async () => ({ today: '2026-11-29', shelves: new Map([[7, [held('', 5)]]]) })),
 }));
 
+import type { ProductStock } from '@/api/inventory';
 import { OrderFormStore, checkOrderForm, emptyLine, lineFromServer, orderBody, type LineDraft } from './formStore';
+
+/** A lot on a shelf as the stock list answers it. */
+function held(lot_no: string, quantity: number, expiry_date = ''): { lot_no: string; quantity: number; expiry_date: string; days_left: null; lot_received_at: number } {
+  return { lot_no, quantity, expiry_date, days_left: null, lot_received_at: 1 };
+}
+
+/** Product id → shelf id → lots. */
+function stockOf(entries: Array<[number, Array<[number, ReturnType<typeof held>[]]>]>): Map<number, ProductStock> {
+  return new Map(entries.map(([product, shelves]) => [product, { today: '2026-11-29', shelves: new Map(shelves) }]));
+}
 
 function line(over: Partial<LineDraft> = {}): LineDraft {
   return { ...emptyLine(), product_id: 1, warehouse_shelf_id: 7, plan_quantity: 10, actual_quantity: 10, price: '12.50', ...over };
@@ -31,7 +42,7 @@ describe('order form', () => {
     const blank = { order_sn: '', party_id: null, type: null, remark: '' };
     expect(checkOrderForm('adjustment', blank, [adjust({}), adjust({ quantity: 5, reason: 'found' })]).valid).toBe(true);
     expect(orderBody('adjustment', blank, [adjust({ lot_no: ' L1 ' })])).toEqual({ order_sn: '', remark: '', lines: [{ product_id: 1, warehouse_shelf_id: 7, lot_no: 'L1', quantity: -2, reason: 'damaged' }] });
-    const bad = checkOrderForm('adjustment', blank, [adjust({ quantity: 0, reason: '' }), adjust({ quantity: -9 })], new Map([[1, new Map([[7, 4]])]]));
+    const bad = checkOrderForm('adjustment', blank, [adjust({ quantity: 0, reason: '' }), adjust({ quantity: -9 })], stockOf([[1, [[7, [held('', 4)]]]]]));
     expect(bad.valid).toBe(false);
     expect(Object.values(bad.lines)[0]).toEqual({ quantity: { key: 'orders.validate.adjustQuantity' }, reason: { key: 'orders.validate.reason' } });
     expect(Object.values(bad.warnings)[0]).toMatchObject({ quantity: { key: 'orders.warn.insufficient', args: { stock: 4 } } });
@@ -68,11 +79,36 @@ describe('order form', () => {
 
   it('warns (without blocking) when an outbound line asks for more than the shelf holds', () => {
     const l = line({ actual_quantity: 6 });
-    const stock = new Map([[1, new Map([[7, 5]])]]);
+    const stock = stockOf([[1, [[7, [held('', 5)]]]]]);
     const check = checkOrderForm('outbound', header, [l], stock);
     expect(check.valid).toBe(true);
     expect(check.warnings[l.key]).toEqual({ actual_quantity: { key: 'orders.warn.insufficient', args: { stock: 5 } } });
     expect(checkOrderForm('outbound', header, [line({ actual_quantity: 5 })], stock).warnings).toEqual({});
+  });
+
+  it('counts what a lot-tracked line may take, never every lot of the shelf: the lot named, else the lots not expired', () => {
+    const milk = { id: 1, name: 'Milk', product_no: 'M', lot_tracked: true };
+    // 34 on the shelf in three lots, one of them expired
+    const stock = stockOf([[1, [[7, [held('A', 10, '2027-01-01'), held('B', 20, '2027-06-01'), held('OLD', 4, '2026-11-01')]]]]]);
+    const named = line({ product: milk, lot_no: 'a', actual_quantity: 12 });
+    expect(checkOrderForm('outbound', header, [named], stock).warnings[named.key]).toEqual({ actual_quantity: { key: 'orders.warn.insufficientLot', args: { stock: 10, lot: 'A' } } });
+    expect(checkOrderForm('outbound', header, [line({ product: milk, lot_no: 'B', actual_quantity: 12 })], stock).warnings).toEqual({});
+    // no lot named: first-expiry-first-out may take A and B (30), not the expired lot
+    expect(checkOrderForm('outbound', header, [line({ product: milk, actual_quantity: 30 })], stock).warnings).toEqual({});
+    const fefo = line({ product: milk, actual_quantity: 31 });
+    expect(checkOrderForm('outbound', header, [fefo], stock).warnings[fefo.key]).toEqual({ actual_quantity: { key: 'orders.warn.insufficientUnexpired', args: { stock: 30 } } });
+    const blank = { order_sn: '', party_id: null, type: null, remark: '' };
+    const adjust = line({ product: milk, lot_no: 'OLD', quantity: -5, reason: 'expired', plan_quantity: null, actual_quantity: null, price: '' });
+    expect(checkOrderForm('adjustment', blank, [adjust], stock).warnings[adjust.key]).toEqual({ quantity: { key: 'orders.warn.insufficientLot', args: { stock: 4, lot: 'OLD' } } });
+    expect(checkOrderForm('adjustment', blank, [{ ...adjust, quantity: -4 }], stock).warnings).toEqual({});
+  });
+
+  it('offers the lots on a shelf first-expiry-first-out, with the shelf total of every lot beside the select', async () => {
+    const store = new OrderFormStore('outbound');
+    store.stock = stockOf([[1, [[7, [held('LATE', 20, '2027-06-01'), held('SOON', 10, '2027-01-01'), held('GONE', 0, '2026-12-01')]]]]]);
+    expect(store.lotsOn(1, 7).map((l) => l.lot_no)).toEqual(['SOON', 'LATE']);
+    expect(store.stockOn(1, 7)).toBe(30);
+    expect(store.lotsOn(1, 8)).toEqual([]);
   });
 
   it('reads a server line back (shelf warehouse, prices as text)', () => {

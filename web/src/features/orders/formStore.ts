@@ -2,14 +2,16 @@
  * The state of an order form: the header (reference, party, type, remark) and the line editor (products,
  * shelves, quantities, prices), its validation (language keys, shown once a field was touched or a save
  * was tried), the totals (integer cents, see money.ts) and the body posted to `add` / `edit`.
- * The on-hand stock of each chosen product is loaded per shelf for the hints beside the shelf selects.
+ * The on-hand stock of each chosen product is loaded per shelf and lot for the hints beside the shelf selects,
+ * the lots a line may name, and the warning when a line would take more than its audit can (counting the lot
+ * named, or what first-expiry-first-out may take, never every lot of the shelf).
  */
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { OrderKind } from '@contract/enums';
 import type { ProductPick, ShelfPick } from '@contract/master-data';
 import type { LineOf, OrderOf, OrderShelfView } from '@contract/orders';
-import { fetchProductStock } from '@/api/inventory';
-import { expiryPreview, LOT_NO_MAX_LENGTH, LOT_PATTERN, normalizeLot } from '@/features/lots/lots';
+import { fetchProductStock, type ProductStock, type StockLot } from '@/api/inventory';
+import { availableToTake, expiryPreview, fefoOrder, LOT_NO_MAX_LENGTH, LOT_PATTERN, normalizeLot } from '@/features/lots/lots';
 import { MONEY_PATTERN, lineTotal, normalizeMoney, orderTotals, parseQuantity, type OrderTotals } from './money';
 
 export interface ProductInfo {
@@ -92,12 +94,21 @@ export interface ScannedShelf {
   location: string;
 }
 
+/** The lot and dates a GS1 code carried (`YYYY-MM-DD` or ''). */
+export interface ScannedLot {
+  lot_no: string;
+  production_date: string;
+  expiry_date: string;
+}
+
 /** What a scan did to the lines: which line, its new quantity, and whether the line is new. */
 export interface ScanOutcome {
   key: string;
   index: number;
   quantity: number;
   added: boolean;
+  /** A language key of the feedback other than the target's `added` / `more` ({name}, {quantity}, {line}). */
+  message?: string;
 }
 
 /** A message: a language key and its arguments. */
@@ -217,7 +228,7 @@ export function productFromRow(row: ProductPick | undefined | null): ProductInfo
 const MAX_TEXT = { order_sn: 100, remark: 500, detail_code: 100 } as const;
 
 /** Pure validation of a form's values (the store wraps it). */
-export function checkOrderForm(kind: OrderKind, header: HeaderDraft, lines: LineDraft[], stock: ReadonlyMap<number, ReadonlyMap<number, number>> = new Map()): FormCheck {
+export function checkOrderForm(kind: OrderKind, header: HeaderDraft, lines: LineDraft[], stock: ReadonlyMap<number, ProductStock> = new Map()): FormCheck {
   const h: FormCheck['header'] = {};
   const errors: FormCheck['lines'] = {};
   const warnings: FormCheck['warnings'] = {};
@@ -241,7 +252,13 @@ export function checkOrderForm(kind: OrderKind, header: HeaderDraft, lines: Line
       const expiry = expiryPreview(line.production_date, line.expiry_date, line.product.effective_day);
       if (kind === 'inbound' && line.production_date && expiry && expiry < line.production_date) e.expiry_date = { key: 'lots.validate.expiryBeforeProduction' };
     }
-    const onShelf = (shelfId: number | null) => (line.product_id && shelfId ? stock.get(line.product_id)?.get(shelfId) : undefined);
+    /** What the line may take from a shelf, counted as its audit will: the lot named, or what first-expiry-first-out may take. */
+    const onShelf = (shelfId: number | null) => {
+      const held = line.product_id && shelfId ? stock.get(line.product_id) : undefined;
+      return held && shelfId ? availableToTake(held.shelves.get(shelfId) ?? [], held.today, !!line.product?.lot_tracked, lot) : undefined;
+    };
+    const short = (available: number, plain: string): Message =>
+      !line.product?.lot_tracked ? { key: plain, args: { stock: available } } : lot ? { key: `${plain}Lot`, args: { stock: available, lot } } : { key: `${plain}Unexpired`, args: { stock: available } };
     if (kind === 'adjustment') {
       if (!line.warehouse_shelf_id) e.warehouse_shelf_id = { key: 'orders.validate.shelf' };
       if (line.quantity === null) e.quantity = { key: 'orders.validate.adjustQuantity' };
@@ -249,7 +266,7 @@ export function checkOrderForm(kind: OrderKind, header: HeaderDraft, lines: Line
       if (!(ADJUSTMENT_REASONS as readonly string[]).includes(line.reason)) e.reason = { key: 'orders.validate.reason' };
       if (!e.quantity && line.quantity !== null && line.quantity < 0 && line.warehouse_shelf_id && line.product_id && stock.has(line.product_id)) {
         const available = onShelf(line.warehouse_shelf_id) ?? 0;
-        if (-line.quantity > available) w.quantity = { key: 'orders.warn.insufficient', args: { stock: available } };
+        if (-line.quantity > available) w.quantity = short(available, 'orders.warn.insufficient');
       }
     } else if (kind === 'relocation') {
       if (!line.source_warehouse_shelf_id) e.source_warehouse_shelf_id = { key: 'orders.validate.sourceShelf' };
@@ -261,7 +278,7 @@ export function checkOrderForm(kind: OrderKind, header: HeaderDraft, lines: Line
       else if (plan < 1) e.plan_quantity = { key: 'orders.validate.min', args: { min: 1 } };
       const available = onShelf(line.source_warehouse_shelf_id);
       if (!e.plan_quantity && plan !== null && line.source_warehouse_shelf_id && line.product_id && stock.has(line.product_id) && plan > (available ?? 0)) {
-        w.plan_quantity = { key: 'orders.warn.insufficientSource', args: { stock: available ?? 0 } };
+        w.plan_quantity = short(available ?? 0, 'orders.warn.insufficientSource');
       }
     } else {
       if (!line.warehouse_shelf_id) e.warehouse_shelf_id = { key: 'orders.validate.shelf' };
@@ -277,7 +294,7 @@ export function checkOrderForm(kind: OrderKind, header: HeaderDraft, lines: Line
       if (line.detail_code.length > MAX_TEXT.detail_code) e.detail_code = { key: 'orders.validate.maxLength', args: { max: MAX_TEXT.detail_code } };
       if (kind === 'outbound' && !e.actual_quantity && actual !== null && line.warehouse_shelf_id && line.product_id && stock.has(line.product_id)) {
         const available = onShelf(line.warehouse_shelf_id) ?? 0;
-        if (actual > available) w.actual_quantity = { key: 'orders.warn.insufficient', args: { stock: available } };
+        if (actual > available) w.actual_quantity = short(available, 'orders.warn.insufficient');
       }
     }
     // the same product on the same shelf twice is allowed, but most likely a slip
@@ -342,8 +359,8 @@ export class OrderFormStore {
   touched = new Set<string>();
   /** a save was tried: every message shows. */
   submitted = false;
-  /** product id → (shelf id → on-hand quantity). */
-  stock = new Map<number, Map<number, number>>();
+  /** product id → its lots per shelf and the site's day. */
+  stock = new Map<number, ProductStock>();
   loading = false;
   error: string | null = null;
   /** The shelf the scanner is at: products scanned next go on it (relocations: move from it). */
@@ -503,15 +520,19 @@ export class OrderFormStore {
 
   /**
    * A scanned product: one more on its line (the line of that product on the scanned shelf, when a shelf was
-   * scanned), else a new line with quantity 1 — the empty last line if there is one — on the scanned shelf or
-   * else the product's default shelf, priced from the product.
+   * scanned, and of the lot a GS1 code carried, when it carried one), else a new line with quantity 1 — the
+   * empty last line if there is one — on the scanned shelf or else the product's default shelf, priced from
+   * the product. A lot-tracked product's line takes the scanned lot (a receipt its production date and
+   * expiry too), so a second code with another lot adds a second line.
    */
-  addScanned(product: ProductPick): ScanOutcome {
+  addScanned(product: ProductPick, scanned?: ScannedLot): ScanOutcome {
     const productId = Number(product.id);
     const side: ShelfSide = this.isGoods ? 'warehouse' : 'source';
     const field = shelfField(side);
     const shelfId = this.scanShelf?.id ?? null;
-    const same = this.lines.filter((l) => l.product_id === productId && (shelfId === null || l[field] === shelfId));
+    const lotTracked = productFromRow(product)?.lot_tracked === true;
+    const lot = lotTracked && scanned?.lot_no ? normalizeLot(scanned.lot_no) : '';
+    const same = this.lines.filter((l) => l.product_id === productId && (shelfId === null || l[field] === shelfId) && (!lot || normalizeLot(l.lot_no) === lot));
     const existing = same[same.length - 1];
     if (existing && this.kind === 'adjustment') {
       const quantity = (existing.quantity ?? 0) + 1;
@@ -533,6 +554,13 @@ export class OrderFormStore {
     this.setQuantity(line.key, this.kind === 'adjustment' ? 'quantity' : 'plan_quantity', 1);
     if (this.scanShelf) this.setShelf(line.key, side, this.scanShelf.id, { warehouse_id: this.scanShelf.warehouse_id });
     else if (num(product.warehouse_shelf_id) && !line[field]) this.setShelf(line.key, side, num(product.warehouse_shelf_id), { warehouse_id: product.warehouse_id ?? 0 });
+    if (lot) {
+      this.setLot(line.key, 'lot_no', lot);
+      if (this.kind === 'inbound') {
+        if (scanned?.production_date) this.setLot(line.key, 'production_date', scanned.production_date);
+        if (scanned?.expiry_date) this.setLot(line.key, 'expiry_date', scanned.expiry_date);
+      }
+    }
     this.scannedKey = line.key;
     return { key: line.key, index: this.lineIndex(line.key), quantity: 1, added: true };
   }
@@ -562,9 +590,9 @@ export class OrderFormStore {
     if (!force && (this.stock.has(productId) || this.stockRequests.has(productId))) return;
     this.stockRequests.add(productId);
     try {
-      const map = await fetchProductStock(productId);
+      const held = await fetchProductStock(productId);
       runInAction(() => {
-        this.stock.set(productId, map);
+        this.stock.set(productId, held);
       });
     } catch {
       // hints only: without them the server still checks stock when it moves
@@ -573,20 +601,36 @@ export class OrderFormStore {
     }
   }
 
-  /** On-hand quantity of a line's product on a shelf (undefined while unknown). */
+  /** On-hand quantity of a line's product on a shelf, every lot (undefined while unknown). */
   stockOn(productId: number | null, shelfId: number | null): number | undefined {
     if (!productId || !shelfId) return undefined;
-    const map = this.stock.get(productId);
-    if (!map) return undefined;
-    return map.get(shelfId) ?? 0;
+    const held = this.stock.get(productId);
+    if (!held) return undefined;
+    return (held.shelves.get(shelfId) ?? []).reduce((sum, l) => sum + l.quantity, 0);
+  }
+
+  /** The lots of a product held on a shelf, in the order first-expiry-first-out takes them (empty while unknown). */
+  lotsOn(productId: number | null, shelfId: number | null): StockLot[] {
+    if (!productId || !shelfId) return [];
+    return fefoOrder((this.stock.get(productId)?.shelves.get(shelfId) ?? []).filter((l) => l.lot_no && l.quantity > 0));
+  }
+
+  /** The site's day the stock of a product was read on ('' while unknown). */
+  todayOf(productId: number | null): string {
+    return (productId && this.stock.get(productId)?.today) || '';
   }
 
   /** On-hand total of a product: the sum over shelves, else the figure of the select row. */
   productTotal(line: LineDraft): number | undefined {
     if (!line.product_id) return undefined;
-    const map = this.stock.get(line.product_id);
-    if (map) return [...map.values()].reduce((a, b) => a + b, 0);
+    const held = this.stock.get(line.product_id);
+    if (held) return [...held.shelves.values()].flat().reduce((a, l) => a + l.quantity, 0);
     return line.product?.total_stock_num;
+  }
+
+  /** Something was entered or changed since the form started (closing asks before discarding it). */
+  get dirty(): boolean {
+    return this.touched.size > 0;
   }
 
   get check(): FormCheck {

@@ -1,5 +1,5 @@
 jest.mock('@/api/inventory', () => ({
-  fetchProductStock: jest.fn(async () => new Map()),
+  fetchProductStock: jest.fn(async () => ({ today: '', shelves: new Map() })),
 }));
 
 import type { ProductPick, ScanAnswer, ShelfPick } from '@contract/master-data';
@@ -54,6 +54,26 @@ describe('scanning into an order form', () => {
     expect(scan.feedback).toEqual({ ok: true, key: 'orders.scan.more', args: { name: 'Bolt', quantity: 3, line: 1 } });
     expect(form.scannedKey).toBe(form.lines[0].key);
     expect(scan.pending).toBe(0);
+  });
+
+  it('a GS1 code on a receipt fills the lot, production date and expiry; one more of that lot adds 1, another lot adds a line', async () => {
+    const milk = { id: 3, name: 'Milk', product_no: 'M1', price: '1.00', unit: { name: 'box' }, warehouse_id: 5, warehouse_shelf_id: 51, lot_tracked: true, effective_day: 0 };
+    const gs1 = (lot: string, production: string, expiry: string): ScanAnswer => ({ kind: 'product', code: lot, row: milk, gtin: '09506000134352', lot_no: lot, production_date: production, expiry_date: expiry });
+    const form = new OrderFormStore('inbound');
+    form.reset(null);
+    const scan = new ScanStore(form, resolver({ first: gs1('l-1', '2026-11-01', '2027-05-01'), second: gs1('L-2', '2026-11-10', '2027-05-10') }).resolve);
+    await scan.scan('first');
+    await scan.scan('first');
+    await scan.scan('second');
+    expect(form.lines.map((l) => [l.product_id, l.lot_no, l.production_date, l.expiry_date, l.plan_quantity, l.warehouse_shelf_id])).toEqual([
+      [3, 'L-1', '2026-11-01', '2027-05-01', 2, 51],
+      [3, 'L-2', '2026-11-10', '2027-05-10', 1, 51],
+    ]);
+    expect(scan.feedback).toEqual({ ok: true, key: 'orders.scan.added', args: { name: 'Milk', quantity: 1, line: 2 } });
+    // an outbound names the scanned lot, without the receipt's dates
+    const out = outboundForm();
+    await new ScanStore(out, resolver({ first: gs1('L-1', '2026-11-01', '2027-05-01') }).resolve).scan('first');
+    expect([out.lines[0].lot_no, out.lines[0].production_date, out.lines[0].expiry_date]).toEqual(['L-1', '', '']);
   });
 
   it('puts products on the scanned shelf; the same product on another shelf is another line', async () => {

@@ -7,7 +7,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { ProductPick, ScanAnswer } from '@contract/master-data';
 import { resolveCode } from '@/api/masterData';
-import type { ScanOutcome, ScannedShelf } from './formStore';
+import type { ScanOutcome, ScannedLot, ScannedShelf } from './formStore';
 
 /** The permission node of resolving codes (a button rule of the warehouse-operations menu). */
 export const SCAN_NODE = 'wms/scan/resolve';
@@ -31,8 +31,11 @@ export interface ScanTarget {
   readonly scanShelf: ScannedShelf | null;
   /** The warehouse a shelf code is looked up in (a code may name shelves in several warehouses). */
   readonly scanWarehouseId: number | null;
-  addScanned(product: ProductPick): ScanOutcome;
+  /** A scanned product, with the lot and dates its GS1 code carried (if any). */
+  addScanned(product: ProductPick, lot?: ScannedLot): ScanOutcome;
   setScanShelf(shelf: ScannedShelf | null): void;
+  /** Tab in the scan field: the keyboard goes to the current line's quantity; false leaves Tab to the browser. */
+  keyboardToCurrentLine?(): boolean;
   /** Language keys of the feedback after a product scan (default: the order form's). */
   readonly scanMessages?: { added: string; more: string; hint?: string };
 }
@@ -77,9 +80,10 @@ export class ScanStore {
           this.feedback = { ok: true, key: 'orders.scan.shelf', args: { location: String(row.location ?? row.name ?? '') } };
           return;
         }
-        const outcome = this.form.addScanned(answer.row);
+        const lot = answer.lot_no || answer.production_date || answer.expiry_date ? { lot_no: answer.lot_no ?? '', production_date: answer.production_date ?? '', expiry_date: answer.expiry_date ?? '' } : undefined;
+        const outcome = this.form.addScanned(answer.row, lot);
         const keys = this.form.scanMessages ?? { added: 'orders.scan.added', more: 'orders.scan.more' };
-        this.feedback = { ok: true, key: outcome.added ? keys.added : keys.more, args: { name: String(answer.row.name ?? code), quantity: outcome.quantity, line: outcome.index + 1 } };
+        this.feedback = { ok: true, key: outcome.message ?? (outcome.added ? keys.added : keys.more), args: { name: String(answer.row.name ?? code), quantity: outcome.quantity, line: outcome.index + 1 } };
       });
     } catch (e) {
       const msg = (e as { msg?: unknown })?.msg;

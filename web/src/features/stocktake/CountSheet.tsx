@@ -1,7 +1,9 @@
 /**
- * The count sheet of one count, usable with the keyboard alone: scan or type a product (or shelf) code in the
- * scan field and the keyboard moves to that line's quantity; type the quantity and Enter saves it and moves
- * to the next line not counted yet. Lines follow the shelf path (warehouse, area, shelf code). The progress
+ * The count sheet of one count, usable with a scanner or the keyboard alone: scan or type a product (or shelf)
+ * code in the scan field and that line becomes current and counts one (a scan of the current line adds 1),
+ * the keyboard staying in the scan field; Tab goes to the current line's quantity, where a quantity and
+ * Enter save it and the keyboard returns to the scan field (without a scan field: to the next line not
+ * counted yet). Lines follow the shelf path (warehouse, area, shelf code). The progress
  * of counted lines shows above them; "Review and post" opens the gains and losses with their value.
  */
 import { useEffect } from 'react';
@@ -13,6 +15,7 @@ import { MoneyCell, NumberCell, SignedCell } from '@/features/orders/cells';
 import { SCAN_NODE } from '@/features/orders/scan';
 import ScanField from '@/features/orders/ScanField';
 import { useAuth } from '@/hooks/useAuth';
+import { useGuardedClose } from '@/hooks/useGuardedClose';
 import { getLocale, useT } from '@/lang';
 import { useStore } from '@/stores/context';
 import { stocktakePrintUrl } from '@/api/orders';
@@ -121,10 +124,10 @@ const Review = observer(function Review({ sheet, onPosted }: { sheet: CountSheet
         <>
           <div className="stocktake-review-totals" data-stocktake="review-totals">
             <span className="stocktake-gain">
-              {t('wms.stocktake.gains')} <b>{summary.gain_quantity ?? 0}</b> · <MoneyCell value={summary.gain_amount} />
+              {t('wms.stocktake.gains')} <b data-stocktake="gain-units">{t('wms.stocktake.totalUnits', { quantity: summary.gain_quantity ?? 0 })}</b> · <MoneyCell value={summary.gain_amount} />
             </span>
             <span className="stocktake-loss">
-              {t('wms.stocktake.losses')} <b>{summary.loss_quantity ?? 0}</b> · <MoneyCell value={summary.loss_amount} />
+              {t('wms.stocktake.losses')} <b data-stocktake="loss-units">{t('wms.stocktake.totalUnits', { quantity: summary.loss_quantity ?? 0 })}</b> · <MoneyCell value={summary.loss_amount} />
             </span>
             <span>
               {t('wms.stocktake.net')} <SignedCell value={summary.net_amount} money />
@@ -149,16 +152,36 @@ export const CountSheet = observer(function CountSheet({ sheet, onChanged }: { s
   const row = sheet.row;
   const actions = sheetActions(sheet.status);
 
-  // the keyboard follows the sheet: after Enter, a scan or opening the sheet
+  const scanHere = sheet.counting && canScan && auth('count');
+  // not observed: the store reads it when Enter or a scan decides where the keyboard goes
+  sheet.scanField = scanHere;
+
+  // the keyboard follows the sheet: after Enter, a scan or opening the sheet it goes to the scan field when
+  // the sheet has one (the next code is a scan, never typed into a quantity), else to the current line
   useEffect(() => {
-    if (sheet.focusId === null) return;
-    const input = document.querySelector<HTMLInputElement>(`[data-line-input="${sheet.focusId}"]`);
-    if (input && document.activeElement !== input) {
+    if (sheet.focusId === null && !scanHere) return;
+    const line = sheet.focusId === null ? null : document.querySelector<HTMLInputElement>(`[data-line-input="${sheet.focusId}"]`);
+    line?.scrollIntoView({ block: 'nearest' });
+    const scanInput = scanHere ? document.querySelector<HTMLInputElement>('[data-stocktake=sheet] [data-orders=scan] input') : null;
+    const target = scanInput ?? line;
+    if (target && document.activeElement !== target) {
+      target.focus();
+      target.select();
+    }
+  }, [sheet.focusSeq, scanHere]);
+
+  // Tab in the scan field: to the current line's quantity
+  useEffect(() => {
+    if (sheet.focusLine === null) return;
+    const input = document.querySelector<HTMLInputElement>(`[data-line-input="${sheet.focusLine}"]`);
+    if (input) {
       input.focus();
       input.select();
-      input.scrollIntoView({ block: 'nearest' });
     }
-  }, [sheet.focusId, sheet.focusSeq, sheet.lines.length]);
+  }, [sheet.focusLine, sheet.focusLineSeq]);
+
+  // quantities typed and not saved (no Enter yet): closing asks first
+  const requestClose = useGuardedClose(() => sheet.drafts.size > 0, () => sheet.close());
 
   const run = async (action: 'start' | 'post' | 'cancel') => {
     if (await sheet.transition(action)) onChanged();
@@ -176,7 +199,7 @@ export const CountSheet = observer(function CountSheet({ sheet, onChanged }: { s
       }
       footer={null}
       unmountOnExit
-      onCancel={() => sheet.close()}
+      onCancel={requestClose}
       data-stocktake="sheet"
     >
       <Spin loading={sheet.loading} block>
@@ -225,7 +248,7 @@ export const CountSheet = observer(function CountSheet({ sheet, onChanged }: { s
                 <Progress percent={progress.percent} size="small" status={progress.counted === progress.lines ? 'success' : 'normal'} />
               </div>
             )}
-            {sheet.counting && canScan && auth('count') && <ScanField form={sheet} placeholder="wms.stocktake.scanPlaceholder" shelfChip="wms.stocktake.scanShelf" />}
+            {scanHere && <ScanField form={sheet} placeholder="wms.stocktake.scanPlaceholder" shelfChip="wms.stocktake.scanShelf" />}
             {sheet.status === 0 && <Alert type="info" showIcon content={t('wms.stocktake.draftHint')} />}
             {sheet.lines.length === 0 && sheet.status !== 0 ? (
               <Empty description={t('wms.stocktake.noLines')} />

@@ -1,9 +1,12 @@
 /**
  * The state of a count sheet: the count as the server answers it (lines in shelf-path order), the quantities
- * typed and not yet saved, which line has the keyboard, and the transitions (start, post, cancel). It is a
- * scan target: a scanned or typed product code moves the keyboard to that product's line (on the scanned
- * shelf, when one was scanned), or adds a found item on the scanned shelf. Each Enter in a quantity saves
- * that line (`count` is repeatable: the last count of a line wins) and moves to the next line.
+ * typed and not yet saved, which line is current, and the transitions (start, post, cancel). It is a scan
+ * target: a scanned or typed product code makes that product's line current (on the scanned shelf, when one
+ * was scanned) and counts one (an uncounted line starts at 1; a scan of the current line adds 1), or adds a
+ * found item on the scanned shelf. Each Enter in a quantity saves that line (`count` is repeatable: the last
+ * count of a line wins). With a scan field on the sheet the keyboard then returns to it (so the next code is
+ * a scan, never typed into a quantity; Tab in the scan field goes to the current line's quantity); without
+ * one it moves to the next line not counted yet.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
 import { STOCKTAKE_STATUS } from '@contract/enums';
@@ -56,10 +59,17 @@ export class CountSheetStore implements ScanTarget {
   error: string | null = null;
   /** line id → the text typed in its quantity field (until saved). */
   drafts = new Map<number, string>();
+  /** line id → the count a scan sent and the server has not answered yet (the next scan adds to it). */
+  scannedCounts = new Map<number, number>();
   /** The line whose quantity field has the keyboard (by id); the sheet focuses it. */
   focusId: number | null = null;
-  /** Bumped when the focus should move even to the same line again (a repeated scan). */
+  /** Bumped when the keyboard should go to the current line (or the scan field, when the sheet has one) again. */
   focusSeq = 0;
+  /** Bumped when the keyboard should go to a line's quantity even though the sheet has a scan field (Tab from it). */
+  focusLineSeq = 0;
+  focusLine: number | null = null;
+  /** The sheet shows a scan field (set by the sheet as it renders): the keyboard returns to it after a scan or an Enter. */
+  scanField = false;
   scanShelf: ScannedShelf | null = null;
   scannedKey: string | null = null;
   /** The variance review before posting is open. */
@@ -69,7 +79,7 @@ export class CountSheetStore implements ScanTarget {
   readonly scanMessages = { added: 'wms.stocktake.scanAdded', more: 'wms.stocktake.scanFound', hint: 'wms.stocktake.scanHint' };
 
   constructor() {
-    makeAutoObservable<this, 'keys' | 'queue'>(this, { keys: false, queue: false, scanMessages: false });
+    makeAutoObservable<this, 'keys' | 'queue'>(this, { keys: false, queue: false, scanMessages: false, scanField: false });
   }
 
   get open(): boolean {
@@ -102,6 +112,7 @@ export class CountSheetStore implements ScanTarget {
     this.id = id;
     this.row = null;
     this.drafts = new Map();
+    this.scannedCounts = new Map();
     this.scanShelf = null;
     this.reviewing = false;
     this.focusId = null;
@@ -149,6 +160,8 @@ export class CountSheetStore implements ScanTarget {
   typed(id: number): string {
     const draft = this.drafts.get(id);
     if (draft !== undefined) return draft;
+    const scanned = this.scannedCounts.get(id);
+    if (scanned !== undefined) return String(scanned);
     const line = this.lines.find((l) => l.id === id);
     return line?.counted_quantity === null || line?.counted_quantity === undefined ? '' : String(line.counted_quantity);
   }
@@ -166,8 +179,13 @@ export class CountSheetStore implements ScanTarget {
     const draft = this.drafts.get(id);
     const quantity = draft === undefined ? undefined : parseCount(draft);
     if (quantity === null) return Promise.resolve(false); // the field shows why; the keyboard stays
-    const next = nextLineIndex(this.lines, index);
-    this.focus(next === -1 ? null : this.lines[next].id);
+    if (this.scanField) {
+      // back to the scan field, this line still current: a scan of its product adds 1
+      this.focus(id);
+    } else {
+      const next = nextLineIndex(this.lines, index);
+      this.focus(next === -1 ? null : this.lines[next].id);
+    }
     if (quantity === undefined) return Promise.resolve(true);
     return this.save([{ id, counted_quantity: quantity }], new Map([[id, draft!]]));
   }
@@ -235,19 +253,37 @@ export class CountSheetStore implements ScanTarget {
   }
 
   /**
-   * A scanned product: the keyboard goes to its line (on the scanned shelf when one was scanned; the first
-   * line not counted yet before the counted ones). A product the sheet lacks on that shelf is a found item:
-   * it is added with a count of 1, to be corrected by typing.
+   * A scanned product: its line becomes current (on the scanned shelf when one was scanned; the current line
+   * if it is one of them, else the first line not counted yet before the counted ones) and counts one more:
+   * a scan of the current line adds 1 to its count, an uncounted line starts at 1, a line counted before is
+   * made current with its count kept (scan again to add). A product the sheet lacks on that shelf is a found
+   * item: it is added with a count of 1.
    */
   addScanned(product: ProductPick): ScanOutcome {
     const productId = Number(product.id);
     const shelfId = this.scanShelf?.id ?? null;
     const candidates = this.lines.filter((l) => l.product_id === productId && (shelfId === null || l.warehouse_shelf_id === shelfId));
-    const line = candidates.find((l) => l.counted_quantity === null) ?? candidates[0];
+    const current = candidates.find((l) => l.id === this.focusId);
+    const line = current ?? candidates.find((l) => l.counted_quantity === null) ?? candidates[0];
     if (line) {
+      const index = this.lines.indexOf(line);
       this.focus(line.id);
       this.scannedKey = String(line.id);
-      return { key: String(line.id), index: this.lines.indexOf(line), quantity: line.counted_quantity ?? 0, added: false };
+      const typed = this.drafts.has(line.id) ? parseCount(this.drafts.get(line.id)!) : null;
+      const before = typed ?? this.scannedCounts.get(line.id) ?? line.counted_quantity;
+      if (current || before === null) {
+        const quantity = (before ?? 0) + 1;
+        const id = line.id;
+        this.drafts.delete(id);
+        this.scannedCounts.set(id, quantity);
+        void this.save([{ id, counted_quantity: quantity }]).then(() =>
+          runInAction(() => {
+            if (this.scannedCounts.get(id) === quantity) this.scannedCounts.delete(id);
+          }),
+        );
+        return { key: String(line.id), index, quantity, added: false, message: 'wms.stocktake.scanCounted' };
+      }
+      return { key: String(line.id), index, quantity: before, added: false };
     }
     const place = shelfId ?? (this.row?.warehouse_shelf_id ? Number(this.row.warehouse_shelf_id) : null);
     // the scan field shows a refusal's `msg`
@@ -260,5 +296,13 @@ export class CountSheetStore implements ScanTarget {
     });
     this.scannedKey = `${productId}@${place}`;
     return { key: this.scannedKey, index: this.lines.length, quantity: 1, added: true };
+  }
+
+  /** Tab in the scan field: the keyboard goes to the current line's quantity (false: no line is current). */
+  keyboardToCurrentLine(): boolean {
+    if (this.focusId === null) return false;
+    this.focusLine = this.focusId;
+    this.focusLineSeq++;
+    return true;
   }
 }

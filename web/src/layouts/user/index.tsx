@@ -2,13 +2,15 @@ import './user.css';
 import { Suspense, useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { reaction } from 'mobx';
-import { Avatar, Dropdown, Layout, Menu, Modal, Space, Typography } from '@arco-design/web-react';
+import { Avatar, Button, Drawer, Dropdown, Layout, Menu, Modal, Space, Typography } from '@arco-design/web-react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { isWebAddress } from '@contract/menu-urls';
-import { IconUser } from '@/components/Icon/icons';
+import { IconMenuUnfold, IconUser } from '@/components/Icon/icons';
 import { Icon } from '@/components/Icon';
 import { TopTools } from '@/components/TopTools';
 import { PageFallback } from '@/components/PageFallback';
+import { useEscapeClose } from '@/hooks/useEscapeClose';
+import { usePhone } from '@/hooks/usePhone';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
 import type { RouteMenu } from '@/router/menus';
@@ -83,11 +85,43 @@ function NavLink({ link, className }: { link: MemberNavLink; className?: string 
   );
 }
 
+/** The member's card above the menu: avatar, name, balance and score. */
+const MemberCard = observer(function MemberCard() {
+  const t = useT();
+  const { userInfo } = useStore();
+  return (
+    <div className="ba-user-card">
+      <MemberAvatar size={64} />
+      <Typography.Text className="ba-user-card-name" bold>
+        {userInfo.nickname || userInfo.username}
+      </Typography.Text>
+      <div className="ba-user-card-figures">
+        <span>
+          {t('member.balance')} <b data-testid="member-money">{userInfo.money}</b>
+        </span>
+        <span>
+          {t('member.score')} <b data-testid="member-score">{userInfo.score}</b>
+        </span>
+      </div>
+    </div>
+  );
+});
+
+/**
+ * The member center's shell. On a phone the card and the menu fold into a drawer from the left (a menu
+ * button in the header opens it; choosing a page closes it), so the page is not pushed below them, and the
+ * user menu opens on a tap (a touch screen has no hover).
+ */
 const MemberShell = observer(function MemberShell() {
   const t = useT();
   const root = useStore();
   const { userInfo, siteConfig, memberCenter } = root;
   const [collapsed, setCollapsed] = useState(false);
+  const phone = usePhone();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+  useEscapeClose(menuOpen, () => setMenuOpen(false));
 
   const confirmSignOut = () =>
     Modal.confirm({
@@ -99,6 +133,9 @@ const MemberShell = observer(function MemberShell() {
   return (
     <Layout className="ba-user-layout">
       <Layout.Header className="ba-user-header">
+        {phone && (
+          <Button type="text" className="ba-user-menu-button" icon={<IconMenuUnfold />} onClick={() => setMenuOpen(true)} aria-label={t('member.openMenu')} data-testid="member-menu-open" />
+        )}
         <Link to="/" className="ba-user-brand">
           <span className="ba-user-logo" aria-hidden>
             WMS
@@ -116,6 +153,7 @@ const MemberShell = observer(function MemberShell() {
           <TopTools />
           <Dropdown
             position="br"
+            trigger={phone ? 'click' : 'hover'}
             droplist={
               <Menu
                 onClickMenuItem={(key) => {
@@ -136,7 +174,7 @@ const MemberShell = observer(function MemberShell() {
               </Menu>
             }
           >
-            <span className="ba-user-trigger" data-testid="member-menu">
+            <span className="ba-user-trigger" data-testid="member-menu" role="button" tabIndex={0} aria-label={t('member.userMenu')}>
               <MemberAvatar size={28} />
               <span className="ba-user-name">{userInfo.nickname || userInfo.username}</span>
             </span>
@@ -144,33 +182,25 @@ const MemberShell = observer(function MemberShell() {
         </Space>
       </Layout.Header>
       <Layout className="ba-user-body">
-        <Layout.Sider
-          className="ba-user-sider"
-          width={260}
-          collapsedWidth={64}
-          collapsed={collapsed}
-          onCollapse={setCollapsed}
-          collapsible
-          breakpoint="lg"
-        >
-          {!collapsed && (
-            <div className="ba-user-card">
-              <MemberAvatar size={64} />
-              <Typography.Text className="ba-user-card-name" bold>
-                {userInfo.nickname || userInfo.username}
-              </Typography.Text>
-              <div className="ba-user-card-figures">
-                <span>
-                  {t('member.balance')} <b data-testid="member-money">{userInfo.money}</b>
-                </span>
-                <span>
-                  {t('member.score')} <b data-testid="member-score">{userInfo.score}</b>
-                </span>
-              </div>
-            </div>
-          )}
-          <SideMenu />
-        </Layout.Sider>
+        {phone ? (
+          <Drawer className="ba-user-phone-menu" placement="left" width={280} visible={menuOpen} onCancel={() => setMenuOpen(false)} footer={null} title={siteConfig.siteName || t('member.title')} data-testid="member-menu-drawer">
+            <MemberCard />
+            <SideMenu />
+          </Drawer>
+        ) : (
+          <Layout.Sider
+            className="ba-user-sider"
+            width={260}
+            collapsedWidth={64}
+            collapsed={collapsed}
+            onCollapse={setCollapsed}
+            collapsible
+            breakpoint="lg"
+          >
+            {!collapsed && <MemberCard />}
+            <SideMenu />
+          </Layout.Sider>
+        )}
         <Layout.Content className="ba-user-content">
           <Suspense fallback={<PageFallback />}>
             <Outlet />

@@ -15,7 +15,7 @@ import { OrderRepository } from '../../persistence/order.repository';
 import { lotsOfLines } from '../../domain/order-lots';
 import { documentOf, orderDocument } from './order-documents';
 
-/** `GET print?id=&format=pdf[&doc=picking|delivery]`: an order as a PDF in the reader's language. */
+/** `GET print?id=&format=pdf[&doc=picking|delivery]`: an order as a PDF in the reader's language (with the dates of the lots its lines name or took). */
 @Injectable()
 export class OrderDocumentReader {
   constructor(
@@ -40,7 +40,7 @@ export class OrderDocumentReader {
       carrierId ? this.catalogue.parties(manager, 'carrier', [carrierId]) : new Map(),
       this.siteConfig.get('site_name'),
       this.siteConfig.timeZone(),
-      kind === 'relocation' ? this.lotDates.of(manager, lotsOfLines(order.lines as Array<{ product_id: number; lot_no?: string; allocations?: unknown }>)) : new Map(),
+      kind === 'relocation' || kind === 'outbound' ? this.lotDates.of(manager, lotsOfLines(order.lines as Array<{ product_id: number; lot_no?: string; allocations?: unknown }>)) : new Map(),
     ]);
     const printed = { ...order, carrier: carrierId ? (carriers.get(carrierId) ?? null) : undefined };
     const model = orderDocument(kind, document, printed, { ...printingContext(site, timeZone, admin), shelves, lots });

@@ -109,6 +109,8 @@ const BUILDERS: {
     const { t } = context;
     const rows: DocumentRow[] = [];
     let warehouse: number | null = null;
+    // a lot column only when a line has lots: the lot named, or each lot its audit took, with expiry
+    const withLots = lines.some((line) => lineLots(line, context) !== '');
     pickingOrder(lines, context.shelves).forEach((line, i) => {
       const shelf = context.shelves.get(line.warehouse_shelf_id);
       if (shelf && shelf.warehouse_id !== warehouse) {
@@ -119,6 +121,7 @@ const BUILDERS: {
         String(i + 1),
         shelf ? `${shelf.area_name} / ${shelf.name}\n${[shelf.area_serial_no, shelf.serial_no].filter(Boolean).join('-')}` : '-',
         ...productCells(line),
+        ...(withLots ? [lineLots(line, context)] : []),
         quantity(line.plan_quantity),
         quantity(line.actual_quantity),
         '',
@@ -126,7 +129,9 @@ const BUILDERS: {
     });
     return {
       fields: [...headerFields(order, context, 'customer'), [t('documents.field.type'), t(`documents.outbound_type.${order.type}`)], ...auditFields(order, context)],
-      columns: [col(t, 'index', 4), col(t, 'location', 15), col(t, 'product_no', 11), col(t, 'name', 19), col(t, 'spec', 10), col(t, 'unit', 5), col(t, 'planned', 8, 'right'), col(t, 'to_pick', 8, 'right'), { ...col(t, 'picked', 6, 'center'), checkbox: true }],
+      columns: withLots
+        ? [col(t, 'index', 4), col(t, 'location', 14), col(t, 'product_no', 10), col(t, 'name', 16), col(t, 'spec', 8), col(t, 'unit', 5), col(t, 'lot', 14), col(t, 'planned', 7, 'right'), col(t, 'to_pick', 7, 'right'), { ...col(t, 'picked', 6, 'center'), checkbox: true }]
+        : [col(t, 'index', 4), col(t, 'location', 15), col(t, 'product_no', 11), col(t, 'name', 19), col(t, 'spec', 10), col(t, 'unit', 5), col(t, 'planned', 8, 'right'), col(t, 'to_pick', 8, 'right'), { ...col(t, 'picked', 6, 'center'), checkbox: true }],
       rows,
       totals: [
         [t('documents.total.lines'), String(lines.length)],
@@ -139,6 +144,8 @@ const BUILDERS: {
   delivery(order, context) {
     const lines = order.lines;
     const { t } = context;
+    const lots = lines.map((line) => lineLots(line, context));
+    const withLots = lots.some(Boolean);
     return {
       fields: [
         ...headerFields(order, context, 'customer'),
@@ -147,8 +154,10 @@ const BUILDERS: {
         [t('documents.field.courier_number'), order.courier_number ?? ''],
         [t('documents.field.shipment_time'), order.shipment_time ? context.time(order.shipment_time) : t('documents.shipment_status.0')],
       ],
-      columns: [col(t, 'index', 4), col(t, 'product_no', 12), col(t, 'name', 22), col(t, 'spec', 12), col(t, 'unit', 6), col(t, 'quantity', 9, 'right'), col(t, 'price', 10, 'right'), col(t, 'amount', 12, 'right')],
-      rows: lines.map((line, i) => [String(i + 1), ...productCells(line), quantity(line.actual_quantity), money(line.price), money(lineAmount(line))]),
+      columns: withLots
+        ? [col(t, 'index', 4), col(t, 'product_no', 11), col(t, 'name', 18), col(t, 'spec', 10), col(t, 'unit', 5), col(t, 'lot', 14), col(t, 'quantity', 8, 'right'), col(t, 'price', 9, 'right'), col(t, 'amount', 11, 'right')]
+        : [col(t, 'index', 4), col(t, 'product_no', 12), col(t, 'name', 22), col(t, 'spec', 12), col(t, 'unit', 6), col(t, 'quantity', 9, 'right'), col(t, 'price', 10, 'right'), col(t, 'amount', 12, 'right')],
+      rows: lines.map((line, i) => [String(i + 1), ...productCells(line), ...(withLots ? [lots[i]] : []), quantity(line.actual_quantity), money(line.price), money(lineAmount(line))]),
       totals: goodsTotals(lines, context, { planned: false, actual: 'quantity' }),
       signatures: ['shipper', 'driver', 'receiver'].map((s) => t(`documents.signature.${s}`)),
     };
@@ -188,7 +197,7 @@ const BUILDERS: {
     const lines = order.lines;
     const { t } = context;
     // a lot column only on sheets that have lots: the lot named, and the lots moved so far, with expiry
-    const lots = lines.map((line) => relocationLots(line, context));
+    const lots = lines.map((line) => lineLots(line, context));
     const withLots = lots.some(Boolean);
     return {
       fields: [
@@ -230,10 +239,11 @@ const BUILDERS: {
 };
 
 /**
- * A relocation line's lots: the lot it names and each lot its moves took (with the quantity moved), each
- * with its expiry; '' for a line without lots (one to allocate first-expiry-first-out, not moved yet).
+ * A line's lots (an outbound or relocation line): the lot it names and each lot its audit or moves took
+ * (with the quantity taken), each with its expiry; '' for a line without lots (one to allocate
+ * first-expiry-first-out, not audited or moved yet).
  */
-function relocationLots(line: RelocationLineView, context: DocumentContext): string {
+function lineLots(line: { product_id: number; lot_no?: string; allocations?: unknown }, context: DocumentContext): string {
   const moved = parseAllocations(line.allocations).filter((a) => a.lot_no);
   const lots = [...new Set([line.lot_no ?? '', ...moved.map((a) => a.lot_no)].filter(Boolean))];
   return lots

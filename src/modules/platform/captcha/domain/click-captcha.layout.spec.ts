@@ -1,5 +1,5 @@
 import { boxesOverlap } from './click-captcha.geometry';
-import { CAPTCHA_CHARACTERS, ClickCaptchaChallenge, DEFAULT_CLICK_CAPTCHA_OPTIONS, hslToHex, layoutClickCaptcha, pickCharacters } from './click-captcha.layout';
+import { CAPTCHA_CHARACTERS, CAPTCHA_LATIN_LETTERS, captchaCharactersFor, ClickCaptchaChallenge, DEFAULT_CLICK_CAPTCHA_OPTIONS, hslToHex, layoutClickCaptcha, pickCharacters } from './click-captcha.layout';
 import { seededRandom } from './seeded-random';
 
 function expectWellFormed(challenge: ClickCaptchaChallenge): void {
@@ -64,5 +64,16 @@ describe('click captcha layout', () => {
     expect(hslToHex(120, 100, 25)).toBe('#008000');
     expect(hslToHex(240, 100, 50)).toBe('#0000ff');
     expect(hslToHex(0, 0, 100)).toBe('#ffffff');
+  });
+});
+
+describe('the characters of a reader', () => {
+  it('given English, when a captcha is laid out, then its glyphs are Latin capitals; any other language gets Chinese characters', () => {
+    expect(captchaCharactersFor('en')).toBe(CAPTCHA_LATIN_LETTERS);
+    expect(captchaCharactersFor('zh-cn')).toBe(CAPTCHA_CHARACTERS);
+    expect(captchaCharactersFor(undefined)).toBe(CAPTCHA_CHARACTERS);
+    const challenge = layoutClickCaptcha(seededRandom(7), DEFAULT_CLICK_CAPTCHA_OPTIONS, CAPTCHA_LATIN_LETTERS);
+    expect(challenge.glyphs).toHaveLength(4);
+    for (const glyph of challenge.glyphs) expect(glyph.text).toMatch(/^[A-Z]$/);
   });
 });

@@ -61,6 +61,17 @@ export const CAPTCHA_CHARACTERS: readonly string[] = Array.from(
   ),
 );
 
+/**
+ * Latin capitals for a reader of English, who may not tell Chinese characters apart: those whose shapes no
+ * rotation of ±30° confuses with another (no I/J/L, O/Q/D/C/G, M/W, N/Z, S, U/V).
+ */
+export const CAPTCHA_LATIN_LETTERS: readonly string[] = Array.from('ABEFHKPRTXY');
+
+/** The characters of a captcha for a reader of `lang`: Latin capitals in English, Chinese characters otherwise. */
+export function captchaCharactersFor(lang: string | undefined): readonly string[] {
+  return lang === 'en' ? CAPTCHA_LATIN_LETTERS : CAPTCHA_CHARACTERS;
+}
+
 function randomInt(random: Random, min: number, max: number): number {
   return min + Math.floor(random() * (max - min + 1));
 }
@@ -97,13 +108,13 @@ const GAP = 6;
 const ATTEMPTS_PER_GLYPH = 60;
 
 /**
- * Chooses the characters and places each at a random position, size, rotation and colour inside the
+ * Chooses the characters (of `set`) and places each at a random position, size, rotation and colour inside the
  * image, no two hit boxes touching. Random placement is retried a bounded number of times; if it keeps
  * colliding, the glyphs are dealt into distinct cells of a grid, which cannot collide.
  */
-export function layoutClickCaptcha(random: Random, options: ClickCaptchaOptions = DEFAULT_CLICK_CAPTCHA_OPTIONS): ClickCaptchaChallenge {
+export function layoutClickCaptcha(random: Random, options: ClickCaptchaOptions = DEFAULT_CLICK_CAPTCHA_OPTIONS, set: readonly string[] = CAPTCHA_CHARACTERS): ClickCaptchaChallenge {
   const count = options.length + options.confuseLength;
-  const characters = pickCharacters(random, count);
+  const characters = pickCharacters(random, count, set);
   const styles = characters.map((text) => ({
     text,
     size: randomInt(random, options.minSize, options.maxSize),

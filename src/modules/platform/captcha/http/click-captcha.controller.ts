@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Header, HttpCode, HttpStatus, Post, Query } from '@nestjs/common';
+import { I18nContext } from 'nestjs-i18n';
 import { AppError } from '../../../../shared/http/app-error';
 import { Public } from '../../../../shared/http/auth.decorators';
 import { ClickCaptchaImage, ClickCaptchaService } from '../click-captcha.service';
@@ -13,7 +14,7 @@ export class ClickCaptchaController {
   @Get('clickCaptcha')
   @Header('Cache-Control', 'no-store')
   create(@Query() query: ClickCaptchaQueryDto): Promise<ClickCaptchaImage> {
-    return this.captchas.create(query.id);
+    return this.captchas.create(query.id, I18nContext.current()?.lang);
   }
 
   @Public()

@@ -78,7 +78,7 @@ const RetrievePasswordDialog = observer(function RetrievePasswordDialog({ store,
     }
   };
   return (
-    <Modal title={t(L('retrieveTitle'))} visible={visible} onCancel={onClose} onOk={() => void submit()} okText={t(L('retrieveSubmit'))} confirmLoading={store.submitting} unmountOnExit className="ba-retrieve-dialog">
+    <Modal title={t(L('retrieveTitle'))} visible={visible} onCancel={onClose} onOk={() => void submit()} okText={t(L('retrieveSubmit'))} confirmLoading={store.submitting} unmountOnExit className="ba-retrieve-dialog" style={{ width: 'min(520px, calc(100vw - 24px))' }}>
       {store.channels.length === 0 ? (
         <Alert type="warning" content={t(L('noChannel'))} />
       ) : (

@@ -68,7 +68,7 @@ const runColumns: CrudColumn[] = [
   { prop: 'digest_id', label: 'audit.ledger.digest', width: 80, operator: '=', cell: (v: unknown) => (Number(v) ? `#${v}` : '-') },
   { prop: 'events', label: 'audit.ledger.events', width: 90, align: 'right', operator: false },
   { prop: 'intact', label: 'audit.ledger.result', width: 170, operator: false, cell: (v: unknown, row: Record<string, any>) => <RunResult intact={Number(v) === 1} kind={row.problem_kind} /> },
-  { prop: 'intact_up_to', label: 'audit.ledger.intactUpTo', width: 120, align: 'right', operator: false },
+  { prop: 'intact_up_to', label: 'audit.ledger.intactUpToColumn', width: 120, align: 'right', operator: false },
   { prop: 'problem_stream', label: 'audit.ledger.problemStream', minWidth: 140, ellipsis: true, operator: 'LIKE' },
   { prop: 'problem_version', label: 'audit.ledger.problemVersion', width: 100, align: 'right', operator: false, cell: (v: unknown) => (Number(v) ? String(v) : '-') },
 ];
