@@ -52,5 +52,9 @@ export const CATEGORY_STATUS = { hidden: 0, shown: 1 } as const;
 /** warehouse.warehouse_type: own warehouse, third-party (outsourced) warehouse. */
 export const WAREHOUSE_TYPE = { own: 1, thirdParty: 2 } as const;
 
+/** warehouse_shelf.kind: where goods are in the flow. Only storage shelves offer stock to reservations. */
+export const SHELF_KIND = { storage: 0, receiving: 1, staging: 2, hold: 3 } as const;
+export const SHELF_KINDS = [0, 1, 2, 3] as const;
+
 /** member gender. */
 export const GENDER = { unknown: 0, male: 1, female: 2 } as const;

@@ -32,6 +32,7 @@ import { AttemptBudget1764002100100 } from './1764002100100-attempt-budget';
 import { StocktakeCountedVersion1764002200000 } from './1764002200000-stocktake-counted-version';
 import { ApiTokens1764003300000 } from './1764003300000-api-tokens';
 import { Webhooks1764003300100 } from './1764003300100-webhooks';
+import { ShelfKinds1764005000000 } from './1764005000000-shelf-kinds';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
 export const migrations: Function[] = [
@@ -69,4 +70,5 @@ export const migrations: Function[] = [
   StocktakeCountedVersion1764002200000,
   ApiTokens1764003300000,
   Webhooks1764003300100,
+  ShelfKinds1764005000000,
 ];
