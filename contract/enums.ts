@@ -56,5 +56,8 @@ export const WAREHOUSE_TYPE = { own: 1, thirdParty: 2 } as const;
 export const SHELF_KIND = { storage: 0, receiving: 1, staging: 2, hold: 3 } as const;
 export const SHELF_KINDS = [0, 1, 2, 3] as const;
 
+/** outbound `fulfilment_status`: how far the order's directed fulfilment is. */
+export const FULFILMENT_STATUS = { none: 0, reserved: 1, inWave: 2, picked: 3, packed: 4, shipped: 5 } as const;
+
 /** member gender. */
 export const GENDER = { unknown: 0, male: 1, female: 2 } as const;

@@ -32,6 +32,17 @@ export interface OutboundOrder extends OrderHeader {
   courier_number: string;
   carrier_id: number;
   shipment_time: number | null;
+  /** The warehouse it is fulfilled from (0: none named; every line then names its shelf). */
+  warehouse_id: number;
+  /** `FULFILMENT_STATUS`: 0 none, 1 reserved, 2 in wave, 3 picked, 4 packed, 5 shipped. */
+  fulfilment_status: number;
+}
+
+/** What an outbound line holds reserved on one stream. */
+export interface LineReservation {
+  warehouse_shelf_id: number;
+  lot_no: string;
+  quantity: number;
 }
 
 export interface RelocationOrder extends OrderHeader {
@@ -62,6 +73,8 @@ export interface GoodsLine {
 export interface LineAllocation {
   lot_no: string;
   quantity: number;
+  /** The shelf it was taken from, when not the line's own (an outbound line reserved over several shelves). */
+  warehouse_shelf_id?: number;
 }
 
 /** A stored goods line: its id, and its total (actual quantity × price) once audited. */
@@ -151,6 +164,9 @@ export type OrderLineView<K extends OrderKind> = LineOf<K> & {
   shelf?: OrderShelfView | null;
   source_shelf?: OrderShelfView | null;
   target_shelf?: OrderShelfView | null;
+  /** Outbound lines of a reserved order: what each holds, per stream, and what it could not get (`short`). */
+  reservations?: LineReservation[];
+  short?: number;
 };
 
 /** An order as every answer shows it. */

@@ -33,6 +33,7 @@ import { StocktakeCountedVersion1764002200000 } from './1764002200000-stocktake-
 import { ApiTokens1764003300000 } from './1764003300000-api-tokens';
 import { Webhooks1764003300100 } from './1764003300100-webhooks';
 import { ShelfKinds1764005000000 } from './1764005000000-shelf-kinds';
+import { OutboundReservations1764005010000 } from './1764005010000-outbound-reservations';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
 export const migrations: Function[] = [
@@ -71,4 +72,5 @@ export const migrations: Function[] = [
   ApiTokens1764003300000,
   Webhooks1764003300100,
   ShelfKinds1764005000000,
+  OutboundReservations1764005010000,
 ];

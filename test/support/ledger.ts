@@ -56,8 +56,13 @@ export async function orderLedgerMismatches(t: TestApp): Promise<string[]> {
     expected.set(key, (expected.get(key) ?? 0) + quantity);
   };
   for (const [kind, sign] of [['inbound', 1], ['outbound', -1]] as const) {
-    const lines = await t.dataSource.query(`SELECT l.${kind}_order_id AS order_id, l.product_id, l.warehouse_shelf_id, l.actual_quantity FROM ${kind}_order_line l JOIN ${kind}_order o ON o.id = l.${kind}_order_id WHERE o.audit_status = 1`);
-    for (const l of lines) add(kind, l.order_id, l.product_id, l.warehouse_shelf_id, sign * Number(l.actual_quantity));
+    const lines = await t.dataSource.query(`SELECT l.${kind}_order_id AS order_id, l.product_id, l.warehouse_shelf_id, l.actual_quantity, l.allocations FROM ${kind}_order_line l JOIN ${kind}_order o ON o.id = l.${kind}_order_id WHERE o.audit_status = 1`);
+    for (const l of lines) {
+      // a line reserved over several shelves says in its allocations which shelf each part came from
+      const parts: Array<{ quantity: number; warehouse_shelf_id?: number }> = l.allocations ? JSON.parse(l.allocations) : [];
+      if (parts.some((p) => p.warehouse_shelf_id)) for (const p of parts) add(kind, l.order_id, l.product_id, p.warehouse_shelf_id || l.warehouse_shelf_id, sign * Number(p.quantity));
+      else add(kind, l.order_id, l.product_id, l.warehouse_shelf_id, sign * Number(l.actual_quantity));
+    }
   }
   for (const l of await t.dataSource.query('SELECT relocation_order_id AS order_id, product_id, source_warehouse_shelf_id, target_warehouse_shelf_id, actual_quantity FROM relocation_order_line')) {
     add('relocation', l.order_id, l.product_id, l.source_warehouse_shelf_id, -Number(l.actual_quantity));

@@ -15,6 +15,8 @@ import { SaveStocktakeHandler } from './commands/save-stocktake/save-stocktake.h
 import { StartStocktakeHandler } from './commands/start-stocktake/start-stocktake.handler';
 import { AuditInboundOrderHandler } from './commands/audit-inbound-order/audit-inbound-order.handler';
 import { AuditOutboundOrderHandler } from './commands/audit-outbound-order/audit-outbound-order.handler';
+import { ReserveOutboundOrderHandler } from './commands/reserve-outbound-order/reserve-outbound-order.handler';
+import { UnreserveOutboundOrderHandler } from './commands/unreserve-outbound-order/unreserve-outbound-order.handler';
 import { AuditRelocationOrderHandler } from './commands/audit-relocation-order/audit-relocation-order.handler';
 import { CancelRelocationOrderHandler } from './commands/cancel-relocation-order/cancel-relocation-order.handler';
 import { DeleteOrdersHandler } from './commands/delete-orders/delete-orders.handler';
@@ -67,6 +69,8 @@ import { OrderDocumentReader } from './queries/order-document/order-document.rea
     DeleteOrdersHandler,
     AuditInboundOrderHandler,
     AuditOutboundOrderHandler,
+    ReserveOutboundOrderHandler,
+    UnreserveOutboundOrderHandler,
     ShipOutboundOrderHandler,
     AuditRelocationOrderHandler,
     MoveRelocationOrderHandler,

@@ -38,6 +38,8 @@ export const BUTTON_TITLES = {
   post: ['过账', 'Post'],
   test: ['发送测试事件', 'Send test event'],
   redeliver: ['重新投递', 'Redeliver'],
+  reserve: ['预留库存', 'Reserve stock'],
+  unreserve: ['取消预留', 'Release reservation'],
 } as const;
 
 /** The auditor's ledger workspace: actions beyond the list and its export. */
@@ -81,7 +83,7 @@ export const ADMIN_MENUS: MenuSeed[] = [
     nodes: [SCAN_RULE],
     children: [
       { name: 'wms/inbound', title: '入库单', title_en: 'Inbound orders', icon: 'IconImport', buttons: [...ORDER] },
-      { name: 'wms/outbound', title: '出库单', title_en: 'Outbound orders', icon: 'IconExport', buttons: [...ORDER, 'ship'] },
+      { name: 'wms/outbound', title: '出库单', title_en: 'Outbound orders', icon: 'IconExport', buttons: [...ORDER, 'ship', 'reserve', 'unreserve'] },
       { name: 'wms/relocation', title: '移库单', title_en: 'Relocation orders', icon: 'IconSwap', buttons: [...ORDER, 'move', 'cancel'] },
       { name: 'wms/stocktake', title: '盘点单', title_en: 'Stock counts', icon: 'IconCheckSquare', buttons: [...CRUD, 'start', 'count', 'post', 'cancel', 'print', 'export'] },
       { name: 'wms/adjustment', title: '库存调整单', title_en: 'Stock adjustments', icon: 'IconEdit', buttons: [...ORDER] },
@@ -214,7 +216,7 @@ export const SEEDED_GROUPS: Array<{ key: string; name: string; parent: string | 
     name: '三级管理员',
     parent: 'level2',
     // reads only: prints and labels yes, scanning into order forms (which it cannot edit) no
-    rules: (n) => n.startsWith('dashboard') || (n.startsWith('wms') && !/\/(add|edit|del|import|sortable|audit|ship|move|cancel|resolve)$/.test(n)),
+    rules: (n) => n.startsWith('dashboard') || (n.startsWith('wms') && !/\/(add|edit|del|import|sortable|audit|ship|move|cancel|resolve|reserve|unreserve)$/.test(n)),
   },
   {
     key: 'auditor',

@@ -29,6 +29,10 @@ export class OutboundOrderEntity extends AuditedOrder {
   @Column() courier_number: string;
   @Column() carrier_id: number;
   @Column({ type: 'int', nullable: true }) shipment_time: number | null;
+  /** The warehouse the order is fulfilled from (0: none named; its lines then name their shelves). */
+  @Column({ default: 0 }) warehouse_id: number;
+  /** 0 none, 1 reserved, 2 in wave, 3 picked, 4 packed, 5 shipped (`FULFILMENT_STATUS`). */
+  @Column({ default: 0 }) fulfilment_status: number;
 }
 
 @Entity('relocation_order')

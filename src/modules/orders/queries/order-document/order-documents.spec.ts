@@ -9,6 +9,7 @@ const shelf = (id: number, warehouse: [number, string], area: string, serial: st
   serial_no: serial,
   name: `Shelf ${serial}`,
   status: 1,
+  kind: 0,
   warehouse_id: warehouse[0],
   warehouse_name: `Warehouse ${warehouse[1]}`,
   warehouse_serial_no: warehouse[1],
@@ -54,6 +55,8 @@ const outbound = (fields: Partial<OutboundOrder>, lines: Array<OrderLineView<'ou
   courier_number: '',
   carrier_id: 0,
   shipment_time: null,
+  warehouse_id: 0,
+  fulfilment_status: 0,
   ...fields,
   lines,
 });
