@@ -36,6 +36,8 @@ export interface OutboundOrder extends OrderHeader {
   warehouse_id: number;
   /** `FULFILMENT_STATUS`: 0 none, 1 reserved, 2 in wave, 3 picked, 4 packed, 5 shipped. */
   fulfilment_status: number;
+  /** The open wave it is in (0: none). */
+  wave_id: number;
 }
 
 /** What an outbound line holds reserved on one stream. */
@@ -67,6 +69,12 @@ export interface GoodsLine {
   /** Inbound, `YYYY-MM-DD` or '': the lot's dates (the expiry derived from the shelf life when not given). */
   production_date?: string;
   expiry_date?: string;
+}
+
+/** An outbound line as stored: in a wave, what its pick tasks moved to staging and what could not be found. */
+export interface StoredOutboundLine extends StoredGoodsLine {
+  picked_quantity: number;
+  backorder_quantity: number;
 }
 
 /** One lot a line took or put (`allocations` of a line). */
@@ -119,7 +127,7 @@ export interface AdjustmentLine {
 
 interface Orders {
   inbound: { order: InboundOrder; line: StoredGoodsLine; party: 'supplier' };
-  outbound: { order: OutboundOrder; line: StoredGoodsLine; party: 'customer' };
+  outbound: { order: OutboundOrder; line: StoredOutboundLine; party: 'customer' };
   relocation: { order: RelocationOrder; line: RelocationLine; party: 'customer' };
   adjustment: { order: AdjustmentOrder; line: AdjustmentLine; party: null };
 }

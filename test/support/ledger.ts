@@ -47,7 +47,8 @@ export async function ledgerViolations(t: Pick<TestApp, 'dataSource'>): Promise<
  * Orders against the ledger, straight from the database: for every order, the events recorded under it sum,
  * per (product, shelf), to what its lines say moved — audited inbound lines in, audited outbound lines out,
  * relocation lines out of their source and into their target by their actual quantity, audited adjustment lines
- * by their signed quantity, a posted count's lines by their variance; an unaudited order has no events. Answers the disagreements (empty when orders and ledger agree).
+ * by their signed quantity, a posted count's lines by their variance, a wave's pick tasks from their shelf to
+ * staging by what they confirmed; an unaudited order has no events. Answers the disagreements (empty when orders and ledger agree).
  */
 export async function orderLedgerMismatches(t: TestApp): Promise<string[]> {
   const expected = new Map<string, number>();
@@ -73,6 +74,11 @@ export async function orderLedgerMismatches(t: TestApp): Promise<string[]> {
   }
   for (const l of await t.dataSource.query('SELECT l.stocktake_id AS order_id, l.product_id, l.warehouse_shelf_id, l.variance FROM stocktake_line l JOIN stocktake s ON s.id = l.stocktake_id WHERE s.status = 2')) {
     add('stocktake', l.order_id, l.product_id, l.warehouse_shelf_id, Number(l.variance));
+  }
+  // a wave's pick tasks moved what they confirmed from their shelf to the staging shelf
+  for (const task of await t.dataSource.query('SELECT wave_id, product_id, from_shelf_id, to_shelf_id, done_quantity FROM task WHERE done_quantity > 0')) {
+    add('wave', task.wave_id, task.product_id, task.from_shelf_id, -Number(task.done_quantity));
+    add('wave', task.wave_id, task.product_id, task.to_shelf_id, Number(task.done_quantity));
   }
   const recorded = new Map<string, number>();
   for (const e of await t.dataSource.query('SELECT payload, metadata FROM inventory_event ORDER BY id')) {

@@ -43,9 +43,16 @@ export class StockReservations {
    * first-out then in pick-path order. All or nothing unless `partial`: a shortfall refuses the whole request,
    * naming the product and what is short. Answers each line's plan (what it got and what it is short of).
    */
-  async reserve(manager: EntityManager, document: { type: string; id: number }, requests: readonly ReservationRequest[], options: { warehouseId: number; partial: boolean; now: number }): Promise<LineReservationPlan[]> {
+  async reserve(
+    manager: EntityManager,
+    document: { type: string; id: number },
+    requests: readonly ReservationRequest[],
+    options: { warehouseId: number; partial: boolean; now: number; exclude?: ReadonlyArray<{ productId: number; shelfId: number; lotNo: string }> },
+  ): Promise<LineReservationPlan[]> {
     const today = siteDayOf(await this.siteConfig.timeZone(manager))(options.now);
-    const streams = await this.lockReservable(manager, requests, options.warehouseId);
+    const excluded = new Set((options.exclude ?? []).map((e) => `${e.productId}:${e.shelfId}:${e.lotNo}`));
+    // a stream known to lack the goods (a short pick) offers nothing, whatever the book says
+    const streams = (await this.lockReservable(manager, requests, options.warehouseId)).map((s) => (excluded.has(`${s.product_id}:${s.warehouse_shelf_id}:${s.lot_no}`) ? { ...s, offers: false } : s));
     const plan = planReservations(requests, streams, today);
     const shortLine = plan.find((line) => line.short > 0);
     if (shortLine && !options.partial) {
@@ -101,6 +108,39 @@ export class StockReservations {
     await updateById(manager, 'stock', updates);
     for (const part of chunk(rows, 500)) await manager.query(`DELETE FROM stock_reservation WHERE id IN (${part.map(() => '?').join(', ')})`, part.map((r) => r.id));
     return rows;
+  }
+
+  /**
+   * Releases part of what lines hold on one stream each (a pick moved it, or found it missing): each part's
+   * quantity comes off that line's reservation rows on the stream (a row reaching 0 is deleted) and off the
+   * stream's reserved quantity, under the stream's lock. A part above what the line holds there is refused.
+   */
+  async consume(manager: EntityManager, type: string, parts: ReadonlyArray<{ orderId: number; lineId: number; productId: number; shelfId: number; lotNo: string; quantity: number }>): Promise<void> {
+    const wanted = parts.filter((p) => p.quantity > 0);
+    if (!wanted.length) return;
+    const streams = [...new Map(wanted.map((p) => [`${p.productId}:${p.shelfId}:${p.lotNo}`, p])).values()].sort((a, b) => a.productId - b.productId || a.shelfId - b.shelfId || a.lotNo.localeCompare(b.lotNo));
+    const locked: Array<Record<string, unknown>> = await manager.query(
+      `SELECT id, product_id, warehouse_shelf_id, lot_no, reserved_quantity FROM stock WHERE ${streams.map(() => '(product_id = ? AND warehouse_shelf_id = ? AND lot_no = ?)').join(' OR ')} ORDER BY product_id, warehouse_shelf_id, lot_no${forUpdate(manager)}`,
+      streams.flatMap((s) => [s.productId, s.shelfId, s.lotNo]),
+    );
+    const rows = await this.of(manager, type, [...new Set(wanted.map((p) => p.orderId))]);
+    const stockUpdates = new Map<number, Record<string, unknown>>();
+    for (const part of wanted) {
+      let left = part.quantity;
+      for (const row of rows.filter((r) => r.line_id === part.lineId && r.product_id === part.productId && r.warehouse_shelf_id === part.shelfId && r.lot_no === part.lotNo && r.quantity > 0)) {
+        const take = Math.min(left, row.quantity);
+        row.quantity -= take;
+        left -= take;
+        if (row.quantity === 0) await manager.query('DELETE FROM stock_reservation WHERE id = ?', [row.id]);
+        else await manager.query('UPDATE stock_reservation SET quantity = ? WHERE id = ?', [row.quantity, row.id]);
+        if (!left) break;
+      }
+      if (left) throw new Error(`line ${part.lineId} holds ${part.quantity - left} of stream ${part.productId}:${part.shelfId}:${part.lotNo}, not ${part.quantity}`);
+      const stock = locked.find((r) => Number(r.product_id) === part.productId && Number(r.warehouse_shelf_id) === part.shelfId && String(r.lot_no) === part.lotNo)!;
+      const before = Number((stockUpdates.get(Number(stock.id))?.reserved_quantity as number | undefined) ?? stock.reserved_quantity);
+      stockUpdates.set(Number(stock.id), { reserved_quantity: Math.max(before - part.quantity, 0) });
+    }
+    await updateById(manager, 'stock', stockUpdates);
   }
 
   /** The reservations of documents of a type, in line and stream order. */

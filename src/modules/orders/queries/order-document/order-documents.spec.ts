@@ -32,8 +32,10 @@ const context: DocumentContext = {
   shelves: SHELVES,
 };
 
-const line = (id: number, shelfId: number, productNo: string, actual = 1, price = '1.00'): OrderLineView<'inbound' | 'outbound'> => ({
+const line = (id: number, shelfId: number, productNo: string, actual = 1, price = '1.00'): OrderLineView<'outbound'> => ({
   id,
+  picked_quantity: 0,
+  backorder_quantity: 0,
   warehouse_shelf_id: shelfId,
   product_id: id,
   detail_code: '',
@@ -57,6 +59,7 @@ const outbound = (fields: Partial<OutboundOrder>, lines: Array<OrderLineView<'ou
   shipment_time: null,
   warehouse_id: 0,
   fulfilment_status: 0,
+  wave_id: 0,
   ...fields,
   lines,
 });
