@@ -21,8 +21,8 @@ export const OUTBOUND_LIST: CrudDefinition<OutboundOrderEntity> = {
   alias: 'outbound',
   writable: [],
   quickSearchFields: ['id', 'outbound_no', 'order_sn', 'courier_number'],
-  searchFields: [...common, 'outbound_no', 'customer_id', 'type', 'shipment_status', 'carrier_id', 'courier_number', 'shipment_time', 'customer.name'],
-  filterParams: ['outbound_no', 'order_sn', 'customer_id', 'type', 'audit_status', 'shipment_status', 'carrier_id'],
+  searchFields: [...common, 'outbound_no', 'customer_id', 'type', 'shipment_status', 'carrier_id', 'courier_number', 'shipment_time', 'warehouse_id', 'fulfilment_status', 'wave_id', 'customer.name'],
+  filterParams: ['outbound_no', 'order_sn', 'customer_id', 'type', 'audit_status', 'shipment_status', 'carrier_id', 'warehouse_id', 'fulfilment_status', 'wave_id'],
   joins: {
     customer: { entity: MASTER_DATA_TABLES.customer, on: 'customer_id', columns: ['name'] },
     carrier: { entity: MASTER_DATA_TABLES.carrier, on: 'carrier_id', columns: ['name'] },
