@@ -35,6 +35,8 @@ export const FORM_TYPE = {
   countLoss: 90,
   adjustmentIn: 100,
   adjustmentOut: 110,
+  /** A pick: storage → staging (a moved-out and a moved-in event). */
+  pick: 120,
 } as const;
 export type FormTypeValue = (typeof FORM_TYPE)[keyof typeof FORM_TYPE];
 /** What the dashboard counts as inbound and as outbound (moves are neither). */
@@ -51,6 +53,20 @@ export const ENABLED_STATUS = { disabled: 0, enabled: 1 } as const;
 export const CATEGORY_STATUS = { hidden: 0, shown: 1 } as const;
 /** warehouse.warehouse_type: own warehouse, third-party (outsourced) warehouse. */
 export const WAREHOUSE_TYPE = { own: 1, thirdParty: 2 } as const;
+
+/** warehouse_shelf.kind: where goods are in the flow. Only storage shelves offer stock to reservations. */
+export const SHELF_KIND = { storage: 0, receiving: 1, staging: 2, hold: 3 } as const;
+export const SHELF_KINDS = [0, 1, 2, 3] as const;
+
+/** outbound `fulfilment_status`: how far the order's directed fulfilment is. */
+export const FULFILMENT_STATUS = { none: 0, reserved: 1, inWave: 2, picked: 3, packed: 4, shipped: 5 } as const;
+
+/** wave `status`. */
+export const WAVE_STATUS = { draft: 0, released: 1, picked: 2, shipped: 3, cancelled: 4 } as const;
+/** task `type`: one engine for every kind of directed move. */
+export const TASK_TYPE = { pick: 1, putaway: 2, replenishment: 3 } as const;
+/** task `status`. */
+export const TASK_STATUS = { open: 0, claimed: 1, done: 2, short: 3, cancelled: 4 } as const;
 
 /** member gender. */
 export const GENDER = { unknown: 0, male: 1, female: 2 } as const;

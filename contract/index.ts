@@ -18,3 +18,4 @@ export * from './integration';
 export * from './accounts';
 export * from './audit';
 export * from './master-data';
+export * from './directed';

@@ -32,6 +32,19 @@ export interface OutboundOrder extends OrderHeader {
   courier_number: string;
   carrier_id: number;
   shipment_time: number | null;
+  /** The warehouse it is fulfilled from (0: none named; every line then names its shelf). */
+  warehouse_id: number;
+  /** `FULFILMENT_STATUS`: 0 none, 1 reserved, 2 in wave, 3 picked, 4 packed, 5 shipped. */
+  fulfilment_status: number;
+  /** The open wave it is in (0: none). */
+  wave_id: number;
+}
+
+/** What an outbound line holds reserved on one stream. */
+export interface LineReservation {
+  warehouse_shelf_id: number;
+  lot_no: string;
+  quantity: number;
 }
 
 export interface RelocationOrder extends OrderHeader {
@@ -58,10 +71,18 @@ export interface GoodsLine {
   expiry_date?: string;
 }
 
+/** An outbound line as stored: in a wave, what its pick tasks moved to staging and what could not be found. */
+export interface StoredOutboundLine extends StoredGoodsLine {
+  picked_quantity: number;
+  backorder_quantity: number;
+}
+
 /** One lot a line took or put (`allocations` of a line). */
 export interface LineAllocation {
   lot_no: string;
   quantity: number;
+  /** The shelf it was taken from, when not the line's own (an outbound line reserved over several shelves). */
+  warehouse_shelf_id?: number;
 }
 
 /** A stored goods line: its id, and its total (actual quantity × price) once audited. */
@@ -106,7 +127,7 @@ export interface AdjustmentLine {
 
 interface Orders {
   inbound: { order: InboundOrder; line: StoredGoodsLine; party: 'supplier' };
-  outbound: { order: OutboundOrder; line: StoredGoodsLine; party: 'customer' };
+  outbound: { order: OutboundOrder; line: StoredOutboundLine; party: 'customer' };
   relocation: { order: RelocationOrder; line: RelocationLine; party: 'customer' };
   adjustment: { order: AdjustmentOrder; line: AdjustmentLine; party: null };
 }
@@ -151,6 +172,9 @@ export type OrderLineView<K extends OrderKind> = LineOf<K> & {
   shelf?: OrderShelfView | null;
   source_shelf?: OrderShelfView | null;
   target_shelf?: OrderShelfView | null;
+  /** Outbound lines of a reserved order: what each holds, per stream, and what it could not get (`short`). */
+  reservations?: LineReservation[];
+  short?: number;
 };
 
 /** An order as every answer shows it. */

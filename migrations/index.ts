@@ -32,6 +32,9 @@ import { AttemptBudget1764002100100 } from './1764002100100-attempt-budget';
 import { StocktakeCountedVersion1764002200000 } from './1764002200000-stocktake-counted-version';
 import { ApiTokens1764003300000 } from './1764003300000-api-tokens';
 import { Webhooks1764003300100 } from './1764003300100-webhooks';
+import { ShelfKinds1764005000000 } from './1764005000000-shelf-kinds';
+import { OutboundReservations1764005010000 } from './1764005010000-outbound-reservations';
+import { WavesAndTasks1764005020000 } from './1764005020000-waves-and-tasks';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
 export const migrations: Function[] = [
@@ -69,4 +72,7 @@ export const migrations: Function[] = [
   StocktakeCountedVersion1764002200000,
   ApiTokens1764003300000,
   Webhooks1764003300100,
+  ShelfKinds1764005000000,
+  OutboundReservations1764005010000,
+  WavesAndTasks1764005020000,
 ];

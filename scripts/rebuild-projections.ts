@@ -32,6 +32,11 @@ async function main(): Promise<void> {
     console.error(`The ledger itself is inconsistent (${report.ledgerProblems.length} problems shown):\n  ${report.ledgerProblems.join('\n  ')}`);
     process.exitCode = 2;
   }
+  console.log(`Summed ${report.reservations} reservations onto their streams.`);
+  if (report.reservationProblems.length) {
+    console.error(`Reservations break 0 ≤ reserved ≤ quantity (${report.reservationProblems.length} shown):\n  ${report.reservationProblems.join('\n  ')}`);
+    process.exitCode = 2;
+  }
   const orders = await app.get(OrdersLedgerReader).check(dataSource.manager, (checked) => process.stdout.write(`\rChecking orders against the ledger: ${checked} orders`));
   process.stdout.write('\n');
   if (orders.mismatches) {

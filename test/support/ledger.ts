@@ -47,7 +47,8 @@ export async function ledgerViolations(t: Pick<TestApp, 'dataSource'>): Promise<
  * Orders against the ledger, straight from the database: for every order, the events recorded under it sum,
  * per (product, shelf), to what its lines say moved — audited inbound lines in, audited outbound lines out,
  * relocation lines out of their source and into their target by their actual quantity, audited adjustment lines
- * by their signed quantity, a posted count's lines by their variance; an unaudited order has no events. Answers the disagreements (empty when orders and ledger agree).
+ * by their signed quantity, a posted count's lines by their variance, a wave's pick tasks from their shelf to
+ * staging by what they confirmed; an unaudited order has no events. Answers the disagreements (empty when orders and ledger agree).
  */
 export async function orderLedgerMismatches(t: TestApp): Promise<string[]> {
   const expected = new Map<string, number>();
@@ -56,8 +57,13 @@ export async function orderLedgerMismatches(t: TestApp): Promise<string[]> {
     expected.set(key, (expected.get(key) ?? 0) + quantity);
   };
   for (const [kind, sign] of [['inbound', 1], ['outbound', -1]] as const) {
-    const lines = await t.dataSource.query(`SELECT l.${kind}_order_id AS order_id, l.product_id, l.warehouse_shelf_id, l.actual_quantity FROM ${kind}_order_line l JOIN ${kind}_order o ON o.id = l.${kind}_order_id WHERE o.audit_status = 1`);
-    for (const l of lines) add(kind, l.order_id, l.product_id, l.warehouse_shelf_id, sign * Number(l.actual_quantity));
+    const lines = await t.dataSource.query(`SELECT l.${kind}_order_id AS order_id, l.product_id, l.warehouse_shelf_id, l.actual_quantity, l.allocations FROM ${kind}_order_line l JOIN ${kind}_order o ON o.id = l.${kind}_order_id WHERE o.audit_status = 1`);
+    for (const l of lines) {
+      // a line reserved over several shelves says in its allocations which shelf each part came from
+      const parts: Array<{ quantity: number; warehouse_shelf_id?: number }> = l.allocations ? JSON.parse(l.allocations) : [];
+      if (parts.some((p) => p.warehouse_shelf_id)) for (const p of parts) add(kind, l.order_id, l.product_id, p.warehouse_shelf_id || l.warehouse_shelf_id, sign * Number(p.quantity));
+      else add(kind, l.order_id, l.product_id, l.warehouse_shelf_id, sign * Number(l.actual_quantity));
+    }
   }
   for (const l of await t.dataSource.query('SELECT relocation_order_id AS order_id, product_id, source_warehouse_shelf_id, target_warehouse_shelf_id, actual_quantity FROM relocation_order_line')) {
     add('relocation', l.order_id, l.product_id, l.source_warehouse_shelf_id, -Number(l.actual_quantity));
@@ -68,6 +74,11 @@ export async function orderLedgerMismatches(t: TestApp): Promise<string[]> {
   }
   for (const l of await t.dataSource.query('SELECT l.stocktake_id AS order_id, l.product_id, l.warehouse_shelf_id, l.variance FROM stocktake_line l JOIN stocktake s ON s.id = l.stocktake_id WHERE s.status = 2')) {
     add('stocktake', l.order_id, l.product_id, l.warehouse_shelf_id, Number(l.variance));
+  }
+  // a wave's pick tasks moved what they confirmed from their shelf to the staging shelf
+  for (const task of await t.dataSource.query('SELECT wave_id, product_id, from_shelf_id, to_shelf_id, done_quantity FROM task WHERE done_quantity > 0')) {
+    add('wave', task.wave_id, task.product_id, task.from_shelf_id, -Number(task.done_quantity));
+    add('wave', task.wave_id, task.product_id, task.to_shelf_id, Number(task.done_quantity));
   }
   const recorded = new Map<string, number>();
   for (const e of await t.dataSource.query('SELECT payload, metadata FROM inventory_event ORDER BY id')) {

@@ -2,6 +2,8 @@
 export { InventoryModule } from './inventory.module';
 export { StockLedger } from './ledger/stock-ledger.service';
 export type { MovementRequest, RecordContext } from './ledger/stock-ledger.service';
+export { StockReservations } from './ledger/stock-reservations.service';
+export type { LineReservationPlan, ReservationRequest, StoredReservation } from './ledger/stock-reservations.service';
 export { ALL_FORM_TYPES, FormType, INBOUND_FORM_TYPES, OUTBOUND_FORM_TYPES, StockEventType, streamIdOf } from './domain/stock-movement';
 export type { FormTypeValue } from './domain/stock-movement';
 export { ProjectionRebuilder } from './projections/projection-rebuilder';

@@ -15,6 +15,7 @@ import { LedgerDigests } from './integrity/ledger-digests.service';
 import { LedgerSigningKey } from './integrity/ledger-signing-key';
 import { LedgerVerifier } from './integrity/ledger-verifier.service';
 import { LedgerDigestEntity, LedgerDigestLeafEntity, LedgerVerificationEntity } from './persistence/ledger-integrity.entities';
+import { StockReservations } from './ledger/stock-reservations.service';
 import { StockLedger } from './ledger/stock-ledger.service';
 import { ExpiryWindowReader } from './queries/expiry-window/expiry-window.reader';
 import { EventChain } from './ledger/event-chain.service';
@@ -26,13 +27,13 @@ import { OrderMovementTotalsReader } from './queries/order-movement-totals/order
 import { StockInScopeReader } from './queries/stock-in-scope/stock-in-scope.reader';
 import { LotDatesReader } from './queries/lot-dates/lot-dates.reader';
 import { StreamBalanceReader } from './queries/stream-balance/stream-balance.reader';
-import { InventoryDailyStatEntity, InventoryEventEntity, InventoryHistoryEntity, StockEntity, StockLotEntity } from './persistence/inventory.entities';
+import { InventoryDailyStatEntity, InventoryEventEntity, InventoryHistoryEntity, StockEntity, StockLotEntity, StockReservationEntity } from './persistence/inventory.entities';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([InventoryEventEntity, StockEntity, StockLotEntity, InventoryHistoryEntity, InventoryDailyStatEntity, LedgerDigestEntity, LedgerDigestLeafEntity, LedgerVerificationEntity]), PlatformModule, MasterDataModule],
+  imports: [TypeOrmModule.forFeature([InventoryEventEntity, StockEntity, StockLotEntity, StockReservationEntity, InventoryHistoryEntity, InventoryDailyStatEntity, LedgerDigestEntity, LedgerDigestLeafEntity, LedgerVerificationEntity]), PlatformModule, MasterDataModule],
   controllers: [StockController, InventoryHistoryController, DashboardController, LedgerIntegrityController, AuditTraceController, AuditStockController, AuditVarianceController],
-  providers: [ExpiryWindowReader, StockLedger, EventChain, StockAsOfReader, ProjectionRebuilder, DashboardReader, PendingOrdersSource, OrderMovementTotalsReader, LedgerSigningKey, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScopeReader, LotDatesReader, StreamBalanceReader, MovementTraceReader, CountVarianceReader, OrderMovementReader],
-  exports: [StockLedger, ProjectionRebuilder, PendingOrdersSource, OrderMovementTotalsReader, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScopeReader, LotDatesReader, StreamBalanceReader, OrderMovementReader],
+  providers: [ExpiryWindowReader, StockLedger, StockReservations, EventChain, StockAsOfReader, ProjectionRebuilder, DashboardReader, PendingOrdersSource, OrderMovementTotalsReader, LedgerSigningKey, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScopeReader, LotDatesReader, StreamBalanceReader, MovementTraceReader, CountVarianceReader, OrderMovementReader],
+  exports: [StockLedger, StockReservations, ProjectionRebuilder, PendingOrdersSource, OrderMovementTotalsReader, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScopeReader, LotDatesReader, StreamBalanceReader, OrderMovementReader],
 })
 export class InventoryModule implements OnModuleInit {
   constructor(private readonly references: MasterDataReferences) {}

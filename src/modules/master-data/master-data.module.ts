@@ -39,6 +39,6 @@ import { TRANSFER_CONTROLLERS } from './transfer/transfer.controllers';
   ],
   controllers: [...CATALOGUE_CONTROLLERS, ...TRANSFER_CONTROLLERS, ProductLabelController, ShelfLabelController, ScanController],
   providers: [MasterDataReferences, CatalogueCruds, MasterDataReader, ProductStockTotals, ExportService, ImportService, LabelService, ScanReader],
-  exports: [MasterDataReferences, MasterDataReader, ProductStockTotals, CatalogueCruds],
+  exports: [MasterDataReferences, MasterDataReader, ProductStockTotals, CatalogueCruds, ScanReader],
 })
 export class MasterDataModule {}

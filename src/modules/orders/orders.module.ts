@@ -15,6 +15,8 @@ import { SaveStocktakeHandler } from './commands/save-stocktake/save-stocktake.h
 import { StartStocktakeHandler } from './commands/start-stocktake/start-stocktake.handler';
 import { AuditInboundOrderHandler } from './commands/audit-inbound-order/audit-inbound-order.handler';
 import { AuditOutboundOrderHandler } from './commands/audit-outbound-order/audit-outbound-order.handler';
+import { ReserveOutboundOrderHandler } from './commands/reserve-outbound-order/reserve-outbound-order.handler';
+import { UnreserveOutboundOrderHandler } from './commands/unreserve-outbound-order/unreserve-outbound-order.handler';
 import { AuditRelocationOrderHandler } from './commands/audit-relocation-order/audit-relocation-order.handler';
 import { CancelRelocationOrderHandler } from './commands/cancel-relocation-order/cancel-relocation-order.handler';
 import { DeleteOrdersHandler } from './commands/delete-orders/delete-orders.handler';
@@ -25,6 +27,18 @@ import { SaveOrderHandler } from './commands/save-order/save-order.handler';
 import { ShipOutboundOrderHandler } from './commands/ship-outbound-order/ship-outbound-order.handler';
 import { AdjustmentController, InboundController, OutboundController, RelocationController } from './http/order.controllers';
 import { StocktakeController } from './http/stocktake.controller';
+import { TaskController, WaveController } from './http/directed.controllers';
+import { WavePicking } from './commands/wave-picking';
+import { SaveWaveHandler } from './commands/save-wave/save-wave.handler';
+import { DeleteWavesHandler } from './commands/delete-waves/delete-waves.handler';
+import { ReleaseWaveHandler } from './commands/release-wave/release-wave.handler';
+import { CancelWaveHandler } from './commands/cancel-wave/cancel-wave.handler';
+import { ClaimTaskHandler } from './commands/claim-task/claim-task.handler';
+import { UnclaimTaskHandler } from './commands/unclaim-task/unclaim-task.handler';
+import { NextTaskHandler } from './commands/next-task/next-task.handler';
+import { ConfirmTaskHandler } from './commands/confirm-task/confirm-task.handler';
+import { TaskRepository } from './persistence/task.repository';
+import { WaveRepository } from './persistence/wave.repository';
 import { AuditOrderController } from './http/audit-order.controller';
 import { StocktakeRepository } from './persistence/stocktake.repository';
 import { CountSheetReader } from './queries/count-sheet/count-sheet.reader';
@@ -42,6 +56,8 @@ import {
   RelocationOrderLineEntity,
   StocktakeEntity,
   StocktakeLineEntity,
+  TaskEntity,
+  WaveEntity,
 } from './persistence/order.entities';
 import { OrderRepository } from './persistence/order.repository';
 import { PendingOrdersReader } from './queries/pending-orders/pending-orders.reader';
@@ -50,14 +66,14 @@ import { OrderDocumentReader } from './queries/order-document/order-document.rea
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([InboundOrderEntity, InboundOrderLineEntity, OutboundOrderEntity, OutboundOrderLineEntity, RelocationOrderEntity, RelocationOrderLineEntity, OrderNumberEntity, AdjustmentOrderEntity, AdjustmentOrderLineEntity, StocktakeEntity, StocktakeLineEntity]),
+    TypeOrmModule.forFeature([InboundOrderEntity, InboundOrderLineEntity, OutboundOrderEntity, OutboundOrderLineEntity, RelocationOrderEntity, RelocationOrderLineEntity, OrderNumberEntity, AdjustmentOrderEntity, AdjustmentOrderLineEntity, StocktakeEntity, StocktakeLineEntity, WaveEntity, TaskEntity]),
     CqrsModule,
     AccountsModule,
     PlatformModule,
     MasterDataModule,
     InventoryModule,
   ],
-  controllers: [InboundController, OutboundController, RelocationController, AdjustmentController, StocktakeController, AuditOrderController, ...ORDER_PRINT_CONTROLLERS],
+  controllers: [InboundController, OutboundController, RelocationController, AdjustmentController, StocktakeController, WaveController, TaskController, AuditOrderController, ...ORDER_PRINT_CONTROLLERS],
   providers: [
     OrderRepository,
     OrderNumbers,
@@ -67,6 +83,8 @@ import { OrderDocumentReader } from './queries/order-document/order-document.rea
     DeleteOrdersHandler,
     AuditInboundOrderHandler,
     AuditOutboundOrderHandler,
+    ReserveOutboundOrderHandler,
+    UnreserveOutboundOrderHandler,
     ShipOutboundOrderHandler,
     AuditRelocationOrderHandler,
     MoveRelocationOrderHandler,
@@ -83,6 +101,17 @@ import { OrderDocumentReader } from './queries/order-document/order-document.rea
     PostStocktakeHandler,
     CancelStocktakeHandler,
     CountSheetReader,
+    TaskRepository,
+    WaveRepository,
+    WavePicking,
+    SaveWaveHandler,
+    DeleteWavesHandler,
+    ReleaseWaveHandler,
+    CancelWaveHandler,
+    ClaimTaskHandler,
+    UnclaimTaskHandler,
+    NextTaskHandler,
+    ConfirmTaskHandler,
   ],
   exports: [PendingOrdersReader, OrdersLedgerReader],
 })

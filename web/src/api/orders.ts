@@ -7,6 +7,7 @@ import type { OrderSnapshot } from '@contract/audit';
 import type { OrderKind } from '@contract/enums';
 import type { MoveLineInput, OrderListRow, OrderView, ShipInput } from '@contract/orders';
 import type { StocktakeView } from '@contract/stocktake';
+import type { TaskView, WaveView } from '@contract/directed';
 import { actionUrl, createCrudApi, fetchJson, type CrudApi } from './crud';
 import request, { directUrl } from './request';
 
@@ -82,4 +83,55 @@ export function stocktakeTransition(action: 'start' | 'post' | 'cancel', id: num
 /** The count sheet's PDF, opened directly. */
 export function stocktakePrintUrl(id: number, token: string, lang: string): string {
   return directUrl(actionUrl(STOCKTAKE_API, 'print'), { id, format: 'pdf' }, token, lang);
+}
+
+/* Directed work: reservations, waves, tasks ------------------------------------------------------ */
+
+export const WAVE_API = '/admin/wms.Wave';
+export const TASK_API = '/admin/wms.Task';
+
+/** `POST wms.Outbound/reserve` (all or nothing unless `partial`) and `unreserve`: the order as it now is. */
+export function reserveOutbound(id: number, partial: boolean, key: string): Promise<OrderView<'outbound'>> {
+  return transition<OrderView<'outbound'>>(ORDER_API.outbound, 'reserve', { id, partial: partial ? 1 : 0 }, key);
+}
+export function unreserveOutbound(id: number, key: string): Promise<OrderView<'outbound'>> {
+  return transition<OrderView<'outbound'>>(ORDER_API.outbound, 'unreserve', { id }, key);
+}
+
+/** `GET wms.Wave/edit?id=`: the wave with its orders, tasks in sequence and progress. */
+export async function fetchWave(id: number): Promise<WaveView> {
+  return (await fetchJson<{ row: WaveView }>(actionUrl(WAVE_API, 'edit'), { id })).row;
+}
+
+/** `POST wms.Wave/add`: a draft wave of the orders chosen. */
+export async function addWave(data: { warehouse_id: number; outbound_ids: number[]; remark?: string }): Promise<WaveView> {
+  return (await request<WaveView>({ url: actionUrl(WAVE_API, 'add'), method: 'post', data }, { showSuccessMessage: true })).data;
+}
+
+/** release / cancel a wave. */
+export function waveTransition(action: 'release' | 'cancel', id: number, key: string): Promise<WaveView> {
+  return transition<WaveView>(WAVE_API, action, { id }, key);
+}
+
+/** `POST wms.Task/next`: the task the caller holds or the next open one, claimed (null: none open). */
+export async function nextTask(waveId: number | null, key: string): Promise<TaskView | null> {
+  return (await request<TaskView | null>({ url: actionUrl(TASK_API, 'next'), method: 'post', data: waveId ? { wave_id: waveId } : {}, headers: { 'Idempotency-Key': key } })).data;
+}
+
+/** `POST wms.Task/unclaim`. */
+export function unclaimTask(id: number, key: string): Promise<TaskView> {
+  return transition<TaskView>(TASK_API, 'unclaim', { id }, key);
+}
+
+/** What a confirm sends: the scanned shelf and product, the quantity, and `short` to close the task with less. */
+export interface TaskConfirmInput {
+  from_code: string;
+  product_code: string;
+  quantity: number;
+  short?: boolean;
+}
+
+/** `POST wms.Task/confirm` with an `Idempotency-Key` (a retried confirm posts once). */
+export function confirmTask(id: number, input: TaskConfirmInput, key: string): Promise<TaskView> {
+  return transition<TaskView>(TASK_API, 'confirm', { id, ...input, short: input.short ? 1 : 0 }, key);
 }

@@ -38,6 +38,13 @@ export const BUTTON_TITLES = {
   post: ['过账', 'Post'],
   test: ['发送测试事件', 'Send test event'],
   redeliver: ['重新投递', 'Redeliver'],
+  reserve: ['预留库存', 'Reserve stock'],
+  release: ['释放', 'Release'],
+  claim: ['领取', 'Claim'],
+  unclaim: ['放回', 'Unclaim'],
+  next: ['下一个任务', 'Next task'],
+  confirm: ['确认', 'Confirm'],
+  unreserve: ['取消预留', 'Release reservation'],
 } as const;
 
 /** The auditor's ledger workspace: actions beyond the list and its export. */
@@ -81,10 +88,12 @@ export const ADMIN_MENUS: MenuSeed[] = [
     nodes: [SCAN_RULE],
     children: [
       { name: 'wms/inbound', title: '入库单', title_en: 'Inbound orders', icon: 'IconImport', buttons: [...ORDER] },
-      { name: 'wms/outbound', title: '出库单', title_en: 'Outbound orders', icon: 'IconExport', buttons: [...ORDER, 'ship'] },
+      { name: 'wms/outbound', title: '出库单', title_en: 'Outbound orders', icon: 'IconExport', buttons: [...ORDER, 'ship', 'reserve', 'unreserve'] },
       { name: 'wms/relocation', title: '移库单', title_en: 'Relocation orders', icon: 'IconSwap', buttons: [...ORDER, 'move', 'cancel'] },
       { name: 'wms/stocktake', title: '盘点单', title_en: 'Stock counts', icon: 'IconCheckSquare', buttons: [...CRUD, 'start', 'count', 'post', 'cancel', 'print', 'export'] },
       { name: 'wms/adjustment', title: '库存调整单', title_en: 'Stock adjustments', icon: 'IconEdit', buttons: [...ORDER] },
+      { name: 'wms/wave', title: '波次', title_en: 'Waves', icon: 'IconSelectAll', buttons: [...CRUD, 'release', 'cancel'] },
+      { name: 'wms/task', title: '我的任务', title_en: 'My tasks', icon: 'IconMobile', buttons: ['index', 'claim', 'unclaim', 'next', 'confirm'] },
       { name: 'wms/stock', title: '库存查询', title_en: 'Stock', icon: 'IconArchive', buttons: ['index', 'export'] },
       { name: 'wms/inventoryHistory', title: '库存流水', title_en: 'Inventory history', icon: 'IconHistory', buttons: ['index', 'export'] },
     ],
@@ -192,7 +201,7 @@ export function componentOf(name: string): string {
  * Rules the seed grants to the super administrators only (whatever the groups' patterns below say): counts
  * and adjustments change stock without a supplier or customer behind them, so a site grants them on purpose.
  */
-export const SUPER_ONLY_RULES = /^wms\/(stocktake|adjustment)(\/|$)/;
+export const SUPER_ONLY_RULES = /^wms\/(stocktake|adjustment|wave|task)(\/|$)/;
 
 /** Seeded groups below the super administrators, by the rule names they hold. */
 export const SEEDED_GROUPS: Array<{ key: string; name: string; parent: string | null; rules: (name: string) => boolean }> = [
@@ -214,7 +223,7 @@ export const SEEDED_GROUPS: Array<{ key: string; name: string; parent: string | 
     name: '三级管理员',
     parent: 'level2',
     // reads only: prints and labels yes, scanning into order forms (which it cannot edit) no
-    rules: (n) => n.startsWith('dashboard') || (n.startsWith('wms') && !/\/(add|edit|del|import|sortable|audit|ship|move|cancel|resolve)$/.test(n)),
+    rules: (n) => n.startsWith('dashboard') || (n.startsWith('wms') && !/\/(add|edit|del|import|sortable|audit|ship|move|cancel|resolve|reserve|unreserve)$/.test(n)),
   },
   {
     key: 'auditor',

@@ -1,6 +1,6 @@
 import { AppError } from '../../../shared/http/app-error';
 import { Allocation, allocateFefo, InsufficientUnexpiredStockError, LOT_NO_MAX_LENGTH, normalizeLotNo } from './lots';
-import { FormTypeValue, LotFacts, NO_LOT, PlacedMovement, placeMovements, StockEventTypeValue, StockMovement, StockSnapshot, StreamState, streamIdOf } from './stock-movement';
+import { FormTypeValue, InsufficientStockError, LotFacts, NO_LOT, PlacedMovement, placeMovements, StockEventTypeValue, StockMovement, StockSnapshot, StreamState, streamIdOf } from './stock-movement';
 
 /** One movement a command asks the ledger for. */
 export interface MovementRequest {
@@ -30,6 +30,8 @@ export interface StreamRow extends LotFacts {
   product_id: number;
   warehouse_shelf_id: number;
   quantity: number;
+  /** What reservations hold of it: never taken by a posting (a document consumes its own by releasing them first). */
+  reserved?: number;
   version: number;
 }
 
@@ -130,6 +132,7 @@ export function planPosting({ requests, keys, snapshots, streams, registered, to
     return working.get(id)!;
   };
   for (const row of streams.values()) track(row.product_id, row.warehouse_shelf_id, lotFactsOf(row), row.quantity);
+  const reservedOf = (streamId: string) => streams.get(streamId)?.reserved ?? 0;
 
   const movements: StockMovement[] = [];
   const allocations = requests.map<Allocation[]>((r, i) => {
@@ -153,7 +156,8 @@ export function planPosting({ requests, keys, snapshots, streams, registered, to
       add(stream?.facts ?? { ...NO_LOT, lot_no: lotNo }, r.quantity);
       return [{ lot_no: lotNo, quantity: -r.quantity }];
     }
-    const onShelf = [...(byPair.get(pairKeyOf(r.productId, r.shelfId)) ?? [])].map((id) => working.get(id)!).map((s) => ({ ...s.facts, quantity: s.quantity }));
+    // what is reserved is not there to take
+    const onShelf = [...(byPair.get(pairKeyOf(r.productId, r.shelfId)) ?? [])].map((id) => ({ ...working.get(id)!.facts, quantity: working.get(id)!.quantity - reservedOf(id) }));
     const chosen = allocateFefo(onShelf, -r.quantity, today);
     if (!chosen) throw new InsufficientUnexpiredStockError(snapshot, onShelf, -r.quantity, today);
     for (const allocation of chosen) add(working.get(streamIdOf(r.productId, r.shelfId, allocation.lot_no))!.facts, -allocation.quantity);
@@ -163,6 +167,15 @@ export function planPosting({ requests, keys, snapshots, streams, registered, to
   const current = new Map([...streams].map(([id, row]) => [id, { quantity: row.quantity, version: row.version }]));
   const { placed, after } = placeMovements(movements, current);
   const movementOf = new Map(movements.map((m) => [streamIdOf(m.snapshot.product_id, m.snapshot.warehouse_shelf_id, m.lot.lot_no), m]));
+  // A stream that gives goods never ends below what reservations hold of it.
+  for (const [streamId, state] of after) {
+    const row = streams.get(streamId);
+    const reserved = reservedOf(streamId);
+    if (row && reserved > 0 && state.quantity < row.quantity && state.quantity < reserved) {
+      const m = movementOf.get(streamId)!;
+      throw new InsufficientStockError(m.snapshot, Math.max(row.quantity - reserved, 0), row.quantity - state.quantity, m.lot.lot_no);
+    }
+  }
   const totals = new Map<number, number>();
   for (const m of movements) totals.set(m.snapshot.product_id, (totals.get(m.snapshot.product_id) ?? 0) + m.quantity);
   return {

@@ -12,6 +12,7 @@ import { dayCount, daysLeft, ExpiryWindowReader } from '../queries/expiry-window
 import { addDays, normalizeLotNo } from '../domain/lots';
 import { InventoryHistoryEntity, StockEntity } from '../persistence/inventory.entities';
 import { STOCK_LIST, HISTORY_LIST } from '../crud/inventory.cruds';
+import { SHELF_KIND } from '../../../../contract/enums';
 
 const positiveInt = (value: unknown) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : null);
 
@@ -46,7 +47,7 @@ export class StockController {
     const answer = await this.crud.list(query, { controllerPath: 'wms/stock', scope: (qb) => stockScope(qb, query, expiry.today) });
     return {
       ...answer,
-      list: answer.list.map((row) => ({ ...row, days_left: daysLeft(String(row.expiry_date ?? ''), expiry.today) })),
+      list: answer.list.map((row) => ({ ...row, available_quantity: availableQuantity(row), days_left: daysLeft(String(row.expiry_date ?? ''), expiry.today) })),
       today: expiry.today,
       expiry_warning_days: expiry.warningDays,
     };
@@ -75,6 +76,8 @@ export class StockController {
         { header: h('area'), value: (r) => r.area?.name },
         { header: h('shelf'), value: (r) => r.shelf?.name },
         { header: h('quantity'), value: (r) => r.quantity, type: 'number' },
+        { header: h('reserved_quantity'), value: (r) => r.reserved_quantity, type: 'number' },
+        { header: h('available_quantity'), value: (r) => availableQuantity(r), type: 'number' },
         { header: h('total_stock_num'), value: (r) => r.product?.total_stock_num, type: 'number' },
         { header: h('safety_stock_num'), value: (r) => r.product?.safety_stock_num, type: 'number' },
         { header: h('updatetime'), value: (r) => time(Number(r.updatetime)) },
@@ -110,7 +113,13 @@ function stockScope(qb: SelectQueryBuilder<any>, query: Record<string, unknown>,
   if (within !== null) qb.andWhere("stock.expiry_date <> '' AND stock.expiry_date >= :today AND stock.expiry_date <= :until", { today, until: addDays(today, within) });
   if (isTrue(query.expired)) qb.andWhere("stock.expiry_date <> '' AND stock.expiry_date < :today", { today });
   if (!isTrue(query.zero)) qb.andWhere('stock.quantity > 0');
+  if (isTrue(query.available)) qb.andWhere(`stock.quantity > stock.reserved_quantity AND shelf.kind = ${SHELF_KIND.storage}`);
   return qb;
+}
+
+/** Available = quantity − reserved on a storage shelf, else 0 (what a reservation may still take). */
+function availableQuantity(row: Record<string, any>): number {
+  return Number(row.shelf?.kind ?? SHELF_KIND.storage) === SHELF_KIND.storage ? Math.max(Number(row.quantity) - Number(row.reserved_quantity ?? 0), 0) : 0;
 }
 
 /** The inventory history: one row per ledger event, signed, with the snapshot taken when it happened. */
@@ -152,6 +161,8 @@ export class InventoryHistoryController {
         { header: h('unit'), value: (r) => r.unit },
         { header: h('shelf_location'), value: (r) => r.shelf_location },
         { header: h('quantity'), value: (r) => r.quantity, type: 'number' },
+        { header: h('reserved_quantity'), value: (r) => r.reserved_quantity, type: 'number' },
+        { header: h('available_quantity'), value: (r) => availableQuantity(r), type: 'number' },
         { header: h('price'), value: (r) => r.price, type: 'money' },
         { header: h('total_price'), value: (r) => r.total_price, type: 'money' },
         { header: h('balance'), value: (r) => r.balance, type: 'number' },

@@ -137,7 +137,7 @@ export class StockLedger {
     const rows = new Map<string, StreamRow>();
     for (const part of chunk(sorted, STREAMS_PER_QUERY)) {
       const found: Array<Record<string, unknown>> = await manager.query(
-        `SELECT id, product_id, warehouse_shelf_id, lot_no, production_date, expiry_date, lot_received_at, quantity, version FROM stock WHERE ${part.map(() => '(product_id = ? AND warehouse_shelf_id = ?)').join(' OR ')} ORDER BY product_id, warehouse_shelf_id, lot_no${lock ? forUpdate(manager) : ''}`,
+        `SELECT id, product_id, warehouse_shelf_id, lot_no, production_date, expiry_date, lot_received_at, quantity, reserved_quantity, version FROM stock WHERE ${part.map(() => '(product_id = ? AND warehouse_shelf_id = ?)').join(' OR ')} ORDER BY product_id, warehouse_shelf_id, lot_no${lock ? forUpdate(manager) : ''}`,
         part.flat(),
       );
       for (const raw of found) {
@@ -146,6 +146,7 @@ export class StockLedger {
           product_id: Number(raw.product_id),
           warehouse_shelf_id: Number(raw.warehouse_shelf_id),
           quantity: Number(raw.quantity),
+          reserved: Number(raw.reserved_quantity ?? 0),
           version: Number(raw.version),
           ...lotOfPayload(raw as Partial<LotFacts>),
         };

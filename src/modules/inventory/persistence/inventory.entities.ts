@@ -32,8 +32,25 @@ export class StockEntity {
   @Column() expiry_date: string;
   @Column() lot_received_at: number;
   @Column() quantity: number;
+  /** What reservations hold of it (the sum of its `stock_reservation` rows); 0 ≤ reserved ≤ quantity. */
+  @Column({ default: 0 }) reserved_quantity: number;
   @Column() version: number;
   @Column({ type: 'int', nullable: true }) updatetime: number | null;
+}
+
+/** What an order line has reserved of one stock stream (product, shelf, lot). */
+@Entity('stock_reservation')
+export class StockReservationEntity {
+  @PrimaryGeneratedColumn() id: number;
+  /** The kind of document that reserves (`outbound`). */
+  @Column() order_type: string;
+  @Column() order_id: number;
+  @Column() line_id: number;
+  @Column() product_id: number;
+  @Column() warehouse_shelf_id: number;
+  @Column() lot_no: string;
+  @Column() quantity: number;
+  @Column({ type: 'int', nullable: true }) createtime: number | null;
 }
 
 /** Projection: one denormalised row per event, for the history page and auditors. */

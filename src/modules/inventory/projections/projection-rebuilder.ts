@@ -8,7 +8,7 @@ import { siteDayOf } from '../../../shared/time/site-day';
 import { MASTER_DATA_TABLES, ProductStockTotals } from '../../master-data';
 import { SiteConfigService } from '../../platform';
 import { dailyStatDeltas, historyRowOf, StoredStockEvent } from '../domain/projection';
-import { LotFacts, lotOfPayload, nextStreamState } from '../domain/stock-movement';
+import { LotFacts, lotOfPayload, nextStreamState, streamIdOf } from '../domain/stock-movement';
 
 export interface Fingerprints {
   stock: string;
@@ -25,6 +25,10 @@ export interface RebuildReport {
   differing: Array<keyof Fingerprints>;
   /** Events whose stream version or recorded balance does not follow from the events before them. */
   ledgerProblems: string[];
+  /** Reservation rows summed onto the rebuilt streams. */
+  reservations: number;
+  /** Streams whose reservations break `0 ≤ reserved ≤ quantity`, and reservations of streams the ledger does not know. */
+  reservationProblems: string[];
   seconds: number;
 }
 
@@ -36,6 +40,9 @@ const STOCK_LOCATION_FROM_SHELVES = ['warehouse_id', 'warehouse_area_id']
   .reduce((sql, set, i) => `${sql}${i ? ', ' : ''}${set}`, 'UPDATE stock SET ');
 
 const PROJECTION_TABLES = ['stock', 'stock_lot', 'inventory_history', 'inventory_daily_stat'];
+/** Each stream's reserved quantity: the sum of its reservation rows (commitments are rows, not events). */
+const RESERVED_FROM_ROWS =
+  'UPDATE stock SET reserved_quantity = COALESCE((SELECT SUM(r.quantity) FROM stock_reservation r WHERE r.product_id = stock.product_id AND r.warehouse_shelf_id = stock.warehouse_shelf_id AND r.lot_no = stock.lot_no), 0)';
 
 /**
  * `npm run projections:rebuild`: empties the projections, replays the ledger from its first event, and says
@@ -126,6 +133,7 @@ export class ProjectionRebuilder {
       );
       // each stock row's location is its shelf's, now (a shelf moved keeps its rows with it)
       await m.query(STOCK_LOCATION_FROM_SHELVES);
+      await m.query(RESERVED_FROM_ROWS);
       await insertMany(m, 'stock_lot', [...lots.values()]);
       await insertMany(m, 'inventory_daily_stat', [...daily.values()].map((d) => ({ day: d.day, form_type: d.form_type, quantity: d.quantity, amount: fromCents(d.cents) })));
       const byProduct = new Map<number, number>();
@@ -136,15 +144,32 @@ export class ProjectionRebuilder {
 
     const afterPrints = await this.fingerprints(manager);
     const differing = (Object.keys(before) as Array<keyof Fingerprints>).filter((key) => before[key] !== afterPrints[key]);
-    return { events: done, streams: streams.size, matched: differing.length === 0, differing, ledgerProblems: ledgerProblems.slice(0, 100), seconds: (Date.now() - started) / 1000 };
+    const { reservations, reservationProblems } = await this.checkReservations(manager);
+    return { events: done, streams: streams.size, matched: differing.length === 0, differing, ledgerProblems: ledgerProblems.slice(0, 100), reservations, reservationProblems, seconds: (Date.now() - started) / 1000 };
+  }
+
+  /** The reservations against the rebuilt streams: every stream keeps `0 ≤ reserved ≤ quantity`, every reservation has its stream. */
+  async checkReservations(manager: EntityManager): Promise<{ reservations: number; reservationProblems: string[] }> {
+    const [{ n }] = await manager.query('SELECT COUNT(*) AS n FROM stock_reservation');
+    const over: Array<Record<string, unknown>> = await manager.query('SELECT product_id, warehouse_shelf_id, lot_no, quantity, reserved_quantity FROM stock WHERE reserved_quantity > quantity OR reserved_quantity < 0 ORDER BY id LIMIT 100');
+    const orphans: Array<Record<string, unknown>> = await manager.query(
+      'SELECT r.order_type, r.order_id, r.product_id, r.warehouse_shelf_id, r.lot_no FROM stock_reservation r WHERE NOT EXISTS (SELECT 1 FROM stock s WHERE s.product_id = r.product_id AND s.warehouse_shelf_id = r.warehouse_shelf_id AND s.lot_no = r.lot_no) ORDER BY r.id LIMIT 100',
+    );
+    return {
+      reservations: Number(n),
+      reservationProblems: [
+        ...over.map((r) => `stream ${streamIdOf(Number(r.product_id), Number(r.warehouse_shelf_id), String(r.lot_no))}: reserved ${r.reserved_quantity}, quantity ${r.quantity}`),
+        ...orphans.map((r) => `${r.order_type} ${r.order_id}: reserves stream ${streamIdOf(Number(r.product_id), Number(r.warehouse_shelf_id), String(r.lot_no))}, which the ledger does not know`),
+      ],
+    };
   }
 
   /** A hash of each projection's content, surrogate ids left out, in a canonical order. */
   async fingerprints(manager: EntityManager): Promise<Fingerprints> {
     const hash = () => createHash('sha256');
     const stock = unorderedHash();
-    for await (const rows of this.pages(manager, 'SELECT id, product_id, warehouse_shelf_id, warehouse_id, warehouse_area_id, lot_no, production_date, expiry_date, lot_received_at, quantity, version FROM stock', ['id'], '(quantity <> 0 OR version <> 0)')) {
-      for (const r of rows) stock.add(`${r.product_id}|${r.warehouse_shelf_id}|${r.warehouse_id}|${r.warehouse_area_id}|${r.lot_no}|${r.production_date}|${r.expiry_date}|${r.lot_received_at}|${r.quantity}|${r.version}`);
+    for await (const rows of this.pages(manager, 'SELECT id, product_id, warehouse_shelf_id, warehouse_id, warehouse_area_id, lot_no, production_date, expiry_date, lot_received_at, quantity, reserved_quantity, version FROM stock', ['id'], '(quantity <> 0 OR version <> 0)')) {
+      for (const r of rows) stock.add(`${r.product_id}|${r.warehouse_shelf_id}|${r.warehouse_id}|${r.warehouse_area_id}|${r.lot_no}|${r.production_date}|${r.expiry_date}|${r.lot_received_at}|${r.quantity}|${r.reserved_quantity}|${r.version}`);
     }
     const lots = unorderedHash();
     for await (const rows of this.pages(manager, 'SELECT id, product_id, lot_no, production_date, expiry_date, received_at FROM stock_lot', ['id'])) {

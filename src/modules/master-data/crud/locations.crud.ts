@@ -97,7 +97,7 @@ export function shelfCrud(references: MasterDataReferences): CrudDefinition<Shel
   return {
     entity: ShelfEntity,
     alias: 'shelf',
-    writable: ['warehouse_id', 'warehouse_area_id', 'serial_no', 'name', 'status', 'weigh', 'remark'],
+    writable: ['warehouse_id', 'warehouse_area_id', 'serial_no', 'name', 'status', 'kind', 'weigh', 'remark'],
     searchFields: [
       'id',
       'warehouse_id',
@@ -105,6 +105,7 @@ export function shelfCrud(references: MasterDataReferences): CrudDefinition<Shel
       'serial_no',
       'name',
       'status',
+      'kind',
       'weigh',
       'remark',
       ...TIMES,
@@ -114,7 +115,7 @@ export function shelfCrud(references: MasterDataReferences): CrudDefinition<Shel
       'area.serial_no',
     ],
     quickSearchFields: ['id', 'name', 'serial_no'],
-    filterParams: ['warehouse_id', 'warehouse_area_id', 'status'],
+    filterParams: ['warehouse_id', 'warehouse_area_id', 'status', 'kind'],
     joins: {
       warehouse: { entity: WarehouseEntity, on: 'warehouse_id', columns: ['name', 'serial_no'] },
       area: { entity: WarehouseAreaEntity, on: 'warehouse_area_id', columns: ['name', 'serial_no'] },

@@ -12,6 +12,8 @@ export class ShelfEntity {
   @Column({ default: '' }) name: string;
   /** 0 disabled, 1 enabled. */
   @Column({ default: 1 }) status: number;
+  /** 0 storage, 1 receiving, 2 staging, 3 hold (`SHELF_KIND`): where goods are in the flow. */
+  @Column({ default: 0 }) kind: number;
   @Column({ default: 0 }) weigh: number;
   @Column({ default: '' }) remark: string;
   @Column({ type: 'int', nullable: true }) createtime: number | null;

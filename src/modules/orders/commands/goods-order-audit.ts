@@ -3,7 +3,9 @@ import { Injectable } from '@nestjs/common';
 import { unixNow } from '../../../shared/http/envelope';
 import { AuthAdmin } from '../../../shared/http/auth.decorators';
 import { OpenTransition } from '../../../shared/transitions';
-import { StockEventType, StockLedger } from '../../inventory';
+import { StockEventType, StockLedger, StockReservations } from '../../inventory';
+import { FULFILMENT_STATUS } from '../../../../contract/enums';
+import { reservedIssues } from '../domain/fulfilment';
 import { MasterDataReader, ShelfSnapshot } from '../../master-data';
 import { OrderRuleError } from '../domain/order-errors';
 import { auditGoodsLines, inboundFormType, lineTotalPrice, outboundFormType, ShelfState } from '../domain/order-lines';
@@ -30,9 +32,44 @@ export class GoodsOrderAudit {
     private readonly catalogue: MasterDataReader,
     private readonly ledger: StockLedger,
     private readonly namedLots: NamedLots,
+    private readonly reservations: StockReservations,
   ) {}
 
-  async audit(kind: 'inbound' | 'outbound', { manager, state: { order, lines }, context: { admin }, write }: OpenTransition<OrderState<'inbound' | 'outbound'>>): Promise<void> {
+  async audit(kind: 'inbound' | 'outbound', open: OpenTransition<OrderState<'inbound' | 'outbound'>>): Promise<void> {
+    const { order } = open.state;
+    if (kind === 'outbound' && 'fulfilment_status' in order && order.fulfilment_status !== FULFILMENT_STATUS.none) return this.auditReserved(open as OpenTransition<OrderState<'outbound'>>);
+    return this.auditClassic(kind, open);
+  }
+
+  /**
+   * The classic audit of a reserved outbound order consumes exactly its reservations: they are released and
+   * each is issued from its own stream (shelf and lot) in the same transaction. An order in a wave is
+   * refused (the wave picks and ships it).
+   */
+  private async auditReserved({ manager, state: { order, lines }, context: { admin }, write }: OpenTransition<OrderState<'outbound'>>): Promise<void> {
+    if (order.audit_status !== 0) throw new OrderRuleError('already_audited');
+    if (order.fulfilment_status !== FULFILMENT_STATUS.reserved) throw new OrderRuleError('in_wave');
+    const held = await this.reservations.release(manager, { type: 'outbound', id: order.id });
+    const { issues, allocations } = reservedIssues(lines, held);
+    const shelfRows = await this.catalogue.shelves(manager, issues.map((i) => i.shelfId));
+    const shelves = shelfStatesOf(shelfRows);
+    for (const issue of issues) {
+      const shelf = shelves.get(issue.shelfId);
+      if (shelf && !shelf.enabled) throw new OrderRuleError('shelf_disabled', { line: issue.lineIndex + 1, shelf: shelf.name });
+    }
+    const products = await this.catalogue.products(manager, lines.map((l) => l.product_id));
+    const now = unixNow();
+    await write({ audit_status: 1, fulfilment_status: FULFILMENT_STATUS.none, audittime: now, audit_admin_id: admin.id, updatetime: now }, { audit_status: 0, fulfilment_status: FULFILMENT_STATUS.reserved });
+    await this.ledger.post(
+      manager,
+      issues.map((i) => ({ type: StockEventType.issued, formType: outboundFormType(order.type), productId: i.productId, shelfId: i.shelfId, quantity: -i.quantity, price: i.price, lotNo: i.lotNo })),
+      { order_type: 'outbound', order_id: order.id, order_no: orderNumberOf(order), admin_id: admin.id, operator: operatorName(admin), command_id: randomUUID(), occurredAt: now },
+      { products, shelves: shelfRows },
+    );
+    await this.orders.setLineValues(manager, 'outbound', new Map(lines.map((l, i) => [l.id, { total_price: lineTotalPrice(l), allocations: JSON.stringify(allocations[i]) }])));
+  }
+
+  private async auditClassic(kind: 'inbound' | 'outbound', { manager, state: { order, lines }, context: { admin }, write }: OpenTransition<OrderState<'inbound' | 'outbound'>>): Promise<void> {
     const shelfRows = await this.catalogue.shelves(manager, lines.map((l) => l.warehouse_shelf_id));
     const changes = auditGoodsLines(order, lines, shelfStatesOf(shelfRows), kind === 'inbound' ? 1 : -1);
     // The lot rules again, on the products as they are now (one may have become lot-tracked since the save).

@@ -1,6 +1,6 @@
 import { CrudDefinition } from '../../../shared/crud';
 import { MASTER_DATA_TABLES } from '../../master-data';
-import { AdjustmentOrderEntity, InboundOrderEntity, OutboundOrderEntity, RelocationOrderEntity, StocktakeEntity } from '../persistence/order.entities';
+import { AdjustmentOrderEntity, InboundOrderEntity, OutboundOrderEntity, RelocationOrderEntity, StocktakeEntity, TaskEntity, WaveEntity } from '../persistence/order.entities';
 
 const operator = { entity: 'admin', on: 'admin_id', columns: ['username', 'nickname'] } as const;
 const common = ['id', 'order_sn', 'audit_status', 'admin_id', 'createtime', 'audittime', 'updatetime'];
@@ -21,8 +21,8 @@ export const OUTBOUND_LIST: CrudDefinition<OutboundOrderEntity> = {
   alias: 'outbound',
   writable: [],
   quickSearchFields: ['id', 'outbound_no', 'order_sn', 'courier_number'],
-  searchFields: [...common, 'outbound_no', 'customer_id', 'type', 'shipment_status', 'carrier_id', 'courier_number', 'shipment_time', 'customer.name'],
-  filterParams: ['outbound_no', 'order_sn', 'customer_id', 'type', 'audit_status', 'shipment_status', 'carrier_id'],
+  searchFields: [...common, 'outbound_no', 'customer_id', 'type', 'shipment_status', 'carrier_id', 'courier_number', 'shipment_time', 'warehouse_id', 'fulfilment_status', 'wave_id', 'customer.name'],
+  filterParams: ['outbound_no', 'order_sn', 'customer_id', 'type', 'audit_status', 'shipment_status', 'carrier_id', 'warehouse_id', 'fulfilment_status', 'wave_id'],
   joins: {
     customer: { entity: MASTER_DATA_TABLES.customer, on: 'customer_id', columns: ['name'] },
     carrier: { entity: MASTER_DATA_TABLES.carrier, on: 'carrier_id', columns: ['name'] },
@@ -65,5 +65,39 @@ export const STOCKTAKE_LIST: CrudDefinition<StocktakeEntity> = {
     shelf: { entity: MASTER_DATA_TABLES.shelf, on: 'warehouse_shelf_id', columns: ['name'] },
     category: { entity: MASTER_DATA_TABLES.category, on: 'category_id', columns: ['name'] },
     admin: { entity: 'admin', on: 'admin_id', columns: ['username', 'nickname'] },
+  },
+};
+
+/** Waves: number, warehouse, status, dates; filters by status and warehouse. */
+export const WAVE_LIST: CrudDefinition<WaveEntity> = {
+  entity: WaveEntity,
+  alias: 'wave',
+  writable: [],
+  quickSearchFields: ['id', 'wave_no', 'remark'],
+  searchFields: ['id', 'wave_no', 'status', 'warehouse_id', 'admin_id', 'release_time', 'createtime', 'updatetime', 'warehouse.name'],
+  filterParams: ['wave_no', 'status', 'warehouse_id'],
+  defaultOrder: [{ field: 'id', direction: 'DESC' }],
+  joins: {
+    warehouse: { entity: MASTER_DATA_TABLES.warehouse, on: 'warehouse_id', columns: ['name'] },
+    admin: { entity: 'admin', on: 'admin_id', columns: ['username', 'nickname'] },
+  },
+};
+
+/** Tasks of every kind: filters type, status, wave, warehouse, assignee (`me` in the controller). */
+export const TASK_LIST: CrudDefinition<TaskEntity> = {
+  entity: TaskEntity,
+  alias: 'task',
+  writable: [],
+  quickSearchFields: ['id', 'lot_no'],
+  searchFields: ['id', 'type', 'status', 'wave_id', 'warehouse_id', 'from_shelf_id', 'to_shelf_id', 'product_id', 'lot_no', 'quantity', 'done_quantity', 'sequence', 'assignee_id', 'createtime', 'product.name', 'product.product_no'],
+  filterParams: ['type', 'status', 'wave_id', 'warehouse_id', 'assignee_id', 'product_id'],
+  defaultOrder: [
+    { field: 'wave_id', direction: 'DESC' },
+    { field: 'sequence', direction: 'ASC' },
+  ],
+  joins: {
+    product: { entity: MASTER_DATA_TABLES.product, on: 'product_id', columns: ['name', 'product_no', 'bar_code'] },
+    from_shelf: { entity: MASTER_DATA_TABLES.shelf, on: 'from_shelf_id', columns: ['name', 'serial_no'] },
+    to_shelf: { entity: MASTER_DATA_TABLES.shelf, on: 'to_shelf_id', columns: ['name', 'serial_no'] },
   },
 };

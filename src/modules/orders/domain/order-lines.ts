@@ -44,9 +44,10 @@ export function auditGoodsLines(order: { audit_status: number }, lines: GoodsLin
   });
 }
 
-/** Created, edited and deleted only while unaudited; audited orders are immutable. */
-export function assertEditable(order: { audit_status: number }): void {
+/** Created, edited and deleted only while unaudited and (outbound) holding no reservation; audited orders are immutable. */
+export function assertEditable(order: { audit_status: number; fulfilment_status?: number }): void {
   if (order.audit_status !== AUDIT_STATUS.unaudited) throw new OrderRuleError('audited_is_immutable');
+  if (order.fulfilment_status) throw new OrderRuleError('reserved_is_locked');
 }
 
 export interface ShipInput {

@@ -19,7 +19,7 @@ export function lineMovements<K extends OrderKind>(kind: K, { order, lines }: Or
     moved.set(key, (moved.get(key) ?? 0) + quantity);
   };
   /** The line's quantity split by lot: its allocations, when they add up to it; else all of it in lot ''. */
-  const byLot = (line: { actual_quantity: number; allocations?: Array<{ lot_no: string; quantity: number }> }) => {
+  const byLot = (line: { actual_quantity: number; allocations?: Array<{ lot_no: string; quantity: number; warehouse_shelf_id?: number }> }) => {
     const allocations = line.allocations ?? [];
     return allocations.length && allocations.reduce((sum, a) => sum + a.quantity, 0) === line.actual_quantity ? allocations : [{ lot_no: '', quantity: line.actual_quantity }];
   };
@@ -32,7 +32,7 @@ export function lineMovements<K extends OrderKind>(kind: K, { order, lines }: Or
         add(line.product_id, line.target_warehouse_shelf_id, a.lot_no, a.quantity);
       }
     } else if (order.audit_status === AUDIT_STATUS.audited) {
-      for (const a of byLot(line)) add(line.product_id, line.warehouse_shelf_id, a.lot_no, kind === 'outbound' ? -a.quantity : a.quantity);
+      for (const a of byLot(line)) add(line.product_id, a.warehouse_shelf_id || line.warehouse_shelf_id, a.lot_no, kind === 'outbound' ? -a.quantity : a.quantity);
     }
   }
   for (const [key, quantity] of moved) if (quantity === 0) moved.delete(key);

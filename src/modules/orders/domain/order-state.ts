@@ -2,7 +2,7 @@ import type { OrderKind } from '../../../../contract/enums';
 import type { AdjustmentOrder, GoodsLine, InboundOrder, LineOf, OrderOf, OutboundOrder, RelocationLine, RelocationOrder } from '../../../../contract/orders';
 
 export type { OrderKind } from '../../../../contract/enums';
-export type { AdjustmentLine, AdjustmentOrder, InboundOrder, LineOf, OrderHeader, OrderOf, OutboundOrder, RelocationLine, RelocationOrder, StoredGoodsLine } from '../../../../contract/orders';
+export type { AdjustmentLine, AdjustmentOrder, InboundOrder, LineOf, OrderHeader, OrderOf, OutboundOrder, RelocationLine, RelocationOrder, StoredGoodsLine, StoredOutboundLine } from '../../../../contract/orders';
 
 /** An order as its commands decide on it: the header and its lines in entry order. */
 export interface OrderState<K extends OrderKind> {

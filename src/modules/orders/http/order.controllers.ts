@@ -13,7 +13,10 @@ import { MoveRelocationOrderCommand } from '../commands/move-relocation-order/mo
 import { ShipOutboundOrderCommand } from '../commands/ship-outbound-order/ship-outbound-order.command';
 import { OrderRepository } from '../persistence/order.repository';
 import { reply } from '../../../shared/http/reply';
-import { AdjustmentOrderDto, InboundOrderDto, MoveDto, OrderIdDto, OutboundOrderDto, RelocationOrderDto, ShipDto } from './dto/order.dto';
+import { AdjustmentOrderDto, InboundOrderDto, MoveDto, OrderIdDto, OutboundOrderDto, RelocationOrderDto, ReserveDto, ShipDto } from './dto/order.dto';
+import { ReserveOutboundOrderCommand } from '../commands/reserve-outbound-order/reserve-outbound-order.command';
+import { UnreserveOutboundOrderCommand } from '../commands/unreserve-outbound-order/unreserve-outbound-order.command';
+import { isTrue } from '../../../shared/crud';
 import { OrderController } from './order.controller';
 import { ADJUSTMENT_LIST, INBOUND_LIST, OUTBOUND_LIST, RELOCATION_LIST } from '../crud/order-lists.crud';
 
@@ -52,6 +55,14 @@ export class OutboundController extends OrderController {
 
   @Post('audit') async audit(@Body() body: OrderIdDto, @Transition() context: TransitionContext) {
     return reply(await this.commands.execute(new AuditOutboundOrderCommand(body.id, context)), 'orders.audited');
+  }
+
+  @Post('reserve') async reserve(@Body() body: ReserveDto, @Transition() context: TransitionContext) {
+    return reply(await this.commands.execute(new ReserveOutboundOrderCommand(body.id, isTrue(body.partial), context)), 'orders.reserved');
+  }
+
+  @Post('unreserve') async unreserve(@Body() body: OrderIdDto, @Transition() context: TransitionContext) {
+    return reply(await this.commands.execute(new UnreserveOutboundOrderCommand(body.id, context)), 'orders.unreserved');
   }
 
   @Post('ship') async ship(@Body() body: ShipDto, @Transition() context: TransitionContext) {

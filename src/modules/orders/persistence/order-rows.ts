@@ -1,7 +1,7 @@
 import { ColumnShape, rowShape, RowShape } from '../../../shared/database/rows';
 import type { Stocktake } from '../../../../contract/stocktake';
 import { parseAllocations } from '../domain/order-lots';
-import { AdjustmentLine, AdjustmentOrder, InboundOrder, LineOf, OrderKind, OrderOf, OutboundOrder, RelocationLine, RelocationOrder, StoredGoodsLine } from '../domain/order-state';
+import { AdjustmentLine, AdjustmentOrder, InboundOrder, LineOf, OrderKind, OrderOf, OutboundOrder, RelocationLine, RelocationOrder, StoredGoodsLine, StoredOutboundLine } from '../domain/order-state';
 import { StocktakeLine } from '../domain/stocktake';
 import {
   AdjustmentOrderEntity,
@@ -57,8 +57,8 @@ export const ORDER_ROWS: { [K in OrderKind]: { order: RowShape<OrderOf<K>>; line
     line: rowShape<StoredLine<StoredGoodsLine, 'inbound_order_id'>>(InboundOrderLineEntity, { ...goodsLine, inbound_order_id: 'int' }),
   },
   outbound: {
-    order: rowShape<OutboundOrder>(OutboundOrderEntity, { ...header, outbound_no: 'string', customer_id: 'int', type: 'int', shipment_status: 'int', courier_number: 'string', carrier_id: 'int', shipment_time: 'int?' }),
-    line: rowShape<StoredLine<StoredGoodsLine, 'outbound_order_id'>>(OutboundOrderLineEntity, { ...goodsLine, outbound_order_id: 'int' }),
+    order: rowShape<OutboundOrder>(OutboundOrderEntity, { ...header, outbound_no: 'string', customer_id: 'int', type: 'int', shipment_status: 'int', courier_number: 'string', carrier_id: 'int', shipment_time: 'int?', warehouse_id: 'int', fulfilment_status: 'int', wave_id: 'int' }),
+    line: rowShape<StoredLine<StoredOutboundLine, 'outbound_order_id'>>(OutboundOrderLineEntity, { ...goodsLine, outbound_order_id: 'int', picked_quantity: 'int', backorder_quantity: 'int' }),
   },
   relocation: {
     order: rowShape<RelocationOrder>(RelocationOrderEntity, { ...header, relocation_no: 'string', customer_id: 'int', status: 'int' }),

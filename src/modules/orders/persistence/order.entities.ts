@@ -29,6 +29,12 @@ export class OutboundOrderEntity extends AuditedOrder {
   @Column() courier_number: string;
   @Column() carrier_id: number;
   @Column({ type: 'int', nullable: true }) shipment_time: number | null;
+  /** The warehouse the order is fulfilled from (0: none named; its lines then name their shelves). */
+  @Column({ default: 0 }) warehouse_id: number;
+  /** 0 none, 1 reserved, 2 in wave, 3 picked, 4 packed, 5 shipped (`FULFILMENT_STATUS`). */
+  @Column({ default: 0 }) fulfilment_status: number;
+  /** The open wave it is in (0: none). */
+  @Column({ default: 0 }) wave_id: number;
 }
 
 @Entity('relocation_order')
@@ -67,6 +73,10 @@ export class InboundOrderLineEntity extends GoodsLineColumns {
 @Entity('outbound_order_line')
 export class OutboundOrderLineEntity extends GoodsLineColumns {
   @Column() outbound_order_id: number;
+  /** Moved to staging by its pick tasks. */
+  @Column({ default: 0 }) picked_quantity: number;
+  /** Short-picked and not re-allocated: what a backorder must still deliver. */
+  @Column({ default: 0 }) backorder_quantity: number;
 }
 
 @Entity('relocation_order_line')
@@ -139,4 +149,45 @@ export class StocktakeLineEntity {
 export class OrderNumberEntity {
   @PrimaryColumn() prefix: string;
   @Column() last: number;
+}
+
+/** A wave: unaudited outbound orders of one warehouse picked together (`BC<yyyymmdd>-<nnnn>`). */
+@Entity('wave')
+export class WaveEntity {
+  @PrimaryGeneratedColumn() id: number;
+  @Column() wave_no: string;
+  @Column() warehouse_id: number;
+  /** 0 draft, 1 released, 2 picked, 3 shipped, 4 cancelled (`WAVE_STATUS`). */
+  @Column() status: number;
+  @Column() remark: string;
+  @Column() admin_id: number;
+  @Column({ type: 'int', nullable: true }) release_time: number | null;
+  @Column({ type: 'int', nullable: true }) createtime: number | null;
+  @Column({ type: 'int', nullable: true }) updatetime: number | null;
+}
+
+/** A planned move of one (product, lot) quantity from a shelf to a shelf: the one shape of directed work. */
+@Entity('task')
+export class TaskEntity {
+  @PrimaryGeneratedColumn() id: number;
+  /** 1 pick, 2 putaway, 3 replenishment (`TASK_TYPE`). */
+  @Column() type: number;
+  /** 0 open, 1 claimed, 2 done, 3 short, 4 cancelled (`TASK_STATUS`). */
+  @Column() status: number;
+  @Column() wave_id: number;
+  @Column() warehouse_id: number;
+  @Column() from_shelf_id: number;
+  @Column() to_shelf_id: number;
+  @Column() product_id: number;
+  @Column() lot_no: string;
+  @Column() quantity: number;
+  @Column() done_quantity: number;
+  @Column() sequence: number;
+  @Column() assignee_id: number;
+  /** JSON `[{outbound_id, line_id, quantity}]`: the order lines a pick serves. */
+  @Column({ type: 'text', nullable: true }) breakdown: string | null;
+  @Column({ type: 'int', nullable: true }) claim_time: number | null;
+  @Column({ type: 'int', nullable: true }) done_time: number | null;
+  @Column({ type: 'int', nullable: true }) createtime: number | null;
+  @Column({ type: 'int', nullable: true }) updatetime: number | null;
 }

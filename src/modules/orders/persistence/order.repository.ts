@@ -4,6 +4,7 @@ import { forUpdate, insertMany, updateById } from '../../../shared/database/sql-
 import { AppError } from '../../../shared/http/app-error';
 import { AdminDirectory } from '../../accounts';
 import { MasterDataReader } from '../../master-data';
+import { StockReservations } from '../../inventory';
 import type { OrderShelfView, OrderView } from '../../../../contract/orders';
 import { LineOf, OrderKind, OrderState, shelfIdsOf } from '../domain/order-state';
 import { ORDER_KINDS } from './order-kinds';
@@ -20,7 +21,7 @@ export type { OrderView } from '../../../../contract/orders';
 /** The state columns of an order that a transition's guarded write may test. */
 const ORDER_STATE_COLUMNS: Record<OrderKind, readonly string[]> = {
   inbound: ['audit_status'],
-  outbound: ['audit_status', 'shipment_status'],
+  outbound: ['audit_status', 'shipment_status', 'fulfilment_status'],
   relocation: ['audit_status', 'status'],
   adjustment: ['audit_status'],
 };
@@ -33,6 +34,7 @@ export class OrderRepository {
   constructor(
     private readonly catalogue: MasterDataReader,
     private readonly admins: AdminDirectory,
+    private readonly reservations: StockReservations,
   ) {
     for (const kind of Object.keys(ORDER_KINDS) as OrderKind[]) {
       this.documents.set(kind, {
@@ -116,12 +118,19 @@ export class OrderRepository {
     const k = ORDER_KINDS[kind];
     const shelfIds = lines.flatMap(shelfIdsOf);
     const partyId = k.party ? ((order as unknown as Row)[k.party.column] as number) : 0;
+    // an outbound order's reservations, per line (a reserved order's lines answer what they hold and lack)
+    const reserved = 'fulfilment_status' in order && order.fulfilment_status > 0 ? await this.reservations.of(manager, 'outbound', [order.id]) : null;
     const [products, shelves, parties, admins] = await Promise.all([
       this.catalogue.products(manager, lines.map((l) => l.product_id)),
       this.catalogue.shelves(manager, shelfIds),
       k.party ? this.catalogue.parties(manager, k.party.party, [partyId]) : new Map(),
       this.admins.displayNames(manager, [order.admin_id, order.audit_admin_id]),
     ]);
+    const reservationsOf = (line: Row) => {
+      if (!reserved) return {};
+      const held = reserved.filter((r) => r.line_id === line.id).map((r) => ({ warehouse_shelf_id: r.warehouse_shelf_id, lot_no: r.lot_no, quantity: r.quantity }));
+      return { reservations: held, short: Math.max(Number(line.actual_quantity) - held.reduce((sum, r) => sum + r.quantity, 0), 0) };
+    };
     const shelf = (id: unknown): OrderShelfView | null => {
       const s = shelves.get(id as number);
       return s ? { id: s.id, name: s.name, serial_no: s.serial_no, warehouse_id: s.warehouse_id, warehouse_area_id: s.warehouse_area_id, location: s.location } : null;
@@ -140,6 +149,7 @@ export class OrderRepository {
           product: p ? { id: p.id, name: p.name, product_no: p.product_no, spec: p.spec, unit_name: p.unit_name, price: p.price, lot_tracked: p.lot_tracked ? 1 : 0, effective_day: p.effective_day } : null,
           ...('warehouse_shelf_id' in l ? { shelf: shelf(l.warehouse_shelf_id) } : {}),
           ...('source_warehouse_shelf_id' in l ? { source_shelf: shelf(l.source_warehouse_shelf_id), target_shelf: shelf(l.target_warehouse_shelf_id) } : {}),
+          ...reservationsOf(l),
         };
       }),
     };

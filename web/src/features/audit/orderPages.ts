@@ -7,4 +7,5 @@ export const ORDER_PAGE: Record<MovedOrderType, string> = {
   relocation: '/admin/wms/relocation',
   stocktake: '/admin/wms/stocktake',
   adjustment: '/admin/wms/adjustment',
+  wave: '/admin/wms/wave',
 };

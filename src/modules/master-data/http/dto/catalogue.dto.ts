@@ -1,4 +1,4 @@
-import { CATEGORY_STATUSES, ENABLED_STATUSES, PRODUCT_STATUSES, WAREHOUSE_TYPES } from '../../domain/catalogue';
+import { CATEGORY_STATUSES, ENABLED_STATUSES, PRODUCT_STATUSES, SHELF_KINDS, WAREHOUSE_TYPES } from '../../domain/catalogue';
 import {
   Enumeration,
   FormMode,
@@ -114,6 +114,7 @@ function shelfForm(mode: FormMode) {
     @RequiredText(mode, 50) serial_no: string;
     @RequiredText(mode, 100) name: string;
     @Enumeration(ENABLED_STATUSES) status?: number;
+    @Enumeration(SHELF_KINDS) kind?: number;
     @OptionalInt() weigh?: number;
     @OptionalText(255) remark?: string;
   }

@@ -42,6 +42,8 @@ export interface ShelfSnapshot {
   serial_no: string;
   name: string;
   status: number;
+  /** 0 storage, 1 receiving, 2 staging, 3 hold. */
+  kind: number;
   warehouse_id: number;
   warehouse_name: string;
   warehouse_serial_no: string;
@@ -143,7 +145,7 @@ export class MasterDataReader {
       .createQueryBuilder(ShelfEntity, 's')
       .leftJoin(WarehouseEntity, 'w', 'w.id = s.warehouse_id')
       .leftJoin(WarehouseAreaEntity, 'a', 'a.id = s.warehouse_area_id')
-      .select(['s.id', 's.serial_no', 's.name', 's.status', 's.warehouse_id', 's.warehouse_area_id', 's.deletetime'])
+      .select(['s.id', 's.serial_no', 's.name', 's.status', 's.kind', 's.warehouse_id', 's.warehouse_area_id', 's.deletetime'])
       .addSelect('w.name', 'warehouse_name')
       .addSelect('w.serial_no', 'warehouse_serial_no')
       .addSelect('a.name', 'area_name')
@@ -158,6 +160,7 @@ export class MasterDataReader {
         serial_no: shelf.serial_no,
         name: shelf.name,
         status: shelf.status,
+        kind: Number(shelf.kind) || 0,
         warehouse_id: shelf.warehouse_id,
         warehouse_name: warehouseName,
         warehouse_serial_no: text(raw.warehouse_serial_no),

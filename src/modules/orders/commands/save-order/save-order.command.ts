@@ -7,6 +7,8 @@ export interface SaveOrderInput {
   remark?: string;
   supplier_id?: number;
   customer_id?: number;
+  /** Outbound: the warehouse it is fulfilled from (its lines may then omit the shelf). */
+  warehouse_id?: number;
   type?: number;
   lines: ReadonlyArray<SaveOrderLine>;
 }

@@ -51,6 +51,7 @@ export class OutboundOrderDto extends OrderFields {
   @IsOptional() @Transform(toInt) @IsInt() id?: number;
   @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) customer_id: number;
   @Transform(toInt) @IsIn([10, 20, 30], { message: msg('validation.in') }) type: number;
+  @IsOptional() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(0, { message: msg('validation.min', { min: 0 }) }) warehouse_id?: number;
   @IsArray({ message: msg('validation.array') }) @ArrayMaxSize(MAX_LINES) @ValidateNested({ each: true }) @Type(() => GoodsLineDto) lines: GoodsLineDto[];
 }
 
@@ -62,6 +63,10 @@ export class RelocationOrderDto extends OrderFields {
 
 export class OrderIdDto {
   @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) id: number;
+}
+
+export class ReserveDto extends OrderIdDto {
+  @IsOptional() @IsIn([true, false, 1, 0, '1', '0', 'true', 'false'], { message: msg('validation.in') }) partial?: boolean | number | string;
 }
 
 export class ShipDto extends OrderIdDto {

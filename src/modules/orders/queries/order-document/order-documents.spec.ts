@@ -9,6 +9,7 @@ const shelf = (id: number, warehouse: [number, string], area: string, serial: st
   serial_no: serial,
   name: `Shelf ${serial}`,
   status: 1,
+  kind: 0,
   warehouse_id: warehouse[0],
   warehouse_name: `Warehouse ${warehouse[1]}`,
   warehouse_serial_no: warehouse[1],
@@ -31,8 +32,10 @@ const context: DocumentContext = {
   shelves: SHELVES,
 };
 
-const line = (id: number, shelfId: number, productNo: string, actual = 1, price = '1.00'): OrderLineView<'inbound' | 'outbound'> => ({
+const line = (id: number, shelfId: number, productNo: string, actual = 1, price = '1.00'): OrderLineView<'outbound'> => ({
   id,
+  picked_quantity: 0,
+  backorder_quantity: 0,
   warehouse_shelf_id: shelfId,
   product_id: id,
   detail_code: '',
@@ -54,6 +57,9 @@ const outbound = (fields: Partial<OutboundOrder>, lines: Array<OrderLineView<'ou
   courier_number: '',
   carrier_id: 0,
   shipment_time: null,
+  warehouse_id: 0,
+  fulfilment_status: 0,
+  wave_id: 0,
   ...fields,
   lines,
 });

@@ -4,11 +4,20 @@
  * warehouse, area, code, name, status.
  */
 import { useState } from 'react';
-import { CrudPage, CrudTableStore, STATUS_OPTIONS, maxLengthRule, type CrudColumn, type CrudField } from '@/components/crud';
+import { SHELF_KIND } from '@contract/enums';
+import { CrudPage, CrudTableStore, STATUS_OPTIONS, maxLengthRule, type CrudColumn, type CrudField, type CrudOption } from '@/components/crud';
 import { LabelButton } from '@/features/documents/LabelButton';
 import { TransferButtons } from '@/components/transfer';
 import { useStore } from '@/stores/context';
 import { AREA_REMOTE, SHELF_API, WAREHOUSE_REMOTE, areaSearchParams, locationFields, refCell } from '../warehouse/location';
+
+/** kind: where goods are in the flow (only storage shelves offer stock to reservations). */
+export const SHELF_KIND_OPTIONS: CrudOption[] = [
+  { value: SHELF_KIND.storage, label: 'wms.shelf.kindStorage', color: 'green' },
+  { value: SHELF_KIND.receiving, label: 'wms.shelf.kindReceiving', color: 'arcoblue' },
+  { value: SHELF_KIND.staging, label: 'wms.shelf.kindStaging', color: 'orange' },
+  { value: SHELF_KIND.hold, label: 'wms.shelf.kindHold', color: 'red' },
+];
 
 export const shelfColumns: CrudColumn[] = [
   { prop: 'id', label: 'wms.shelf.id', width: 70, operator: '=', sortable: true },
@@ -36,6 +45,7 @@ export const shelfColumns: CrudColumn[] = [
   },
   { prop: 'serial_no', label: 'wms.shelf.serialNo', minWidth: 120, ellipsis: true, sortable: true },
   { prop: 'name', label: 'wms.shelf.name', minWidth: 140, ellipsis: true, sortable: true },
+  { prop: 'kind', label: 'wms.shelf.kind', render: 'tag', options: SHELF_KIND_OPTIONS, width: 100 },
   { prop: 'status', label: 'wms.shelf.status', render: 'switch', options: STATUS_OPTIONS, switchEditable: true, width: 80 },
   { prop: 'weigh', label: 'wms.shelf.weigh', width: 80, operator: false, sortable: true },
   { prop: 'remark', label: 'wms.shelf.remark', minWidth: 160, ellipsis: true, hidden: true, operator: false },
@@ -52,6 +62,7 @@ export const shelfFields: CrudField[] = [
   }),
   { prop: 'serial_no', label: 'wms.shelf.serialNo', type: 'input', rules: ['required', maxLengthRule(50)], tip: 'wms.shelf.serialNoTip' },
   { prop: 'name', label: 'wms.shelf.name', type: 'input', rules: ['required', maxLengthRule(100)] },
+  { prop: 'kind', label: 'wms.shelf.kind', type: 'radio', options: SHELF_KIND_OPTIONS, defaultValue: SHELF_KIND.storage, rules: ['required'], tip: 'wms.shelf.kindTip' },
   { prop: 'status', label: 'wms.shelf.status', type: 'switch', defaultValue: 1 },
   { prop: 'weigh', label: 'wms.shelf.weigh', type: 'number', rules: ['integer'], props: { precision: 0 }, tip: 'wms.shelf.weighTip' },
   { prop: 'remark', label: 'wms.shelf.remark', type: 'textarea', rules: [maxLengthRule(255)] },

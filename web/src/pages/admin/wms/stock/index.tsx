@@ -78,6 +78,9 @@ export const stockColumns = (page?: { warningDays: number }): CrudColumn[] => [
     cell: (v: unknown, row: Record<string, any>) => <ExpiryCell expiry={v} daysLeft={row.days_left} warningDays={page?.warningDays ?? DEFAULT_WARNING_DAYS} />,
   },
   { prop: 'quantity', label: 'wms.stock.quantity', width: 110, align: 'right', operator: false, sortable: true, cell: (v: unknown) => <NumberCell value={v} /> },
+  // reservations: what outbound orders hold, and what is left to reserve (0 off storage shelves); the as-of view has neither
+  { prop: 'reserved_quantity', label: 'wms.stock.reserved', width: 100, align: 'right', operator: false, sortable: true, cell: (v: unknown) => (v === undefined ? '-' : <NumberCell value={v} />) },
+  { prop: 'available_quantity', label: 'wms.stock.available', width: 100, align: 'right', operator: false, cell: (v: unknown) => (v === undefined ? '-' : <NumberCell value={v} />) },
   { prop: 'product.total_stock_num', label: 'wms.stock.totalVsSafety', width: 180, align: 'right', operator: false, cell: (_v: unknown, row: Record<string, any>) => <TotalCell row={row} /> },
   { prop: 'updatetime', label: 'wms.stock.updatetime', render: 'datetime', width: 170, operator: false, sortable: true },
 ];
@@ -141,6 +144,12 @@ const Filters = observer(function Filters({ page }: { page: StockPageStore }) {
         <label className="stock-low-switch">
           <Switch size="small" checked={f.low && !page.asofMode} disabled={page.asofMode} onChange={(v) => page.setFilter('low', v)} data-orders="stock-low" />
           <span>{t('wms.stock.lowOnly')}</span>
+        </label>
+      </Tooltip>
+      <Tooltip content={page.asofMode ? t('wms.stock.notInAsof') : undefined} disabled={!page.asofMode}>
+        <label className="stock-low-switch">
+          <Switch size="small" checked={f.available && !page.asofMode} disabled={page.asofMode} onChange={(v) => page.setFilter('available', v)} data-orders="stock-available" />
+          <span>{t('wms.stock.availableOnly')}</span>
         </label>
       </Tooltip>
       {page.activeFilterCount > 0 && (

@@ -14,7 +14,11 @@ describe('stock page filters', () => {
   });
 
   it('the as-of view is asked with the date and without the area and low filters it does not know', () => {
-    expect(filterParams({ ...EMPTY_FILTERS, warehouse_id: 1, warehouse_area_id: 2, low: true, asof: '2026-11-20' })).toEqual({ warehouse_id: 1, asof: '2026-11-20' });
+    expect(filterParams({ ...EMPTY_FILTERS, warehouse_id: 1, warehouse_area_id: 2, low: true, available: true, asof: '2026-11-20' })).toEqual({ warehouse_id: 1, asof: '2026-11-20' });
+  });
+
+  it('asks for available stock only when the switch is on', () => {
+    expect(filterParams({ ...EMPTY_FILTERS, available: true })).toEqual({ available: 1 });
   });
 
   it('a product is low when its total is under a set safety stock', () => {

@@ -13,6 +13,8 @@ export interface StockFilters {
   warehouse_shelf_id: number | null;
   product_id: number | null;
   low: boolean;
+  /** only streams with stock left to reserve (storage shelves, quantity above what is reserved) */
+  available: boolean;
   /** YYYY-MM-DD: stock at the end of that day */
   asof: string | null;
   /** a lot number (exact) */
@@ -32,6 +34,7 @@ export const EMPTY_FILTERS: StockFilters = {
   warehouse_shelf_id: null,
   product_id: null,
   low: false,
+  available: false,
   asof: null,
   lot_no: '',
   view: 'all',
@@ -60,6 +63,7 @@ export function filterParams(f: StockFilters, warningDays = DEFAULT_WARNING_DAYS
   else {
     if (f.warehouse_area_id) out.warehouse_area_id = f.warehouse_area_id;
     if (f.low) out.low = 1;
+    if (f.available) out.available = 1;
     if (f.lot_no.trim()) out.lot_no = f.lot_no.trim().toUpperCase();
     if (f.view === 'expiring') out.expiring_within = warningDays;
     if (f.view === 'expired') out.expired = 1;

@@ -1,0 +1,72 @@
+/**
+ * Directed work on the wire: waves (`wms.Wave`) and tasks (`wms.Task`). The numbers of their statuses and
+ * types are in `enums.ts` (`WAVE_STATUS`, `TASK_TYPE`, `TASK_STATUS`).
+ */
+
+/** The order line a pick task serves, its share of the task and what of it is picked. */
+export interface TaskBreakdownEntry {
+  outbound_id: number;
+  line_id: number;
+  quantity: number;
+  picked?: number;
+}
+
+/** A shelf as a task names it. */
+export interface TaskShelfView {
+  id: number;
+  name: string;
+  serial_no: string;
+  /** "warehouse / area / shelf" */
+  location: string;
+}
+
+/** A task as every answer shows it. */
+export interface TaskView {
+  id: number;
+  type: number;
+  status: number;
+  wave_id: number;
+  warehouse_id: number;
+  from_shelf_id: number;
+  to_shelf_id: number;
+  product_id: number;
+  lot_no: string;
+  quantity: number;
+  done_quantity: number;
+  remaining: number;
+  sequence: number;
+  assignee_id: number;
+  breakdown: TaskBreakdownEntry[];
+  claim_time: number | null;
+  done_time: number | null;
+  createtime: number;
+  product: { id: number; name: string; product_no: string; bar_code: string; unit_name: string } | null;
+  from_shelf: TaskShelfView | null;
+  to_shelf: TaskShelfView | null;
+}
+
+/** An order of a wave as the wave shows it. */
+export interface WaveOrderView {
+  id: number;
+  outbound_no: string;
+  audit_status: number;
+  fulfilment_status: number;
+  customer_id: number;
+}
+
+/** A wave as every answer shows it: its orders, its tasks in sequence and its progress. */
+export interface WaveView {
+  id: number;
+  wave_no: string;
+  warehouse_id: number;
+  status: number;
+  remark: string;
+  admin_id: number;
+  release_time: number | null;
+  createtime: number | null;
+  updatetime: number | null;
+  outbound_ids: number[];
+  orders: WaveOrderView[];
+  tasks: TaskView[];
+  progress: { tasks: number; closed: number; quantity: number; done_quantity: number };
+}

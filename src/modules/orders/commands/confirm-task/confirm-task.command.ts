@@ -1,0 +1,19 @@
+import { TransitionContext } from '../../../../shared/transitions';
+
+export interface ConfirmTaskInput {
+  from_code: string;
+  product_code: string;
+  quantity: number;
+  lot_no?: string;
+  to_code?: string;
+  short?: boolean;
+}
+
+/** Confirm a task by scan: the source shelf and the product scanned, the quantity done; `short` closes it with less. */
+export class ConfirmTaskCommand {
+  constructor(
+    readonly id: number,
+    readonly input: ConfirmTaskInput,
+    readonly context: TransitionContext,
+  ) {}
+}

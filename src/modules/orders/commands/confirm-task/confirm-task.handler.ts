@@ -1,0 +1,44 @@
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { AppError } from '../../../../shared/http/app-error';
+import { TransitionRunner } from '../../../../shared/transitions';
+import { ScanReader } from '../../../master-data';
+import { TaskRepository } from '../../persistence/task.repository';
+import { WavePicking } from '../wave-picking';
+import { ConfirmTaskCommand } from './confirm-task.command';
+
+/**
+ * Confirm (the task engine's one confirm): the scanned codes are resolved first (master data, outside the
+ * transaction), then the task is locked and the rules decide on it; a repeat with the same
+ * `Idempotency-Key` answers the task as it is and posts nothing. Two pickers confirming one task at once
+ * take turns on its lock: the second finds nothing left.
+ */
+@CommandHandler(ConfirmTaskCommand)
+export class ConfirmTaskHandler implements ICommandHandler<ConfirmTaskCommand> {
+  constructor(
+    private readonly transitions: TransitionRunner,
+    private readonly tasks: TaskRepository,
+    private readonly picking: WavePicking,
+    private readonly scans: ScanReader,
+  ) {}
+
+  async execute({ id, input, context }: ConfirmTaskCommand) {
+    const shelfOf = async (code: string) => {
+      const found = await this.scans.execute(code).catch((error: unknown) => {
+        if (error instanceof AppError) return null;
+        throw error;
+      });
+      return found?.kind === 'shelf' ? Number(found.row.id) : null;
+    };
+    const fromShelfId = await shelfOf(input.from_code);
+    const toShelfId = input.to_code ? await shelfOf(input.to_code) : undefined;
+    const product = await this.scans.execute(input.product_code).catch((error: unknown) => {
+      if (error instanceof AppError) return null;
+      throw error;
+    });
+    const productId = product?.kind === 'product' ? Number(product.row.id) : null;
+    const lotNo = input.lot_no || (product?.kind === 'product' ? product.lot_no : undefined);
+    return this.transitions.run(this.tasks.document, id, 'confirmed', context, (open) =>
+      this.picking.confirm(open, { fromShelfId, productId, toShelfId, lotNo, quantity: input.quantity, short: !!input.short }),
+    );
+  }
+}

@@ -1,0 +1,31 @@
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { msg } from '../../../../shared/http/validation';
+
+const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value);
+const toInts = ({ value }: { value: unknown }) => (Array.isArray(value) ? value.map((v) => toInt({ value: v })) : value);
+const BOOLEANS = [true, false, 1, 0, '1', '0', 'true', 'false'];
+
+/** `wms.Wave/add` and `edit`: the warehouse, the orders (at most 5000) and a remark. */
+export class WaveDto {
+  @IsOptional() @Transform(toInt) @IsInt() id?: number;
+  @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) warehouse_id: number;
+  @Transform(toInts) @IsArray({ message: msg('validation.array') }) @ArrayMaxSize(5000) @IsInt({ each: true, message: msg('validation.integer') }) @Min(1, { each: true, message: msg('validation.integer') }) outbound_ids: number[];
+  @IsOptional() @IsString({ message: msg('validation.required') }) @MaxLength(255, { message: msg('validation.max_length', { max: 255 }) }) remark?: string;
+}
+
+/** `wms.Task/next`: within a wave, or any. */
+export class NextTaskDto {
+  @IsOptional() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(1, { message: msg('validation.integer') }) wave_id?: number;
+}
+
+/** `wms.Task/confirm`: what was scanned and how much; `short` closes the task with less. */
+export class ConfirmTaskDto {
+  @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) id: number;
+  @IsString({ message: msg('validation.required') }) @MaxLength(200, { message: msg('validation.max_length', { max: 200 }) }) from_code: string;
+  @IsString({ message: msg('validation.required') }) @MaxLength(200, { message: msg('validation.max_length', { max: 200 }) }) product_code: string;
+  @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(0, { message: msg('validation.min', { min: 0 }) }) quantity: number;
+  @IsOptional() @IsString({ message: msg('validation.required') }) @MaxLength(32, { message: msg('validation.max_length', { max: 32 }) }) lot_no?: string;
+  @IsOptional() @IsString({ message: msg('validation.required') }) @MaxLength(200, { message: msg('validation.max_length', { max: 200 }) }) to_code?: string;
+  @IsOptional() @IsIn(BOOLEANS, { message: msg('validation.in') }) short?: boolean | number | string;
+}

@@ -1,0 +1,96 @@
+import { useEffect, useRef, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Alert, Button, Input, InputNumber, Space, Tag } from '@arco-design/web-react';
+import { useT } from '@/lang';
+import { MyTaskStore } from './taskStore';
+import './directed.css';
+
+/**
+ * "My tasks" on a phone (390 px) with a keyboard-wedge scanner: the next task in sequence, its shelf and
+ * product shown large, one scan field that takes the shelf, then the product, then (optionally) a quantity,
+ * and large confirm / short / put back buttons. The scan field keeps the focus, so a scanner's Enter moves on.
+ */
+export const MyTasks = observer(function MyTasks() {
+  const t = useT();
+  const [store] = useState(() => new MyTaskStore(t));
+  const field = useRef<{ focus: () => void } | null>(null);
+  const [code, setCode] = useState('');
+  useEffect(() => {
+    void store.next();
+  }, [store]);
+  useEffect(() => {
+    field.current?.focus();
+  }, [store.task, store.scan.step, store.loading]);
+  const task = store.task;
+  const step = store.scan.step;
+  return (
+    <div className="my-tasks" data-directed="my-tasks">
+      {store.error && <Alert type="error" content={store.error} className="my-tasks-alert" data-directed="error" />}
+      {!task && (
+        <div className="my-tasks-empty">
+          <p data-directed="idle">{store.idle ? t('wms.task.noTask') : t('wms.task.loading')}</p>
+          <Button type="primary" long size="large" loading={store.loading} onClick={() => void store.next()} data-directed="next">
+            {t('wms.task.next')}
+          </Button>
+        </div>
+      )}
+      {task && (
+        <>
+          <div className="my-tasks-head">
+            <Tag color="arcoblue">#{task.sequence}</Tag>
+            <span className="my-tasks-progress">{t('wms.task.remaining', { remaining: task.remaining, quantity: task.quantity })}</span>
+          </div>
+          <div className={`my-tasks-card${step === 'shelf' ? ' is-current' : ' is-done'}`} data-directed="shelf">
+            <div className="my-tasks-label">{t('wms.task.fromShelf')}</div>
+            <div className="my-tasks-big">{task.from_shelf?.serial_no || task.from_shelf?.name}</div>
+            <div className="my-tasks-sub">{task.from_shelf?.location}</div>
+          </div>
+          <div className={`my-tasks-card${step === 'product' ? ' is-current' : step === 'quantity' ? ' is-done' : ''}`} data-directed="product">
+            <div className="my-tasks-label">{t('wms.task.product')}</div>
+            <div className="my-tasks-big">{task.product?.product_no}</div>
+            <div className="my-tasks-sub">
+              {task.product?.name}
+              {task.lot_no ? ` · ${t('wms.task.lot')} ${task.lot_no}` : ''}
+            </div>
+          </div>
+          <div className="my-tasks-card" data-directed="target">
+            <div className="my-tasks-label">{t('wms.task.toShelf')}</div>
+            <div className="my-tasks-sub">{task.to_shelf?.location}</div>
+          </div>
+          <Input
+            ref={(el) => void (field.current = el as unknown as { focus: () => void } | null)}
+            size="large"
+            className="my-tasks-scan"
+            value={code}
+            placeholder={t(step === 'shelf' ? 'wms.task.scanShelf' : step === 'product' ? 'wms.task.scanProduct' : 'wms.task.enterQuantity')}
+            onChange={setCode}
+            onPressEnter={() => {
+              store.enter(code);
+              setCode('');
+            }}
+            data-directed="scan"
+          />
+          <div className="my-tasks-quantity">
+            <span className="my-tasks-label">{t('wms.task.quantity')}</span>
+            <InputNumber size="large" min={0} max={task.remaining} precision={0} value={store.scan.quantity} onChange={(v) => store.setQuantity(Number(v ?? 0))} data-directed="quantity" />
+            <span className="my-tasks-sub">{task.product?.unit_name}</span>
+          </div>
+          <Space direction="vertical" size={10} className="my-tasks-actions">
+            <Button type="primary" long size="large" disabled={step !== 'quantity'} loading={store.loading} onClick={() => void store.confirm(false)} data-directed="confirm">
+              {t('wms.task.confirm')}
+            </Button>
+            <Button status="warning" long size="large" disabled={step !== 'quantity'} loading={store.loading} onClick={() => void store.confirm(true)} data-directed="short">
+              {t('wms.task.short')}
+            </Button>
+            <Button long size="large" onClick={() => store.restart()} data-directed="restart">
+              {t('wms.task.rescan')}
+            </Button>
+            <Button long type="text" onClick={() => void store.putBack()} data-directed="unclaim">
+              {t('wms.task.putBack')}
+            </Button>
+          </Space>
+        </>
+      )}
+    </div>
+  );
+});
