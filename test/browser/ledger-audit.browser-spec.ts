@@ -61,6 +61,8 @@ test('an auditor takes a digest, verifies the ledger against it and opens a prod
   let digestId = 0;
   await step('digest taken', async () => {
     await page.locator('[data-ledger=take]').click();
+    // taking a digest says so
+    await page.locator('.arco-message').filter({ hasText: /已生成摘要 #\d+/ }).first().waitFor();
     await eventually(async () => expect(await rows(page).first().innerText()).toMatch(/[0-9a-f]{16}/));
     digestId = Number((await rows(page).first().locator('td').first().innerText()).trim());
     expect(digestId).toBeGreaterThan(0);

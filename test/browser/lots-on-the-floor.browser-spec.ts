@@ -166,6 +166,8 @@ test('an outbound of a lot-tracked product: hints count the lot, the lot field o
     // the hints have read the shelf's lots: 34 on it
     await eventually(async () => expect(await card().locator('[data-orders=line-shelf-warehouse]').innerText()).toContain('34'));
     expect(await warning().count()).toBe(0);
+    // no spinner over the quantities on a touch screen
+    expect(await card().locator('.arco-input-number-step-layer').count()).toBe(0);
   });
 
   await step('35 is more than first-expiry-first-out may take', async () => {

@@ -110,6 +110,10 @@ test('a shelf counted with a scanner only: the keyboard stays in the scan field,
     await totals.waitFor();
     // tea 3 of 5 (−2 × 12.00), cup 6 of 3 (+3 × 4.00)
     await eventually(async () => expect((await totals.innerText()).replace(/\s+/g, ' ')).toMatch(/Gains 3 units · 12\.00.*Losses 2 units · 24\.00/));
+    // its title stays clear of its close button
+    const title = await page.locator('.arco-modal:visible .arco-modal-title').boundingBox();
+    const close = await page.locator('.arco-modal:visible .arco-modal-close-icon').boundingBox();
+    expect(title!.x + title!.width <= close!.x || title!.y >= close!.y + close!.height).toBe(true);
   });
   expect(pageErrors).toEqual([]);
 });

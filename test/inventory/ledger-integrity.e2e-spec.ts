@@ -98,7 +98,10 @@ describe('a ledger auditors can verify', () => {
     const [{ last }] = await t.dataSource.query('SELECT MAX(id) AS last FROM inventory_event');
     expect(await verify(null)).toMatchObject({ intact: true, events: 7, streams: 3, intact_up_to: Number(last), problem: null, digest: null });
     const admin = as(t, await login(t));
-    const taken = (await admin.post('/admin/audit.Ledger/take')).body.data;
+    const answer = (await admin.post('/admin/audit.Ledger/take')).body;
+    const taken = answer.data;
+    // the answer says what was taken (the page shows it)
+    expect(answer.msg).toBe(`Digest #${taken.id} taken: 7 events in 3 streams, signed`);
     expect(taken).toMatchObject({ format: 'wms-ledger-digest/2', last_event_id: Number(last), streams: 3, events: 7, previous_id: 0 });
     expect(taken.root).toMatch(/^[0-9a-f]{64}$/);
     await stockUp(c, w, [{ product: 2, shelf: 1, quantity: 4 }]); // events after the digest change nothing it covers

@@ -5,6 +5,7 @@ import { Observable } from 'rxjs';
 import type { VerifyMessage } from '../../../../contract/ledger';
 import { CrudKit, CrudService } from '../../../shared/crud';
 import { AppError } from '../../../shared/http/app-error';
+import { reply } from '../../../shared/http/reply';
 import { AuthAdmin, CurrentAdmin } from '../../../shared/http/auth.decorators';
 import { sendCsv } from '../../../shared/http/csv-export';
 import { translate } from '../../../shared/http/translate';
@@ -54,8 +55,10 @@ export class LedgerIntegrityController {
   }
 
   @Post('take')
-  take(@CurrentAdmin() admin: AuthAdmin) {
-    return this.digests.take(admin.id);
+  async take(@CurrentAdmin() admin: AuthAdmin) {
+    const digest = await this.digests.take(admin.id);
+    // the page says what was taken
+    return reply(digest, 'ledger.digest_taken', { id: digest.id, events: digest.events, streams: digest.streams });
   }
 
   /** The digest as a small JSON file an auditor keeps outside the system. */

@@ -85,9 +85,13 @@ const ShelfCell = observer(function ShelfCell({ store, line, side }: Props & { s
 const QuantityCell = observer(function QuantityCell({ store, line, field }: Props & { field: 'plan_quantity' | 'actual_quantity' }) {
   const error = store.lineError(line.key, field);
   const warning = store.lineWarning(line.key, field);
+  // a phone has no hover: the spinner would sit over the value; the number keyboard does the typing
+  const phone = usePhone();
   return (
     <div className="orders-cell" data-orders={`line-${field}`}>
       <InputNumber
+        hideControl={phone}
+        inputMode="numeric"
         min={0}
         precision={0}
         step={1}
@@ -105,9 +109,11 @@ const QuantityCell = observer(function QuantityCell({ store, line, field }: Prop
 const SignedQuantityCell = observer(function SignedQuantityCell({ store, line }: Props) {
   const error = store.lineError(line.key, 'quantity');
   const warning = store.lineWarning(line.key, 'quantity');
+  const phone = usePhone();
   return (
     <div className="orders-cell" data-orders="line-quantity">
       <InputNumber
+        hideControl={phone}
         precision={0}
         step={1}
         value={line.quantity ?? undefined}

@@ -105,6 +105,7 @@ const Review = observer(function Review({ sheet, onPosted }: { sheet: CountSheet
     <Modal
       visible={sheet.reviewing}
       title={t('wms.stocktake.reviewTitle', { number: sheet.row?.stocktake_no ?? '' })}
+      className="stocktake-review"
       style={{ width: 'min(960px, 100vw)' }}
       onCancel={() => sheet.setReviewing(false)}
       footer={

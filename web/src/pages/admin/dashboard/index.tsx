@@ -199,7 +199,8 @@ export default observer(function Dashboard() {
           <Grid.Col xs={24} sm={12} xl={6}>
             <FigureCard
               testId="expiring-lots"
-              title={`${t('lots.dashboard.title')} · ${t('lots.dashboard.lots')} ${number(data.expiring.lots)}`}
+              // the big number is the units in those lots: the title says so, and how many lots hold them
+              title={t('lots.dashboard.figure', { lots: number(data.expiring.lots) })}
               value={data.expiring.quantity}
               icon={<IconClockCircle />}
               tone="pending"
