@@ -38,6 +38,8 @@ export interface OutboundOrder extends OrderHeader {
   fulfilment_status: number;
   /** The open wave it is in (0: none). */
   wave_id: number;
+  /** The order whose unpicked rest this one delivers (0: not a backorder). */
+  backorder_of: number;
 }
 
 /** What an outbound line holds reserved on one stream. */

@@ -35,6 +35,7 @@ import { Webhooks1764003300100 } from './1764003300100-webhooks';
 import { ShelfKinds1764005000000 } from './1764005000000-shelf-kinds';
 import { OutboundReservations1764005010000 } from './1764005010000-outbound-reservations';
 import { WavesAndTasks1764005020000 } from './1764005020000-waves-and-tasks';
+import { OutboundBackorders1764005030000 } from './1764005030000-outbound-backorders';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
 export const migrations: Function[] = [
@@ -75,4 +76,5 @@ export const migrations: Function[] = [
   ShelfKinds1764005000000,
   OutboundReservations1764005010000,
   WavesAndTasks1764005020000,
+  OutboundBackorders1764005030000,
 ];

@@ -167,6 +167,37 @@ describe('waves and pick tasks', () => {
     expect((await c.get(`/admin/wms.Wave/edit?id=${again.id}`)).row).toMatchObject({ status: 1 });
   });
 
+  it('ships a picked order from the staging shelf and turns what was not picked into a backorder order', async () => {
+    await stockUp(c, w, [{ product: 0, shelf: 0, quantity: 4 }]);
+    const dock = await staging();
+    const order = await outbound([line(0, 6), line(1, 1)]);
+    const wave = await c.add('Wave', { warehouse_id: w.warehouse.id, outbound_ids: [order.id] });
+    const released = await c.post('Wave', 'release', { id: wave.id });
+    expect((await c.get(`/admin/wms.Outbound/edit?id=${order.id}`)).row.lines.map((l: Row) => l.backorder_quantity)).toEqual([2, 1]);
+    const ship = { id: order.id, carrier_id: w.carrier.id, courier_number: 'SF1' };
+    expect((await c.raw.post('/admin/wms.Outbound/ship', ship)).body).toMatchObject({ code: 0, msg: "This order's wave is not picked yet: finish or close its pick tasks first" });
+    await c.post('Task', 'confirm', { id: released.tasks[0].id, from_code: 'S1', product_code: 'P1', quantity: 4 });
+    const shipped = await c.post('Outbound', 'ship', ship);
+    expect(shipped).toMatchObject({ audit_status: 1, shipment_status: 1, fulfilment_status: 5, courier_number: 'SF1' });
+    expect(shipped.lines.map((l: Row) => [l.actual_quantity, l.allocations])).toEqual([
+      [4, [{ lot_no: '', quantity: 4, warehouse_shelf_id: dock.id }]],
+      [0, []],
+    ]);
+    expect(await stockOf(t)).toMatchObject({ 'P1@S1': 0, 'P1@Dispatch': 0 });
+    const history = await c.get(`/admin/wms.InventoryHistory/index?order_no=${order.outbound_no}`);
+    expect(history.list.map((h: Row) => [h.warehouse_shelf_id, h.quantity, h.form_type])).toEqual([[dock.id, -4, 40]]);
+    const backorders = await c.get(`/admin/wms.Outbound/index?quickSearch=&limit=50`);
+    const backorder = (backorders.list as Row[]).find((o) => o.id !== order.id)!;
+    expect(backorder).toMatchObject({ backorder_of: order.id, audit_status: 0, fulfilment_status: 0, warehouse_id: w.warehouse.id });
+    expect((await c.get(`/admin/wms.Outbound/edit?id=${backorder.id}`)).row.lines.map((l: Row) => [l.product_id, l.actual_quantity])).toEqual([
+      [w.products[0].id, 2],
+      [w.products[1].id, 1],
+    ]);
+    expect((await c.get(`/admin/wms.Wave/edit?id=${wave.id}`)).row).toMatchObject({ status: 3 });
+    expect((await c.raw.post('/admin/wms.Outbound/ship', ship)).body).toMatchObject({ code: 0, msg: 'This outbound order has already been shipped' });
+    expect(await t.app.get(ProjectionRebuilder).rebuild()).toMatchObject({ matched: true, ledgerProblems: [], reservationProblems: [] });
+  });
+
   it('lets only admins holding the rules work with waves and tasks', async () => {
     await createAdmin(t, 'clerk', ['wms/outbound/index']);
     const clerk = as(t, await login(t, 'clerk'));

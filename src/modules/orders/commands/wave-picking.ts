@@ -12,6 +12,13 @@ import { OrderRuleError } from '../domain/order-errors';
 import { pickingOrder } from '../domain/picking-order';
 import { assertWaveCancellable, assertWaveDraft, BreakdownEntry, confirmTask, ConfirmInput, splitOverBreakdown, TaskState, unpickedOf } from '../domain/task';
 import { OrderRepository } from '../persistence/order.repository';
+import { OrderNumbers } from '../persistence/order-numbers';
+import { OrderState } from '../domain/order-state';
+import { lineTotalPrice, outboundFormType } from '../domain/order-lines';
+import { SiteConfigService } from '../../platform';
+import { siteDayOf } from '../../../shared/time/site-day';
+import { translate } from '../../../shared/http/translate';
+import type { LineAllocation } from '../../../../contract/orders';
 import { WaveState } from '../persistence/wave.repository';
 import { operatorName } from './goods-order-audit';
 
@@ -38,6 +45,8 @@ export class WavePicking {
     private readonly reservations: StockReservations,
     private readonly ledger: StockLedger,
     private readonly catalogue: MasterDataReader,
+    private readonly numbers: OrderNumbers,
+    private readonly siteConfig: SiteConfigService,
   ) {}
 
   async release({ manager, state: { wave, orderIds }, write }: OpenTransition<WaveState>): Promise<void> {
@@ -127,6 +136,85 @@ export class WavePicking {
     if (!found.length) return;
     const [last] = await manager.query('SELECT MAX(sequence) AS n FROM task WHERE wave_id = ?', [task.wave_id]);
     await this.createTasks(manager, { id: task.wave_id, warehouse_id: Number(wave.warehouse_id) }, stopsOf(found), task.to_shelf_id, Number(last?.n ?? 0), now);
+  }
+
+  /**
+   * Ship a picked order (from the staging shelf): the outbound events (form type by order type) for what each
+   * line picked, per staging shelf and lot as its tasks put it there; the order becomes audited and shipped,
+   * each line's actual quantity what it picked. What was not picked becomes one new, unreserved outbound
+   * order (`backorder_of` = this one) with those lines. The wave is shipped once all its orders are.
+   */
+  async ship({ manager, state: { order, lines }, context: { admin }, write }: OpenTransition<OrderState<'outbound'>>, shipment: Record<string, unknown>): Promise<void> {
+    if (order.fulfilment_status !== FULFILMENT_STATUS.picked) throw new OrderRuleError('not_picked_yet');
+    const now = unixNow();
+    const tasks: Array<Record<string, unknown>> = await manager.query('SELECT to_shelf_id, lot_no, breakdown FROM task WHERE wave_id = ? AND done_quantity > 0 ORDER BY sequence, id', [order.wave_id]);
+    const parts = new Map<number, LineAllocation[]>();
+    for (const task of tasks) {
+      for (const entry of JSON.parse(String(task.breakdown ?? '[]')) as BreakdownEntry[]) {
+        if (entry.outbound_id !== order.id || !entry.picked) continue;
+        const list = parts.get(entry.line_id) ?? [];
+        const same = list.find((p) => p.warehouse_shelf_id === Number(task.to_shelf_id) && p.lot_no === String(task.lot_no));
+        if (same) same.quantity += entry.picked;
+        else list.push({ lot_no: String(task.lot_no), quantity: entry.picked, warehouse_shelf_id: Number(task.to_shelf_id) });
+        parts.set(entry.line_id, list);
+      }
+    }
+    await write(
+      { ...shipment, audit_status: 1, audittime: now, audit_admin_id: admin.id, fulfilment_status: FULFILMENT_STATUS.shipped, updatetime: now },
+      { audit_status: 0, shipment_status: 0, fulfilment_status: FULFILMENT_STATUS.picked },
+    );
+    const products = await this.catalogue.products(manager, lines.map((l) => l.product_id));
+    await this.ledger.post(
+      manager,
+      lines.flatMap((line) =>
+        (parts.get(line.id) ?? []).map((p) => ({ type: StockEventType.issued, formType: outboundFormType(order.type), productId: line.product_id, shelfId: p.warehouse_shelf_id!, quantity: -p.quantity, price: line.price, lotNo: p.lot_no })),
+      ),
+      { order_type: 'outbound', order_id: order.id, order_no: order.outbound_no, admin_id: admin.id, operator: operatorName(admin), command_id: randomUUID(), occurredAt: now },
+      { products },
+    );
+    const picked = (line: { id: number }) => (parts.get(line.id) ?? []).reduce((sum, p) => sum + p.quantity, 0);
+    await this.orders.setLineValues(
+      manager,
+      'outbound',
+      new Map(lines.map((line) => [line.id, { actual_quantity: picked(line), total_price: lineTotalPrice({ actual_quantity: picked(line), price: line.price }), allocations: JSON.stringify(parts.get(line.id) ?? []) }])),
+    );
+    const rest = lines.filter((line) => line.actual_quantity > picked(line));
+    if (rest.length) {
+      const number = await this.numbers.next(manager, 'CK', siteDayOf(await this.siteConfig.timeZone(manager))(now));
+      await insertMany(manager, 'outbound_order', [
+        {
+          outbound_no: number,
+          order_sn: order.order_sn,
+          customer_id: order.customer_id,
+          type: order.type,
+          shipment_status: 0,
+          courier_number: '',
+          carrier_id: 0,
+          admin_id: admin.id,
+          audit_status: 0,
+          audit_admin_id: 0,
+          remark: translate('orders.backorder_remark', { order: order.outbound_no }),
+          warehouse_id: order.warehouse_id,
+          fulfilment_status: FULFILMENT_STATUS.none,
+          wave_id: 0,
+          backorder_of: order.id,
+          createtime: now,
+          updatetime: now,
+        },
+      ]);
+      const [created] = await manager.query('SELECT id FROM outbound_order WHERE outbound_no = ?', [number]);
+      await this.orders.replaceLines(
+        manager,
+        'outbound',
+        Number(created.id),
+        rest.map((line) => {
+          const quantity = line.actual_quantity - picked(line);
+          return { product_id: line.product_id, detail_code: line.detail_code, plan_quantity: quantity, actual_quantity: quantity, price: line.price, total_price: lineTotalPrice({ actual_quantity: quantity, price: line.price }), warehouse_shelf_id: 0, lot_no: line.lot_no ?? '', production_date: '', expiry_date: '', picked_quantity: 0, backorder_quantity: 0 };
+        }),
+      );
+    }
+    const [waiting] = await manager.query('SELECT COUNT(*) AS n FROM outbound_order WHERE wave_id = ? AND id <> ? AND fulfilment_status <> ?', [order.wave_id, order.id, FULFILMENT_STATUS.shipped]);
+    if (!Number(waiting.n)) await manager.query('UPDATE wave SET status = ?, updatetime = ? WHERE id = ? AND status = ?', [WAVE_STATUS.shipped, now, order.wave_id, WAVE_STATUS.picked]);
   }
 
   /** Once no task of the wave is open or claimed, the wave is picked and so are its orders. */

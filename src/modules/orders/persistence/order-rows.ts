@@ -57,7 +57,7 @@ export const ORDER_ROWS: { [K in OrderKind]: { order: RowShape<OrderOf<K>>; line
     line: rowShape<StoredLine<StoredGoodsLine, 'inbound_order_id'>>(InboundOrderLineEntity, { ...goodsLine, inbound_order_id: 'int' }),
   },
   outbound: {
-    order: rowShape<OutboundOrder>(OutboundOrderEntity, { ...header, outbound_no: 'string', customer_id: 'int', type: 'int', shipment_status: 'int', courier_number: 'string', carrier_id: 'int', shipment_time: 'int?', warehouse_id: 'int', fulfilment_status: 'int', wave_id: 'int' }),
+    order: rowShape<OutboundOrder>(OutboundOrderEntity, { ...header, outbound_no: 'string', customer_id: 'int', type: 'int', shipment_status: 'int', courier_number: 'string', carrier_id: 'int', shipment_time: 'int?', warehouse_id: 'int', fulfilment_status: 'int', wave_id: 'int', backorder_of: 'int' }),
     line: rowShape<StoredLine<StoredOutboundLine, 'outbound_order_id'>>(OutboundOrderLineEntity, { ...goodsLine, outbound_order_id: 'int', picked_quantity: 'int', backorder_quantity: 'int' }),
   },
   relocation: {

@@ -35,6 +35,8 @@ export class OutboundOrderEntity extends AuditedOrder {
   @Column({ default: 0 }) fulfilment_status: number;
   /** The open wave it is in (0: none). */
   @Column({ default: 0 }) wave_id: number;
+  /** The order whose unpicked rest this one delivers (0: not a backorder). */
+  @Column({ default: 0 }) backorder_of: number;
 }
 
 @Entity('relocation_order')

@@ -60,6 +60,7 @@ const outbound = (fields: Partial<OutboundOrder>, lines: Array<OrderLineView<'ou
   warehouse_id: 0,
   fulfilment_status: 0,
   wave_id: 0,
+  backorder_of: 0,
   ...fields,
   lines,
 });
