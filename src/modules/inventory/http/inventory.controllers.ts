@@ -161,8 +161,6 @@ export class InventoryHistoryController {
         { header: h('unit'), value: (r) => r.unit },
         { header: h('shelf_location'), value: (r) => r.shelf_location },
         { header: h('quantity'), value: (r) => r.quantity, type: 'number' },
-        { header: h('reserved_quantity'), value: (r) => r.reserved_quantity, type: 'number' },
-        { header: h('available_quantity'), value: (r) => availableQuantity(r), type: 'number' },
         { header: h('price'), value: (r) => r.price, type: 'money' },
         { header: h('total_price'), value: (r) => r.total_price, type: 'money' },
         { header: h('balance'), value: (r) => r.balance, type: 'number' },
