@@ -79,6 +79,11 @@ describe('outbound reservations', () => {
     await c.post('Inbound', 'audit', { id: lots.id });
 
     expect((await c.raw.post('/admin/wms.Outbound/add', { customer_id: w.customer.id, type: 10, warehouse_id: 99999, lines: [line(1, 1)] })).body).toMatchObject({ code: 0, msg: 'Choose a valid warehouse' });
+    const other = await c.add('Warehouse', { name: 'Other', serial_no: 'WH2' });
+    const otherArea = await c.add('WarehouseArea', { warehouse_id: other.id, name: 'B', serial_no: 'B' });
+    const otherShelf = await c.add('Shelf', { warehouse_id: other.id, warehouse_area_id: otherArea.id, name: 'X1', serial_no: 'X1' });
+    const elsewhere = await c.raw.post('/admin/wms.Outbound/add', { customer_id: w.customer.id, type: 10, warehouse_id: w.warehouse.id, lines: [{ ...line(1, 1), warehouse_shelf_id: otherShelf.id }] });
+    expect(elsewhere.body).toMatchObject({ code: 0, msg: "The shelf of line 1 is not in the order's warehouse" });
     const noWarehouse = await outbound([line(1, 1)]);
     expect((await c.raw.post('/admin/wms.Outbound/reserve', { id: noWarehouse.id })).body).toMatchObject({ code: 0, msg: 'Line 1 needs a shelf, or the order needs a warehouse to reserve from' });
 

@@ -7,7 +7,7 @@ import '@/features/lots/i18n';
 import { toJS } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { Alert, Button, Descriptions, Drawer, Empty, Popconfirm, Space, Spin, Table, Tag } from '@arco-design/web-react';
-import { IconCheckCircle, IconClose, IconEdit, IconSend, IconSwap } from '@arco-design/web-react/icon';
+import { IconCheckCircle, IconClose, IconEdit, IconLock, IconSend, IconSwap, IconUnlock } from '@arco-design/web-react/icon';
 import type { OrderKind } from '@contract/enums';
 import type { OrderView } from '@contract/orders';
 import type { InventoryHistoryRow } from '@contract/stock';
@@ -198,6 +198,21 @@ export const OrderActionButtons = observer(function OrderActionButtons({ page, r
             {t('orders.action.audit')}
           </Button>
         </Popconfirm>
+      )}
+      {actions.includes('reserve') && (
+        <>
+          <Button icon={<IconLock />} loading={page.isBusy('reserve', id)} onClick={() => void page.reserve(id)} data-orders="detail-reserve">
+            {t('orders.action.reserve')}
+          </Button>
+          <Button type="text" loading={page.isBusy('reserve', id)} onClick={() => void page.reserve(id, true)} data-orders="detail-reserve-partial">
+            {t('orders.action.reservePartial')}
+          </Button>
+        </>
+      )}
+      {actions.includes('unreserve') && (
+        <Button icon={<IconUnlock />} loading={page.isBusy('unreserve', id)} onClick={() => void page.unreserve(id)} data-orders="detail-unreserve">
+          {t('orders.action.unreserve')}
+        </Button>
       )}
       {actions.includes('ship') && (
         <Button type="primary" icon={<IconSend />} onClick={() => page.openShip(row)} data-orders="detail-ship">

@@ -16,7 +16,7 @@ import { msgText } from './cells';
 import type { HeaderField, OrderFormStore } from './formStore';
 import LineEditor from './LineEditor';
 import { orderNumber } from './orderViews';
-import { PartySelect } from './selects';
+import { PartySelect, WarehouseSelect } from './selects';
 import { INBOUND_TYPE_OPTIONS, OUTBOUND_TYPE_OPTIONS } from './states';
 
 export interface OrderFormDrawerProps {
@@ -110,6 +110,13 @@ export const OrderFormDrawer = observer(function OrderFormDrawer({ table, form, 
                 />
               </Form.Item>
             </Grid.Col>
+            )}
+            {kind === 'outbound' && (
+              <Grid.Col xs={24} sm={12} lg={6}>
+                <Form.Item label={t('orders.field.warehouse')} extra={t('orders.form.warehouseTip')}>
+                  <WarehouseSelect value={form.header.warehouse_id ?? null} onChange={(v) => form.setHeader('warehouse_id', v)} />
+                </Form.Item>
+              </Grid.Col>
             )}
             {(kind === 'inbound' || kind === 'outbound') && (
               <Grid.Col xs={24} sm={12} lg={6}>

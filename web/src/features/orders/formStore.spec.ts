@@ -22,6 +22,14 @@ function line(over: Partial<LineDraft> = {}): LineDraft {
 const header = { order_sn: '', party_id: 3, type: 10, remark: '' };
 
 describe('order form', () => {
+  it('lets outbound lines leave the shelf empty when the order names its warehouse, and sends the warehouse', () => {
+    const noShelf = line({ warehouse_shelf_id: null });
+    expect(checkOrderForm('outbound', header, [noShelf]).lines[noShelf.key]?.warehouse_shelf_id).toEqual({ key: 'orders.validate.shelf' });
+    expect(checkOrderForm('outbound', { ...header, warehouse_id: 4 }, [noShelf]).lines[noShelf.key]?.warehouse_shelf_id).toBeUndefined();
+    expect(checkOrderForm('inbound', { ...header, warehouse_id: 4 }, [noShelf]).lines[noShelf.key]?.warehouse_shelf_id).toEqual({ key: 'orders.validate.shelf' });
+    expect(orderBody('outbound', { ...header, warehouse_id: 4 }, [noShelf])).toMatchObject({ warehouse_id: 4, lines: [{ warehouse_shelf_id: null }] });
+  });
+
   it('a complete inbound order is valid and posts its lines with normalised prices', () => {
     const lines = [line({ price: '12.5' }), line({ product_id: 2, warehouse_shelf_id: 8, plan_quantity: 3, actual_quantity: 2, price: '0.10', detail_code: ' D2 ' })];
     expect(checkOrderForm('inbound', header, lines).valid).toBe(true);

@@ -9,7 +9,7 @@ import type { MoveLineInput, OrderListRow, OrderView, ShipInput } from '@contrac
 import type { InventoryHistoryRow } from '@contract/stock';
 import { fetchOrderHistory, fetchShelfLots, type ShelfLots } from '@/api/inventory';
 import { fetchPartyName, SELECT_URL } from '@/api/masterData';
-import { createOrderApi, ORDER_API, type OrderApi } from '@/api/orders';
+import { createOrderApi, ORDER_API, reserveOutbound, unreserveOutbound, type OrderApi } from '@/api/orders';
 import { errorMessage } from '@/api/request';
 import { CrudTableStore, type CrudColumn, type CrudRoot } from '@/components/crud';
 import { allocationsOf, isLotLine, type Allocation } from '@/features/lots/lots';
@@ -211,6 +211,15 @@ export class OrderPageStore {
 
   cancel(id: number): Promise<boolean> {
     return this.transition('cancel', id, (key) => this.api.cancel(id, key));
+  }
+
+  /** Outbound: reserve every line (`partial`: what is available), or release the reservation. */
+  reserve(id: number, partial = false): Promise<boolean> {
+    return this.transition('reserve', id, (key) => reserveOutbound(id, partial, key));
+  }
+
+  unreserve(id: number): Promise<boolean> {
+    return this.transition('unreserve', id, (key) => unreserveOutbound(id, key));
   }
 
   openShip(row: ServerOrder): void {

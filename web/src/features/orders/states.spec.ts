@@ -24,7 +24,11 @@ describe('order state → buttons', () => {
 
   describe('outbound', () => {
     it('unaudited: edit, delete, audit — not ship', () => {
-      expect(stateActions('outbound', { audit_status: 0, shipment_status: 0 })).toEqual(['view', 'edit', 'delete', 'audit']);
+      expect(stateActions('outbound', { audit_status: 0, shipment_status: 0 })).toEqual(['view', 'edit', 'delete', 'audit', 'reserve']);
+      // reserved: locked until unreserved; in a wave: nothing until picked, then ship
+      expect(stateActions('outbound', { audit_status: 0, shipment_status: 0, fulfilment_status: 1 })).toEqual(['view', 'audit', 'unreserve']);
+      expect(stateActions('outbound', { audit_status: 0, shipment_status: 0, fulfilment_status: 2 })).toEqual(['view']);
+      expect(stateActions('outbound', { audit_status: 0, shipment_status: 0, fulfilment_status: 3 })).toEqual(['view', 'ship']);
     });
     it('audited and unshipped: ship only', () => {
       expect(stateActions('outbound', { audit_status: 1, shipment_status: 0 })).toEqual(['view', 'ship']);

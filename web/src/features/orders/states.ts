@@ -3,7 +3,7 @@
  * which buttons an order offers in its current state (and to whom). Pure: unit-tested in states.spec.ts.
  */
 import { tagOptions } from '@/components/crud/options';
-import { AUDIT_STATUS, FORM_TYPE, INBOUND_TYPE, OUTBOUND_TYPE, RELOCATION_STATUS, SHIPMENT_STATUS, type OrderKind } from '@contract/enums';
+import { AUDIT_STATUS, FORM_TYPE, FULFILMENT_STATUS, INBOUND_TYPE, OUTBOUND_TYPE, RELOCATION_STATUS, SHIPMENT_STATUS, type OrderKind } from '@contract/enums';
 
 export { AUDIT_STATUS, RELOCATION_STATUS, SHIPMENT_STATUS } from '@contract/enums';
 export type { OrderKind } from '@contract/enums';
@@ -67,7 +67,7 @@ export const ORDER_TYPE_OPTIONS = tagOptions('orders.orderType', [
 ]);
 
 /** The button an order may offer. `view` is always there; the others depend on the state. */
-export type OrderAction = 'view' | 'edit' | 'delete' | 'audit' | 'ship' | 'move' | 'cancel';
+export type OrderAction = 'view' | 'edit' | 'delete' | 'audit' | 'ship' | 'move' | 'cancel' | 'reserve' | 'unreserve';
 
 /** The permission action (`wms/<kind>/<node>`) each button needs; `view` only needs the list itself. */
 export const ACTION_NODE: Record<OrderAction, string | null> = {
@@ -78,12 +78,16 @@ export const ACTION_NODE: Record<OrderAction, string | null> = {
   ship: 'ship',
   move: 'move',
   cancel: 'cancel',
+  reserve: 'reserve',
+  unreserve: 'unreserve',
 };
 
 export interface OrderStateRow {
   audit_status?: unknown;
   shipment_status?: unknown;
   status?: unknown;
+  /** outbound: 0 none, 1 reserved, 2 in wave, 3 picked, 4 packed, 5 shipped */
+  fulfilment_status?: unknown;
 }
 
 const num = (v: unknown): number => (v === null || v === undefined || v === '' ? 0 : Number(v));
@@ -113,8 +117,15 @@ export function stateActions(kind: OrderKind, row: OrderStateRow): OrderAction[]
     if (open) actions.push('cancel');
     return actions;
   }
+  if (kind === 'outbound') {
+    // directed fulfilment: a reserved order is locked until unreserved; an order in a wave ships once picked
+    const fulfilment = num(row.fulfilment_status);
+    if (!audited && fulfilment === FULFILMENT_STATUS.none) actions.push('edit', 'delete', 'audit', 'reserve');
+    if (!audited && fulfilment === FULFILMENT_STATUS.reserved) actions.push('audit', 'unreserve');
+    if (num(row.shipment_status) === SHIPMENT_STATUS.unshipped && (audited || fulfilment === FULFILMENT_STATUS.picked)) actions.push('ship');
+    return actions;
+  }
   if (!audited) actions.push('edit', 'delete', 'audit');
-  if (kind === 'outbound' && audited && num(row.shipment_status) === SHIPMENT_STATUS.unshipped) actions.push('ship');
   return actions;
 }
 
