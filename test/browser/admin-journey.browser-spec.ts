@@ -359,6 +359,9 @@ test('an administrator signs in, manages administrators, switches language, them
 test('an unknown route shows the 404 page, which returns to the previous page by itself', async ({ page, step, adminPassword, pageErrors }) => {
   await signIn(page, adminPassword);
   await settled(page);
+  // the dashboard drawn with its figures: no navigation of the sign-in is still on its way to replace ours
+  await page.locator('.ba-dashboard [data-figure]').first().waitFor();
+  await settled(page);
 
   await step('404 page', async () => {
     await goHash(page, '/nothing');
