@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
+import { EventEmitterModule } from '@nestjs/event-emitter';
 import { AccountsModule } from './modules/accounts';
 import { CmsModule } from './modules/cms';
 import { DemoModule } from './modules/demo';
@@ -27,6 +28,8 @@ import { OutboxModule } from './shared/outbox';
   imports: [
     i18nModule,
     DatabaseModule,
+    // in-process signals (a cache's clear); domain events after a commit go on the cqrs EventBus below
+    EventEmitterModule.forRoot(),
     CacheModule,
     SiteVersionModule,
     CrudModule,

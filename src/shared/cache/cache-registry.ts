@@ -1,4 +1,5 @@
 import { Global, Injectable, Module } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 
 /**
  * The kinds of in-memory cache this process may hold. `ajax/clearCache` names one of them, or `all`
@@ -22,35 +23,37 @@ export function isClearRequestType(value: unknown): value is CacheType | (typeof
   return isCacheType(value) || (typeof value === 'string' && (CLEAR_ALL_TYPES as readonly string[]).includes(value));
 }
 
+/** The in-process signal that empties the caches of one type. */
+const clearSignal = (type: CacheType) => `cache.clear.${type}`;
+
 /**
- * Where a cache registers the function that empties it, by type. Caches live in one process: with several
- * app processes behind a balancer, each clears its own (keep cache lifetimes short for that reason).
+ * Where a cache registers the function that empties it, by type: a listener of the type's signal on the
+ * process's event emitter (@nestjs/event-emitter), which never swallows a listener's error. Caches live in
+ * one process: with several app processes behind a balancer, each clears its own (keep cache lifetimes short
+ * for that reason). Domain events after a commit go the other way, on the cqrs EventBus.
  *
  *   constructor(caches: CacheRegistry) { caches.register('rules', () => this.rights.clear()); }
  */
 @Injectable()
 export class CacheRegistry {
-  private readonly clearers = new Map<CacheType, Set<ClearCache>>();
+  constructor(private readonly signals: EventEmitter2 = new EventEmitter2()) {}
 
   /** Adds a clear function for `type`; the answer removes it again (for caches that go away). */
   register(type: CacheType, clear: ClearCache): () => void {
-    let set = this.clearers.get(type);
-    if (!set) this.clearers.set(type, (set = new Set()));
-    set.add(clear);
-    return () => set.delete(clear);
+    const listener = () => clear();
+    this.signals.on(clearSignal(type), listener);
+    return () => void this.signals.off(clearSignal(type), listener);
   }
 
   /** How many clear functions are registered for a type. */
   count(type: CacheType): number {
-    return this.clearers.get(type)?.size ?? 0;
+    return this.signals.listenerCount(clearSignal(type));
   }
 
   /** Empties the caches of one type, or of every type for `all` / `tp`; answers the types it cleared. */
   async clear(type: CacheType | 'all' | 'tp'): Promise<CacheType[]> {
     const types = type === 'all' || type === 'tp' ? [...CACHE_TYPES] : [type];
-    for (const each of types) {
-      for (const clear of this.clearers.get(each) ?? []) await clear();
-    }
+    for (const each of types) await this.signals.emitAsync(clearSignal(each));
     return types;
   }
 }
