@@ -1,4 +1,5 @@
 import { EntityManager } from 'typeorm';
+import { SHELF_KIND } from '../../contract/enums';
 import { MasterDataReader, MasterDataReferences, ProductStockTotals } from '../../src/modules/master-data';
 import { QueryCounter } from '../../src/shared/database/query-counter';
 import { TransactionRunner } from '../../src/shared/database/transaction-runner';
@@ -117,6 +118,7 @@ describe('master-data services for other contexts', () => {
         serial_no: '01',
         name: 'Shelf W1-A-01',
         status: 1,
+        kind: SHELF_KIND.storage,
         warehouse_id: place.warehouse.id,
         warehouse_name: 'Warehouse W1',
         warehouse_serial_no: 'W1',
