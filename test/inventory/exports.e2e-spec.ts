@@ -78,17 +78,18 @@ describe('inventory exports (CSV)', () => {
       expect(res.status).toBe(200);
       expect(res.headers['content-disposition']).toMatch(/filename="stock-\d{4}-\d{2}-\d{2}\.csv"/);
       const [header, ...body] = rows;
-      expect(header).toEqual(['Product no.', 'Product', 'Bar code', 'Spec', 'Warehouse', 'Area', 'Shelf', 'On hand', 'Product total', 'Safety stock', 'Last movement', 'Lot number', 'Production date', 'Expiry date']);
+      expect(header).toEqual(['Product no.', 'Product', 'Bar code', 'Spec', 'Warehouse', 'Area', 'Shelf', 'On hand', 'Reserved', 'Available', 'Product total', 'Safety stock', 'Last movement', 'Lot number', 'Production date', 'Expiry date']);
       expect(body).toHaveLength(list.total);
-      expect(body.map((r) => [r[0], r[4], r[5], r[6], r[7], r[8], r[9]]).sort()).toEqual(
+      // nothing reserved: all of it available
+      expect(body.map((r) => [r[0], r[4], r[5], r[6], r[7], r[8], r[9], r[10], r[11]]).sort()).toEqual(
         [
-          ['P1', 'Main', 'Area A', 'S1', '3', '5', '5'],
-          ['P1', 'Main', 'Area A', 'S2', '2', '5', '5'],
-          ['P2', 'Main', 'Area A', 'S2', '7', '7', '5'],
-          ['P3', 'Main', 'Area A', 'S1', '1', '1', '5'],
+          ['P1', 'Main', 'Area A', 'S1', '3', '0', '3', '5', '5'],
+          ['P1', 'Main', 'Area A', 'S2', '2', '0', '2', '5', '5'],
+          ['P2', 'Main', 'Area A', 'S2', '7', '0', '7', '7', '5'],
+          ['P3', 'Main', 'Area A', 'S1', '1', '0', '1', '1', '5'],
         ].sort(),
       );
-      expect(body.every((r) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(r[10]))).toBe(true);
+      expect(body.every((r) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(r[12]))).toBe(true);
     });
 
     it('applies the list filters (shelf, low stock) and speaks the language asked for', async () => {
