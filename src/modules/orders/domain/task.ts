@@ -1,31 +1,15 @@
+import type { TaskBreakdownEntry, TaskView } from '../../../../contract/directed';
 import { TASK_STATUS, WAVE_STATUS } from '../../../../contract/enums';
 import { OrderRuleError } from './order-errors';
 
-/** A task as its commands decide on it: one planned move of one (product, lot) quantity, shelf to shelf. */
-export interface TaskState {
-  id: number;
-  type: number;
-  status: number;
-  wave_id: number;
-  warehouse_id: number;
-  from_shelf_id: number;
-  to_shelf_id: number;
-  product_id: number;
-  lot_no: string;
-  quantity: number;
-  done_quantity: number;
-  sequence: number;
-  assignee_id: number;
-  breakdown: BreakdownEntry[];
-}
+/** A task as its commands decide on it: one planned move of one (product, lot) quantity, shelf to shelf (the fields of the wire's task it decides on). */
+export type TaskState = Pick<
+  TaskView,
+  'id' | 'type' | 'status' | 'wave_id' | 'warehouse_id' | 'from_shelf_id' | 'to_shelf_id' | 'product_id' | 'lot_no' | 'quantity' | 'done_quantity' | 'sequence' | 'assignee_id' | 'breakdown'
+>;
 
 /** The order line a pick serves, how much of the task is its share, and how much of that is picked. */
-export interface BreakdownEntry {
-  outbound_id: number;
-  line_id: number;
-  quantity: number;
-  picked?: number;
-}
+export type BreakdownEntry = TaskBreakdownEntry;
 
 const open = (task: Pick<TaskState, 'status'>) => task.status === TASK_STATUS.open || task.status === TASK_STATUS.claimed;
 
