@@ -87,8 +87,12 @@ test('the back office on a phone: folded menu, a top bar that fits, pages that n
     expect(whileLoading.filter((s) => /^#?\d+$/.test(s))).toEqual([]);
     expect(whileLoading).toContain('加载中…');
     release();
-    await eventually(async () => expect((await shown()).join(' ')).toContain(product.name));
-    expect((await shown()).map((s) => s.trim()).filter((s) => /^#?\d+$/.test(s) || s === '加载中…')).toEqual([]);
+    // every select answers its own label request: wait until all of them have, not only the product's
+    await eventually(async () => {
+      const labels = (await shown()).map((s) => s.trim());
+      expect(labels.join(' ')).toContain(product.name);
+      expect(labels.filter((s) => /^#?\d+$/.test(s) || s === '加载中…')).toEqual([]);
+    });
     await page.unroute((url) => url.searchParams.has('initValue'));
     expect(await sidewaysScroll(page, '[data-orders=order-form]:visible .arco-drawer-content')).toEqual([0]);
     await fitsThePhone(page);
