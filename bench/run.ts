@@ -2,8 +2,9 @@ import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
 import { BASELINE_READY } from './baseline-server';
+import { replaceSection, SECTION_END, SECTION_START } from './directed';
+import { api, freePort, load, Load, LoadResult, rssMb, waitFor, withPeakRss } from './harness';
 
 /**
  * `npm run bench [-- --duration 10 --connections 32 --audit-orders 300 --rebuild --skip-browser]`
@@ -18,17 +19,6 @@ import { BASELINE_READY } from './baseline-server';
  * contentful paint, median of 7 cold loads) and, with --rebuild, `projections:rebuild` with the app
  * stopped. Writes docs/PERFORMANCE.md: the table, the data set, the machine, and bench/analysis.md.
  */
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const autocannon = require('autocannon') as (options: Record<string, unknown>) => Promise<AutocannonResult> & { on: (event: string, fn: (...args: any[]) => void) => void };
-
-interface AutocannonResult {
-  requests: { total: number; average: number };
-  duration: number;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-}
 
 const ROOT = join(__dirname, '..', '..');
 const DIST = join(ROOT, 'dist');
@@ -75,123 +65,6 @@ export interface Row {
   target: string;
   met: boolean | null;
   note?: string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** Resident set size of a process, in MB (Linux /proc). */
-function rssMb(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    return kb / 1024;
-  } catch {
-    return 0;
-  }
-}
-
-/** Samples the peak RSS of `pid` while `work` runs. */
-async function withPeakRss<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peakMb: number }> {
-  let peak = rssMb(pid);
-  const timer = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 50);
-  try {
-    const result = await work();
-    peak = Math.max(peak, rssMb(pid));
-    return { result, peakMb: peak };
-  } finally {
-    clearInterval(timer);
-  }
-}
-
-function percentile(sorted: number[], p: number): number | null {
-  if (!sorted.length) return null;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-interface Load {
-  url: string;
-  connections: number;
-  duration?: number;
-  amount?: number;
-  method?: string;
-  headers?: Record<string, string>;
-  /** request n → path and body */
-  request: (n: number) => { path: string; body?: string };
-  /** answers must carry code 1 (the envelope) */
-  envelope?: boolean;
-}
-
-interface LoadResult {
-  requests: number;
-  p50: number | null;
-  p95: number | null;
-  p99: number | null;
-  rps: number;
-  failures: number;
-}
-
-async function load(l: Load): Promise<LoadResult> {
-  const latencies: number[] = [];
-  let n = 0;
-  let failures = 0;
-  let firstFailure = '';
-  const instance = autocannon({
-    url: l.url,
-    connections: l.connections,
-    ...(l.amount ? { amount: l.amount } : { duration: l.duration }),
-    method: l.method ?? 'GET',
-    headers: { 'think-lang': 'zh-cn', ...(l.headers ?? {}) },
-    requests: [
-      {
-        setupRequest: (req: Record<string, unknown>) => {
-          const { path, body } = l.request(n++);
-          return { ...req, path, ...(body !== undefined ? { body } : {}) };
-        },
-        onResponse: (status: number, body: string) => {
-          if (status < 200 || status > 299 || (l.envelope !== false && !String(body).startsWith('{"code":1'))) {
-            if (!failures) firstFailure = `HTTP ${status}: ${String(body).slice(0, 200)}`;
-            failures++;
-          }
-        },
-      },
-    ],
-  });
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => latencies.push(responseTime));
-  const result = await instance;
-  latencies.sort((a, b) => a - b);
-  if (firstFailure) console.warn(`  first failed answer: ${firstFailure}`);
-  return {
-    requests: result.requests.total,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    rps: result.requests.total / (result.duration || 1),
-    failures: failures + result.errors + result.timeouts + result.non2xx,
-  };
-}
-
-async function waitFor(url: string, child: ChildProcess, seconds = 180): Promise<void> {
-  const until = Date.now() + seconds * 1000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the process exited (${child.exitCode}) before answering ${url}`);
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) return;
-    } catch {
-      /* not yet */
-    }
-    if (Date.now() > until) throw new Error(`${url} did not answer within ${seconds} s`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
 }
 
 /**
@@ -259,17 +132,6 @@ async function othersShare<T>(pids: number[], work: () => Promise<T>): Promise<{
   const total = after.total - before.total;
   const others = total > 0 ? Math.max(0, after.busy - before.busy - (after.ours - before.ours)) / total : 0;
   return { result, others };
-}
-
-async function api<T = any>(base: string, path: string, token: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(`${base}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { batoken: token, 'think-lang': 'en', 'content-type': 'application/json' },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const body = (await res.json()) as { code: number; msg: string; data: T };
-  if (body.code !== 1) throw new Error(`${init.method ?? 'GET'} ${path}: ${body.msg}`);
-  return body.data;
 }
 
 const ms = (v: number | null | undefined) => (v === null || v === undefined ? '–' : v < 10 ? v.toFixed(1) : Math.round(v).toString());
@@ -576,6 +438,9 @@ ${table(rows)}
 
 ${notes.length ? `Notes:\n${notes.join('\n')}\n` : ''}
 ${analysis ? `${analysis}\n` : ''}`;
-  writeFileSync(o.out, text);
+  // the directed-work section belongs to `npm run bench:directed`: kept as it was
+  const previous = existsSync(o.out) ? readFileSync(o.out, 'utf8') : '';
+  const directed = previous.includes(SECTION_START) ? previous.slice(previous.indexOf(SECTION_START), previous.indexOf(SECTION_END) + SECTION_END.length) : '';
+  writeFileSync(o.out, directed ? replaceSection(text, directed) : text);
   console.log(`wrote ${o.out}`);
 }

@@ -22,6 +22,14 @@ export interface StoredReservation {
 }
 
 const CONDITIONS_PER_QUERY = 200;
+
+export interface ReserveOptions {
+  warehouseId: number;
+  partial: boolean;
+  now: number;
+  /** streams a short pick found lacking: they offer nothing */
+  exclude?: ReadonlyArray<{ productId: number; shelfId: number; lotNo: string }>;
+}
 const STREAM_COLUMNS = 'id, product_id, warehouse_shelf_id, lot_no, expiry_date, lot_received_at, quantity, reserved_quantity';
 
 /**
@@ -47,12 +55,30 @@ export class StockReservations {
     manager: EntityManager,
     document: { type: string; id: number },
     requests: readonly ReservationRequest[],
-    options: { warehouseId: number; partial: boolean; now: number; exclude?: ReadonlyArray<{ productId: number; shelfId: number; lotNo: string }> },
+    options: ReserveOptions,
   ): Promise<LineReservationPlan[]> {
+    const [plan] = await this.reserveMany(manager, [{ document, requests }], options);
+    return plan;
+  }
+
+  /**
+   * `reserve` for several documents at once, in the order given (a wave's release): their streams locked
+   * and read once, the lines planned one after the other as if each document had been reserved in turn, the
+   * stock rows and reservation rows written in one pass. Without `partial`, a shortfall of any line refuses
+   * them all. Answers each document's plan.
+   */
+  async reserveMany(
+    manager: EntityManager,
+    documents: ReadonlyArray<{ document: { type: string; id: number }; requests: readonly ReservationRequest[] }>,
+    options: ReserveOptions,
+  ): Promise<LineReservationPlan[][]> {
+    const requests = documents.flatMap((d) => d.requests);
+    if (!requests.length) return documents.map(() => []);
     const today = siteDayOf(await this.siteConfig.timeZone(manager))(options.now);
     const excluded = new Set((options.exclude ?? []).map((e) => `${e.productId}:${e.shelfId}:${e.lotNo}`));
     // a stream known to lack the goods (a short pick) offers nothing, whatever the book says
     const streams = (await this.lockReservable(manager, requests, options.warehouseId)).map((s) => (excluded.has(`${s.product_id}:${s.warehouse_shelf_id}:${s.lot_no}`) ? { ...s, offers: false } : s));
+    // the lines one after the other over the same streams: what an earlier document took, a later one cannot
     const plan = planReservations(requests, streams, today);
     const shortLine = plan.find((line) => line.short > 0);
     if (shortLine && !options.partial) {
@@ -68,15 +94,19 @@ export class StockReservations {
     for (const line of plan) for (const part of line.parts) taken.set(part.streamRowId, (taken.get(part.streamRowId) ?? 0) + part.quantity);
     const reservedNow = new Map(streams.map((s) => [s.id, s.reserved]));
     await updateById(manager, 'stock', new Map([...taken].map(([id, quantity]) => [id, { reserved_quantity: reservedNow.get(id)! + quantity }])));
-    const productOf = new Map(plan.map((line) => [line.lineId, line.productId]));
+    const plans: LineReservationPlan[][] = [];
+    let next = 0;
+    for (const d of documents) plans.push(plan.slice(next, (next += d.requests.length)));
     await insertMany(
       manager,
       'stock_reservation',
-      plan.flatMap((line) =>
-        line.parts.map((part) => ({ order_type: document.type, order_id: document.id, line_id: line.lineId, product_id: productOf.get(line.lineId), warehouse_shelf_id: part.warehouse_shelf_id, lot_no: part.lot_no, quantity: part.quantity, createtime: options.now })),
+      documents.flatMap((d, i) =>
+        plans[i].flatMap((line) =>
+          line.parts.map((part) => ({ order_type: d.document.type, order_id: d.document.id, line_id: line.lineId, product_id: line.productId, warehouse_shelf_id: part.warehouse_shelf_id, lot_no: part.lot_no, quantity: part.quantity, createtime: options.now })),
+        ),
       ),
     );
-    return plan;
+    return plans;
   }
 
   /**

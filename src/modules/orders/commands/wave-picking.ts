@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { forUpdate, insertMany } from '../../../shared/database/sql-dialect';
+import { forUpdate, insertMany, updateById } from '../../../shared/database/sql-dialect';
 import { unixNow } from '../../../shared/http/envelope';
 import { OpenTransition } from '../../../shared/transitions';
 import { FormType, StockEventType, StockLedger, StockReservations, StoredReservation } from '../../inventory';
@@ -58,16 +58,17 @@ export class WavePicking {
     );
     if (!staging) throw new OrderRuleError('wave_no_staging');
     const now = unixNow();
-    const backorders = new Map<number, number>();
-    for (const id of orderIds) {
-      const { order, lines } = await this.orders.load(manager, 'outbound', id);
+    // the orders read at once (the wave's lock holds them) and reserved together, in id order, each partly
+    // where stock is short: the rest is the line's backorder
+    const toReserve = [];
+    for (const { order, lines } of await this.orders.many(manager, 'outbound', orderIds)) {
       if (order.audit_status !== 0) throw new OrderRuleError('wave_order_audited', { order: order.outbound_no });
       if (order.fulfilment_status !== FULFILMENT_STATUS.none) continue;
-      // reserved partly where stock is short: the rest is the line's backorder
-      const plan = await this.reservations.reserve(manager, { type: 'outbound', id }, reservationRequests(order, lines), { warehouseId: wave.warehouse_id, partial: true, now });
-      for (const line of plan) if (line.short) backorders.set(line.lineId, line.short);
+      toReserve.push({ document: { type: 'outbound', id: order.id }, requests: reservationRequests(order, lines) });
     }
-    for (const [lineId, quantity] of backorders) await manager.query('UPDATE outbound_order_line SET backorder_quantity = ? WHERE id = ?', [quantity, lineId]);
+    const plans = await this.reservations.reserveMany(manager, toReserve, { warehouseId: wave.warehouse_id, partial: true, now });
+    const backorders = new Map(plans.flat().filter((line) => line.short > 0).map((line) => [line.lineId, line.short]));
+    await updateById(manager, 'outbound_order_line', new Map([...backorders].map(([lineId, quantity]) => [lineId, { backorder_quantity: quantity }])));
     await manager.query(`UPDATE outbound_order SET fulfilment_status = ?, updatetime = ? WHERE wave_id = ?`, [FULFILMENT_STATUS.inWave, now, wave.id]);
     const held = await this.reservations.of(manager, 'outbound', orderIds);
     await this.createTasks(manager, wave, stopsOf(held), Number(staging.id), 0, now);
