@@ -157,10 +157,10 @@ describe('message templates and SMS providers', () => {
       expect((await sendCode('13800000001')).body).toMatchObject({ code: 1 });
       const [row] = await t.dataSource.query('SELECT content FROM sms_message WHERE mobile = ?', ['13800000001']);
       expect(row.content).toMatch(/^【仓库管理系统】注册码 \d{6}（10 分钟）$/);
-      // English callers get the English template
+      // English callers get the English template, with the seeded site name in English
       await sendCode('13800000002', 'en');
       const [en] = await t.dataSource.query('SELECT content FROM sms_message WHERE mobile = ?', ['13800000002']);
-      expect(en.content).toMatch(/^\[仓库管理系统\] Your code to sign up is \d{6}, valid for 10 minutes/);
+      expect(en.content).toMatch(/^\[Warehouse Management System\] Your code to sign up is \d{6}, valid for 10 minutes/);
       // a template switched off falls back to the built-in text
       await admin().post('/admin/routine.MessageTemplate/edit', { id: sms.id, status: 0 });
       await sendCode('13800000003');

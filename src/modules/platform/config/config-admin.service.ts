@@ -1,3 +1,4 @@
+import { seededText } from '../../../shared/http/seeded-text';
 import { Injectable } from '@nestjs/common';
 import { I18nContext } from 'nestjs-i18n';
 import { CacheRegistry } from '../../../shared/cache/cache-registry';
@@ -126,7 +127,7 @@ export class ConfigAdminService {
     const settings = mailSettingsFrom(values);
     if (!settings) throw new ConfigRuleError('mail_not_configured');
 
-    const site = (await this.rows.findByName('site_name'))?.value || 'WMS';
+    const site = seededText((await this.rows.findByName('site_name'))?.value ?? '').trim() || 'WMS';
     const started = Date.now();
     try {
       await this.mailer.sendWith(settings, {

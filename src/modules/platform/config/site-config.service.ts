@@ -78,6 +78,14 @@ export class SiteConfigService {
     return validTimeZone(text(await this.get('time_zone', manager))) ?? DEFAULT_TIME_ZONE;
   }
 
+  /**
+   * The site's name as the current reader sees it (printed documents, messages): the seeded name in the
+   * reader's language until the site names itself, then as typed; "WMS" when it is empty.
+   */
+  async siteName(): Promise<string> {
+    return seededText(text(await this.get('site_name'))).trim() || 'WMS';
+  }
+
   async forClient(): Promise<SiteConfigForClient> {
     const values = await this.values(CLIENT_NAMES);
     const mode = text(values.upload_mode) || DEFAULT_UPLOAD.mode;

@@ -106,20 +106,15 @@ export class VerificationSenderService {
     if (!current || normaliseTarget(channel, current) !== target) throw new AppError(`messaging.not_own_${channel}`);
   }
 
-  private async siteName(): Promise<string> {
-    const name = await this.siteConfig.get('site_name');
-    return typeof name === 'string' && name.trim() ? name.trim() : 'WMS';
-  }
-
   /** The code in the event's e-mail template (Routine → Message templates), in the request's language. */
   private async sendMail(to: string, event: string, code: string): Promise<void> {
-    const mail = await this.templates.render(event, 'email', { site: await this.siteName(), code, minutes: String(CODE_TTL / 60) });
+    const mail = await this.templates.render(event, 'email', { site: await this.siteConfig.siteName(), code, minutes: String(CODE_TTL / 60) });
     await this.mailer.send({ to, subject: mail.title, text: mail.content, html: mailHtml(mail.content) });
   }
 
   /** The code in the event's SMS template: its text, provider template code and variables. */
   private async sendSms(mobile: string, event: string, code: string): Promise<void> {
-    const sms = await this.templates.render(event, 'sms', { site: await this.siteName(), code, minutes: String(CODE_TTL / 60) });
+    const sms = await this.templates.render(event, 'sms', { site: await this.siteConfig.siteName(), code, minutes: String(CODE_TTL / 60) });
     await this.sms.send({ mobile, event, content: sms.content, templateCode: sms.templateCode, params: sms.params, orderedParams: sms.orderedParams });
   }
 }

@@ -27,7 +27,7 @@ export class CountSheetReader {
     const id = parseId(query.id);
     const manager = this.transactions.manager;
     const stocktake = await this.stocktakes.present(manager, id);
-    const [shelves, site, timeZone] = await Promise.all([this.catalogue.shelves(manager, stocktake.lines.map((l) => l.warehouse_shelf_id)), this.siteConfig.get('site_name'), this.siteConfig.timeZone()]);
+    const [shelves, site, timeZone] = await Promise.all([this.catalogue.shelves(manager, stocktake.lines.map((l) => l.warehouse_shelf_id)), this.siteConfig.siteName(), this.siteConfig.timeZone()]);
     const model = countSheet(stocktake, { ...printingContext(site, timeZone, admin), shelves });
     await sendPdf(this.renderer, response, model, `${model.number}-count-sheet.pdf`);
   }

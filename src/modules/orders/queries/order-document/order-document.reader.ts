@@ -38,7 +38,7 @@ export class OrderDocumentReader {
     const [shelves, carriers, site, timeZone, lots] = await Promise.all([
       this.catalogue.shelves(manager, order.lines.flatMap(shelfIdsOf)),
       carrierId ? this.catalogue.parties(manager, 'carrier', [carrierId]) : new Map(),
-      this.siteConfig.get('site_name'),
+      this.siteConfig.siteName(),
       this.siteConfig.timeZone(),
       kind === 'relocation' || kind === 'outbound' ? this.lotDates.of(manager, lotsOfLines(order.lines as Array<{ product_id: number; lot_no?: string; allocations?: unknown }>)) : new Map(),
     ]);
