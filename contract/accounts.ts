@@ -17,6 +17,8 @@ export interface AdminInfo {
   /** The refresh token ('' unless signed in with `keep`). */
   refreshToken: string;
   super: boolean;
+  /** The names of the admin's enabled groups (a seeded name in the reader's language): its role, as greeted. */
+  groups: string[];
 }
 
 /** Admin rules: folders, pages and buttons. Member rules also: routes of the site, top-bar items, user-menu items. */

@@ -1,6 +1,6 @@
-import { AdminGroupEntity } from '../../src/modules/accounts/persistence/admin-group.entity';
+import { AdminGroupAccessEntity, AdminGroupEntity } from '../../src/modules/accounts/persistence/admin-group.entity';
 import { TestApp } from '../setup/create-test-app';
-import { as, http, Session } from '../support/api';
+import { as, createAdmin, http, login, Session } from '../support/api';
 import { adminSpec } from '../support/admin-spec';
 
 /**
@@ -26,6 +26,16 @@ describe('seeded names in the reader language', () => {
     expect((await as(t, admin).get(`/admin/auth.Group/edit?id=${superGroup.id}`)).body.data.row.name).toBe('超级管理组');
     const me = (await as(t, admin).get('/admin/auth.Admin/index')).body.data.list.find((row: { id: number }) => row.id === 1);
     expect(me.group_name_arr).toEqual(['Super administrators']);
+  });
+
+  it('greets an admin by its role: an auditor is an auditor in either language, a super admin has its group too', async () => {
+    const { adminId, groupId } = await createAdmin(t, 'inspector', []);
+    const auditors = await t.dataSource.getRepository(AdminGroupEntity).findOneByOrFail({ name: '审计员' });
+    await t.dataSource.getRepository(AdminGroupAccessEntity).update({ uid: adminId, group_id: groupId }, { group_id: auditors.id });
+    const inspector = await login(t, 'inspector');
+    expect((await as(t, inspector).get('/admin/index/index')).body.data.adminInfo).toMatchObject({ super: false, groups: ['Auditors'] });
+    expect((await as(t, inspector).get('/admin/index/index').set('think-lang', 'zh-cn')).body.data.adminInfo.groups).toEqual(['审计员']);
+    expect((await as(t, admin).get('/admin/index/index')).body.data.adminInfo).toMatchObject({ super: true, groups: ['Super administrators'] });
   });
 
   it('a renamed group is shown as typed, in every language', async () => {

@@ -12,7 +12,7 @@ export function adminInfoStore(storage: StorageLike, afterSignOut: () => void): 
   return accountStore<AdminInfo>(
     {
       storageKey: ADMIN_INFO_KEY,
-      empty: { id: 0, username: '', nickname: '', avatar: '', lastlogintime: null, token: '', refreshToken: '', super: false },
+      empty: { id: 0, username: '', nickname: '', avatar: '', lastlogintime: null, token: '', refreshToken: '', super: false, groups: [] },
       convert: { super: Boolean },
       signOut: logout,
       afterSignOut,

@@ -1,5 +1,6 @@
 import { greeting, greetingKey, greetingWithWelcome } from './greeting';
 import { setLocale, t } from '@/lang';
+import { setDisplayTimeZone } from '@/utils/time';
 
 describe('greeting by hour', () => {
   it.each([
@@ -26,5 +27,18 @@ describe('greeting by hour', () => {
     await setLocale('zh-cn');
     expect(greetingWithWelcome(t, new Date(2024, 0, 1, 12, 30))).toBe('中午好！欢迎回来。');
     expect(greeting(t, new Date(2024, 0, 1, 19))).toBe('晚上好！');
+  });
+
+  it('greets by the hour of the site, not of the browser', async () => {
+    await setLocale('en');
+    const moment = new Date(Date.UTC(2024, 0, 1, 7)); // 15:00 in Shanghai, 02:00 in New York
+    try {
+      setDisplayTimeZone('Asia/Shanghai');
+      expect(greeting(t, moment)).toBe('Good afternoon!');
+      setDisplayTimeZone('America/New_York');
+      expect(greeting(t, moment)).toBe("It's late at night, take care of yourself!");
+    } finally {
+      setDisplayTimeZone(null);
+    }
   });
 });

@@ -1,8 +1,10 @@
 /**
  * The greeting by hour: before 5 a late-night notice; 5–9 good morning; 9–12 morning; 12–14 noon;
- * 14–18 afternoon; 18–24 evening — each followed by "welcome back".
+ * 14–18 afternoon; 18–24 evening — each followed by "welcome back". The hour is the site's (its time zone),
+ * like every time the pages show.
  */
 import type { TFunction } from '@/lang';
+import { inDisplayZone } from '@/utils/time';
 
 export type GreetingKey = 'lateNight' | 'goodMorning' | 'morning' | 'noon' | 'afternoon' | 'evening';
 
@@ -17,7 +19,7 @@ export function greetingKey(hour: number): GreetingKey {
 
 /** e.g. "Good afternoon!" — translated. */
 export function greeting(t: TFunction, date: Date = new Date()): string {
-  return t(`greeting.${greetingKey(date.getHours())}`);
+  return t(`greeting.${greetingKey(inDisplayZone(date).hour())}`);
 }
 
 /** The greeting followed by "welcome back". */

@@ -12,6 +12,8 @@ import { AdminRuleEntity } from '../persistence/admin-rule.entity';
 export interface AdminRights {
   isSuper: boolean;
   groupIds: number[];
+  /** The names of those groups, as stored. */
+  groupNames: string[];
   /** Ids of the enabled rules the admin holds (every enabled rule for a super admin). */
   ruleIds: Set<number>;
   rules: AdminRuleEntity[];
@@ -48,7 +50,7 @@ export class AdminAccessService {
       : ids.length
         ? await this.rules.find({ where: { status: 1, id: In(ids) } })
         : [];
-    return { isSuper, groupIds: groups.map((g) => g.id), ruleIds: new Set(rules.map((r) => r.id)), rules };
+    return { isSuper, groupIds: groups.map((g) => g.id), groupNames: groups.map((g) => g.name), ruleIds: new Set(rules.map((r) => r.id)), rules };
   }
 
   /**

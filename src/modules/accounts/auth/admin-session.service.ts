@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import type { AdminInfo } from '../../../../contract/accounts';
 import { withFrameworkAliases } from '../../../shared/http/framework-aliases';
+import { seededText } from '../../../shared/http/seeded-text';
 import { SessionFlow, SessionIdentity, SignInInput } from '../identity/session-flow';
 import { AdminEntity } from '../persistence/admin.entity';
 import { AdminAccessService } from './admin-access.service';
@@ -46,6 +47,7 @@ export class AdminSessionService {
       token,
       refreshToken,
       super: rights.isSuper,
+      groups: rights.groupNames.map((name) => seededText(name)),
     });
   }
 }

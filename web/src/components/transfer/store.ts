@@ -6,6 +6,7 @@
 import './i18n';
 import { makeAutoObservable, runInAction } from 'mobx';
 import dayjs from 'dayjs';
+import { inDisplayZone } from '@/utils/time';
 import { t } from '@/lang';
 import { download, exportUrl, importFile, importUrl, type ImportProblem, type TransferFormat } from '@/api/crud';
 import { errorMessage, isEnvelope } from '@/api/request';
@@ -58,7 +59,7 @@ export class TransferStore {
   }
 
   private fileNameFor(kind: string, format: TransferFormat): string {
-    return `${t(this.entity)}${kind ? `-${kind}` : ''}-${dayjs().format('YYYYMMDD-HHmmss')}.${format}`;
+    return `${t(this.entity)}${kind ? `-${kind}` : ''}-${inDisplayZone(Date.now()).format('YYYYMMDD-HHmmss')}.${format}`;
   }
 
   async exportList(format: TransferFormat): Promise<void> {

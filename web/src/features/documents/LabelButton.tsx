@@ -10,6 +10,7 @@ import { observer } from 'mobx-react-lite';
 import { Button, Dropdown, Tooltip } from '@arco-design/web-react';
 import { IconDown, IconTag } from '@arco-design/web-react/icon';
 import dayjs from 'dayjs';
+import { inDisplayZone } from '@/utils/time';
 import { actionUrl, download } from '@/api/crud';
 import { directUrl, errorMessage } from '@/api/request';
 import { choiceMenu } from '@/components/ChoiceMenu';
@@ -50,7 +51,7 @@ export class LabelDownloadStore {
     this.busy = true;
     try {
       const blob = await this.fetchFile(url, labelParams(ids, 'png'));
-      saveBlob(blob, `${name}-${dayjs().format('YYYYMMDD-HHmmss')}.${blob.type.includes('zip') ? 'zip' : 'png'}`);
+      saveBlob(blob, `${name}-${inDisplayZone(Date.now()).format('YYYYMMDD-HHmmss')}.${blob.type.includes('zip') ? 'zip' : 'png'}`);
     } catch (e) {
       this.notify('error', errorMessage(e, translate('documents.failed')));
     } finally {

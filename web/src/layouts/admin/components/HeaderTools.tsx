@@ -8,6 +8,7 @@ import { useStore } from '@/stores/context';
 import type { LayoutMode } from '@/stores/config';
 import { LanguageSwitch, ThemeSwitch } from '@/components/TopTools';
 import { TerminalButton } from '@/features/terminal';
+import { roleOf } from '@/utils/role';
 
 function useFullscreen(): [boolean, () => void] {
   const [full, setFull] = useState(Boolean(typeof document !== 'undefined' && document.fullscreenElement));
@@ -78,7 +79,7 @@ export const HeaderTools = observer(function HeaderTools() {
           >
             <div className="ba-admin-card">
               <div className="ba-admin-card-name">{name}</div>
-              <div className="ba-admin-card-role">{adminInfo.super ? t('layout.superAdmin') : t('layout.administrator')}</div>
+              <div className="ba-admin-card-role">{roleOf(adminInfo, t)}</div>
             </div>
             {profile && (
               <Menu.Item key="profile">

@@ -24,6 +24,7 @@ import { greeting } from '@/utils/greeting';
 import { timeFormat } from '@/utils/time';
 import { DashboardStore } from './store';
 import './index.css';
+import { roleOf } from '@/utils/role';
 
 const MonthlyChart = lazy(() => import('@/components/charts/MonthlyChart'));
 
@@ -152,7 +153,7 @@ export default observer(function Dashboard() {
               {t('dashboard.hello', { greeting: greeting(t), name })}
             </Typography.Title>
             <Typography.Text type="secondary">
-              {adminInfo.super ? t('layout.superAdmin') : t('layout.administrator')}
+              {roleOf(adminInfo, t)}
               {adminInfo.lastlogintime ? ` · ${t('dashboard.lastLogin', { time: timeFormat(adminInfo.lastlogintime) })}` : ''}
             </Typography.Text>
           </div>
