@@ -23,7 +23,7 @@ describe('the account store of each identity', () => {
     const { adminInfo } = new RootStore({ storage });
     adminInfo.dataFill({ id: 1, username: 'admin', token: 't', refreshToken: 'r', super: 1 as never, extra: 'x' } as never);
     expect(adminInfo.super).toBe(true);
-    expect(storage.data.get(ADMIN_INFO_KEY)).toBe('{"id":1,"username":"admin","nickname":"","avatar":"","lastlogintime":null,"token":"t","refreshToken":"r","super":true}');
+    expect(storage.data.get(ADMIN_INFO_KEY)).toBe('{"id":1,"username":"admin","nickname":"","avatar":"","lastlogintime":null,"token":"t","refreshToken":"r","super":true,"groups":[]}');
     expect(adminInfo.displayName).toBe('admin');
     expect(new RootStore({ storage }).adminInfo).toMatchObject({ id: 1, username: 'admin', super: true, isLogin: true });
   });
