@@ -127,6 +127,10 @@ test('an auditor takes a digest, verifies the ledger against it and opens a prod
     await expectPath(page, '/admin/audit/stock');
     await choose(page, page.locator('[data-audit=stock-filters] [data-orders=product-select]'), `AU-P-${RUN}`, `AU-P-${RUN}`);
     await eventually(async () => expect(await rows(page).locator('[data-audit=asof-quantity]').allInnerTexts()).toEqual(['36']));
+    // valued first in, first out, and the totals of everything selected above the table
+    const [value] = await rows(page).locator('[data-audit=asof-value]').allInnerTexts();
+    expect(value).toMatch(/^\d[\d,]*\.\d{2}$/);
+    await eventually(async () => expect(await page.locator('[data-audit=asof-totals]').innerText()).toBe(`1 rows · 36 on hand · value ${value}`));
   });
 
   await step('variances', async () => {

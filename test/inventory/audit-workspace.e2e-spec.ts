@@ -163,13 +163,22 @@ describe("the auditor's workspace: trace, stock as of a day, variances", () => {
 
   it('answers stock as of a day from the ledger, as the stock page does, and exports it', async () => {
     const today = await c.get(`/admin/audit.Stock/index?asof=${dayFromToday(0)}&product_id=${w.products[0].id}`);
-    expect(today.list.map((r: Row) => [r.shelf.name, r.quantity])).toEqual([['S1', 6], ['S2', 4]]);
+    expect(today.list.map((r: Row) => [r.shelf.name, r.quantity, r.value])).toEqual([
+      // S1: 10 in at 1.00, 3 out, 2 moved away, 1 counted in at 2.50: the 6 left are that 1 and 5 of the 10
+      ['S1', 6, '7.50'],
+      // S2: 4 in at 1.00, 2 moved in at ${'$'}{movePrice}, 2 adjusted out: the 2 moved in and 2 of the 4
+      ['S2', 4, expect.any(String)],
+    ]);
+    // the totals of every row selected, not of the page
+    expect(today.totals).toEqual({ quantity: 10, value: '14.50' });
+    expect((await c.get(`/admin/audit.Stock/index?asof=${dayFromToday(0)}&product_id=${w.products[0].id}&limit=1`)).totals).toEqual({ quantity: 10, value: '14.50' });
     expect((await c.get(`/admin/wms.Stock/index?asof=${dayFromToday(0)}&product_id=${w.products[0].id}`)).list).toEqual(today.list);
     expect((await c.get(`/admin/audit.Stock/index?asof=${dayFromToday(-1)}`)).total).toBe(0);
     await refused('/admin/audit.Stock/index?asof=yesterday', /YYYY-MM-DD/);
     const csv = await download(t, `/admin/audit.Stock/export?asof=${dayFromToday(0)}`, root.token);
     const rows = parseCsv(csv.body.toString('utf8').replace(/^\uFEFF/, '')).map((r) => r.cells);
     expect(rows[0]).toContain('On hand');
+    expect(rows[0]).toContain('Value (first in, first out)');
     expect(rows.slice(1).map((r) => [r[1], r[5], r[8]]).sort()).toEqual([["'=1+2", 'S1', '6'], ["'=1+2", 'S2', '4'], ['Product 2', 'S1', '6']]);
     const xlsx = await download(t, `/admin/audit.Stock/export?asof=${dayFromToday(0)}&format=xlsx&product_id=${w.products[0].id}`, root.token);
     const book = new ExcelJS.Workbook();

@@ -103,6 +103,7 @@ export class AuditStockController {
       { header: translate('fields.lot_no'), value: (r) => r.lot_no },
       { header: translate('fields.expiry_date'), value: (r) => r.expiry_date },
       { header: h('quantity'), value: (r) => r.quantity, type: 'number' },
+      { header: translate('ledger.audit.columns.stock_value'), value: (r) => r.value, type: 'money' },
       { header: translate('ledger.audit.columns.last_movement'), value: (r) => time(r.updatetime) },
     ];
     async function* chunks() {

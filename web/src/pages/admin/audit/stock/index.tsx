@@ -14,7 +14,7 @@ import { DatePicker, Space } from '@arco-design/web-react';
 import { CrudTable, type CrudColumn } from '@/components/crud';
 import { AUDIT_STOCK_API } from '@/api/inventory';
 import { AuditViewStore, asOfParams, type AsOfFilters } from '@/features/audit';
-import { NameWithSpec, NumberCell } from '@/features/orders/cells';
+import { MoneyCell, NameWithSpec, NumberCell } from '@/features/orders/cells';
 import { ExportButton } from '@/components/transfer/ExportButton';
 import { ProductSelect, ShelfSelect, WarehouseSelect } from '@/features/orders/selects';
 import { useT } from '@/lang';
@@ -36,10 +36,23 @@ export const asOfColumns: CrudColumn[] = [
   { prop: 'lot_no', label: 'auditView.columns.lot', width: 110, operator: false, cell: (v: unknown) => (v ? String(v) : '-') },
   { prop: 'expiry_date', label: 'lots.expiryDate', width: 110, operator: false, cell: (v: unknown) => (v ? String(v) : '-') },
   { prop: 'quantity', label: 'auditView.columns.onHand', width: 100, align: 'right', operator: false, cell: (v: unknown) => <b data-audit="asof-quantity"><NumberCell value={v} /></b> },
+  { prop: 'value', label: 'auditView.columns.stockValue', width: 120, align: 'right', operator: false, cell: (v: unknown) => <span data-audit="asof-value"><MoneyCell value={v} /></span> },
   { prop: 'updatetime', label: 'auditView.columns.lastMovement', render: 'datetime', width: 170, operator: false },
 ];
 
 const stockKey = (row: Record<string, any>) => `${row.product_id}-${row.warehouse_shelf_id}-${row.lot_no ?? ''}`;
+
+/** Rows, quantity and value of everything the filters select (the server's totals, not the page's). */
+const AsOfTotals = observer(function AsOfTotals({ page }: { page: AuditViewStore<AsOfFilters> }) {
+  const t = useT();
+  const answer = page.table.answer as { total?: number; totals?: { quantity: number; value: string } } | null;
+  if (!answer?.totals) return null;
+  return (
+    <p className="audit-explain" data-audit="asof-totals">
+      <b>{t('auditView.stock.totals', { count: (answer.total ?? 0).toLocaleString('en-US'), quantity: answer.totals.quantity.toLocaleString('en-US'), value: answer.totals.value })}</b>
+    </p>
+  );
+});
 
 const AsOfPage = observer(function AsOfPage() {
   const root = useStore();
@@ -66,6 +79,7 @@ const AsOfPage = observer(function AsOfPage() {
         <WarehouseSelect value={f.warehouse_id} onChange={(v) => page.setFilters({ warehouse_id: v, warehouse_shelf_id: null })} placeholder={t('auditView.warehouse')} style={{ width: 140 }} />
         <ShelfSelect value={f.warehouse_shelf_id} warehouseId={f.warehouse_id} onChange={(v) => page.setFilter('warehouse_shelf_id', v)} placeholder={t('auditView.shelf')} style={{ width: 170 }} />
       </Space>
+      <AsOfTotals page={page} />
       <CrudTable
         store={page.table}
         toolbar={['refresh', 'columns']}

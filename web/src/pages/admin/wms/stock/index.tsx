@@ -85,6 +85,12 @@ export const stockColumns = (page?: { warningDays: number }): CrudColumn[] => [
   { prop: 'updatetime', label: 'wms.stock.updatetime', render: 'datetime', width: 170, operator: false, sortable: true },
 ];
 
+/** The as-of answer's totals over every row selected (the server sums them; a page holds only some rows). */
+function asOfTotals(answer: unknown): { quantity: number; value: string } | null {
+  const totals = (answer as { totals?: { quantity: number; value: string } } | null)?.totals;
+  return totals && typeof totals.quantity === 'number' ? totals : null;
+}
+
 const Filters = observer(function Filters({ page }: { page: StockPageStore }) {
   const t = useT();
   const f = page.filters;
@@ -189,7 +195,17 @@ const StockPage = observer(function StockPage() {
           className="stock-asof-banner"
           type="warning"
           showIcon
-          content={t('wms.stock.asofBanner', { date: asof, time: formatDatetime(page.table.answer?.asof) })}
+          content={
+            <>
+              {t('wms.stock.asofBanner', { date: asof, time: formatDatetime(page.table.answer?.asof) })}
+              {asOfTotals(page.table.answer) && (
+                <span className="stock-asof-totals" data-orders="stock-asof-totals">
+                  {' '}
+                  {t('wms.stock.asofTotals', { quantity: asOfTotals(page.table.answer)!.quantity.toLocaleString('en-US'), value: asOfTotals(page.table.answer)!.value })}
+                </span>
+              )}
+            </>
+          }
           action={
             <Button size="mini" type="text" onClick={() => page.setFilter('asof', null)}>
               {t('wms.stock.backToNow')}
