@@ -130,7 +130,7 @@ test('an auditor takes a digest, verifies the ledger against it and opens a prod
     // valued first in, first out, and the totals of everything selected above the table
     const [value] = await rows(page).locator('[data-audit=asof-value]').allInnerTexts();
     expect(value).toMatch(/^\d[\d,]*\.\d{2}$/);
-    await eventually(async () => expect(await page.locator('[data-audit=asof-totals]').innerText()).toBe(`1 rows · 36 on hand · value ${value}`));
+    await eventually(async () => expect(await page.locator('[data-audit=asof-totals]').innerText()).toBe(`Rows: 1 · on hand: 36 · value: ${value}`));
   });
 
   await step('variances', async () => {
