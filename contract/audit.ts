@@ -55,6 +55,8 @@ export interface VarianceRow extends HistoryMovement {
   warehouse_id: number;
   /** quantity × the unit price the movement was posted at, exact, signed. */
   value: string;
+  /** Why: an adjustment line's reason key (`damaged`, `lost`, `found`, `expired`, `correction`; several joined by commas), `count` for a count's variance. */
+  reason: string;
 }
 
 /** A page of an auditor's list: `total` stops at the cap (`total_capped`). */

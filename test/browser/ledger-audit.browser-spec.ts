@@ -139,6 +139,7 @@ test('an auditor takes a digest, verifies the ledger against it and opens a prod
     await eventually(async () => expect(await rows(page).filter({ hasText: `AU-P-${RUN}` }).count()).toBe(1));
     const written = rows(page).filter({ hasText: `AU-P-${RUN}` });
     expect(await written.innerText()).toContain('-20.00');
+    expect(await written.locator('[data-audit=variance-reason]').innerText()).toBe('Damaged');
     // a count or adjustment opens as audited here too: the adjustment's line and its reason's movement
     await written.locator('.audit-order-link').click();
     const snapshot = page.locator('.audit-snapshot');

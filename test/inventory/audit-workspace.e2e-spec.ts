@@ -147,10 +147,10 @@ describe("the auditor's workspace: trace, stock as of a day, variances", () => {
 
   it('lists count and adjustment variances of a period with exact values and totals of gains and losses', async () => {
     const answer = await c.get('/admin/audit.Variance/index');
-    expect(answer.list.map((r: Row) => [r.order_type, r.order_id, r.form_type, r.product_no, r.quantity, r.price, r.value])).toEqual([
-      ['stocktake', orders.count, 80, 'P1', 1, '2.50', '2.50'],
-      ['adjustment', orders.adjustment, 110, 'P1', -2, '2.50', '-5.00'],
-      ['adjustment', orders.adjustment, 100, 'P2', 1, '10.00', '10.00'],
+    expect(answer.list.map((r: Row) => [r.order_type, r.order_id, r.form_type, r.product_no, r.quantity, r.price, r.value, r.reason])).toEqual([
+      ['stocktake', orders.count, 80, 'P1', 1, '2.50', '2.50', 'count'],
+      ['adjustment', orders.adjustment, 110, 'P1', -2, '2.50', '-5.00', 'damaged'],
+      ['adjustment', orders.adjustment, 100, 'P2', 1, '10.00', '10.00', 'found'],
     ]);
     expect(answer.totals).toEqual({ gain_lines: 2, gain_quantity: 2, gain_value: '12.50', loss_lines: 1, loss_quantity: 2, loss_value: '-5.00', net_quantity: 0, net_value: '7.50' });
     expect((await c.get('/admin/audit.Variance/index?form_type=80,90')).list.map((r: Row) => r.form_type)).toEqual([80]);
@@ -215,6 +215,11 @@ describe("the auditor's workspace: trace, stock as of a day, variances", () => {
     const value = head.indexOf('Value') + 1;
     const product = head.indexOf('Product') + 1;
     expect([2, 3, 4].map((n) => sheet.getRow(n).getCell(value).value)).toEqual([2.5, -5, 10]);
+    // why each changed stock: the count, then each adjustment line's reason in the reader's language
+    const reason = head.indexOf('Reason') + 1;
+    expect([2, 3, 4].map((n) => sheet.getRow(n).getCell(reason).value)).toEqual(['Count', 'Damaged', 'Found']);
+    const zh = await download(t, `/admin/audit.Variance/export?format=csv&lang=zh-cn`, root.token);
+    expect(zh.body.toString('utf8')).toMatch(/原因[\s\S]*盘点[\s\S]*损坏/);
     expect(sheet.getRow(2).getCell(product).type).toBe(ExcelJS.ValueType.String);
     expect(sheet.getRow(2).getCell(product).value).toBe('=1+2');
     const traceXlsx = await download(t, `/admin/audit.Trace/export?format=xlsx&product_id=${w.products[0].id}&warehouse_shelf_id=${w.shelves[1].id}`, root.token);

@@ -11,6 +11,7 @@ export { OrderMovementTotalsReader } from './queries/order-movement-totals/order
 export type { OrderMovementTotal } from './queries/order-movement-totals/order-movement-totals.reader';
 export type { RebuildReport } from './projections/projection-rebuilder';
 export { PendingOrdersSource } from './queries/dashboard/pending-orders.source';
+export { VarianceReasonsSource } from './queries/audit-workspace/variance-reasons.source';
 export type { PendingOrderCounter, PendingOrderFigures } from './queries/dashboard/pending-orders.source';
 export { chainHash } from './domain/event-chain';
 export { LedgerDigests } from './integrity/ledger-digests.service';

@@ -23,6 +23,7 @@ import { ProjectionRebuilder } from './projections/projection-rebuilder';
 import { StockAsOfReader } from './queries/stock-as-of/stock-as-of.reader';
 import { DashboardReader } from './queries/dashboard/dashboard.reader';
 import { PendingOrdersSource } from './queries/dashboard/pending-orders.source';
+import { VarianceReasonsSource } from './queries/audit-workspace/variance-reasons.source';
 import { OrderMovementTotalsReader } from './queries/order-movement-totals/order-movement-totals.reader';
 import { StockInScopeReader } from './queries/stock-in-scope/stock-in-scope.reader';
 import { LotDatesReader } from './queries/lot-dates/lot-dates.reader';
@@ -32,8 +33,8 @@ import { InventoryDailyStatEntity, InventoryEventEntity, InventoryHistoryEntity,
 @Module({
   imports: [TypeOrmModule.forFeature([InventoryEventEntity, StockEntity, StockLotEntity, StockReservationEntity, InventoryHistoryEntity, InventoryDailyStatEntity, LedgerDigestEntity, LedgerDigestLeafEntity, LedgerVerificationEntity]), PlatformModule, MasterDataModule],
   controllers: [StockController, InventoryHistoryController, DashboardController, LedgerIntegrityController, AuditTraceController, AuditStockController, AuditVarianceController],
-  providers: [ExpiryWindowReader, StockLedger, StockReservations, EventChain, StockAsOfReader, ProjectionRebuilder, DashboardReader, PendingOrdersSource, OrderMovementTotalsReader, LedgerSigningKey, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScopeReader, LotDatesReader, StreamBalanceReader, MovementTraceReader, CountVarianceReader, OrderMovementReader],
-  exports: [StockLedger, StockReservations, ProjectionRebuilder, PendingOrdersSource, OrderMovementTotalsReader, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScopeReader, LotDatesReader, StreamBalanceReader, OrderMovementReader],
+  providers: [ExpiryWindowReader, StockLedger, StockReservations, EventChain, StockAsOfReader, ProjectionRebuilder, DashboardReader, PendingOrdersSource, OrderMovementTotalsReader, LedgerSigningKey, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScopeReader, LotDatesReader, StreamBalanceReader, MovementTraceReader, CountVarianceReader, OrderMovementReader, VarianceReasonsSource],
+  exports: [StockLedger, StockReservations, ProjectionRebuilder, PendingOrdersSource, OrderMovementTotalsReader, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScopeReader, LotDatesReader, StreamBalanceReader, OrderMovementReader, VarianceReasonsSource],
 })
 export class InventoryModule implements OnModuleInit {
   constructor(private readonly references: MasterDataReferences) {}

@@ -3,7 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { EntityManager } from 'typeorm';
 import { AccountsModule } from '../accounts';
-import { InventoryModule, PendingOrdersSource } from '../inventory';
+import { InventoryModule, PendingOrdersSource, VarianceReasonsSource } from '../inventory';
 import { MasterDataModule, MasterDataReferences } from '../master-data';
 import { PlatformModule } from '../platform';
 import { AuditAdjustmentOrderHandler } from './commands/audit-adjustment-order/audit-adjustment-order.handler';
@@ -120,12 +120,21 @@ export class OrdersModule implements OnModuleInit {
     private readonly references: MasterDataReferences,
     private readonly pendingOrders: PendingOrdersReader,
     private readonly dashboard: PendingOrdersSource,
+    private readonly varianceReasons: VarianceReasonsSource,
   ) {}
 
   /** Order lines pin what they name: products, shelves and parties stay while an order refers to them. */
   onModuleInit(): void {
     // The dashboard (inventory) counts orders awaiting review through this context's query.
     this.dashboard.use((manager) => this.pendingOrders.execute(manager));
+    // The auditor's variance list (inventory) reads why each adjustment line changed stock.
+    this.varianceReasons.use(async (manager, orderIds) => {
+      const rows: Array<Record<string, unknown>> = await manager.query(
+        `SELECT adjustment_order_id, product_id, warehouse_shelf_id, reason FROM adjustment_order_line WHERE adjustment_order_id IN (${orderIds.map(() => '?').join(', ')})`,
+        [...orderIds],
+      );
+      return rows.map((r) => ({ order_id: Number(r.adjustment_order_id), product_id: Number(r.product_id), warehouse_shelf_id: Number(r.warehouse_shelf_id), reason: String(r.reason) }));
+    });
     const usedBy = (sql: string, by: string) => async (ids: readonly number[], manager: EntityManager) => {
       const [row] = await manager.query(sql.replace('(?)', `(${ids.map(() => '?').join(',')})`), [...ids]);
       return row ? { id: Number(row.id), by } : null;

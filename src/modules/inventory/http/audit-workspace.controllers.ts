@@ -146,8 +146,19 @@ export class AuditVarianceController {
       { header: h('variance'), value: (r) => r.quantity, type: 'number' },
       { header: h('price'), value: (r) => r.price, type: 'money' },
       { header: h('value'), value: (r) => r.value, type: 'money' },
+      { header: h('reason'), value: (r) => reasonLabel(r.reason) },
       { header: h('operator'), value: (r) => r.operator },
     ];
     await sendSpreadsheet(response, query.format, 'count-adjustment-variances', h('variance_sheet'), columns, this.variances.scan(filters, EXPORT_PAGE_ROWS));
   }
+}
+
+/** A variance's reason in the reader's language: a count, or the adjustment lines' reasons. */
+function reasonLabel(reason: string): string {
+  if (reason === 'count') return translate('ledger.audit.reason_count');
+  return reason
+    .split(',')
+    .filter(Boolean)
+    .map((key) => translate(`stocktake.reason.${key}`))
+    .join(', ');
 }

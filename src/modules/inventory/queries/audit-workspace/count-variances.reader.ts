@@ -1,15 +1,17 @@
 import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
 import { TransactionRunner } from '../../../../shared/database/transaction-runner';
 import { fromCents, toCents } from '../../../../shared/database/money';
 import { AUDIT_COUNT_CAP, Paging, VarianceFilters } from './audit-filters';
 import { historyMovement } from './history-movement';
+import { reasonKey, VarianceReasonsSource } from './variance-reasons.source';
 import type { VarianceAnswer, VarianceRow } from '../../../../../contract/audit';
 import type { VarianceTotals } from '../../../../../contract/stock';
 
 /** One posted count line or adjustment line that changed stock (contract/audit.ts): its signed variance and what it is worth. */
 export type { VarianceRow };
 
-const COLUMNS = 'id, event_id, createtime, order_type, order_id, order_no, form_type, product_id, product_no, product_name, spec, unit, warehouse_id, shelf_location, lot_no, quantity, price, operator';
+const COLUMNS = 'id, event_id, createtime, order_type, order_id, order_no, form_type, product_id, product_no, product_name, spec, unit, warehouse_id, warehouse_shelf_id, shelf_location, lot_no, quantity, price, operator';
 
 /**
  * The count and adjustment variances of a period: the ledger's movements of form types 80/90 (a count's
@@ -20,7 +22,20 @@ const COLUMNS = 'id, event_id, createtime, order_type, order_id, order_no, form_
  */
 @Injectable()
 export class CountVarianceReader {
-  constructor(private readonly transactions: TransactionRunner) {}
+  constructor(
+    private readonly transactions: TransactionRunner,
+    private readonly reasons: VarianceReasonsSource,
+  ) {}
+
+  /** The rows with their adjustment line's reason (a count's rows: `count`). */
+  private async withReasons(manager: EntityManager, rows: Array<Record<string, unknown>>): Promise<VarianceRow[]> {
+    const adjustments = rows.filter((r) => r.order_type === 'adjustment').map((r) => Number(r.order_id));
+    const reasons = await this.reasons.of(manager, adjustments);
+    return rows.map((r) => ({
+      ...toRow(r),
+      reason: r.order_type === 'adjustment' ? (reasons.get(reasonKey(Number(r.order_id), Number(r.product_id), Number(r.warehouse_shelf_id))) ?? '') : 'count',
+    }));
+  }
 
   async page(filters: VarianceFilters, paging: Paging): Promise<VarianceAnswer> {
     const manager = this.transactions.manager;
@@ -29,7 +44,7 @@ export class CountVarianceReader {
     const rows = await manager.query(`SELECT ${COLUMNS} FROM inventory_history WHERE ${where} ORDER BY event_id LIMIT ${paging.limit} OFFSET ${(paging.page - 1) * paging.limit}`, params);
     const totals = await this.totals(filters);
     const total = Number(n);
-    const list = rows.map(toRow);
+    const list = await this.withReasons(manager, rows);
     return total > AUDIT_COUNT_CAP ? { list, total: AUDIT_COUNT_CAP, total_capped: true, totals } : { list, total, totals };
   }
 
@@ -65,7 +80,7 @@ export class CountVarianceReader {
     for (;;) {
       const rows = await this.transactions.manager.query(`SELECT ${COLUMNS} FROM inventory_history WHERE ${where} AND event_id > ? ORDER BY event_id LIMIT ${chunkSize}`, [...params, after]);
       if (!rows.length) return;
-      const list: VarianceRow[] = rows.map(toRow);
+      const list = await this.withReasons(this.transactions.manager, rows);
       after = list[list.length - 1].event_id;
       yield list;
       if (rows.length < chunkSize) return;
@@ -73,7 +88,7 @@ export class CountVarianceReader {
   }
 }
 
-function toRow(r: Record<string, unknown>): VarianceRow {
+function toRow(r: Record<string, unknown>): Omit<VarianceRow, 'reason'> {
   const movement = historyMovement(r);
   return {
     ...movement,

@@ -48,8 +48,17 @@ export const varianceColumns = (snapshot: OrderSnapshotStore): CrudColumn[] => [
   { prop: 'quantity', label: 'auditView.columns.variance', width: 90, align: 'right', operator: false, cell: (v: unknown) => <SignedCell value={v} /> },
   { prop: 'price', label: 'auditView.columns.price', width: 90, align: 'right', operator: false, cell: (v: unknown) => <MoneyCell value={v} /> },
   { prop: 'value', label: 'auditView.columns.value', width: 100, align: 'right', operator: false, cell: (v: unknown) => <SignedCell value={v} money /> },
+  { prop: 'reason', label: 'auditView.columns.reason', width: 110, operator: false, cell: (v: unknown) => <ReasonText value={v} /> },
   { prop: 'operator', label: 'auditView.columns.operator', width: 94, ellipsis: true, operator: false, hidden: true },
 ];
+
+/** Why stock changed: a count, or the adjustment lines' reasons, in the reader's language. */
+function ReasonText({ value }: { value: unknown }) {
+  const t = useT();
+  const keys = String(value ?? '').split(',').filter(Boolean);
+  if (!keys.length) return <span className="orders-sub">-</span>;
+  return <span data-audit="variance-reason">{keys.map((key) => (key === 'count' ? t('auditView.reasonCount') : t(`orders.reason.${key}`))).join(', ')}</span>;
+}
 
 const TotalsCard = observer(function TotalsCard({ page }: { page: AuditViewStore<VarianceFilters> }) {
   const t = useT();
