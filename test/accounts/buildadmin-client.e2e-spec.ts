@@ -146,4 +146,45 @@ describe('the framework v2 client: admin login, bootstrap, refresh, member boots
     expect(res.headers['content-type']).toBe('image/png');
     expect((res.body as Buffer).subarray(1, 4).toString()).toBe('PNG');
   });
+
+  it("names the pages both products have by the framework's component files, so its client opens them", async () => {
+    const { token } = await login(t);
+    const { menus } = (await client.get('/admin/index/index', { admin: token })).body.data;
+    const byName = new Map<string, { component: string; menu_type: string }>();
+    const walk = (nodes: Array<{ name: string; component: string; menu_type: string; children?: unknown[] }>) => nodes.forEach((n) => (byName.set(n.name, n), walk((n.children ?? []) as never)));
+    walk(menus);
+    expect(Object.fromEntries(['dashboard', 'auth/admin', 'auth/group', 'auth/rule', 'auth/adminLog', 'routine/config', 'routine/attachment', 'routine/adminInfo'].map((name) => [name, byName.get(name)?.component]))).toEqual({
+      dashboard: '/src/views/backend/dashboard.vue',
+      'auth/admin': '/src/views/backend/auth/admin/index.vue',
+      'auth/group': '/src/views/backend/auth/group/index.vue',
+      'auth/rule': '/src/views/backend/auth/rule/index.vue',
+      'auth/adminLog': '/src/views/backend/auth/adminLog/index.vue',
+      'routine/config': '/src/views/backend/routine/config/index.vue',
+      'routine/attachment': '/src/views/backend/routine/attachment/index.vue',
+      'routine/adminInfo': '/src/views/backend/routine/adminInfo.vue',
+    });
+    // pages only this product has keep its own file names
+    expect(byName.get('wms/product')?.component).toBe('/src/pages/admin/wms/product/index.tsx');
+
+    await createMember(t, { username: 'dora' });
+    const signIn = await client.post('/api/user/checkIn', { tab: 'login', username: 'dora', password: MEMBER_PASSWORD, keep: false, captchaId: randomUUID(), captchaInfo: '' });
+    const member = await client.get('/api/user/index', { user: signIn.body.data.userInfo.token });
+    const memberMenus: Array<{ name: string; component: string; children?: unknown[] }> = member.body.data.menus;
+    const memberByName = new Map<string, string>();
+    const walkMember = (nodes: typeof memberMenus) => nodes.forEach((n) => (memberByName.set(n.name, n.component), walkMember((n.children ?? []) as never)));
+    walkMember(memberMenus);
+    expect(memberByName.get('account/overview')).toBe('/src/views/frontend/user/account/overview.vue');
+    expect(memberByName.get('account/profile')).toBe('/src/views/frontend/user/account/profile.vue');
+    expect(memberByName.get('account/changePassword')).toBe('/src/views/frontend/user/account/changePassword.vue');
+  });
+
+  it('answers group and rule rows with update_time / create_time beside our names', async () => {
+    const session = await login(t);
+    const group = (await as(t, session).get('/admin/auth.Group/index')).body.data.list[0];
+    expect(group.create_time).toBe(group.createtime);
+    expect(group.update_time).toBe(group.updatetime);
+    const rule = (await as(t, session).get('/admin/auth.Rule/index')).body.data.list[0];
+    expect(rule.create_time).toBe(rule.createtime);
+    expect(rule.update_time).toBe(rule.updatetime);
+  });
 });

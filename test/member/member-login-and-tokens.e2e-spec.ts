@@ -160,7 +160,7 @@ describe('member sign-in, tokens and bootstraps', () => {
     const [account] = res.body.data.menus;
     expect(account).toMatchObject({ type: 'menu_dir', name: 'account', title: 'My account' });
     expect(account.children.map((c: { name: string }) => c.name)).toEqual(['account/overview', 'account/profile', 'account/changePassword', 'account/integral', 'account/balance']);
-    expect(account.children[0]).toMatchObject({ type: 'menu', path: 'account/overview', component: '/src/pages/user/account/overview/index.tsx', menu_type: 'tab' });
+    expect(account.children[0]).toMatchObject({ type: 'menu', path: 'account/overview', component: '/src/views/frontend/user/account/overview.vue', menu_type: 'tab' });
     const zh = await http(t).get('/api/user/index').set('ba-user-token', session.token).set('think-lang', 'zh-cn');
     expect(zh.body.data.menus[0].title).toBe('我的账户');
     expect((await api().get('/api/user/index')).body).toMatchObject({ code: 302, data: { routePath: '/user/login' } });

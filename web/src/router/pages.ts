@@ -1,18 +1,17 @@
 /**
- * Back-office and member-center page components by file: a menu rule's `component` (e.g. /src/pages/admin/auth/admin/index.tsx)
- * names one of these files. Each page is its own lazy chunk; its language file is loaded before it shows.
+ * Back-office and member-center page components by file: a menu rule's `component` (e.g. /src/pages/admin/auth/admin/index.tsx,
+ * or the framework's /src/views/backend/auth/admin/index.vue) names one of these files. Each page is its own lazy chunk; its language file is loaded before it shows.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadLang, pathToLangFile } from '@/lang';
+import { pageFileOf } from '@contract/page-components';
 
 const modules = import.meta.glob(['/src/pages/admin/**/index.tsx', '/src/pages/user/**/index.tsx']) as Record<string, () => Promise<{ default: ComponentType }>>;
 const cache = new Map<string, LazyExoticComponent<ComponentType>>();
 
+/** A rule's component as the file of one of these pages (the framework's `.vue` names mapped to ours). */
 export function normaliseComponentPath(component: string): string {
-  let path = component.replace(/\\/g, '/').trim();
-  if (!path.startsWith('/')) path = `/${path}`;
-  if (!path.startsWith('/src/')) path = `/src${path}`;
-  return path;
+  return pageFileOf(component);
 }
 
 export function hasPage(component: string): boolean {

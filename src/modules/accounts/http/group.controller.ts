@@ -1,3 +1,4 @@
+import { withFrameworkAliases } from '../../../shared/http/framework-aliases';
 import { Controller } from '@nestjs/common';
 import { In } from 'typeorm';
 import { isTrue } from '../../../shared/crud';
@@ -35,7 +36,7 @@ export class GroupController extends GroupEndpoints(GroupDto) {
           const groups = scope!.visible.filter((g) => !keyword || g.name.toLowerCase().includes(keyword) || String(g.id) === keyword);
           const rules = await manager.find(AdminRuleEntity);
           // seeded names in the reader's language (the edit form shows the stored name)
-          const tree = buildForest(groups.map((g) => ({ ...g, name: seededText(g.name), weigh: 0, rules: summary(g.rules, rules) })));
+          const tree = buildForest(groups.map((g) => withFrameworkAliases({ ...g, name: seededText(g.name), weigh: 0, rules: summary(g.rules, rules) })));
           if (isTrue(query.select)) {
             return { options: flattenTree(tree).map(({ node, depth }) => ({ id: node.id, pid: node.pid, name: `${depth ? `${'│ '.repeat(depth - 1)}└ ` : ''}${node.name}`, status: node.status })) };
           }

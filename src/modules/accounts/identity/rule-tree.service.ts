@@ -1,3 +1,4 @@
+import { withFrameworkAliases } from '../../../shared/http/framework-aliases';
 import { EntityManager, EntityTarget, In, Not } from 'typeorm';
 import { CrudKit, CrudService, isTrue, parseId, parseIds } from '../../../shared/crud';
 import { TransactionRunner } from '../../../shared/database/transaction-runner';
@@ -94,7 +95,7 @@ export class RuleTreeService<R extends RuleRow, I extends RuleInput> {
       const parents = buildForest(rows.filter((r) => r.type !== 'button' && r.status === 1));
       return { options: flattenTree(parents).map(({ node, depth }) => ({ id: node.id, pid: node.pid, title: `${depth ? `${'│ '.repeat(depth - 1)}└ ` : ''}${node.title}` })) };
     }
-    return { list: buildForest(rows), remark: '' };
+    return { list: buildForest(rows.map(withFrameworkAliases)), remark: '' };
   }
 
   async row(id: unknown, operator: AuthAdmin) {

@@ -1,3 +1,4 @@
+import { adminComponentOf } from '../../../../contract/page-components';
 import { MenuType } from '../persistence/admin-rule.entity';
 
 /** One menu of the back office as the seed writes it; buttons become child rules `<name>/<action>`. */
@@ -192,9 +193,9 @@ export const ADMIN_MENUS: MenuSeed[] = [
   },
 ];
 
-/** The front end renders `/src/pages/admin/<name>/index.tsx` for a menu. */
+/** The page a menu opens: the framework's file where both products have the page, else `/src/pages/admin/<name>/index.tsx`. */
 export function componentOf(name: string): string {
-  return `/src/pages/admin/${name}/index.tsx`;
+  return adminComponentOf(name);
 }
 
 /**

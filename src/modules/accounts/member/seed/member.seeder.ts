@@ -1,3 +1,4 @@
+import { memberComponentOf } from '../../../../../contract/page-components';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { unixNow } from '../../../../shared/http/envelope';
@@ -50,10 +51,6 @@ export const MEMBER_RULES: MemberRuleSeed[] = [
   },
 ];
 
-/** The page a member rule opens: `/src/pages/user/<name>/index.tsx`. */
-export function memberComponentOf(name: string): string {
-  return `/src/pages/user/${name}/index.tsx`;
-}
 
 /** The default member group (every rule) and the member rules; called by the accounts seeder. */
 @Injectable()
