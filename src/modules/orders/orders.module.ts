@@ -68,6 +68,7 @@ import { AddPackageHandler } from './commands/add-package/add-package.handler';
 import { PackPackageHandler } from './commands/pack-package/pack-package.handler';
 import { ClosePackageHandler } from './commands/close-package/close-package.handler';
 import { PackageLabelReader } from './queries/package-label/package-label.reader';
+import { WaveSheetReader } from './queries/wave-sheet/wave-sheet.reader';
 import { OrderRepository } from './persistence/order.repository';
 import { PendingOrdersReader } from './queries/pending-orders/pending-orders.reader';
 import { OrdersLedgerReader } from './queries/orders-ledger/orders-ledger.reader';
@@ -127,6 +128,7 @@ import { OrderDocumentReader } from './queries/order-document/order-document.rea
     PackPackageHandler,
     ClosePackageHandler,
     PackageLabelReader,
+    WaveSheetReader,
   ],
   exports: [PendingOrdersReader, OrdersLedgerReader],
 })
