@@ -98,3 +98,11 @@ export interface PackageView {
   close_time: number | null;
   createtime: number | null;
 }
+
+/** An order waiting at the pack station (`wms.Package/orders`): picked or packed, not shipped. */
+export interface PackableOrderView {
+  id: number;
+  outbound_no: string;
+  customer: string;
+  fulfilment_status: number;
+}

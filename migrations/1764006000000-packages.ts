@@ -2,10 +2,12 @@ import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 import { col } from './columns';
 import { ButtonTitles, LIST_BUTTONS, menuRuleNames, revokeRules, seedMenuRules, seedRule } from './menu-rules';
 
-const PAGES = [{ name: 'wms/package', title: '打包台', title_en: 'Pack station', icon: 'IconGift', buttons: ['index', 'add', 'pack', 'unpack', 'close', 'label'], weigh: 0 }] as const;
+const PAGES = [{ name: 'wms/package', title: '打包台', title_en: 'Pack station', icon: 'IconGift', buttons: ['index', 'orders', 'order', 'add', 'pack', 'unpack', 'close', 'label'], weigh: 0 }] as const;
 
 const BUTTONS: ButtonTitles = {
   ...LIST_BUTTONS,
+  orders: ['待打包订单', 'Orders to pack'],
+  order: ['查找订单', 'Find an order'],
   pack: ['装箱', 'Pack'],
   unpack: ['取出', 'Unpack'],
   close: ['封箱', 'Close'],

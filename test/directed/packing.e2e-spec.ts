@@ -42,6 +42,11 @@ describe('packages: SSCC, pack by scan, close, carton labels, ship packed', () =
     await t.dataSource.query('UPDATE product SET bar_code = ? WHERE id = ?', ['9501101530003', w.products[1].id]);
     const picked = await pickedOrder([line(0, 3), line(1, 2)]);
 
+    // the pack station finds it: in the list of orders to pack, and by its number (scanned off its picking list) or id
+    expect((await c.get('/admin/wms.Package/orders')).list).toEqual([{ id: picked.id, outbound_no: picked.outbound_no, customer: 'Big Shop', fulfilment_status: 3 }]);
+    expect((await c.get(`/admin/wms.Package/order?code=${picked.outbound_no}`)).row).toMatchObject({ id: picked.id, lines: [{ picked_quantity: 3 }, { picked_quantity: 2 }], packages: [] });
+    expect((await c.get(`/admin/wms.Package/order?code=${picked.id}`)).row.id).toBe(picked.id);
+    expect((await c.raw.get('/admin/wms.Package/order?code=CK0')).body).toMatchObject({ code: 0, msg: 'No outbound order CK0' });
     const first = await c.add('Package', { outbound_id: picked.id, type: 1 });
     const second = await c.add('Package', { outbound_id: picked.id, type: 1 });
     for (const p of [first, second]) {
@@ -92,6 +97,7 @@ describe('packages: SSCC, pack by scan, close, carton labels, ship packed', () =
     // a packed order ships; the packages stay with it
     const shipped = await c.post('Outbound', 'ship', { id: picked.id, carrier_id: w.carrier.id, courier_number: 'SF9' });
     expect(shipped).toMatchObject({ fulfilment_status: 5, shipment_status: 1, packages: [{ sscc: first.sscc }, { sscc: second.sscc }] });
+    expect((await c.get('/admin/wms.Package/orders')).list).toEqual([]);
     expect((await c.raw.post('/admin/wms.Package/add', { outbound_id: picked.id, type: 1 })).body).toMatchObject({ code: 0, msg: `Order ${picked.outbound_no} is shipped already` });
     expect(await stockOf(t)).toMatchObject({ 'P1@Dispatch': 0, 'P2@Dispatch': 0 });
     expect(await t.app.get(ProjectionRebuilder).rebuild()).toMatchObject({ matched: true, ledgerProblems: [], reservationProblems: [] });
@@ -171,5 +177,7 @@ describe('packages: SSCC, pack by scan, close, carton labels, ship packed', () =
     expect((await clerk.post('/admin/wms.Package/add', { outbound_id: 1, type: 1 })).body.code).toBe(401);
     expect((await clerk.post('/admin/wms.Package/pack', { package_id: 1, code: 'P1' })).body.code).toBe(401);
     expect((await clerk.get('/admin/wms.Package/label?id=1')).body.code).toBe(401);
+    expect((await clerk.get('/admin/wms.Package/orders')).body.code).toBe(401);
+    expect((await clerk.get('/admin/wms.Package/order?code=1')).body.code).toBe(401);
   });
 });

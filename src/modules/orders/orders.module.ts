@@ -69,6 +69,7 @@ import { PackPackageHandler } from './commands/pack-package/pack-package.handler
 import { ClosePackageHandler } from './commands/close-package/close-package.handler';
 import { PackageLabelReader } from './queries/package-label/package-label.reader';
 import { WaveSheetReader } from './queries/wave-sheet/wave-sheet.reader';
+import { PackStationReader } from './queries/pack-station/pack-station.reader';
 import { OrderRepository } from './persistence/order.repository';
 import { PendingOrdersReader } from './queries/pending-orders/pending-orders.reader';
 import { OrdersLedgerReader } from './queries/orders-ledger/orders-ledger.reader';
@@ -129,6 +130,7 @@ import { OrderDocumentReader } from './queries/order-document/order-document.rea
     ClosePackageHandler,
     PackageLabelReader,
     WaveSheetReader,
+    PackStationReader,
   ],
   exports: [PendingOrdersReader, OrdersLedgerReader],
 })

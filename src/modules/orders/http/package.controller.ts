@@ -10,9 +10,10 @@ import { PackPackageCommand } from '../commands/pack-package/pack-package.comman
 import { PACKAGE_LIST } from '../crud/order-lists.crud';
 import { PackageEntity } from '../persistence/order.entities';
 import { PackageLabelReader } from '../queries/package-label/package-label.reader';
+import { PackStationReader } from '../queries/pack-station/pack-station.reader';
 import { ClosePackageDto, PackageDto, PackDto } from './dto/directed.dto';
 
-/** Packages of picked outbound orders: list, open, pack and unpack by scan, close, print the label. */
+/** Packages of picked outbound orders: list, the pack station's orders, open, pack and unpack by scan, close, print the label. */
 @Controller('admin/wms.package')
 export class PackageController {
   private readonly list: CrudService<PackageEntity>;
@@ -21,6 +22,7 @@ export class PackageController {
     kit: CrudKit,
     private readonly commands: CommandBus,
     private readonly labels: PackageLabelReader,
+    private readonly station: PackStationReader,
   ) {
     this.list = new CrudService(kit, PACKAGE_LIST);
   }
@@ -28,6 +30,18 @@ export class PackageController {
   @Get('index')
   index(@Query() query: Record<string, unknown>) {
     return this.list.list(query, { controllerPath: 'wms/package' });
+  }
+
+  /** The orders waiting at the pack station: picked (or packed) and not shipped, the newest first. */
+  @Get('orders')
+  async orders() {
+    return { list: await this.station.waiting() };
+  }
+
+  /** One order to pack, by its number (typed or scanned) or id: its lines and packages. */
+  @Get('order')
+  async order(@Query('code') code: unknown) {
+    return { row: await this.station.order(code) };
   }
 
   @Post('add') async add(@Body() body: PackageDto, @Transition() context: TransitionContext) {
