@@ -161,8 +161,9 @@ export function addPackage(outboundId: number, type: number, key: string): Promi
 }
 
 /** `POST wms.Package/pack` or `unpack`: what the scanned code names, `quantity` of it. */
-export function packScan(action: 'pack' | 'unpack', packageId: number, code: string, quantity: number, key: string): Promise<PackageView> {
-  return transition<PackageView>(PACKAGE_API, action, { package_id: packageId, code, quantity }, key);
+export async function packScan(action: 'pack' | 'unpack', packageId: number, code: string, quantity: number, key: string): Promise<PackageView> {
+  // no message per scan (the carton's contents show it); a refusal still shows the server's message
+  return (await request<PackageView>({ url: actionUrl(PACKAGE_API, action), method: 'post', data: { package_id: packageId, code, quantity }, headers: { 'Idempotency-Key': key } })).data;
 }
 
 /** `POST wms.Package/close` with the weight in kg ('' : not weighed). */
