@@ -139,6 +139,11 @@ describe('packages: SSCC, pack by scan, close, carton labels, ship packed', () =
     expect(answers.filter((a) => a.body.code === 1)).toHaveLength(5);
     for (const a of answers.filter((x) => x.body.code !== 1)) expect(a.body.msg).toBe('Only 0 of product P1 is picked and not packed yet');
     expect(await packageLines()).toBe(5);
+    // a pack repeated with the same Idempotency-Key packs once (here: the unpack of one, retried)
+    const unpack = () => c.raw.post('/admin/wms.Package/unpack', { package_id: cartons[0].id, code: 'P1' }).set('Idempotency-Key', 'unpack-once');
+    expect((await unpack()).body.code).toBe(1);
+    expect((await unpack()).body.code).toBe(1);
+    expect(await packageLines()).toBe(4);
   });
 
   it('prints a carton label: the SSCC as GS1-128 (00)… with the ship-to, the order and "carton i of n", as PDF and PNG', async () => {
