@@ -31,11 +31,11 @@ describe('migration: packages, the SSCC company prefix setting, the pack station
       expect(await runner.hasTable('package')).toBe(false);
       expect(await runner.hasTable('package_line')).toBe(false);
       await migration.up(runner);
+      expect(await runner.hasTable('package_line')).toBe(true);
     } finally {
       await runner.release();
     }
     expect(await rules()).toEqual(seeded);
     expect(await setting()).toEqual(seededSetting);
-    expect(await runner.hasTable('package_line')).toBe(true);
   });
 });
