@@ -24,7 +24,7 @@ export const PackStation = observer(function PackStation() {
   const t = useT();
   const auth = useAuth();
   const root = useStore();
-  const [store] = useState(() => new PackStationStore());
+  const [store] = useState(() => new PackStationStore(t));
   const field = useRef<Focusable>(null);
   const [code, setCode] = useState('');
   const [weight, setWeight] = useState('');
@@ -36,7 +36,7 @@ export const PackStation = observer(function PackStation() {
   // the scan field takes the focus back after every answer
   useEffect(() => {
     if (!store.loading) field.current?.focus();
-  }, [store.loading, order, current?.id, store.error]);
+  }, [store.loading, order, current?.id, store.error, store.mode]);
 
   const enter = () => {
     const value = code;
@@ -55,7 +55,7 @@ export const PackStation = observer(function PackStation() {
         size="large"
         className="my-tasks-scan"
         value={code}
-        placeholder={t(!order ? 'wms.package.scanOrder' : current ? 'wms.package.scanProduct' : 'wms.package.openFirst')}
+        placeholder={t(!order ? 'wms.package.scanOrder' : !current ? 'wms.package.openFirst' : store.mode === 'unpack' ? 'wms.package.scanTakeOut' : 'wms.package.scanProduct')}
         onChange={setCode}
         onPressEnter={enter}
         data-pack="scan"
@@ -106,6 +106,11 @@ export const PackStation = observer(function PackStation() {
               <div className="my-tasks-quantity">
                 <span className="my-tasks-label">{t('wms.package.quantity')}</span>
                 <InputNumber size="large" min={1} precision={0} value={store.quantity} onChange={(v) => store.setQuantity(Number(v ?? 1))} data-pack="quantity" />
+                {auth('unpack') && current.contents.length > 0 && (
+                  <Button size="large" status={store.mode === 'unpack' ? 'warning' : 'default'} type={store.mode === 'unpack' ? 'primary' : 'secondary'} onClick={() => store.toggleMode()} data-pack="take-out">
+                    {t('wms.package.takeOut')}
+                  </Button>
+                )}
               </div>
               {auth('close') && (
                 <div className="my-tasks-quantity">

@@ -5,6 +5,7 @@ import type { OrderView } from '@contract/orders';
 import { addPackage, closePackage, packableOrders, packScan, packStationOrder } from '@/api/orders';
 import { errorMessage } from '@/api/request';
 import { TransitionKeys, wasAnswered } from '@/features/orders/idempotency';
+import type { TFunction } from '@/lang';
 
 /** One product of the order at the pack station: what its lines picked, what its packages hold. */
 export interface PackLine {
@@ -25,11 +26,13 @@ export class PackStationStore {
   order: OrderView<'outbound'> | null = null;
   currentId = 0;
   quantity = 1;
+  /** What a scan does to the current package: put one in, or (`unpack`) take one out. */
+  mode: 'pack' | 'unpack' = 'pack';
   loading = false;
   error = '';
   private readonly keys = new TransitionKeys();
 
-  constructor() {
+  constructor(private readonly t: TFunction) {
     makeAutoObservable(this);
   }
 
@@ -80,12 +83,17 @@ export class PackStationStore {
   leave(): void {
     this.order = null;
     this.currentId = 0;
+    this.mode = 'pack';
     this.error = '';
     void this.loadWaiting();
   }
 
   choose(id: number): void {
     this.currentId = id;
+  }
+
+  toggleMode(): void {
+    this.mode = this.mode === 'pack' ? 'unpack' : 'pack';
   }
 
   setQuantity(quantity: number): void {
@@ -101,12 +109,20 @@ export class PackStationStore {
     });
   }
 
-  /** A scanned code into (or, `unpack`, out of) the current package. */
-  async scan(code: string, action: 'pack' | 'unpack' = 'pack'): Promise<void> {
+  /** A scanned code into (or, in take-out mode, out of) the current package. */
+  async scan(code: string): Promise<void> {
+    if (!code.trim()) return;
     const pack = this.current;
-    if (!pack || !code.trim()) return;
+    if (!pack) {
+      this.error = this.t('wms.package.openFirst');
+      return;
+    }
+    const action = this.mode;
     await this.transition(`${action}:${code}:${this.quantity}`, pack.id, (key) => packScan(action, pack.id, code.trim(), this.quantity, key));
-    runInAction(() => (this.quantity = 1));
+    runInAction(() => {
+      this.quantity = 1;
+      this.mode = 'pack';
+    });
   }
 
   async close(weight: string): Promise<void> {
