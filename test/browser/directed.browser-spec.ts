@@ -226,6 +226,16 @@ test('a wave of three orders built, released and picked by typed scans on a phon
       [1, 2, 2],
     ]);
   });
+
+  await step('the shipped order\'s detail lists its two cartons with their SSCCs', async () => {
+    await rows(page).filter({ hasText: first.outbound_no }).locator('[data-orders=number-link]').click();
+    const packages = page.locator('[data-orders=detail-packages]:visible');
+    await eventually(async () => expect(await packages.locator('tbody tr').count()).toBe(2));
+    const texts = await packages.locator('tbody tr').allInnerTexts();
+    expect(texts[0]).toContain('第 1 箱，共 2 箱');
+    expect(texts[0]).toMatch(/00614141\d{10}/);
+    expect(texts[1]).toContain(`OIL-${suffix} ×1`);
+  });
   expect(pageErrors).toEqual([]);
 });
 
