@@ -167,10 +167,11 @@ describe('packages: SSCC, pack by scan, close, carton labels, ship packed', () =
     expect((await download(t, `/admin/wms.Package/label?id=${cartons[0].id}&format=gif`, session.token)).json).toMatchObject({ code: 0 });
   });
 
-  it('takes the SSCC company prefix from the site setting and refuses one that is not a prefix', async () => {
+  it('takes the SSCC company prefix from the site setting (edited in the site settings, which check it), and refuses a stored one that is not a prefix', async () => {
     await stockUp(c, w, [{ product: 0, shelf: 0, quantity: 10 }]);
     const picked = await pickedOrder([line(0, 1)]);
-    await t.dataSource.query("UPDATE config SET value = '7610425002' WHERE name = 'gs1_company_prefix'");
+    expect((await c.raw.post('/admin/routine.Config/edit', { gs1_company_prefix: '12ab' })).body).toMatchObject({ code: 0, msg: 'GS1 company prefix must be 6 to 12 digits, as GS1 assigned it' });
+    expect((await c.raw.post('/admin/routine.Config/edit', { gs1_company_prefix: '7610425002' })).body.code).toBe(1);
     expect((await c.add('Package', { outbound_id: picked.id, type: 1 })).sscc).toMatch(/^07610425002\d{7}$/);
     await t.dataSource.query("UPDATE config SET value = '12ab' WHERE name = 'gs1_company_prefix'");
     expect((await c.raw.post('/admin/wms.Package/add', { outbound_id: picked.id, type: 1 })).body).toMatchObject({ code: 0, msg: expect.stringContaining('GS1 company prefix') });
