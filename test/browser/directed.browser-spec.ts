@@ -1,7 +1,7 @@
 /**
  * Directed picking on a phone (390 × 844): three outbound orders of a warehouse with a staging shelf come
  * from the API; in the pages — the wave list, the wave built from the three orders in the builder, its
- * detail, release (the tasks in pick-path order); then "My tasks": every task picked by typing the scans a
+ * detail, release (the tasks in pick-path order) and its pick sheet PDF; then "My tasks": every task picked by typing the scans a
  * keyboard-wedge scanner would send (shelf, product, Enter), one closed short; the wave is picked and the
  * server's stock agrees. Then the pack station: the first order (fully picked) packed into two cartons by typed
  * scans, each closed (one weighed), a carton's label printed (a new tab with the PDF whose GS1-128 zbar reads
@@ -104,6 +104,12 @@ test('a wave of three orders built, released and picked by typed scans on a phon
     const texts = await page.locator('[data-directed=wave-tasks] tbody tr:visible').allInnerTexts();
     expect(texts[0]).toContain(`OIL-${suffix}`);
     expect(texts[1]).toContain(`RICE-${suffix}`);
+    // the released wave prints its pick sheet: a new tab with the PDF
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), page.locator('[data-directed=print]:visible').click()]);
+    const url = tab.url() === 'about:blank' ? await tab.waitForURL(/print/).then(() => tab.url()) : tab.url();
+    expect(url).toMatch(/\/admin\/wms\.Wave\/print\?id=\d+&format=pdf/);
+    expect((await fetch(url)).headers.get('content-type')).toBe('application/pdf');
+    await tab.close();
   });
 
   await step('my tasks: the first task, shelf and product shown large', async () => {
