@@ -1,8 +1,8 @@
 /**
  * Directed picking on a phone (390 × 844): three outbound orders of a warehouse with a staging shelf come
  * from the API; in the pages — the wave list, the wave built from the three orders in the builder, its
- * detail, release (the tasks in pick-path order) and its pick sheet PDF; then "My tasks": every task picked by typing the scans a
- * keyboard-wedge scanner would send (shelf, product, Enter), one closed short; the wave is picked and the
+ * detail, release (the tasks in pick-path order) and its pick sheet PDF; then "My tasks": every task picked
+ * by typing the scans a keyboard-wedge scanner would send (shelf, product, Enter), one closed short; the wave is picked and the
  * server's stock agrees. Then the pack station: the first order (fully picked) packed into two cartons by typed
  * scans, each closed (one weighed), a carton's label printed (a new tab with the PDF whose GS1-128 zbar reads
  * back as the carton's SSCC), and the packed order shipped in the outbound list's ship dialog. Then "My tasks"
