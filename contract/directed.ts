@@ -70,3 +70,39 @@ export interface WaveView {
   tasks: TaskView[];
   progress: { tasks: number; closed: number; quantity: number; done_quantity: number };
 }
+
+/** What a package holds of one product. */
+export interface PackageContentView {
+  product_id: number;
+  product_no: string;
+  name: string;
+  quantity: number;
+}
+
+/**
+ * A package (`wms.Package`): a carton or pallet of one picked outbound order, with its SSCC (18 digits, GS1
+ * check digit), `PACKAGE_TYPE` and `PACKAGE_STATUS`, its weight in kg once closed ('0.00': not weighed) and
+ * what it holds. `number` of `count`: "carton i of n" among the order's packages that hold something.
+ */
+export interface PackageView {
+  id: number;
+  sscc: string;
+  outbound_id: number;
+  type: number;
+  status: number;
+  weight: string;
+  number: number;
+  count: number;
+  contents: PackageContentView[];
+  admin_id: number;
+  close_time: number | null;
+  createtime: number | null;
+}
+
+/** An order waiting at the pack station (`wms.Package/orders`): picked or packed, not shipped. */
+export interface PackableOrderView {
+  id: number;
+  outbound_no: string;
+  customer: string;
+  fulfilment_status: number;
+}

@@ -67,6 +67,10 @@ export const WAVE_STATUS = { draft: 0, released: 1, picked: 2, shipped: 3, cance
 export const TASK_TYPE = { pick: 1, putaway: 2, replenishment: 3 } as const;
 /** task `status`. */
 export const TASK_STATUS = { open: 0, claimed: 1, done: 2, short: 3, cancelled: 4 } as const;
+/** package `type`. */
+export const PACKAGE_TYPE = { carton: 1, pallet: 2 } as const;
+/** package `status`: open (packing into it), closed (sealed, weighed; its label printed). */
+export const PACKAGE_STATUS = { open: 0, closed: 1 } as const;
 
 /** member gender. */
 export const GENDER = { unknown: 0, male: 1, female: 2 } as const;

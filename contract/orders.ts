@@ -2,6 +2,7 @@
  * Orders as the API answers them (`GET edit`, and every transition): the header, the lines, and the names
  * of what they refer to. The server's order rules decide on the same header and line types.
  */
+import type { PackageView } from './directed';
 import type { OrderKind } from './enums';
 
 /** What every order carries. Times are Unix seconds. */
@@ -187,6 +188,8 @@ export type OrderView<K extends OrderKind = OrderKind> = OrderOf<K> & {
   operator: string;
   auditor: string;
   lines: Array<OrderLineView<K>>;
+  /** An outbound order picked in a wave: its packages (cartons, pallets) with their contents, in order. */
+  packages?: PackageView[];
 };
 
 /** An order as its list shows it (`GET index`): the header with the names joined (no lines). */

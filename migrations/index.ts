@@ -37,6 +37,7 @@ import { OutboundReservations1764005010000 } from './1764005010000-outbound-rese
 import { WavesAndTasks1764005020000 } from './1764005020000-waves-and-tasks';
 import { OutboundBackorders1764005030000 } from './1764005030000-outbound-backorders';
 import { FrameworkPageComponents1764005900000 } from './1764005900000-framework-page-components';
+import { Packages1764006000000 } from './1764006000000-packages';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
 export const migrations: Function[] = [
@@ -79,4 +80,5 @@ export const migrations: Function[] = [
   WavesAndTasks1764005020000,
   OutboundBackorders1764005030000,
   FrameworkPageComponents1764005900000,
+  Packages1764006000000,
 ];

@@ -3,6 +3,8 @@ import { TestApp } from '../setup/create-test-app';
 import { as, createAdmin, login, Session } from '../support/api';
 import { adminSpec } from '../support/admin-spec';
 import { Client, smallWarehouse, stockOf, stockUp, Warehouse } from '../support/warehouse';
+import { execFileSync } from 'node:child_process';
+import { download } from '../support/download';
 
 type Row = Record<string, any>;
 
@@ -196,6 +198,36 @@ describe('waves and pick tasks', () => {
     expect((await c.get(`/admin/wms.Wave/edit?id=${wave.id}`)).row).toMatchObject({ status: 3 });
     expect((await c.raw.post('/admin/wms.Outbound/ship', ship)).body).toMatchObject({ code: 0, msg: 'This outbound order has already been shipped' });
     expect(await t.app.get(ProjectionRebuilder).rebuild()).toMatchObject({ matched: true, ledgerProblems: [], reservationProblems: [] });
+  });
+
+  it('prints the pick sheet: stops in sequence with totals and the per-order split, in the reader\'s language', async () => {
+    await stockUp(c, w, [
+      { product: 0, shelf: 1, quantity: 10 },
+      { product: 1, shelf: 0, quantity: 10 },
+    ]);
+    await staging();
+    const orders = [await outbound([line(0, 3), line(1, 1)]), await outbound([line(0, 2)])];
+    const wave = await c.add('Wave', { warehouse_id: w.warehouse.id, outbound_ids: orders.map((o) => o.id) });
+    await c.post('Wave', 'release', { id: wave.id });
+    const pdf = await download(t, `/admin/wms.Wave/print?id=${wave.id}&format=pdf`, session.token, 'en');
+    expect(pdf.type).toBe('application/pdf');
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf.body }).toString('utf8');
+    expect(text).toContain('Pick sheet');
+    expect(text).toContain(wave.wave_no);
+    // stop 1: S1 P2 1 (order 1); stop 2: S2 P1 5 (3 for order 1, 2 for order 2)
+    const stop1 = text.indexOf('Product 2');
+    const stop2 = text.indexOf('Product 1');
+    expect(stop1).toBeGreaterThan(0);
+    expect(stop2).toBeGreaterThan(stop1);
+    expect(text).toContain(`${orders[0].outbound_no} ×3`);
+    expect(text).toContain(`${orders[1].outbound_no} ×2`);
+    expect(text).toMatch(/Stops:\s*2/);
+    expect(text).toMatch(/Total to pick:\s*6/);
+    const zh = await download(t, `/admin/wms.Wave/print?id=${wave.id}`, session.token, 'zh-cn');
+    expect(execFileSync('pdftotext', ['-', '-'], { input: zh.body }).toString('utf8')).toContain('波次拣货单');
+    expect((await download(t, `/admin/wms.Wave/print?id=${wave.id}&format=png`, session.token)).json).toMatchObject({ code: 0 });
+    await createAdmin(t, 'viewer', ['wms/wave/index']);
+    expect((await download(t, `/admin/wms.Wave/print?id=${wave.id}`, (await login(t, 'viewer')).token)).json).toMatchObject({ code: 401 });
   });
 
   it('lets only admins holding the rules work with waves and tasks', async () => {

@@ -56,9 +56,20 @@ import {
   RelocationOrderLineEntity,
   StocktakeEntity,
   StocktakeLineEntity,
+  PackageEntity,
+  PackageLineEntity,
   TaskEntity,
   WaveEntity,
 } from './persistence/order.entities';
+import { PackageController } from './http/package.controller';
+import { PackageRepository } from './persistence/package.repository';
+import { Packing } from './commands/packing';
+import { AddPackageHandler } from './commands/add-package/add-package.handler';
+import { PackPackageHandler } from './commands/pack-package/pack-package.handler';
+import { ClosePackageHandler } from './commands/close-package/close-package.handler';
+import { PackageLabelReader } from './queries/package-label/package-label.reader';
+import { WaveSheetReader } from './queries/wave-sheet/wave-sheet.reader';
+import { PackStationReader } from './queries/pack-station/pack-station.reader';
 import { OrderRepository } from './persistence/order.repository';
 import { PendingOrdersReader } from './queries/pending-orders/pending-orders.reader';
 import { OrdersLedgerReader } from './queries/orders-ledger/orders-ledger.reader';
@@ -66,14 +77,14 @@ import { OrderDocumentReader } from './queries/order-document/order-document.rea
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([InboundOrderEntity, InboundOrderLineEntity, OutboundOrderEntity, OutboundOrderLineEntity, RelocationOrderEntity, RelocationOrderLineEntity, OrderNumberEntity, AdjustmentOrderEntity, AdjustmentOrderLineEntity, StocktakeEntity, StocktakeLineEntity, WaveEntity, TaskEntity]),
+    TypeOrmModule.forFeature([InboundOrderEntity, InboundOrderLineEntity, OutboundOrderEntity, OutboundOrderLineEntity, RelocationOrderEntity, RelocationOrderLineEntity, OrderNumberEntity, AdjustmentOrderEntity, AdjustmentOrderLineEntity, StocktakeEntity, StocktakeLineEntity, WaveEntity, TaskEntity, PackageEntity, PackageLineEntity]),
     CqrsModule,
     AccountsModule,
     PlatformModule,
     MasterDataModule,
     InventoryModule,
   ],
-  controllers: [InboundController, OutboundController, RelocationController, AdjustmentController, StocktakeController, WaveController, TaskController, AuditOrderController, ...ORDER_PRINT_CONTROLLERS],
+  controllers: [InboundController, OutboundController, RelocationController, AdjustmentController, StocktakeController, WaveController, TaskController, PackageController, AuditOrderController, ...ORDER_PRINT_CONTROLLERS],
   providers: [
     OrderRepository,
     OrderNumbers,
@@ -112,6 +123,14 @@ import { OrderDocumentReader } from './queries/order-document/order-document.rea
     UnclaimTaskHandler,
     NextTaskHandler,
     ConfirmTaskHandler,
+    PackageRepository,
+    Packing,
+    AddPackageHandler,
+    PackPackageHandler,
+    ClosePackageHandler,
+    PackageLabelReader,
+    WaveSheetReader,
+    PackStationReader,
   ],
   exports: [PendingOrdersReader, OrdersLedgerReader],
 })

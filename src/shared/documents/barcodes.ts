@@ -7,7 +7,8 @@ import { Pdf } from './pdf';
  * use bwip-js's own PNG renderer.
  */
 
-export type Symbology = 'code128' | 'qrcode';
+/** `gs1-128`: a Code 128 that starts with FNC1 and carries GS1 element strings, given as `(00)…`. */
+export type Symbology = 'code128' | 'gs1-128' | 'qrcode';
 
 export interface Box {
   x: number;
@@ -25,7 +26,7 @@ export function code128Encodable(value: string): boolean {
 }
 
 /** Quiet zones (in modules) the scanners need around the symbols: ISO/IEC 15417 and 18004. */
-export const QUIET_ZONE = { code128: 10, qrcode: 4 } as const;
+export const QUIET_ZONE = { code128: 10, 'gs1-128': 10, qrcode: 4 } as const;
 
 /** Where a symbol's dark modules lie inside its box (points) and how wide one module is. */
 export interface SymbolPlacement extends Box {
@@ -104,7 +105,7 @@ export function barcodePng(symbology: Symbology, value: string, options: { scale
     bcid: symbology,
     text: value,
     scale: options.scale,
-    ...(symbology === 'code128' ? { height: options.height ?? 12 } : { eclevel: 'M' }),
+    ...(symbology === 'qrcode' ? { eclevel: 'M' } : { height: options.height ?? 12 }),
     paddingwidth: QUIET_ZONE[symbology],
     paddingheight: symbology === 'qrcode' ? QUIET_ZONE.qrcode : 0,
     backgroundcolor: 'FFFFFF',

@@ -18,6 +18,11 @@ export interface LabelContent {
   title: string;
   /** Smaller lines under the title (codes, specification, location). */
   lines: string[];
+  /**
+   * The linear symbol: Code 128 (default), or GS1-128 for a GS1 element string in parentheses (`(00)…` of a
+   * carton's SSCC), printed in clear as given.
+   */
+  linear?: 'code128' | 'gs1-128';
 }
 
 export type LabelLayout = 'a4' | 'roll';
@@ -76,7 +81,7 @@ export function drawLabel(doc: Pdf, label: LabelContent, box: Box, qrOnly: strin
   drawBarcode(doc, 'qrcode', label.value, at(parts.qr));
   const value = at(parts.value);
   if (code128Encodable(label.value)) {
-    drawBarcode(doc, 'code128', label.value, at(parts.barcode));
+    drawBarcode(doc, label.linear ?? 'code128', label.value, at(parts.barcode));
     doc.font(BOLD).fontSize(Math.min(value.height * 0.85, 9)).fillColor('black').text(label.value, value.x, value.y, { width: value.width, align: 'center', lineBreak: false, ellipsis: true });
   } else {
     const barcode = at(parts.barcode);
@@ -102,7 +107,7 @@ export async function labelPng(label: LabelContent, qrOnly: string): Promise<Buf
   const barcode = box(parts.barcode);
   const value = box(parts.value);
   if (code128Encodable(label.value)) {
-    layers.push({ input: await fitted(await barcodePng('code128', label.value, { scale: 1, height: 12 }), barcode.width, barcode.height, false), left: barcode.left, top: barcode.top });
+    layers.push({ input: await fitted(await barcodePng(label.linear ?? 'code128', label.value, { scale: 1, height: 12 }), barcode.width, barcode.height, false), left: barcode.left, top: barcode.top });
     layers.push({ input: await textImage(`<span size="${8 * 1024}">${escapeMarkup(label.value)}</span>`, value.width, value.height + px(3), 'centre'), left: value.left, top: value.top + px(1.5) });
   } else {
     layers.push({ input: await textImage(`<span size="${11 * 1024}">${escapeMarkup(label.value)}</span>\n<span size="${7 * 1024}" foreground="#666666">${escapeMarkup(qrOnly)}</span>`, barcode.width, barcode.height + value.height, 'centre'), left: barcode.left, top: barcode.top });

@@ -7,7 +7,7 @@ import type { OrderSnapshot } from '@contract/audit';
 import type { OrderKind } from '@contract/enums';
 import type { MoveLineInput, OrderListRow, OrderView, ShipInput } from '@contract/orders';
 import type { StocktakeView } from '@contract/stocktake';
-import type { TaskView, WaveView } from '@contract/directed';
+import type { PackableOrderView, PackageView, TaskView, WaveView } from '@contract/directed';
 import { actionUrl, createCrudApi, fetchJson, type CrudApi } from './crud';
 import request, { directUrl } from './request';
 
@@ -134,4 +134,44 @@ export interface TaskConfirmInput {
 /** `POST wms.Task/confirm` with an `Idempotency-Key` (a retried confirm posts once). */
 export function confirmTask(id: number, input: TaskConfirmInput, key: string): Promise<TaskView> {
   return transition<TaskView>(TASK_API, 'confirm', { id, ...input, short: input.short ? 1 : 0 }, key);
+}
+
+/** The pick sheet of a wave (`wms.Wave/print`), opened directly. */
+export function wavePrintUrl(id: number, token: string, lang: string): string {
+  return directUrl(actionUrl(WAVE_API, 'print'), { id, format: 'pdf' }, token, lang);
+}
+
+/* Packing: the pack station --------------------------------------------------------------------- */
+
+export const PACKAGE_API = '/admin/wms.Package';
+
+/** `GET wms.Package/orders`: the orders picked (or packed) and not shipped, the newest first. */
+export async function packableOrders(): Promise<PackableOrderView[]> {
+  return (await fetchJson<{ list: PackableOrderView[] }>(actionUrl(PACKAGE_API, 'orders'), {})).list;
+}
+
+/** `GET wms.Package/order?code=`: one order by its number or id, with its lines and packages. */
+export async function packStationOrder(code: string | number): Promise<OrderView<'outbound'>> {
+  return (await fetchJson<{ row: OrderView<'outbound'> }>(actionUrl(PACKAGE_API, 'order'), { code })).row;
+}
+
+/** `POST wms.Package/add`: a new open package (1 carton, 2 pallet) with its SSCC. */
+export function addPackage(outboundId: number, type: number, key: string): Promise<PackageView> {
+  return transition<PackageView>(PACKAGE_API, 'add', { outbound_id: outboundId, type }, key);
+}
+
+/** `POST wms.Package/pack` or `unpack`: what the scanned code names, `quantity` of it. */
+export async function packScan(action: 'pack' | 'unpack', packageId: number, code: string, quantity: number, key: string): Promise<PackageView> {
+  // no message per scan (the carton's contents show it); a refusal still shows the server's message
+  return (await request<PackageView>({ url: actionUrl(PACKAGE_API, action), method: 'post', data: { package_id: packageId, code, quantity }, headers: { 'Idempotency-Key': key } })).data;
+}
+
+/** `POST wms.Package/close` with the weight in kg ('' : not weighed). */
+export function closePackage(packageId: number, weight: string, key: string): Promise<PackageView> {
+  return transition<PackageView>(PACKAGE_API, 'close', { package_id: packageId, ...(weight ? { weight } : {}) }, key);
+}
+
+/** A package's label (`pdf` for the label printer, `png` an image), opened directly. */
+export function packageLabelUrl(id: number, format: 'pdf' | 'png', token: string, lang: string): string {
+  return directUrl(actionUrl(PACKAGE_API, 'label'), { id, format }, token, lang);
 }

@@ -46,6 +46,12 @@ export const BUTTON_TITLES = {
   next: ['下一个任务', 'Next task'],
   confirm: ['确认', 'Confirm'],
   unreserve: ['取消预留', 'Release reservation'],
+  orders: ['待打包订单', 'Orders to pack'],
+  order: ['查找订单', 'Find an order'],
+  pack: ['装箱', 'Pack'],
+  unpack: ['取出', 'Unpack'],
+  close: ['封箱', 'Close'],
+  label: ['打印箱标', 'Print label'],
 } as const;
 
 /** The auditor's ledger workspace: actions beyond the list and its export. */
@@ -93,8 +99,9 @@ export const ADMIN_MENUS: MenuSeed[] = [
       { name: 'wms/relocation', title: '移库单', title_en: 'Relocation orders', icon: 'IconSwap', buttons: [...ORDER, 'move', 'cancel'] },
       { name: 'wms/stocktake', title: '盘点单', title_en: 'Stock counts', icon: 'IconCheckSquare', buttons: [...CRUD, 'start', 'count', 'post', 'cancel', 'print', 'export'] },
       { name: 'wms/adjustment', title: '库存调整单', title_en: 'Stock adjustments', icon: 'IconEdit', buttons: [...ORDER] },
-      { name: 'wms/wave', title: '波次', title_en: 'Waves', icon: 'IconSelectAll', buttons: [...CRUD, 'release', 'cancel'] },
+      { name: 'wms/wave', title: '波次', title_en: 'Waves', icon: 'IconSelectAll', buttons: [...CRUD, 'release', 'cancel', 'print'] },
       { name: 'wms/task', title: '我的任务', title_en: 'My tasks', icon: 'IconMobile', buttons: ['index', 'claim', 'unclaim', 'next', 'confirm'] },
+      { name: 'wms/package', title: '打包台', title_en: 'Pack station', icon: 'IconGift', buttons: ['index', 'orders', 'order', 'add', 'pack', 'unpack', 'close', 'label'] },
       { name: 'wms/stock', title: '库存查询', title_en: 'Stock', icon: 'IconArchive', buttons: ['index', 'export'] },
       { name: 'wms/inventoryHistory', title: '库存流水', title_en: 'Inventory history', icon: 'IconHistory', buttons: ['index', 'export'] },
     ],

@@ -21,6 +21,8 @@ import { translate } from '../../../shared/http/translate';
 import type { LineAllocation } from '../../../../contract/orders';
 import { WaveState } from '../persistence/wave.repository';
 import { operatorName } from './goods-order-audit';
+import { assertShippable } from '../domain/packing';
+import { packagesOf } from '../persistence/package-views';
 
 /** One stop of a pick: a (shelf, product, lot) and the order lines it serves. */
 interface PickStop {
@@ -143,10 +145,14 @@ export class WavePicking {
    * Ship a picked order (from the staging shelf): the outbound events (form type by order type) for what each
    * line picked, per staging shelf and lot as its tasks put it there; the order becomes audited and shipped,
    * each line's actual quantity what it picked. What was not picked becomes one new, unreserved outbound
-   * order (`backorder_of` = this one) with those lines. The wave is shipped once all its orders are.
+   * order (`backorder_of` = this one) with those lines. The wave is shipped once all its orders are. An order
+   * with packages ships only once it is packed (everything picked packed, every package closed).
    */
   async ship({ manager, state: { order, lines }, context: { admin }, write }: OpenTransition<OrderState<'outbound'>>, shipment: Record<string, unknown>): Promise<void> {
-    if (order.fulfilment_status !== FULFILMENT_STATUS.picked) throw new OrderRuleError('not_picked_yet');
+    if (order.fulfilment_status !== FULFILMENT_STATUS.picked && order.fulfilment_status !== FULFILMENT_STATUS.packed) throw new OrderRuleError('not_picked_yet');
+    // an order with packages ships once everything picked is packed and every package closed
+    const { lines: packed } = await packagesOf(manager, order.id);
+    assertShippable(packed.some((l) => l.quantity > 0), order.fulfilment_status);
     const now = unixNow();
     const tasks: Array<Record<string, unknown>> = await manager.query('SELECT to_shelf_id, lot_no, breakdown FROM task WHERE wave_id = ? AND done_quantity > 0 ORDER BY sequence, id', [order.wave_id]);
     const parts = new Map<number, LineAllocation[]>();
@@ -162,7 +168,7 @@ export class WavePicking {
     }
     await write(
       { ...shipment, audit_status: 1, audittime: now, audit_admin_id: admin.id, fulfilment_status: FULFILMENT_STATUS.shipped, updatetime: now },
-      { audit_status: 0, shipment_status: 0, fulfilment_status: FULFILMENT_STATUS.picked },
+      { audit_status: 0, shipment_status: 0, fulfilment_status: order.fulfilment_status },
     );
     const products = await this.catalogue.products(manager, lines.map((l) => l.product_id));
     await this.ledger.post(

@@ -1,6 +1,6 @@
 import { CrudDefinition } from '../../../shared/crud';
 import { MASTER_DATA_TABLES } from '../../master-data';
-import { AdjustmentOrderEntity, InboundOrderEntity, OutboundOrderEntity, RelocationOrderEntity, StocktakeEntity, TaskEntity, WaveEntity } from '../persistence/order.entities';
+import { AdjustmentOrderEntity, InboundOrderEntity, OutboundOrderEntity, RelocationOrderEntity, PackageEntity, StocktakeEntity, TaskEntity, WaveEntity } from '../persistence/order.entities';
 
 const operator = { entity: 'admin', on: 'admin_id', columns: ['username', 'nickname'] } as const;
 const common = ['id', 'order_sn', 'audit_status', 'admin_id', 'createtime', 'audittime', 'updatetime'];
@@ -99,5 +99,19 @@ export const TASK_LIST: CrudDefinition<TaskEntity> = {
     product: { entity: MASTER_DATA_TABLES.product, on: 'product_id', columns: ['name', 'product_no', 'bar_code'] },
     from_shelf: { entity: MASTER_DATA_TABLES.shelf, on: 'from_shelf_id', columns: ['name', 'serial_no'] },
     to_shelf: { entity: MASTER_DATA_TABLES.shelf, on: 'to_shelf_id', columns: ['name', 'serial_no'] },
+  },
+};
+
+/** Packages: filters order, status, type; the order's number joined. */
+export const PACKAGE_LIST: CrudDefinition<PackageEntity> = {
+  entity: PackageEntity,
+  alias: 'package',
+  writable: [],
+  quickSearchFields: ['id', 'sscc'],
+  searchFields: ['id', 'sscc', 'outbound_id', 'type', 'status', 'weight', 'admin_id', 'close_time', 'createtime', 'outbound.outbound_no'],
+  filterParams: ['outbound_id', 'status', 'type', 'sscc'],
+  defaultOrder: [{ field: 'id', direction: 'DESC' }],
+  joins: {
+    outbound: { entity: 'outbound_order', on: 'outbound_id', columns: ['outbound_no'] },
   },
 };

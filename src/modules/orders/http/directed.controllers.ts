@@ -1,6 +1,6 @@
-import { All, Body, Controller, Get, Post, Query, Req } from '@nestjs/common';
+import { All, Body, Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { Request } from 'express';
+import { Request, Response } from 'express';
 import { CrudKit, CrudService, isTrue, parseId, parseIds } from '../../../shared/crud';
 import { TransactionRunner } from '../../../shared/database/transaction-runner';
 import { AppError } from '../../../shared/http/app-error';
@@ -20,9 +20,10 @@ import { TaskEntity, WaveEntity } from '../persistence/order.entities';
 import { TaskRepository } from '../persistence/task.repository';
 import { WaveRepository } from '../persistence/wave.repository';
 import { ConfirmTaskDto, NextTaskDto, WaveDto } from './dto/directed.dto';
+import { WaveSheetReader } from '../queries/wave-sheet/wave-sheet.reader';
 import { OrderIdDto } from './dto/order.dto';
 
-/** Waves: list, view (orders, tasks in sequence, progress), add / edit / delete drafts, release, cancel. */
+/** Waves: list, view (orders, tasks in sequence, progress), add / edit / delete drafts, release, cancel, print the pick sheet. */
 @Controller('admin/wms.wave')
 export class WaveController {
   private readonly list: CrudService<WaveEntity>;
@@ -32,8 +33,15 @@ export class WaveController {
     private readonly commands: CommandBus,
     private readonly waves: WaveRepository,
     private readonly transactions: TransactionRunner,
+    private readonly sheets: WaveSheetReader,
   ) {
     this.list = new CrudService(kit, WAVE_LIST);
+  }
+
+  /** The pick sheet: stops in sequence with totals and the per-order split. */
+  @Get('print')
+  async print(@Query() query: Record<string, unknown>, @CurrentAdmin() admin: AuthAdmin | undefined, @Res() response: Response): Promise<void> {
+    await this.sheets.execute(query, admin, response);
   }
 
   @Get('index')

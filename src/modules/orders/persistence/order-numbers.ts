@@ -14,4 +14,11 @@ export class OrderNumbers {
     const [row] = await manager.query('SELECT last FROM order_number WHERE prefix = ?', [key]);
     return `${key}-${String(row.last).padStart(4, '0')}`;
   }
+
+  /** The next serial of a counter that never restarts (`SSCC`): 1, 2, 3, … in the caller's transaction. */
+  async serial(manager: EntityManager, counter: string): Promise<number> {
+    await upsertAdding(manager, 'order_number', ['prefix'], ['last'], [], [{ prefix: counter, last: 1 }]);
+    const [row] = await manager.query('SELECT last FROM order_number WHERE prefix = ?', [counter]);
+    return Number(row.last);
+  }
 }

@@ -3,6 +3,7 @@ import type { Stocktake } from '../../../../contract/stocktake';
 import { parseAllocations } from '../domain/order-lots';
 import { AdjustmentLine, AdjustmentOrder, InboundOrder, LineOf, OrderKind, OrderOf, OutboundOrder, RelocationLine, RelocationOrder, StoredGoodsLine, StoredOutboundLine } from '../domain/order-state';
 import { StocktakeLine } from '../domain/stocktake';
+import { PackedLine, PackageState } from '../domain/packing';
 import {
   AdjustmentOrderEntity,
   AdjustmentOrderLineEntity,
@@ -10,6 +11,8 @@ import {
   InboundOrderLineEntity,
   OutboundOrderEntity,
   OutboundOrderLineEntity,
+  PackageEntity,
+  PackageLineEntity,
   RelocationOrderEntity,
   RelocationOrderLineEntity,
   StocktakeEntity,
@@ -125,4 +128,28 @@ export const STOCKTAKE_LINE_ROWS = rowShape<StocktakeLine>(StocktakeLineEntity, 
   found: 'int',
   count_admin_id: 'int',
   counttime: 'int?',
+});
+
+/** A package as its commands decide on it, and when it was made and closed. */
+export const PACKAGE_ROWS = rowShape<PackageState & { admin_id: number; close_time: number | null; createtime: number | null; updatetime: number | null }>(PackageEntity, {
+  id: 'int',
+  sscc: 'string',
+  outbound_id: 'int',
+  type: 'int',
+  status: 'int',
+  weight: 'money',
+  admin_id: 'int',
+  close_time: 'int?',
+  createtime: 'int?',
+  updatetime: 'int?',
+});
+
+export const PACKAGE_LINE_ROWS = rowShape<PackedLine & { id: number; outbound_id: number; createtime: number | null; updatetime: number | null }>(PackageLineEntity, {
+  id: 'int',
+  package_id: 'int',
+  outbound_id: 'int',
+  product_id: 'int',
+  quantity: 'int',
+  createtime: 'int?',
+  updatetime: 'int?',
 });

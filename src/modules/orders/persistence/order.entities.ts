@@ -193,3 +193,34 @@ export class TaskEntity {
   @Column({ type: 'int', nullable: true }) createtime: number | null;
   @Column({ type: 'int', nullable: true }) updatetime: number | null;
 }
+
+/** A package (carton or pallet) of one picked outbound order, with its SSCC. */
+@Entity('package')
+export class PackageEntity {
+  @PrimaryGeneratedColumn() id: number;
+  /** 18 digits: extension digit, GS1 company prefix, serial, check digit. */
+  @Column() sscc: string;
+  @Column() outbound_id: number;
+  /** 1 carton, 2 pallet (`PACKAGE_TYPE`). */
+  @Column() type: number;
+  /** 0 open, 1 closed (`PACKAGE_STATUS`). */
+  @Column() status: number;
+  /** kg; 0.00 when not weighed. */
+  @Column({ type: 'decimal', transformer: moneyTransformer }) weight: string;
+  @Column() admin_id: number;
+  @Column({ type: 'int', nullable: true }) close_time: number | null;
+  @Column({ type: 'int', nullable: true }) createtime: number | null;
+  @Column({ type: 'int', nullable: true }) updatetime: number | null;
+}
+
+/** What a package holds of one product. */
+@Entity('package_line')
+export class PackageLineEntity {
+  @PrimaryGeneratedColumn() id: number;
+  @Column() package_id: number;
+  @Column() outbound_id: number;
+  @Column() product_id: number;
+  @Column() quantity: number;
+  @Column({ type: 'int', nullable: true }) createtime: number | null;
+  @Column({ type: 'int', nullable: true }) updatetime: number | null;
+}

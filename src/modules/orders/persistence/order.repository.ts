@@ -10,6 +10,8 @@ import { LineOf, OrderKind, OrderState, shelfIdsOf } from '../domain/order-state
 import { ORDER_KINDS } from './order-kinds';
 import { ORDER_ROWS } from './order-rows';
 import { LifecycleDocument } from '../../../shared/transitions';
+import { FULFILMENT_STATUS } from '../../../../contract/enums';
+import { packageViews } from './package-views';
 
 type Row = Record<string, unknown>;
 
@@ -157,8 +159,11 @@ export class OrderRepository {
       return s ? { id: s.id, name: s.name, serial_no: s.serial_no, warehouse_id: s.warehouse_id, warehouse_area_id: s.warehouse_area_id, location: s.location } : null;
     };
     const adminName = (adminId: number) => admins.get(adminId) ?? '';
+    // an order picked in a wave answers its packages (none before: no statement for them)
+    const packed = 'fulfilment_status' in order && order.fulfilment_status >= FULFILMENT_STATUS.picked ? { packages: await packageViews(manager, this.catalogue, order.id) } : {};
     return {
       ...order,
+      ...packed,
       ...(k.party ? { [k.party.party]: parties.get(partyId) ?? null } : {}),
       operator: adminName(order.admin_id),
       auditor: order.audit_admin_id ? adminName(order.audit_admin_id) : '',

@@ -4,10 +4,14 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { Alert, Button, Descriptions, Drawer, Progress, Space, Table, Tag } from '@arco-design/web-react';
 import type { TaskView, WaveView } from '@contract/directed';
 import { TASK_STATUS, WAVE_STATUS } from '@contract/enums';
-import { fetchWave, waveTransition } from '@/api/orders';
+import { fetchWave, wavePrintUrl, waveTransition } from '@/api/orders';
+import { IconPrinter } from '@arco-design/web-react/icon';
+import { openInNewTab } from '@/features/documents/newTab';
+import { useAuth } from '@/hooks/useAuth';
+import { useStore } from '@/stores/context';
 import { errorMessage } from '@/api/request';
 import { TransitionKeys, wasAnswered } from '@/features/orders/idempotency';
-import { useT } from '@/lang';
+import { getLocale, useT } from '@/lang';
 
 export const WAVE_STATUS_COLORS: Record<number, string> = { 0: 'gray', 1: 'arcoblue', 2: 'green', 3: 'purple', 4: 'red' };
 const TASK_STATUS_COLORS: Record<number, string> = { 0: 'gray', 1: 'arcoblue', 2: 'green', 3: 'orange', 4: 'red' };
@@ -63,9 +67,11 @@ export class WaveDetailStore {
   }
 }
 
-/** The wave's detail: orders, tasks in sequence with their progress, release and cancel. */
+/** The wave's detail: orders, tasks in sequence with their progress, release and cancel, the pick sheet. */
 export const WaveDetail = observer(function WaveDetail({ detail, onChanged }: { detail: WaveDetailStore; onChanged: () => void }) {
   const t = useT();
+  const auth = useAuth();
+  const root = useStore();
   const wave = detail.wave;
   const [narrow, setNarrow] = useState(() => window.innerWidth < 640);
   useEffect(() => {
@@ -95,6 +101,11 @@ export const WaveDetail = observer(function WaveDetail({ detail, onChanged }: { 
             {wave.status === WAVE_STATUS.draft && (
               <Button type="primary" loading={detail.loading} onClick={() => void act('release')} data-directed="release">
                 {t('wms.wave.release')}
+              </Button>
+            )}
+            {wave.status !== WAVE_STATUS.draft && wave.status !== WAVE_STATUS.cancelled && auth('print') && (
+              <Button icon={<IconPrinter />} onClick={() => openInNewTab(wavePrintUrl(wave.id, root.adminInfo.token, getLocale()))} data-directed="print">
+                {t('wms.wave.print')}
               </Button>
             )}
             {(wave.status === WAVE_STATUS.draft || wave.status === WAVE_STATUS.released) && (

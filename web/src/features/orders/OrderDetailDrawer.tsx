@@ -7,14 +7,18 @@ import '@/features/lots/i18n';
 import { toJS } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { Alert, Button, Descriptions, Drawer, Empty, Popconfirm, Space, Spin, Table, Tag } from '@arco-design/web-react';
-import { IconCheckCircle, IconClose, IconEdit, IconLock, IconSend, IconSwap, IconUnlock } from '@arco-design/web-react/icon';
+import { IconCheckCircle, IconClose, IconEdit, IconLock, IconPrinter, IconSend, IconSwap, IconUnlock } from '@arco-design/web-react/icon';
+import type { PackageView } from '@contract/directed';
 import type { OrderKind } from '@contract/enums';
 import type { OrderView } from '@contract/orders';
 import type { InventoryHistoryRow } from '@contract/stock';
 import { useEscapeClose } from '@/hooks/useEscapeClose';
 import { formatDatetime } from '@/components/crud';
 import { useAuth } from '@/hooks/useAuth';
-import { useT, type TFunction } from '@/lang';
+import { getLocale, useT, type TFunction } from '@/lang';
+import { useStore } from '@/stores/context';
+import { packageLabelUrl } from '@/api/orders';
+import { openInNewTab } from '@/features/documents/newTab';
 import { AllocationsCell } from '@/features/lots/LotCells';
 import { isLotLine } from '@/features/lots/lots';
 import { LocationText, MoneyCell, NumberCell, SignedCell, StateTag } from './cells';
@@ -295,6 +299,7 @@ export const OrderDetailDrawer = observer(function OrderDetailDrawer({ page }: {
               )}
             </div>
             <LinesTable kind={kind} lines={lines} t={t} />
+            {kind === 'outbound' && (row as { packages?: PackageView[] }).packages?.length ? <PackagesTable packages={(row as { packages: PackageView[] }).packages} /> : null}
             <div className="orders-section-title">
               {t('orders.history.title')}
               {detail.history.length > 0 && <Tag size="small">{detail.history.length}</Tag>}
@@ -319,6 +324,47 @@ export const OrderDetailDrawer = observer(function OrderDetailDrawer({ page }: {
         )}
       </Spin>
     </Drawer>
+  );
+});
+
+/** An outbound order's packages (cartons, pallets): SSCC, what each holds, weight, and its label (with the pack station's label rule). */
+const PackagesTable = observer(function PackagesTable({ packages }: { packages: PackageView[] }) {
+  const t = useT();
+  const root = useStore();
+  const mayPrint = root.navTabs.hasNode('/admin/wms/package', 'label');
+  return (
+    <>
+      <div className="orders-section-title">
+        {t('orders.packages.title')}
+        <Tag size="small">{packages.length}</Tag>
+      </div>
+      <Table<PackageView>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        border={{ wrapper: true, cell: false }}
+        scroll={{ x: 720 }}
+        data={packages}
+        columns={[
+          { title: t('orders.packages.number'), width: 110, render: (_: unknown, p: PackageView) => (p.number ? t(p.type === 2 ? 'orders.packages.palletOf' : 'orders.packages.cartonOf', { number: p.number, count: p.count }) : '-') },
+          { title: 'SSCC', dataIndex: 'sscc', width: 190 },
+          { title: t('orders.packages.contents'), render: (_: unknown, p: PackageView) => p.contents.map((c) => `${c.product_no} ×${c.quantity}`).join(', ') },
+          { title: t('orders.packages.weight'), width: 90, render: (_: unknown, p: PackageView) => (Number(p.weight) > 0 ? `${p.weight} kg` : '-') },
+          { title: t('orders.packages.status'), width: 90, render: (_: unknown, p: PackageView) => <Tag color={p.status === 1 ? 'green' : 'arcoblue'}>{t(`orders.packages.status${p.status}`)}</Tag> },
+          {
+            title: '',
+            width: 90,
+            render: (_: unknown, p: PackageView) =>
+              mayPrint && p.number > 0 ? (
+                <Button size="mini" icon={<IconPrinter />} onClick={() => openInNewTab(packageLabelUrl(p.id, 'pdf', root.adminInfo.token, getLocale()))} data-orders="package-label">
+                  {t('orders.packages.label')}
+                </Button>
+              ) : null,
+          },
+        ]}
+        data-orders="detail-packages"
+      />
+    </>
   );
 });
 

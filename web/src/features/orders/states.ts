@@ -118,11 +118,11 @@ export function stateActions(kind: OrderKind, row: OrderStateRow): OrderAction[]
     return actions;
   }
   if (kind === 'outbound') {
-    // directed fulfilment: a reserved order is locked until unreserved; an order in a wave ships once picked
+    // directed fulfilment: a reserved order is locked until unreserved; an order in a wave ships once picked (or packed)
     const fulfilment = num(row.fulfilment_status);
     if (!audited && fulfilment === FULFILMENT_STATUS.none) actions.push('edit', 'delete', 'audit', 'reserve');
     if (!audited && fulfilment === FULFILMENT_STATUS.reserved) actions.push('audit', 'unreserve');
-    if (num(row.shipment_status) === SHIPMENT_STATUS.unshipped && (audited || fulfilment === FULFILMENT_STATUS.picked)) actions.push('ship');
+    if (num(row.shipment_status) === SHIPMENT_STATUS.unshipped && (audited || fulfilment === FULFILMENT_STATUS.picked || fulfilment === FULFILMENT_STATUS.packed)) actions.push('ship');
     return actions;
   }
   if (!audited) actions.push('edit', 'delete', 'audit');

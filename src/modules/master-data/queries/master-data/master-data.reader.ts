@@ -187,6 +187,17 @@ export class MasterDataReader {
     return found;
   }
 
+  /** Where a customer's goods go (a carton label's ship-to): name, contact, mobile, city and address; null when unknown. */
+  async shipTo(manager: EntityManager, customerId: number): Promise<{ name: string; contact_person: string; mobile: string; city: string; address: string } | null> {
+    if (!customerId) return null;
+    const row = await manager
+      .createQueryBuilder(CustomerEntity, 't')
+      .select(['t.id', 't.name', 't.contact_person', 't.mobile', 't.city', 't.address'])
+      .where('t.id = :id', { id: customerId })
+      .getOne();
+    return row ? { name: row.name, contact_person: row.contact_person, mobile: row.mobile, city: row.city, address: row.address } : null;
+  }
+
   /**
    * What a stock movement of each (product, shelf) pair records about them, keyed `${productId}:${shelfId}`:
    * two statements whatever the number of pairs. Pairs whose product or shelf does not exist or is deleted

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { msg } from '../../../../shared/http/validation';
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value);
@@ -28,4 +28,23 @@ export class ConfirmTaskDto {
   @IsOptional() @IsString({ message: msg('validation.required') }) @MaxLength(32, { message: msg('validation.max_length', { max: 32 }) }) lot_no?: string;
   @IsOptional() @IsString({ message: msg('validation.required') }) @MaxLength(200, { message: msg('validation.max_length', { max: 200 }) }) to_code?: string;
   @IsOptional() @IsIn(BOOLEANS, { message: msg('validation.in') }) short?: boolean | number | string;
+}
+
+/** `wms.Package/add`: the picked outbound order and the kind of package (1 carton, 2 pallet). */
+export class PackageDto {
+  @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) outbound_id: number;
+  @Transform(toInt) @IsIn([1, 2], { message: msg('validation.in') }) type: number;
+}
+
+/** `wms.Package/pack` and `unpack`: the scanned code and how many (1 when not given). */
+export class PackDto {
+  @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) package_id: number;
+  @IsString({ message: msg('validation.required') }) @MaxLength(200, { message: msg('validation.max_length', { max: 200 }) }) code: string;
+  @IsOptional() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(1, { message: msg('validation.min', { min: 1 }) }) @Max(1000000, { message: msg('validation.max', { max: 1000000 }) }) quantity?: number;
+}
+
+/** `wms.Package/close`: the package and its weight in kg (at most two decimals; empty: not weighed). */
+export class ClosePackageDto {
+  @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) package_id: number;
+  @IsOptional() @Transform(({ value }) => (typeof value === 'number' ? String(value) : value)) @IsString({ message: msg('validation.number') }) @MaxLength(12, { message: msg('validation.max_length', { max: 12 }) }) weight?: string;
 }

@@ -295,6 +295,10 @@ const SETTING_CHECKS: Record<string, (stored: string, field: string) => void> = 
   upload_maxsize(stored, field) {
     if (stored && parseFileSize(stored) === null) throw new ConfigRuleError('invalid_file_size', { field });
   },
+  // the GS1 company prefix in every SSCC (carton and pallet labels): 6 to 12 digits
+  gs1_company_prefix(stored, field) {
+    if (stored && !/^\d{6,12}$/.test(stored)) throw new ConfigRuleError('invalid_gs1_prefix', { field });
+  },
   smtp_port(stored, field) {
     if (stored && !(INTEGER_PATTERN.test(stored) && Number(stored) >= 1 && Number(stored) <= 65535)) throw new ConfigRuleError('invalid_port', { field });
   },
