@@ -328,6 +328,31 @@ test('inbound → audit → stock → outbound → audit → ship → relocation
     await eventually(async () => expect(await rows(page).count()).toBe(2));
   });
 
+  await step('stock reserved and available: an order reserves 7 bolts and every bearing; "available only" hides the bearings', async () => {
+    const api = await adminApi();
+    const reserve = async (lines: Array<[number, number]>) => {
+      const order = await api.add('Outbound', { customer_id: d.customer.id, type: 10, warehouse_id: d.warehouse.id, lines: lines.map(([product_id, quantity]) => ({ product_id, plan_quantity: quantity, actual_quantity: quantity, price: '1.00' })) });
+      await api.post('wms.Outbound', 'reserve', { id: order.id });
+      return order.id as number;
+    };
+    const reserved = [await reserve([[d.bolt.id, 7]]), await reserve([[d.bearing.id, 36]])];
+    await currentPage(page).locator('[data-crud=refresh]').first().click();
+    const bolt = rows(page).filter({ hasText: d.bolt.product_no });
+    // on hand, reserved, available
+    await eventually(async () => expect(await text(bolt)).toMatch(/120\s+7\s+113/));
+    expect(await text(rows(page).filter({ hasText: d.bearing.product_no }))).toMatch(/36\s+36\s+0/);
+    await currentPage(page).locator('[data-orders=stock-available]').click();
+    await eventually(async () => {
+      expect(await rows(page).count()).toBe(1);
+      expect(await text(rows(page).first())).toContain(d.bolt.product_no);
+    });
+    await currentPage(page).locator('[data-orders=stock-available]').click();
+    for (const id of reserved) await api.post('wms.Outbound', 'unreserve', { id });
+    await currentPage(page).locator('[data-crud=refresh]').first().click();
+    await eventually(async () => expect(await text(rows(page).filter({ hasText: d.bolt.product_no }))).toMatch(/120\s+0\s+120/));
+    expect(await rows(page).count()).toBe(2);
+  });
+
   // ------------------------------------------------------------------------------------ outbound
   await step('outbound form', async () => {
     await openPage(page, ZH.operations, ZH.outbound, '/admin/wms/outbound');
