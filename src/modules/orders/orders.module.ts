@@ -28,6 +28,13 @@ import { ShipOutboundOrderHandler } from './commands/ship-outbound-order/ship-ou
 import { AdjustmentController, InboundController, OutboundController, RelocationController } from './http/order.controllers';
 import { StocktakeController } from './http/stocktake.controller';
 import { TaskController, WaveController } from './http/directed.controllers';
+import { PickFaceController, PutawayController, PutawayRuleController, ReorderController, ReorderRuleController, ReplenishmentController } from './http/directed-stock.controllers';
+import { PutawayPlanner } from './commands/putaway-planner';
+import { StockTasks } from './commands/stock-tasks';
+import { RunReplenishmentHandler } from './commands/run-replenishment/run-replenishment.handler';
+import { DraftReorderHandler } from './commands/draft-reorder/draft-reorder.handler';
+import { ReorderReader } from './queries/reorder/reorder.reader';
+import { PickFaceEntity, PutawayRuleEntity, ReorderRuleEntity } from './persistence/directed-rules.entities';
 import { WavePicking } from './commands/wave-picking';
 import { SaveWaveHandler } from './commands/save-wave/save-wave.handler';
 import { DeleteWavesHandler } from './commands/delete-waves/delete-waves.handler';
@@ -66,14 +73,14 @@ import { OrderDocumentReader } from './queries/order-document/order-document.rea
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([InboundOrderEntity, InboundOrderLineEntity, OutboundOrderEntity, OutboundOrderLineEntity, RelocationOrderEntity, RelocationOrderLineEntity, OrderNumberEntity, AdjustmentOrderEntity, AdjustmentOrderLineEntity, StocktakeEntity, StocktakeLineEntity, WaveEntity, TaskEntity]),
+    TypeOrmModule.forFeature([InboundOrderEntity, InboundOrderLineEntity, OutboundOrderEntity, OutboundOrderLineEntity, RelocationOrderEntity, RelocationOrderLineEntity, OrderNumberEntity, AdjustmentOrderEntity, AdjustmentOrderLineEntity, StocktakeEntity, StocktakeLineEntity, WaveEntity, TaskEntity, PutawayRuleEntity, PickFaceEntity, ReorderRuleEntity]),
     CqrsModule,
     AccountsModule,
     PlatformModule,
     MasterDataModule,
     InventoryModule,
   ],
-  controllers: [InboundController, OutboundController, RelocationController, AdjustmentController, StocktakeController, WaveController, TaskController, AuditOrderController, ...ORDER_PRINT_CONTROLLERS],
+  controllers: [InboundController, OutboundController, RelocationController, AdjustmentController, StocktakeController, WaveController, TaskController, PutawayRuleController, PickFaceController, ReorderRuleController, PutawayController, ReplenishmentController, ReorderController, AuditOrderController, ...ORDER_PRINT_CONTROLLERS],
   providers: [
     OrderRepository,
     OrderNumbers,
@@ -112,6 +119,11 @@ import { OrderDocumentReader } from './queries/order-document/order-document.rea
     UnclaimTaskHandler,
     NextTaskHandler,
     ConfirmTaskHandler,
+    PutawayPlanner,
+    StockTasks,
+    RunReplenishmentHandler,
+    DraftReorderHandler,
+    ReorderReader,
   ],
   exports: [PendingOrdersReader, OrdersLedgerReader],
 })
