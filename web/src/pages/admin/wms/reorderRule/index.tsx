@@ -106,7 +106,7 @@ const ReorderList = observer(function ReorderList() {
               data={lines}
               data-directed="reorder-list"
               columns={[
-                { title: t('wms.reorderRule.product'), dataIndex: 'product', render: (_: unknown, l: ReorderLine) => `${l.product?.product_no ?? ''} ${l.product?.name ?? ''}` },
+                { title: t('wms.reorderRule.product'), dataIndex: 'product', width: 180, render: (_: unknown, l: ReorderLine) => `${l.product?.product_no ?? ''} ${l.product?.name ?? ''}` },
                 { title: t('wms.reorderRule.onHand'), dataIndex: 'on_hand', align: 'right' },
                 { title: t('wms.reorderRule.pending'), dataIndex: 'inbound_pending', align: 'right' },
                 { title: t('wms.reorderRule.reserved'), dataIndex: 'reserved', align: 'right' },
