@@ -187,5 +187,16 @@ describe('directed putaway', () => {
     const unplaced = await t.dataSource.query('SELECT SUM(quantity) AS n FROM task WHERE type = 2 AND to_shelf_id = 0');
     expect(Number(unplaced[0].n)).toBe(20);
     expect(bins.reduce((sum, bin) => sum + (into[bin.id] ?? 0), 0)).toBe(300);
+    // what has no target is put where the worker scans, within that shelf's room
+    const [open] = await t.dataSource.query('SELECT id FROM task WHERE type = 2 AND to_shelf_id = 0');
+    const extra = await shelf('X1', { capacity: 15 });
+    const put = (body: object) => c.raw.post('/admin/wms.Task/confirm', { id: Number(open.id), from_code: 'DOCK', product_code: 'P1', quantity: 15, ...body });
+    expect((await put({})).body).toMatchObject({ code: 0, msg: 'Scan the shelf the goods are put on' });
+    expect((await put({ to_code: 'B1' })).body).toMatchObject({ code: 0, msg: 'The shelf has room for 0 only: choose another shelf, or force it with a reason' });
+    expect((await put({ to_code: 'X1' })).body).toMatchObject({ code: 1, data: { status: 1, done_quantity: 15, to_shelf_id: extra.id } });
+    // the rest goes on the same shelf (only before any of it was put away may the target change)
+    expect((await put({ to_code: 'S1', quantity: 5 })).body).toMatchObject({ code: 0, msg: "The scanned target is not this task's target shelf" });
+    // a shelf an open task goes to cannot be deleted (B3: nothing on it yet, 100 on their way)
+    expect((await c.raw.del(`/admin/wms.Shelf/del?ids[]=${bins[2].id}`)).body).toMatchObject({ code: 0, msg: expect.stringContaining('open tasks') });
   });
 });

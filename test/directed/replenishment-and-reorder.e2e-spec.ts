@@ -151,4 +151,19 @@ describe('replenishment and reorder', () => {
       expect([url, res.body.code]).toEqual([url, 401]);
     }
   });
+
+  it('keeps the products, shelves, suppliers and categories its rules and open tasks name', async () => {
+    const face = await c.add('PickFace', { warehouse_shelf_id: w.shelves[1].id, product_id: w.products[0].id, min: 1, max: 5 });
+    const rule = await c.add('ReorderRule', { warehouse_id: w.warehouse.id, product_id: w.products[1].id, min: 1, max: 5, supplier_id: w.supplier.id });
+    const category = await c.add('Category', { name: 'Tea' });
+    await c.add('PutawayRule', { warehouse_id: w.warehouse.id, category_id: category.id });
+    const refused = async (url: string) => (await c.raw.del(url)).body;
+    expect(await refused(`/admin/wms.Product/del?ids[]=${w.products[0].id}`)).toMatchObject({ code: 0, msg: expect.stringContaining('pick faces') });
+    expect(await refused(`/admin/wms.Shelf/del?ids[]=${w.shelves[1].id}`)).toMatchObject({ code: 0, msg: expect.stringContaining('pick faces') });
+    expect(await refused(`/admin/wms.Supplier/del?ids[]=${w.supplier.id}`)).toMatchObject({ code: 0, msg: expect.stringContaining('reorder rules') });
+    expect((await c.raw.del(`/admin/wms.Category/del?ids[]=${category.id}`).set('think-lang', 'zh-cn')).body).toMatchObject({ code: 0, msg: expect.stringContaining('上架规则') });
+    await c.raw.del(`/admin/wms.PickFace/del?ids[]=${face.id}`);
+    await c.raw.del(`/admin/wms.ReorderRule/del?ids[]=${rule.id}`);
+    expect((await c.raw.del(`/admin/wms.Shelf/del?ids[]=${w.shelves[1].id}`)).body.code).toBe(1);
+  });
 });
