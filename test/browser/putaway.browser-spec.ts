@@ -3,7 +3,8 @@
  * with a line left without a shelf is received (API) onto the dock; on "My tasks" the putaway is scanned as a
  * keyboard-wedge scanner would type it, onto another shelf than suggested that is too small — refused, then
  * forced with a reason; the pick-face page runs replenishment and the task is scanned on "My tasks"; the
- * reorder list shows the suggestion and creates the draft purchase order. The server's stock agrees.
+ * reorder list shows the suggestion and creates the draft purchase order, whose form shows where its line
+ * would be put away. The server's stock agrees.
  * Then the new pages in English on the dark theme. Screenshots: test-output/screenshots/putaway/.
  */
 import type { Page } from 'playwright-core';
@@ -121,6 +122,16 @@ test('received on the dock, put away by scans on a phone (one forced override), 
     const drafts = await d.api.get('wms.Inbound', 'index', { supplier_id: d.supplier.id, audit_status: 0 });
     expect(drafts.list).toHaveLength(1);
     expect(drafts.list[0]).toMatchObject({ warehouse_id: d.warehouse.id, type: 10 });
+  });
+
+  await step('the inbound form shows where a line without a shelf would be put away', async () => {
+    const draft = (await d.api.get('wms.Inbound', 'index', { supplier_id: d.supplier.id, audit_status: 0 })).list[0];
+    await goHash(page, `/admin/wms/inbound?detail=${draft.id}`);
+    await settled(page);
+    await page.locator('[data-orders=detail-edit]:visible').click();
+    // 144 of tea: B1 (room 100) is empty of tea, so by the rule's shelves only B1, the rest without room
+    await eventually(async () => expect(await page.locator('[data-orders=putaway-hint]:visible').first().innerText()).toBe(`建议上架：B1-${suffix} ×100 · 44 无处可放`));
+    expect(await fitsPhone(page)).toBeLessThanOrEqual(390);
   });
   expect(pageErrors).toEqual([]);
 });
