@@ -143,6 +143,8 @@ test('the putaway, pick face and reorder pages in English on the dark theme', as
     ['/admin/wms/putawayRule', 'Priority'],
     ['/admin/wms/pickFace', 'Run replenishment'],
     ['/admin/wms/reorderRule', 'Reorder list'],
+    // the moves of the first test, with their form types named
+    ['/admin/wms/inventoryHistory', 'Replenishment'],
   ] as const) {
     await step(path.split('/').pop()!, async () => {
       await goHash(page, path);
