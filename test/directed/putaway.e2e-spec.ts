@@ -99,6 +99,24 @@ describe('directed putaway', () => {
     expect(await suggest(1, 25)).toMatchObject({ unplaced: 5 });
   });
 
+  it('ignores a disabled rule, and under mixing 2 keeps one lot per shelf', async () => {
+    const lotted = await c.add('Product', { product_no: 'TEA', name: 'Tea', lot_tracked: 1, price: '1.00' });
+    const [l1, l2] = [await shelf('L1', { capacity: 50, mixing: 2 }), await shelf('L2', { capacity: 50, mixing: 2 })];
+    const rule = await c.add('PutawayRule', { warehouse_id: w.warehouse.id, product_id: lotted.id, shelf_ids: [l1.id, l2.id] });
+    const order = await c.add('Inbound', { supplier_id: w.supplier.id, type: 10, lines: [{ product_id: lotted.id, warehouse_shelf_id: l1.id, plan_quantity: 5, actual_quantity: 5, price: '1.00', lot_no: 'A1' }] });
+    await c.post('Inbound', 'audit', { id: order.id });
+    const ask = (lot: string) => c.get(`/admin/wms.Putaway/suggest?warehouse_id=${w.warehouse.id}&product_id=${lotted.id}&quantity=60&lot_no=${lot}`);
+    // lot A1 consolidates on L1 (room 45), then the empty L2; lot B2 may not join A1 on L1
+    expect(placed(await ask('a1'))).toEqual([
+      ['L1', 45],
+      ['L2', 15],
+    ]);
+    expect(await ask('B2')).toMatchObject({ lines: [{ warehouse_shelf_id: l2.id, quantity: 50 }], unplaced: 10 });
+    await c.post('PutawayRule', 'edit', { id: rule.id, status: 0 });
+    // no enabled rule: only shelves already holding the product (L1), within its room
+    expect(await ask('A1')).toMatchObject({ lines: [{ warehouse_shelf_id: l1.id, quantity: 45 }], unplaced: 15 });
+  });
+
   it('refuses to audit an order with open lines when its warehouse has no receiving shelf, writing nothing', async () => {
     const order = await inbound([{ product: 0, quantity: 5 }]);
     const refused = await c.raw.post('/admin/wms.Inbound/audit', { id: order.id }).set('think-lang', 'zh-cn');
