@@ -106,3 +106,38 @@ export interface PackableOrderView {
   customer: string;
   fulfilment_status: number;
 }
+
+/** `wms.Putaway/suggest` (§12): where a quantity goes, shelf by shelf, and what fits nowhere. */
+export interface PutawaySuggestionView {
+  lines: Array<{ warehouse_shelf_id: number; quantity: number; shelf?: { id: number; name: string; serial_no: string } | null }>;
+  unplaced: number;
+}
+
+/** A row of `wms.Reorder/index` (§12): suggested = 0 when position ≥ min, else (max − position) rounded up to a multiple. */
+export interface ReorderLine {
+  /** The reorder rule. */
+  id: number;
+  warehouse_id: number;
+  product_id: number;
+  supplier_id: number;
+  product: { id: number; name: string; product_no: string; price: string } | null;
+  on_hand: number;
+  inbound_pending: number;
+  reserved: number;
+  position: number;
+  min: number;
+  max: number;
+  multiple: number;
+  suggested: number;
+}
+
+/** `wms.Reorder/draft`: the numbers of the unaudited purchase orders written (one per supplier). */
+export interface ReorderDraftResult {
+  orders: Array<{ id: number; receipt_no: string; supplier_id: number }>;
+}
+
+/** `wms.Replenishment/run`: the faces found below their min and the tasks created. */
+export interface ReplenishmentRunResult {
+  faces: number;
+  tasks: number;
+}

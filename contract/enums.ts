@@ -37,6 +37,10 @@ export const FORM_TYPE = {
   adjustmentOut: 110,
   /** A pick: storage → staging (a moved-out and a moved-in event). */
   pick: 120,
+  /** A putaway: receiving → storage. */
+  putaway: 130,
+  /** A replenishment: storage → pick face. */
+  replenishment: 140,
 } as const;
 export type FormTypeValue = (typeof FORM_TYPE)[keyof typeof FORM_TYPE];
 /** What the dashboard counts as inbound and as outbound (moves are neither). */
@@ -57,6 +61,9 @@ export const WAREHOUSE_TYPE = { own: 1, thirdParty: 2 } as const;
 /** warehouse_shelf.kind: where goods are in the flow. Only storage shelves offer stock to reservations. */
 export const SHELF_KIND = { storage: 0, receiving: 1, staging: 2, hold: 3 } as const;
 export const SHELF_KINDS = [0, 1, 2, 3] as const;
+/** `warehouse_shelf.mixing` (§12): 0 any products, 1 one product, 2 one product and one lot. */
+export const SHELF_MIXING = { any: 0, oneProduct: 1, oneLot: 2 } as const;
+export const SHELF_MIXINGS = [0, 1, 2] as const;
 
 /** outbound `fulfilment_status`: how far the order's directed fulfilment is. */
 export const FULFILMENT_STATUS = { none: 0, reserved: 1, inWave: 2, picked: 3, packed: 4, shipped: 5 } as const;

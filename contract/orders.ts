@@ -23,6 +23,8 @@ export interface InboundOrder extends OrderHeader {
   receipt_no: string;
   supplier_id: number;
   type: number;
+  /** The warehouse it is received into (0: none named; every line then names its shelf). Lines without a shelf are received on its dock and put away by tasks. */
+  warehouse_id: number;
 }
 
 export interface OutboundOrder extends OrderHeader {

@@ -142,7 +142,7 @@ describe('routine.Config', () => {
       const en = await index();
       expect(en.configGroup).toEqual({ basics: 'Basics', mail: 'Mail', upload: 'Upload', sms: 'SMS', config_quick_entrance: 'Quick entrance' });
       expect(en.list.basics).toMatchObject({ name: 'basics', title: 'Basics' });
-      expect(en.list.basics.list.map((item) => item.name)).toEqual(['site_name', 'record_number', 'version', 'time_zone', 'expiry_warning_days', 'no_access_ip', 'iframe_hosts', 'gs1_company_prefix', 'config_group']);
+      expect(en.list.basics.list.map((item) => item.name)).toEqual(['site_name', 'record_number', 'version', 'time_zone', 'expiry_warning_days', 'no_access_ip', 'iframe_hosts', 'gs1_company_prefix', 'auto_replenish', 'config_group']);
       expect(en.list.basics.list[0]).toMatchObject({ name: 'site_name', type: 'string', value: '仓库管理系统', title: 'Site name', rule: 'required', allow_del: 0 });
       expect(en.list.basics.list.find((item) => item.name === 'config_group')!.value).toEqual([
         { key: 'basics', value: 'Basics' },

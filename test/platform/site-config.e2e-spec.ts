@@ -24,7 +24,7 @@ describe('site configuration: seeds and reads', () => {
       'SELECT name, `group` AS `group`, type, secret, allow_del FROM config ORDER BY id',
     );
     const byGroup = (group: string) => rows.filter((r) => r.group === group).map((r) => r.name);
-    expect(byGroup('basics')).toEqual(['config_group', 'site_name', 'record_number', 'version', 'time_zone', 'expiry_warning_days', 'no_access_ip', 'iframe_hosts', 'gs1_company_prefix']);
+    expect(byGroup('basics')).toEqual(['config_group', 'site_name', 'record_number', 'version', 'time_zone', 'expiry_warning_days', 'no_access_ip', 'iframe_hosts', 'gs1_company_prefix', 'auto_replenish']);
     expect(byGroup('mail')).toEqual(['smtp_server', 'smtp_port', 'smtp_user', 'smtp_pass', 'smtp_verification', 'smtp_sender_mail']);
     expect(byGroup('upload')).toEqual([
       'upload_mode',
@@ -44,7 +44,7 @@ describe('site configuration: seeds and reads', () => {
     ]);
     expect(byGroup('config_quick_entrance')).toEqual(['config_quick_entrance']);
     expect(byGroup('sms')).toEqual(['sms_driver', 'sms_access_key_id', 'sms_access_key_secret', 'sms_sign_name', 'sms_region', 'sms_sdk_app_id', 'sms_endpoint']);
-    expect(rows).toHaveLength(36);
+    expect(rows).toHaveLength(37);
     expect(rows.filter((r) => Number(r.secret) === 1).map((r) => r.name)).toEqual(['smtp_pass', 'upload_cloud_secret_key', 'sms_access_key_secret']);
     expect(rows.every((r) => Number(r.allow_del) === 0)).toBe(true);
   });

@@ -75,10 +75,12 @@ export async function orderLedgerMismatches(t: TestApp): Promise<string[]> {
   for (const l of await t.dataSource.query('SELECT l.stocktake_id AS order_id, l.product_id, l.warehouse_shelf_id, l.variance FROM stocktake_line l JOIN stocktake s ON s.id = l.stocktake_id WHERE s.status = 2')) {
     add('stocktake', l.order_id, l.product_id, l.warehouse_shelf_id, Number(l.variance));
   }
-  // a wave's pick tasks moved what they confirmed from their shelf to the staging shelf
-  for (const task of await t.dataSource.query('SELECT wave_id, product_id, from_shelf_id, to_shelf_id, done_quantity FROM task WHERE done_quantity > 0')) {
-    add('wave', task.wave_id, task.product_id, task.from_shelf_id, -Number(task.done_quantity));
-    add('wave', task.wave_id, task.product_id, task.to_shelf_id, Number(task.done_quantity));
+  // a wave's pick tasks moved what they confirmed from their shelf to the staging shelf; putaway and
+  // replenishment tasks moved it shelf to shelf under their own id
+  for (const task of await t.dataSource.query('SELECT id, type, wave_id, product_id, from_shelf_id, to_shelf_id, done_quantity FROM task WHERE done_quantity > 0')) {
+    const [orderType, orderId] = Number(task.type) === 1 ? ['wave', task.wave_id] : ['task', task.id];
+    add(orderType, orderId, task.product_id, task.from_shelf_id, -Number(task.done_quantity));
+    add(orderType, orderId, task.product_id, task.to_shelf_id, Number(task.done_quantity));
   }
   const recorded = new Map<string, number>();
   for (const e of await t.dataSource.query('SELECT payload, metadata FROM inventory_event ORDER BY id')) {

@@ -28,6 +28,13 @@ import { ShipOutboundOrderHandler } from './commands/ship-outbound-order/ship-ou
 import { AdjustmentController, InboundController, OutboundController, RelocationController } from './http/order.controllers';
 import { StocktakeController } from './http/stocktake.controller';
 import { TaskController, WaveController } from './http/directed.controllers';
+import { PickFaceController, PutawayController, PutawayRuleController, ReorderController, ReorderRuleController, ReplenishmentController } from './http/directed-stock.controllers';
+import { PutawayPlanner } from './commands/putaway-planner';
+import { StockTasks } from './commands/stock-tasks';
+import { RunReplenishmentHandler } from './commands/run-replenishment/run-replenishment.handler';
+import { DraftReorderHandler } from './commands/draft-reorder/draft-reorder.handler';
+import { ReorderReader } from './queries/reorder/reorder.reader';
+import { PickFaceEntity, PutawayRuleEntity, ReorderRuleEntity } from './persistence/directed-rules.entities';
 import { WavePicking } from './commands/wave-picking';
 import { SaveWaveHandler } from './commands/save-wave/save-wave.handler';
 import { DeleteWavesHandler } from './commands/delete-waves/delete-waves.handler';
@@ -77,14 +84,14 @@ import { OrderDocumentReader } from './queries/order-document/order-document.rea
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([InboundOrderEntity, InboundOrderLineEntity, OutboundOrderEntity, OutboundOrderLineEntity, RelocationOrderEntity, RelocationOrderLineEntity, OrderNumberEntity, AdjustmentOrderEntity, AdjustmentOrderLineEntity, StocktakeEntity, StocktakeLineEntity, WaveEntity, TaskEntity, PackageEntity, PackageLineEntity]),
+    TypeOrmModule.forFeature([InboundOrderEntity, InboundOrderLineEntity, OutboundOrderEntity, OutboundOrderLineEntity, RelocationOrderEntity, RelocationOrderLineEntity, OrderNumberEntity, AdjustmentOrderEntity, AdjustmentOrderLineEntity, StocktakeEntity, StocktakeLineEntity, WaveEntity, TaskEntity, PackageEntity, PackageLineEntity, PutawayRuleEntity, PickFaceEntity, ReorderRuleEntity]),
     CqrsModule,
     AccountsModule,
     PlatformModule,
     MasterDataModule,
     InventoryModule,
   ],
-  controllers: [InboundController, OutboundController, RelocationController, AdjustmentController, StocktakeController, WaveController, TaskController, PackageController, AuditOrderController, ...ORDER_PRINT_CONTROLLERS],
+  controllers: [InboundController, OutboundController, RelocationController, AdjustmentController, StocktakeController, WaveController, TaskController, PackageController, PutawayRuleController, PickFaceController, ReorderRuleController, PutawayController, ReplenishmentController, ReorderController, AuditOrderController, ...ORDER_PRINT_CONTROLLERS],
   providers: [
     OrderRepository,
     OrderNumbers,
@@ -131,6 +138,11 @@ import { OrderDocumentReader } from './queries/order-document/order-document.rea
     PackageLabelReader,
     WaveSheetReader,
     PackStationReader,
+    PutawayPlanner,
+    StockTasks,
+    RunReplenishmentHandler,
+    DraftReorderHandler,
+    ReorderReader,
   ],
   exports: [PendingOrdersReader, OrdersLedgerReader],
 })
@@ -171,5 +183,16 @@ export class OrdersModule implements OnModuleInit {
     this.references.register('customer', usedBy('SELECT customer_id AS id FROM outbound_order WHERE customer_id IN (?) LIMIT 1', 'orders.references.outbound_order'));
     this.references.register('customer', usedBy('SELECT customer_id AS id FROM relocation_order WHERE customer_id IN (?) LIMIT 1', 'orders.references.relocation_order'));
     this.references.register('carrier', usedBy('SELECT carrier_id AS id FROM outbound_order WHERE carrier_id IN (?) LIMIT 1', 'orders.references.outbound_order'));
+    // directed putaway, replenishment and reorder (§12): their rules and open tasks pin what they name
+    for (const table of ['putaway_rule', 'pick_face', 'reorder_rule']) this.references.register('product', usedBy(`SELECT product_id AS id FROM ${table} WHERE product_id IN (?) LIMIT 1`, `orders.references.${table}`));
+    this.references.register('category', usedBy('SELECT category_id AS id FROM putaway_rule WHERE category_id IN (?) LIMIT 1', 'orders.references.putaway_rule'));
+    this.references.register('warehouse', usedBy('SELECT warehouse_id AS id FROM putaway_rule WHERE warehouse_id IN (?) LIMIT 1', 'orders.references.putaway_rule'));
+    this.references.register('warehouse', usedBy('SELECT warehouse_id AS id FROM reorder_rule WHERE warehouse_id IN (?) LIMIT 1', 'orders.references.reorder_rule'));
+    this.references.register('warehouse_area', usedBy('SELECT warehouse_area_id AS id FROM putaway_rule WHERE warehouse_area_id IN (?) LIMIT 1', 'orders.references.putaway_rule'));
+    this.references.register('shelf', usedBy('SELECT warehouse_shelf_id AS id FROM pick_face WHERE warehouse_shelf_id IN (?) LIMIT 1', 'orders.references.pick_face'));
+    this.references.register('supplier', usedBy('SELECT supplier_id AS id FROM reorder_rule WHERE supplier_id IN (?) LIMIT 1', 'orders.references.reorder_rule'));
+    for (const column of ['from_shelf_id', 'to_shelf_id']) {
+      this.references.register('shelf', usedBy(`SELECT ${column} AS id FROM task WHERE ${column} IN (?) AND status IN (0, 1) LIMIT 1`, 'orders.references.task'));
+    }
   }
 }

@@ -7,7 +7,7 @@ import type { OrderSnapshot } from '@contract/audit';
 import type { OrderKind } from '@contract/enums';
 import type { MoveLineInput, OrderListRow, OrderView, ShipInput } from '@contract/orders';
 import type { StocktakeView } from '@contract/stocktake';
-import type { PackableOrderView, PackageView, TaskView, WaveView } from '@contract/directed';
+import type { PackableOrderView, PackageView, ReorderDraftResult, ReorderLine, ReplenishmentRunResult, TaskView, WaveView } from '@contract/directed';
 import { actionUrl, createCrudApi, fetchJson, type CrudApi } from './crud';
 import request, { directUrl } from './request';
 
@@ -129,11 +129,37 @@ export interface TaskConfirmInput {
   product_code: string;
   quantity: number;
   short?: boolean;
+  /** putaway and replenishment: the shelf the goods are put on. */
+  to_code?: string;
+  /** a putaway past the shelf's capacity or mixing, with the reason the admin log keeps. */
+  force?: boolean;
+  reason?: string;
 }
 
 /** `POST wms.Task/confirm` with an `Idempotency-Key` (a retried confirm posts once). */
 export function confirmTask(id: number, input: TaskConfirmInput, key: string): Promise<TaskView> {
-  return transition<TaskView>(TASK_API, 'confirm', { id, ...input, short: input.short ? 1 : 0 }, key);
+  return transition<TaskView>(TASK_API, 'confirm', { id, ...input, short: input.short ? 1 : 0, force: input.force ? 1 : 0 }, key);
+}
+
+/* Putaway, replenishment, reorder (§12) ------------------------------------------------------------ */
+
+export const PUTAWAY_RULE_API = '/admin/wms.PutawayRule';
+export const PICK_FACE_API = '/admin/wms.PickFace';
+export const REORDER_RULE_API = '/admin/wms.ReorderRule';
+
+/** `POST wms.Replenishment/run {warehouse_id?}`: the faces below min and the tasks created (its message is shown). */
+export async function runReplenishment(warehouseId: number | null): Promise<ReplenishmentRunResult> {
+  return (await request<ReplenishmentRunResult>({ url: '/admin/wms.Replenishment/run', method: 'post', data: warehouseId ? { warehouse_id: warehouseId } : {} }, { showSuccessMessage: true })).data;
+}
+
+/** `GET wms.Reorder/index?warehouse_id`: the reorder list of a warehouse. */
+export async function fetchReorder(warehouseId: number): Promise<ReorderLine[]> {
+  return (await fetchJson<{ list: ReorderLine[] }>('/admin/wms.Reorder/index', { warehouse_id: warehouseId })).list;
+}
+
+/** `POST wms.Reorder/draft`: one unaudited purchase order per supplier (its message is shown). */
+export async function draftReorder(warehouseId: number): Promise<ReorderDraftResult> {
+  return (await request<ReorderDraftResult>({ url: '/admin/wms.Reorder/draft', method: 'post', data: { warehouse_id: warehouseId } }, { showSuccessMessage: true })).data;
 }
 
 /** The pick sheet of a wave (`wms.Wave/print`), opened directly. */

@@ -102,6 +102,19 @@ export const ADMIN_MENUS: MenuSeed[] = [
       { name: 'wms/wave', title: '波次', title_en: 'Waves', icon: 'IconSelectAll', buttons: [...CRUD, 'release', 'cancel', 'print'] },
       { name: 'wms/task', title: '我的任务', title_en: 'My tasks', icon: 'IconMobile', buttons: ['index', 'claim', 'unclaim', 'next', 'confirm'] },
       { name: 'wms/package', title: '打包台', title_en: 'Pack station', icon: 'IconGift', buttons: ['index', 'orders', 'order', 'add', 'pack', 'unpack', 'close', 'label'] },
+      { name: 'wms/putawayRule', title: '上架规则', title_en: 'Putaway rules', icon: 'IconDownload', buttons: [...CRUD], nodes: [{ name: 'wms/putaway/suggest', title: '上架建议', title_en: 'Suggest shelves' }] },
+      { name: 'wms/pickFace', title: '拣货位', title_en: 'Pick faces', icon: 'IconThunderbolt', buttons: [...CRUD], nodes: [{ name: 'wms/replenishment/run', title: '运行补货', title_en: 'Run replenishment' }] },
+      {
+        name: 'wms/reorderRule',
+        title: '补货建议',
+        title_en: 'Reorder suggestions',
+        icon: 'IconBulb',
+        buttons: [...CRUD],
+        nodes: [
+          { name: 'wms/reorder/index', title: '补货清单', title_en: 'Reorder list' },
+          { name: 'wms/reorder/draft', title: '生成采购草稿', title_en: 'Create draft orders' },
+        ],
+      },
       { name: 'wms/stock', title: '库存查询', title_en: 'Stock', icon: 'IconArchive', buttons: ['index', 'export'] },
       { name: 'wms/inventoryHistory', title: '库存流水', title_en: 'Inventory history', icon: 'IconHistory', buttons: ['index', 'export'] },
     ],
@@ -209,7 +222,7 @@ export function componentOf(name: string): string {
  * Rules the seed grants to the super administrators only (whatever the groups' patterns below say): counts
  * and adjustments change stock without a supplier or customer behind them, so a site grants them on purpose.
  */
-export const SUPER_ONLY_RULES = /^wms\/(stocktake|adjustment|wave|task)(\/|$)/;
+export const SUPER_ONLY_RULES = /^wms\/(stocktake|adjustment|wave|task|putawayRule|putaway|pickFace|replenishment|reorderRule|reorder)(\/|$)/;
 
 /** Seeded groups below the super administrators, by the rule names they hold. */
 export const SEEDED_GROUPS: Array<{ key: string; name: string; parent: string | null; rules: (name: string) => boolean }> = [

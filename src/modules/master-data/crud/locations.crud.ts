@@ -97,7 +97,7 @@ export function shelfCrud(references: MasterDataReferences): CrudDefinition<Shel
   return {
     entity: ShelfEntity,
     alias: 'shelf',
-    writable: ['warehouse_id', 'warehouse_area_id', 'serial_no', 'name', 'status', 'kind', 'weigh', 'remark'],
+    writable: ['warehouse_id', 'warehouse_area_id', 'serial_no', 'name', 'status', 'kind', 'capacity', 'mixing', 'weigh', 'remark'],
     searchFields: [
       'id',
       'warehouse_id',
@@ -106,6 +106,8 @@ export function shelfCrud(references: MasterDataReferences): CrudDefinition<Shel
       'name',
       'status',
       'kind',
+      'capacity',
+      'mixing',
       'weigh',
       'remark',
       ...TIMES,
@@ -115,7 +117,7 @@ export function shelfCrud(references: MasterDataReferences): CrudDefinition<Shel
       'area.serial_no',
     ],
     quickSearchFields: ['id', 'name', 'serial_no'],
-    filterParams: ['warehouse_id', 'warehouse_area_id', 'status', 'kind'],
+    filterParams: ['warehouse_id', 'warehouse_area_id', 'status', 'kind', 'mixing'],
     joins: {
       warehouse: { entity: WarehouseEntity, on: 'warehouse_id', columns: ['name', 'serial_no'] },
       area: { entity: WarehouseAreaEntity, on: 'warehouse_area_id', columns: ['name', 'serial_no'] },

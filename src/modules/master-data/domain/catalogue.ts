@@ -15,7 +15,7 @@ export const ENABLED_STATUSES = [ENABLED_STATUS.disabled, ENABLED_STATUS.enabled
 export const CATEGORY_STATUSES = [CATEGORY_STATUS.hidden, CATEGORY_STATUS.shown] as const;
 
 export const WAREHOUSE_TYPES = [WAREHOUSE_TYPE.own, WAREHOUSE_TYPE.thirdParty] as const;
-export { SHELF_KINDS } from '../../../../contract/enums';
+export { SHELF_KINDS, SHELF_MIXINGS } from '../../../../contract/enums';
 
 /** Every catalogue of the context. */
 export type Catalogue = 'brand' | 'carrier' | 'customer' | 'supplier' | 'category' | 'unit' | 'warehouse' | 'warehouse_area' | 'shelf' | 'product';

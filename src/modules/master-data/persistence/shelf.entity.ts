@@ -14,6 +14,10 @@ export class ShelfEntity {
   @Column({ default: 1 }) status: number;
   /** 0 storage, 1 receiving, 2 staging, 3 hold (`SHELF_KIND`): where goods are in the flow. */
   @Column({ default: 0 }) kind: number;
+  /** Units it holds at most (0: unlimited); directed putaway keeps to it. */
+  @Column({ default: 0 }) capacity: number;
+  /** 0 any products, 1 one product, 2 one product and one lot (`SHELF_MIXING`). */
+  @Column({ default: 0 }) mixing: number;
   @Column({ default: 0 }) weigh: number;
   @Column({ default: '' }) remark: string;
   @Column({ type: 'int', nullable: true }) createtime: number | null;

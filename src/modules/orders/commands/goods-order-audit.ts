@@ -13,6 +13,7 @@ import { orderNumberOf, OrderState } from '../domain/order-state';
 import { OrderRepository } from '../persistence/order.repository';
 import { receiptLot } from '../domain/order-lots';
 import { NamedLots } from './named-lots';
+import { PutawayPlanner } from './putaway-planner';
 
 export const operatorName = (admin: AuthAdmin) => admin.nickname || admin.username;
 
@@ -33,6 +34,7 @@ export class GoodsOrderAudit {
     private readonly ledger: StockLedger,
     private readonly namedLots: NamedLots,
     private readonly reservations: StockReservations,
+    private readonly putaway: PutawayPlanner,
   ) {}
 
   async audit(kind: 'inbound' | 'outbound', open: OpenTransition<OrderState<'inbound' | 'outbound'>>): Promise<void> {
@@ -69,7 +71,13 @@ export class GoodsOrderAudit {
     await this.orders.setLineValues(manager, 'outbound', new Map(lines.map((l, i) => [l.id, { total_price: lineTotalPrice(l), allocations: JSON.stringify(allocations[i]) }])));
   }
 
-  private async auditClassic(kind: 'inbound' | 'outbound', { manager, state: { order, lines }, context: { admin }, write }: OpenTransition<OrderState<'inbound' | 'outbound'>>): Promise<void> {
+  private async auditClassic(kind: 'inbound' | 'outbound', { manager, state: { order, lines: stored }, context: { admin }, write }: OpenTransition<OrderState<'inbound' | 'outbound'>>): Promise<void> {
+    // Directed putaway (§12): an inbound order naming its warehouse receives its lines without a shelf on the
+    // warehouse's dock (none: refused before anything is written) and creates putaway tasks for them.
+    const warehouseId = kind === 'inbound' && 'warehouse_id' in order ? order.warehouse_id : 0;
+    const onDock = new Set(warehouseId ? stored.filter((l) => !l.warehouse_shelf_id).map((l) => l.id) : []);
+    const dockId = onDock.size ? await this.putaway.receivingShelf(manager, warehouseId) : 0;
+    const lines = onDock.size ? stored.map((l) => (onDock.has(l.id) ? { ...l, warehouse_shelf_id: dockId } : l)) : stored;
     const shelfRows = await this.catalogue.shelves(manager, lines.map((l) => l.warehouse_shelf_id));
     const changes = auditGoodsLines(order, lines, shelfStatesOf(shelfRows), kind === 'inbound' ? 1 : -1);
     // The lot rules again, on the products as they are now (one may have become lot-tracked since the save).
@@ -112,6 +120,12 @@ export class GoodsOrderAudit {
       // read above in this transaction, after the order's lock: the ledger's history snapshot needs no second read
       { products, shelves: shelfRows },
     );
-    await this.orders.setLineValues(manager, kind, new Map(lines.map((l, i) => [l.id, { total_price: lineTotalPrice(l), allocations: JSON.stringify(allocations[i]) }])));
+    // a line received on the dock says so in its allocations (the line itself names no shelf)
+    const placed = (l: { id: number }, i: number) => (onDock.has(l.id) ? allocations[i].map((a) => ({ ...a, warehouse_shelf_id: dockId })) : allocations[i]);
+    await this.orders.setLineValues(manager, kind, new Map(lines.map((l, i) => [l.id, { total_price: lineTotalPrice(l), allocations: JSON.stringify(placed(l, i)) }])));
+    if (onDock.size) {
+      const received = lines.flatMap((l, i) => (onDock.has(l.id) ? allocations[i].map((a) => ({ productId: l.product_id, lotNo: a.lot_no, quantity: a.quantity })) : []));
+      await this.putaway.createTasks(manager, warehouseId, dockId, received, now);
+    }
   }
 }

@@ -23,6 +23,7 @@ import { WaveState } from '../persistence/wave.repository';
 import { operatorName } from './goods-order-audit';
 import { assertShippable } from '../domain/packing';
 import { packagesOf } from '../persistence/package-views';
+import { StockTasks } from './stock-tasks';
 
 /** One stop of a pick: a (shelf, product, lot) and the order lines it serves. */
 interface PickStop {
@@ -49,6 +50,7 @@ export class WavePicking {
     private readonly catalogue: MasterDataReader,
     private readonly numbers: OrderNumbers,
     private readonly siteConfig: SiteConfigService,
+    private readonly stockTasks: StockTasks,
   ) {}
 
   async release({ manager, state: { wave, orderIds }, write }: OpenTransition<WaveState>): Promise<void> {
@@ -106,6 +108,8 @@ export class WavePicking {
         { products },
       );
       for (const p of parts) await manager.query('UPDATE outbound_order_line SET picked_quantity = picked_quantity + ? WHERE id = ?', [p.quantity, p.entry.line_id]);
+      // a pick that takes a pick face below its min replenishes it, in this transaction (setting auto_replenish)
+      await this.stockTasks.afterPick(manager, task.from_shelf_id, task.product_id);
     }
     if (decision.shortfall) await this.shortPicked(manager, task, wave, unpickedOf(after), now);
     await write(

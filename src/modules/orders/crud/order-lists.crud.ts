@@ -11,8 +11,8 @@ export const INBOUND_LIST: CrudDefinition<InboundOrderEntity> = {
   alias: 'inbound',
   writable: [],
   quickSearchFields: ['id', 'receipt_no', 'order_sn'],
-  searchFields: [...common, 'receipt_no', 'supplier_id', 'type', 'supplier.name'],
-  filterParams: ['receipt_no', 'order_sn', 'supplier_id', 'type', 'audit_status'],
+  searchFields: [...common, 'receipt_no', 'supplier_id', 'type', 'warehouse_id', 'supplier.name'],
+  filterParams: ['receipt_no', 'order_sn', 'supplier_id', 'type', 'audit_status', 'warehouse_id'],
   joins: { supplier: { entity: MASTER_DATA_TABLES.supplier, on: 'supplier_id', columns: ['name'] }, admin: operator },
 };
 

@@ -7,7 +7,7 @@ import { OrderRepository } from '../persistence/order.repository';
 import { StocktakeRepository } from '../persistence/stocktake.repository';
 
 /** The documents whose snapshot the trace shows (a wave's picks are traced through their movements only). */
-const ORDER_TYPES: ReadonlyArray<Exclude<MovedOrderType, 'wave'>> = ['inbound', 'outbound', 'relocation', 'stocktake', 'adjustment'];
+const ORDER_TYPES: ReadonlyArray<Exclude<MovedOrderType, 'wave' | 'task'>> = ['inbound', 'outbound', 'relocation', 'stocktake', 'adjustment'];
 
 /**
  * The order a movement of the auditor's trace came from, as audited (`GET /admin/audit.Trace/order`, the
@@ -29,7 +29,7 @@ export class AuditOrderController {
   async order(@Query('order_type') orderType: unknown, @Query('order_id') orderId: unknown): Promise<OrderSnapshot> {
     if (typeof orderType !== 'string' || !(ORDER_TYPES as readonly string[]).includes(orderType)) throw new AppError('ledger.audit.bad_order_type');
     if (typeof orderId !== 'string' || !/^\d{1,10}$/.test(orderId) || Number(orderId) < 1) throw new AppError('ledger.audit.bad_id', { field: 'order_id' });
-    const kind = orderType as Exclude<MovedOrderType, 'wave'>;
+    const kind = orderType as Exclude<MovedOrderType, 'wave' | 'task'>;
     const id = Number(orderId);
     const manager = this.transactions.manager;
     const movements = await this.movements.of(manager, kind, id);

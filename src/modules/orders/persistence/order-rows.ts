@@ -56,7 +56,7 @@ export type StoredLine<L, Column extends string> = L & Record<Column, number>;
 
 export const ORDER_ROWS: { [K in OrderKind]: { order: RowShape<OrderOf<K>>; line: RowShape<LineOf<K>> } } = {
   inbound: {
-    order: rowShape<InboundOrder>(InboundOrderEntity, { ...header, receipt_no: 'string', supplier_id: 'int', type: 'int' }),
+    order: rowShape<InboundOrder>(InboundOrderEntity, { ...header, receipt_no: 'string', supplier_id: 'int', type: 'int', warehouse_id: 'int' }),
     line: rowShape<StoredLine<StoredGoodsLine, 'inbound_order_id'>>(InboundOrderLineEntity, { ...goodsLine, inbound_order_id: 'int' }),
   },
   outbound: {

@@ -18,6 +18,8 @@ export class InboundOrderEntity extends AuditedOrder {
   @Column() receipt_no: string;
   @Column() supplier_id: number;
   @Column() type: number;
+  /** The warehouse it is received into (0: none named; its lines then name their shelves). */
+  @Column({ default: 0 }) warehouse_id: number;
 }
 
 @Entity('outbound_order')

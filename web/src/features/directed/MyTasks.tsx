@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Alert, Button, Input, InputNumber, Space, Tag } from '@arco-design/web-react';
 import { useT } from '@/lang';
+import { TASK_TYPE } from '@contract/enums';
 import { MyTaskStore } from './taskStore';
+import { scansTarget } from './scanFlow';
 import './directed.css';
 
 /**
@@ -10,6 +12,9 @@ import './directed.css';
  * product shown large, one scan field that takes the shelf, then the product, then (optionally) a quantity,
  * and large confirm / short / put back buttons. The scan field keeps the focus, so a scanner's Enter moves on.
  */
+const TYPE_LABELS: Record<number, string> = { [TASK_TYPE.pick]: 'wms.task.typePick', [TASK_TYPE.putaway]: 'wms.task.typePutaway', [TASK_TYPE.replenishment]: 'wms.task.typeReplenishment' };
+const TYPE_COLORS: Record<number, string> = { [TASK_TYPE.pick]: 'arcoblue', [TASK_TYPE.putaway]: 'green', [TASK_TYPE.replenishment]: 'orange' };
+
 export const MyTasks = observer(function MyTasks() {
   const t = useT();
   const [store] = useState(() => new MyTaskStore(t));
@@ -37,8 +42,11 @@ export const MyTasks = observer(function MyTasks() {
       {task && (
         <>
           <div className="my-tasks-head">
-            <Tag color="arcoblue">#{task.sequence}</Tag>
-            <span className="my-tasks-progress">{t('wms.task.remaining', { remaining: task.remaining, quantity: task.quantity })}</span>
+            <Tag color={TYPE_COLORS[task.type] ?? 'arcoblue'} data-directed="task-type">
+              {t(TYPE_LABELS[task.type] ?? 'wms.task.typePick')}
+              {task.sequence ? ` #${task.sequence}` : ''}
+            </Tag>
+            <span className="my-tasks-progress">{t(task.type === TASK_TYPE.pick ? 'wms.task.remaining' : 'wms.task.remainingMove', { remaining: task.remaining, quantity: task.quantity })}</span>
           </div>
           <div className={`my-tasks-card${step === 'shelf' ? ' is-current' : ' is-done'}`} data-directed="shelf">
             <div className="my-tasks-label">{t('wms.task.fromShelf')}</div>
@@ -53,16 +61,31 @@ export const MyTasks = observer(function MyTasks() {
               {task.lot_no ? ` · ${t('wms.task.lot')} ${task.lot_no}` : ''}
             </div>
           </div>
-          <div className="my-tasks-card" data-directed="target">
-            <div className="my-tasks-label">{t('wms.task.toShelf')}</div>
-            <div className="my-tasks-sub">{task.to_shelf?.location}</div>
-          </div>
+          {scansTarget(task) ? (
+            <div className={`my-tasks-card${step === 'target' ? ' is-current' : step === 'quantity' ? ' is-done' : ''}`} data-directed="target">
+              <div className="my-tasks-label">{t('wms.task.toPutaway')}</div>
+              {task.to_shelf ? (
+                <>
+                  <div className="my-tasks-big">{task.to_shelf.serial_no || task.to_shelf.name}</div>
+                  <div className="my-tasks-sub">{task.to_shelf.location}</div>
+                </>
+              ) : (
+                <div className="my-tasks-sub">{t('wms.task.noTarget')}</div>
+              )}
+              {store.scan.toCode && store.scan.toCode !== task.to_shelf?.serial_no && <div className="my-tasks-sub">→ {store.scan.toCode}</div>}
+            </div>
+          ) : (
+            <div className="my-tasks-card" data-directed="target">
+              <div className="my-tasks-label">{t('wms.task.toShelf')}</div>
+              <div className="my-tasks-sub">{task.to_shelf?.location}</div>
+            </div>
+          )}
           <Input
             ref={(el) => void (field.current = el as unknown as { focus: () => void } | null)}
             size="large"
             className="my-tasks-scan"
             value={code}
-            placeholder={t(step === 'shelf' ? 'wms.task.scanShelf' : step === 'product' ? 'wms.task.scanProduct' : 'wms.task.enterQuantity')}
+            placeholder={t(step === 'shelf' ? 'wms.task.scanShelf' : step === 'product' ? 'wms.task.scanProduct' : step === 'target' ? 'wms.task.scanTarget' : 'wms.task.enterQuantity')}
             onChange={setCode}
             onPressEnter={() => {
               store.enter(code);
@@ -75,6 +98,22 @@ export const MyTasks = observer(function MyTasks() {
             <InputNumber size="large" min={0} max={task.remaining} precision={0} value={store.scan.quantity} onChange={(v) => store.setQuantity(Number(v ?? 0))} data-directed="quantity" />
             <span className="my-tasks-sub">{task.product?.unit_name}</span>
           </div>
+          {store.forceable && (
+            <div className="my-tasks-card is-current" data-directed="force">
+              <div className="my-tasks-label">{t('wms.task.forceTip')}</div>
+              <Input.TextArea
+                value={store.reason}
+                maxLength={255}
+                placeholder={t('wms.task.forceReason')}
+                onChange={(v) => store.setReason(v)}
+                autoSize={{ minRows: 2 }}
+                data-directed="force-reason"
+              />
+              <Button status="danger" long size="large" disabled={!store.reason.trim()} loading={store.loading} onClick={() => void store.confirm(false, true)} data-directed="force-confirm">
+                {t('wms.task.force')}
+              </Button>
+            </div>
+          )}
           <Space direction="vertical" size={10} className="my-tasks-actions">
             <Button type="primary" long size="large" disabled={step !== 'quantity'} loading={store.loading} onClick={() => void store.confirm(false)} data-directed="confirm">
               {t('wms.task.confirm')}

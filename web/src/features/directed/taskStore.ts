@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { TaskView } from '@contract/directed';
+import { TASK_TYPE } from '@contract/enums';
 import { confirmTask, nextTask, unclaimTask } from '@/api/orders';
 import { errorMessage } from '@/api/request';
 import type { TFunction } from '@/lang';
@@ -14,6 +15,9 @@ export class MyTaskStore {
   error = '';
   /** true once the server said no task is open */
   idle = false;
+  /** a putaway refused for capacity or mixing: the worker may force it with a reason */
+  forceable = false;
+  reason = '';
   private readonly keys = new TransitionKeys();
 
   constructor(private readonly t: TFunction) {
@@ -43,17 +47,35 @@ export class MyTaskStore {
     this.scan = { ...this.scan, quantity };
   }
 
-  /** Confirm what was scanned (`short`: close the task with that quantity), then fetch the next task when it is closed. */
-  async confirm(short = false): Promise<void> {
+  setReason(reason: string): void {
+    this.reason = reason;
+  }
+
+  /**
+   * Confirm what was scanned (`short`: close the task with that quantity; `force`: a putaway past the shelf's
+   * capacity or mixing, with the reason given), then fetch the next task when it is closed.
+   */
+  async confirm(short = false, force = false): Promise<void> {
     const task = this.task;
     if (!task) return;
-    await this.run('confirm', task.id, async (key) => {
-      const after = await confirmTask(task.id, { from_code: this.scan.fromCode, product_code: this.scan.productCode, quantity: this.scan.quantity, short }, key);
+    const scan = this.scan;
+    const input = { from_code: scan.fromCode, product_code: scan.productCode, quantity: scan.quantity, short, ...(scan.toCode ? { to_code: scan.toCode } : {}), ...(force ? { force: true, reason: this.reason } : {}) };
+    await this.run(force ? 'force' : 'confirm', task.id, async (key) => {
+      const after = await confirmTask(task.id, input, key);
       runInAction(() => {
         this.task = after.status === 1 ? after : null;
         this.scan = startOf(this.task);
+        this.forceable = false;
+        this.reason = '';
       });
     });
+    // a putaway onto another shelf than suggested, refused: the scans stay, the worker may force it
+    if (this.error && task.type === TASK_TYPE.putaway && scan.toCode) {
+      runInAction(() => {
+        this.scan = scan;
+        this.forceable = true;
+      });
+    }
     if (!this.task && !this.error) await this.next();
   }
 
@@ -72,6 +94,8 @@ export class MyTaskStore {
   restart(): void {
     this.scan = startOf(this.task);
     this.error = '';
+    this.forceable = false;
+    this.reason = '';
   }
 
   private async run(action: string, id: number, work: (key: string) => Promise<void>): Promise<void> {

@@ -5,6 +5,7 @@
  * target shelf and a planned quantity.
  */
 import './i18n';
+import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, DatePicker, Input, InputNumber, Select, Table, Tooltip } from '@arco-design/web-react';
 import '@/features/lots/i18n';
@@ -21,6 +22,8 @@ import ScanField from './ScanField';
 import { useStore } from '@/stores/context';
 import { usePhone } from '@/hooks/usePhone';
 import { LOT_NO_MAX_LENGTH } from '@contract/lots';
+import type { PutawaySuggestionView } from '@contract/directed';
+import { fetchJson } from '@/api/crud';
 
 type Props = { store: OrderFormStore; line: LineDraft };
 
@@ -57,6 +60,40 @@ const ProductCell = observer(function ProductCell({ store, line }: Props) {
   );
 });
 
+/**
+ * An inbound line left without a shelf on an order naming its warehouse: where the putaway would go now
+ * (`wms.Putaway/suggest`, asked once the product and quantity settle); the audit plans the real tasks.
+ */
+const PutawayHint = observer(function PutawayHint({ store, line }: Props) {
+  const t = useT();
+  const warehouseId = store.header.warehouse_id ?? null;
+  const quantity = line.actual_quantity ?? line.plan_quantity ?? 0;
+  const [text, setText] = useState('');
+  useEffect(() => {
+    if (!warehouseId || !line.product_id || !(quantity > 0)) return setText('');
+    let live = true;
+    const timer = setTimeout(() => {
+      fetchJson<PutawaySuggestionView>('/admin/wms.Putaway/suggest', { warehouse_id: warehouseId, product_id: line.product_id, quantity })
+        .then((s) => {
+          if (!live) return;
+          const parts = s.lines.map((l) => `${l.shelf?.serial_no || l.shelf?.name || l.warehouse_shelf_id} ×${l.quantity}`);
+          if (s.unplaced) parts.push(t('orders.putawayUnplaced', { quantity: s.unplaced }));
+          setText(t('orders.putawaySuggested', { shelves: parts.join(' · ') }));
+        })
+        .catch(() => live && setText(''));
+    }, 400);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [warehouseId, line.product_id, quantity, t]);
+  return text ? (
+    <div className="orders-field-msg is-hint" data-orders="putaway-hint">
+      {text}
+    </div>
+  ) : null;
+});
+
 const ShelfCell = observer(function ShelfCell({ store, line, side }: Props & { side: ShelfSide }) {
   const t = useT();
   const warehouseId = side === 'warehouse' ? line.warehouse_id : side === 'source' ? line.source_warehouse_id : line.target_warehouse_id;
@@ -64,6 +101,8 @@ const ShelfCell = observer(function ShelfCell({ store, line, side }: Props & { s
   const shelfId = line[field] as number | null;
   const onShelf = store.stockOn(line.product_id, shelfId);
   const hint = onShelf !== undefined ? t('orders.onShelf', { quantity: onShelf }) : null;
+  // the suggestion is asked only of admins holding its rule (no refusal shown to the others)
+  const mayAskPutaway = useStore().navTabs.nodesOf('/admin/wms/putawayRule').includes('/admin/wms/putaway/suggest');
   return (
     <div className="orders-cell" data-orders={`line-shelf-${side}`}>
       <div className="orders-shelf-pair">
@@ -78,6 +117,7 @@ const ShelfCell = observer(function ShelfCell({ store, line, side }: Props & { s
         />
       </div>
       <FieldMessage store={store} line={line} field={field} hint={hint} />
+      {store.kind === 'inbound' && side === 'warehouse' && !shelfId && store.header.warehouse_id && mayAskPutaway ? <PutawayHint store={store} line={line} /> : null}
     </div>
   );
 });

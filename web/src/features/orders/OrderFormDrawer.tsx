@@ -111,9 +111,9 @@ export const OrderFormDrawer = observer(function OrderFormDrawer({ table, form, 
               </Form.Item>
             </Grid.Col>
             )}
-            {kind === 'outbound' && (
+            {(kind === 'outbound' || kind === 'inbound') && (
               <Grid.Col xs={24} sm={12} lg={6}>
-                <Form.Item label={t('orders.field.warehouse')} extra={t('orders.form.warehouseTip')}>
+                <Form.Item label={t('orders.field.warehouse')} extra={t(kind === 'inbound' ? 'orders.form.receiveWarehouseTip' : 'orders.form.warehouseTip')}>
                   <WarehouseSelect value={form.header.warehouse_id ?? null} onChange={(v) => form.setHeader('warehouse_id', v)} />
                 </Form.Item>
               </Grid.Col>

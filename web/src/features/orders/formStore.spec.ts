@@ -22,11 +22,14 @@ function line(over: Partial<LineDraft> = {}): LineDraft {
 const header = { order_sn: '', party_id: 3, type: 10, remark: '' };
 
 describe('order form', () => {
-  it('lets outbound lines leave the shelf empty when the order names its warehouse, and sends the warehouse', () => {
+  it('lets outbound and inbound lines leave the shelf empty when the order names its warehouse, and sends the warehouse', () => {
     const noShelf = line({ warehouse_shelf_id: null });
     expect(checkOrderForm('outbound', header, [noShelf]).lines[noShelf.key]?.warehouse_shelf_id).toEqual({ key: 'orders.validate.shelf' });
     expect(checkOrderForm('outbound', { ...header, warehouse_id: 4 }, [noShelf]).lines[noShelf.key]?.warehouse_shelf_id).toBeUndefined();
-    expect(checkOrderForm('inbound', { ...header, warehouse_id: 4 }, [noShelf]).lines[noShelf.key]?.warehouse_shelf_id).toEqual({ key: 'orders.validate.shelf' });
+    // an inbound order naming its warehouse receives such lines on the dock and puts them away by tasks
+    expect(checkOrderForm('inbound', header, [noShelf]).lines[noShelf.key]?.warehouse_shelf_id).toEqual({ key: 'orders.validate.shelf' });
+    expect(checkOrderForm('inbound', { ...header, warehouse_id: 4 }, [noShelf]).lines[noShelf.key]?.warehouse_shelf_id).toBeUndefined();
+    expect(orderBody('inbound', { ...header, warehouse_id: 4 }, [noShelf])).toMatchObject({ warehouse_id: 4, lines: [{ warehouse_shelf_id: null }] });
     expect(orderBody('outbound', { ...header, warehouse_id: 4 }, [noShelf])).toMatchObject({ warehouse_id: 4, lines: [{ warehouse_shelf_id: null }] });
   });
 
@@ -38,6 +41,7 @@ describe('order form', () => {
       remark: '',
       supplier_id: 3,
       type: 10,
+      warehouse_id: 0,
       lines: [
         { product_id: 1, detail_code: '', plan_quantity: 10, actual_quantity: 10, price: '12.50', warehouse_shelf_id: 7 },
         { product_id: 2, detail_code: 'D2', plan_quantity: 3, actual_quantity: 2, price: '0.10', warehouse_shelf_id: 8 },

@@ -283,7 +283,7 @@ export function checkOrderForm(kind: OrderKind, header: HeaderDraft, lines: Line
         w.plan_quantity = short(available ?? 0, 'orders.warn.insufficientSource');
       }
     } else {
-      if (!line.warehouse_shelf_id && !(kind === 'outbound' && header.warehouse_id)) e.warehouse_shelf_id = { key: 'orders.validate.shelf' };
+      if (!line.warehouse_shelf_id && !((kind === 'outbound' || kind === 'inbound') && header.warehouse_id)) e.warehouse_shelf_id = { key: 'orders.validate.shelf' };
       const plan = parseQuantity(line.plan_quantity);
       const actual = parseQuantity(line.actual_quantity);
       if (line.plan_quantity === null) e.plan_quantity = { key: 'orders.validate.planQuantity' };
@@ -336,7 +336,7 @@ export function orderBody(kind: OrderKind, header: HeaderDraft, lines: LineDraft
     return body;
   }
   body.type = header.type;
-  if (kind === 'outbound') body.warehouse_id = header.warehouse_id ?? 0;
+  if (kind === 'outbound' || kind === 'inbound') body.warehouse_id = header.warehouse_id ?? 0;
   body.lines = lines.map((l) => ({
     product_id: l.product_id,
     detail_code: l.detail_code.trim(),
@@ -404,7 +404,7 @@ export class OrderFormStore {
       party_id: PARTY_FIELD[this.kind] ? num(row[PARTY_FIELD[this.kind]!]) : null,
       type: this.isTrade ? (num(row.type) ?? null) : null,
       remark: row.remark ?? '',
-      ...(this.kind === 'outbound' ? { warehouse_id: num(row.warehouse_id) || null } : {}),
+      ...(this.kind === 'outbound' || this.kind === 'inbound' ? { warehouse_id: num(row.warehouse_id) || null } : {}),
     };
     this.lines = Array.isArray(row.lines) && row.lines.length ? row.lines.map(lineFromServer) : [emptyLine()];
     for (const line of this.lines) if (line.product_id) void this.loadStock(line.product_id);

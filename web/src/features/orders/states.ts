@@ -55,6 +55,9 @@ export const FORM_TYPE_OPTIONS = tagOptions('orders.formType', [
   [FORM_TYPE.countLoss, 'pinkpurple'],
   [FORM_TYPE.adjustmentIn, 'gold'],
   [FORM_TYPE.adjustmentOut, 'orange'],
+  [FORM_TYPE.pick, 'blue'],
+  [FORM_TYPE.putaway, 'green'],
+  [FORM_TYPE.replenishment, 'orange'],
 ]);
 
 /** order_type of a history row. */
@@ -64,6 +67,8 @@ export const ORDER_TYPE_OPTIONS = tagOptions('orders.orderType', [
   ['relocation', 'arcoblue'],
   ['stocktake', 'purple'],
   ['adjustment', 'gold'],
+  ['wave', 'blue'],
+  ['task', 'cyan'],
 ]);
 
 /** The button an order may offer. `view` is always there; the others depend on the state. */

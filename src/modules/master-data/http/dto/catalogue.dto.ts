@@ -1,4 +1,4 @@
-import { CATEGORY_STATUSES, ENABLED_STATUSES, PRODUCT_STATUSES, SHELF_KINDS, WAREHOUSE_TYPES } from '../../domain/catalogue';
+import { CATEGORY_STATUSES, ENABLED_STATUSES, PRODUCT_STATUSES, SHELF_KINDS, SHELF_MIXINGS, WAREHOUSE_TYPES } from '../../domain/catalogue';
 import {
   Enumeration,
   FormMode,
@@ -115,6 +115,9 @@ function shelfForm(mode: FormMode) {
     @RequiredText(mode, 100) name: string;
     @Enumeration(ENABLED_STATUSES) status?: number;
     @Enumeration(SHELF_KINDS) kind?: number;
+    /** Units the shelf holds at most (0: unlimited). */
+    @OptionalInt(0, 100_000_000) capacity?: number;
+    @Enumeration(SHELF_MIXINGS) mixing?: number;
     @OptionalInt() weigh?: number;
     @OptionalText(255) remark?: string;
   }

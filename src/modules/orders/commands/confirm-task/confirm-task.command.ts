@@ -7,6 +7,9 @@ export interface ConfirmTaskInput {
   lot_no?: string;
   to_code?: string;
   short?: boolean;
+  /** A putaway onto another shelf than suggested, past its capacity or mixing (with a reason). */
+  force?: boolean;
+  reason?: string;
 }
 
 /** Confirm a task by scan: the source shelf and the product scanned, the quantity done; `short` closes it with less. */

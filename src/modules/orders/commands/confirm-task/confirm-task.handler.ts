@@ -3,6 +3,8 @@ import { AppError } from '../../../../shared/http/app-error';
 import { TransitionRunner } from '../../../../shared/transitions';
 import { ScanReader } from '../../../master-data';
 import { TaskRepository } from '../../persistence/task.repository';
+import { TASK_TYPE } from '../../../../../contract/enums';
+import { StockTasks } from '../stock-tasks';
 import { WavePicking } from '../wave-picking';
 import { ConfirmTaskCommand } from './confirm-task.command';
 
@@ -18,6 +20,7 @@ export class ConfirmTaskHandler implements ICommandHandler<ConfirmTaskCommand> {
     private readonly transitions: TransitionRunner,
     private readonly tasks: TaskRepository,
     private readonly picking: WavePicking,
+    private readonly stockTasks: StockTasks,
     private readonly scans: ScanReader,
   ) {}
 
@@ -37,8 +40,10 @@ export class ConfirmTaskHandler implements ICommandHandler<ConfirmTaskCommand> {
     });
     const productId = product?.kind === 'product' ? Number(product.row.id) : null;
     const lotNo = input.lot_no || (product?.kind === 'product' ? product.lot_no : undefined);
+    const scanned = { fromShelfId, productId, toShelfId, lotNo, quantity: input.quantity, short: !!input.short };
+    // one confirm for every kind: a pick serves order lines (waves); a putaway or replenishment moves stock shelf to shelf
     return this.transitions.run(this.tasks.document, id, 'confirmed', context, (open) =>
-      this.picking.confirm(open, { fromShelfId, productId, toShelfId, lotNo, quantity: input.quantity, short: !!input.short }),
+      open.state.type === TASK_TYPE.pick ? this.picking.confirm(open, scanned) : this.stockTasks.confirm(open, { ...scanned, force: !!input.force, reason: input.reason ?? '' }),
     );
   }
 }

@@ -51,7 +51,7 @@ export class SaveOrderHandler implements ICommandHandler<SaveOrderCommand> {
     const fields: Record<string, unknown> = { order_sn: input.order_sn ?? '', remark: input.remark ?? '', updatetime: now };
     if (k.party) fields[k.party.column] = input[k.party.column] ?? 0;
     if (kind === 'inbound' || kind === 'outbound') fields.type = input.type;
-    if (kind === 'outbound') fields.warehouse_id = Number(input.warehouse_id ?? 0);
+    if (kind === 'outbound' || kind === 'inbound') fields.warehouse_id = Number(input.warehouse_id ?? 0);
     let orderId = id;
     if (orderId === undefined) {
       const number = await this.numbers.next(manager, k.prefix, siteDayOf(await this.siteConfig.timeZone(manager))(now));
@@ -132,8 +132,8 @@ export class SaveOrderHandler implements ICommandHandler<SaveOrderCommand> {
       const shelf = shelves.get(shelfId);
       if (!shelf || shelf.deleted) throw new OrderRuleError('unknown_shelf', { line: lines.findIndex((l) => shelfIdsOf(l).includes(shelfId)) + 1 });
     }
-    // an outbound order that names its warehouse keeps every shelf its lines name inside it
-    const warehouseId = kind === 'outbound' ? Number(input.warehouse_id ?? 0) : 0;
+    // an inbound or outbound order that names its warehouse keeps every shelf its lines name inside it
+    const warehouseId = kind === 'outbound' || kind === 'inbound' ? Number(input.warehouse_id ?? 0) : 0;
     if (warehouseId) {
       const [warehouse] = await manager.query(`SELECT id FROM ${MASTER_DATA_TABLES.warehouse} WHERE id = ? AND deletetime IS NULL`, [warehouseId]);
       if (!warehouse) throw new OrderRuleError('unknown_warehouse');

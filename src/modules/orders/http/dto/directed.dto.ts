@@ -28,6 +28,8 @@ export class ConfirmTaskDto {
   @IsOptional() @IsString({ message: msg('validation.required') }) @MaxLength(32, { message: msg('validation.max_length', { max: 32 }) }) lot_no?: string;
   @IsOptional() @IsString({ message: msg('validation.required') }) @MaxLength(200, { message: msg('validation.max_length', { max: 200 }) }) to_code?: string;
   @IsOptional() @IsIn(BOOLEANS, { message: msg('validation.in') }) short?: boolean | number | string;
+  @IsOptional() @IsIn(BOOLEANS, { message: msg('validation.in') }) force?: boolean | number | string;
+  @IsOptional() @IsString({ message: msg('validation.required') }) @MaxLength(255, { message: msg('validation.max_length', { max: 255 }) }) reason?: string;
 }
 
 /** `wms.Package/add`: the picked outbound order and the kind of package (1 carton, 2 pallet). */

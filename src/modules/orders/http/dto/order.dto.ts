@@ -44,6 +44,7 @@ export class InboundOrderDto extends OrderFields {
   @IsOptional() @Transform(toInt) @IsInt() id?: number;
   @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) supplier_id: number;
   @Transform(toInt) @IsIn([10, 20, 30], { message: msg('validation.in') }) type: number;
+  @IsOptional() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(0, { message: msg('validation.min', { min: 0 }) }) warehouse_id?: number;
   @IsArray({ message: msg('validation.array') }) @ArrayMaxSize(MAX_LINES) @ValidateNested({ each: true }) @Type(() => GoodsLineDto) lines: GoodsLineDto[];
 }
 

@@ -47,7 +47,7 @@ const line = (id: number, shelfId: number, productNo: string, actual = 1, price 
 });
 
 const header = { id: 1, order_sn: '', admin_id: 1, audit_status: 0, audittime: null, audit_admin_id: 0, remark: '', createtime: null, updatetime: null, operator: '', auditor: '' };
-const inbound = (fields: Partial<InboundOrder>, lines: Array<OrderLineView<'inbound'>>): PrintableOrder<'inbound'> => ({ ...header, receipt_no: '', supplier_id: 1, type: 10, ...fields, lines });
+const inbound = (fields: Partial<InboundOrder>, lines: Array<OrderLineView<'inbound'>>): PrintableOrder<'inbound'> => ({ ...header, receipt_no: '', supplier_id: 1, type: 10, warehouse_id: 0, ...fields, lines });
 const outbound = (fields: Partial<OutboundOrder>, lines: Array<OrderLineView<'outbound'>>): PrintableOrder<'outbound'> => ({
   ...header,
   outbound_no: '',

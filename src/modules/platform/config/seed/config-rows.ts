@@ -70,6 +70,8 @@ export const CONFIG_SEED_ROWS: ConfigSeedRow[] = [
   row({ name: 'iframe_hosts', group: 'basics', type: 'textarea', value: '', tip: tip('iframe_hosts'), weigh: 0 }),
   // the company prefix of the SSCCs on carton and pallet labels (GS1's example prefix until the site enters its own)
   row({ name: 'gs1_company_prefix', group: 'basics', type: 'string', value: '0614141', tip: tip('gs1_company_prefix'), rule: 'required', weigh: 0 }),
+  // 1: a pick that takes a pick face below its min replenishes that face (docs/DIRECTED-WORK.md)
+  row({ name: 'auto_replenish', group: 'basics', type: 'number', value: '1', tip: tip('auto_replenish'), rule: 'required,integer', weigh: 0 }),
   row({ name: 'smtp_server', group: 'mail', type: 'string', value: '', weigh: 9 }),
   row({ name: 'smtp_port', group: 'mail', type: 'string', value: '465', rule: 'number', weigh: 8 }),
   row({ name: 'smtp_user', group: 'mail', type: 'string', value: '', weigh: 7 }),

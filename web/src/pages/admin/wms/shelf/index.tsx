@@ -4,7 +4,7 @@
  * warehouse, area, code, name, status.
  */
 import { useState } from 'react';
-import { SHELF_KIND } from '@contract/enums';
+import { SHELF_KIND, SHELF_MIXING } from '@contract/enums';
 import { CrudPage, CrudTableStore, STATUS_OPTIONS, maxLengthRule, type CrudColumn, type CrudField, type CrudOption } from '@/components/crud';
 import { LabelButton } from '@/features/documents/LabelButton';
 import { TransferButtons } from '@/components/transfer';
@@ -17,6 +17,13 @@ export const SHELF_KIND_OPTIONS: CrudOption[] = [
   { value: SHELF_KIND.receiving, label: 'wms.shelf.kindReceiving', color: 'arcoblue' },
   { value: SHELF_KIND.staging, label: 'wms.shelf.kindStaging', color: 'orange' },
   { value: SHELF_KIND.hold, label: 'wms.shelf.kindHold', color: 'red' },
+];
+
+/** mixing: what may share the shelf (directed putaway keeps to it). */
+export const SHELF_MIXING_OPTIONS: CrudOption[] = [
+  { value: SHELF_MIXING.any, label: 'wms.shelf.mixingAny', color: 'gray' },
+  { value: SHELF_MIXING.oneProduct, label: 'wms.shelf.mixingProduct', color: 'arcoblue' },
+  { value: SHELF_MIXING.oneLot, label: 'wms.shelf.mixingLot', color: 'purple' },
 ];
 
 export const shelfColumns: CrudColumn[] = [
@@ -46,6 +53,8 @@ export const shelfColumns: CrudColumn[] = [
   { prop: 'serial_no', label: 'wms.shelf.serialNo', minWidth: 120, ellipsis: true, sortable: true },
   { prop: 'name', label: 'wms.shelf.name', minWidth: 140, ellipsis: true, sortable: true },
   { prop: 'kind', label: 'wms.shelf.kind', render: 'tag', options: SHELF_KIND_OPTIONS, width: 100 },
+  { prop: 'capacity', label: 'wms.shelf.capacity', width: 100, operator: 'RANGE', sortable: true },
+  { prop: 'mixing', label: 'wms.shelf.mixing', render: 'tag', options: SHELF_MIXING_OPTIONS, width: 130 },
   { prop: 'status', label: 'wms.shelf.status', render: 'switch', options: STATUS_OPTIONS, switchEditable: true, width: 80 },
   { prop: 'weigh', label: 'wms.shelf.weigh', width: 80, operator: false, sortable: true },
   { prop: 'remark', label: 'wms.shelf.remark', minWidth: 160, ellipsis: true, hidden: true, operator: false },
@@ -63,6 +72,8 @@ export const shelfFields: CrudField[] = [
   { prop: 'serial_no', label: 'wms.shelf.serialNo', type: 'input', rules: ['required', maxLengthRule(50)], tip: 'wms.shelf.serialNoTip' },
   { prop: 'name', label: 'wms.shelf.name', type: 'input', rules: ['required', maxLengthRule(100)] },
   { prop: 'kind', label: 'wms.shelf.kind', type: 'radio', options: SHELF_KIND_OPTIONS, defaultValue: SHELF_KIND.storage, rules: ['required'], tip: 'wms.shelf.kindTip' },
+  { prop: 'capacity', label: 'wms.shelf.capacity', type: 'number', defaultValue: 0, rules: ['integer'], props: { precision: 0, min: 0 }, tip: 'wms.shelf.capacityTip' },
+  { prop: 'mixing', label: 'wms.shelf.mixing', type: 'radio', options: SHELF_MIXING_OPTIONS, defaultValue: SHELF_MIXING.any, tip: 'wms.shelf.mixingTip' },
   { prop: 'status', label: 'wms.shelf.status', type: 'switch', defaultValue: 1 },
   { prop: 'weigh', label: 'wms.shelf.weigh', type: 'number', rules: ['integer'], props: { precision: 0 }, tip: 'wms.shelf.weighTip' },
   { prop: 'remark', label: 'wms.shelf.remark', type: 'textarea', rules: [maxLengthRule(255)] },
