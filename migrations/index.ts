@@ -36,6 +36,7 @@ import { ShelfKinds1764005000000 } from './1764005000000-shelf-kinds';
 import { OutboundReservations1764005010000 } from './1764005010000-outbound-reservations';
 import { WavesAndTasks1764005020000 } from './1764005020000-waves-and-tasks';
 import { OutboundBackorders1764005030000 } from './1764005030000-outbound-backorders';
+import { LotBlocks1764006100000 } from './1764006100000-lot-blocks';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
 export const migrations: Function[] = [
@@ -77,4 +78,5 @@ export const migrations: Function[] = [
   OutboundReservations1764005010000,
   WavesAndTasks1764005020000,
   OutboundBackorders1764005030000,
+  LotBlocks1764006100000,
 ];

@@ -32,3 +32,6 @@ export { OrderMovementReader } from './queries/audit-workspace/order-movements.r
 export type { MovedOrderType } from './queries/audit-workspace/order-movements.reader';
 export { StreamBalanceReader, streamVersionKey } from './queries/stream-balance/stream-balance.reader';
 export type { StreamAtVersion } from './queries/stream-balance/stream-balance.reader';
+export { LotBlocks } from './ledger/lot-blocks.service';
+export type { LotBlockFacts, LotOnHand } from './ledger/lot-blocks.service';
+export { availableOf, TAKES_AVAILABLE_STOCK } from './domain/availability';

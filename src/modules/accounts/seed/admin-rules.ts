@@ -45,6 +45,9 @@ export const BUTTON_TITLES = {
   next: ['下一个任务', 'Next task'],
   confirm: ['确认', 'Confirm'],
   unreserve: ['取消预留', 'Release reservation'],
+  block: ['冻结批次', 'Block lot'],
+  unblock: ['解冻批次', 'Unblock lot'],
+  trace: ['批次追溯', 'Lot trace'],
 } as const;
 
 /** The auditor's ledger workspace: actions beyond the list and its export. */
@@ -94,6 +97,7 @@ export const ADMIN_MENUS: MenuSeed[] = [
       { name: 'wms/adjustment', title: '库存调整单', title_en: 'Stock adjustments', icon: 'IconEdit', buttons: [...ORDER] },
       { name: 'wms/wave', title: '波次', title_en: 'Waves', icon: 'IconSelectAll', buttons: [...CRUD, 'release', 'cancel'] },
       { name: 'wms/task', title: '我的任务', title_en: 'My tasks', icon: 'IconMobile', buttons: ['index', 'claim', 'unclaim', 'next', 'confirm'] },
+      { name: 'wms/lot', title: '批次与召回', title_en: 'Lots and recalls', icon: 'IconSafe', buttons: ['index', 'export', 'block', 'unblock', 'trace'], nodes: [{ name: 'wms/lot/trace/export', title: '导出批次追溯', title_en: 'Export a lot trace' }] },
       { name: 'wms/stock', title: '库存查询', title_en: 'Stock', icon: 'IconArchive', buttons: ['index', 'export'] },
       { name: 'wms/inventoryHistory', title: '库存流水', title_en: 'Inventory history', icon: 'IconHistory', buttons: ['index', 'export'] },
     ],
