@@ -37,6 +37,7 @@ import { OutboundReservations1764005010000 } from './1764005010000-outbound-rese
 import { WavesAndTasks1764005020000 } from './1764005020000-waves-and-tasks';
 import { OutboundBackorders1764005030000 } from './1764005030000-outbound-backorders';
 import { LotBlocks1764006100000 } from './1764006100000-lot-blocks';
+import { CustomerReturns1764006110000 } from './1764006110000-customer-returns';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
 export const migrations: Function[] = [
@@ -79,4 +80,5 @@ export const migrations: Function[] = [
   WavesAndTasks1764005020000,
   OutboundBackorders1764005030000,
   LotBlocks1764006100000,
+  CustomerReturns1764006110000,
 ];

@@ -5,7 +5,7 @@ import { Client, smallWarehouse, Warehouse } from '../support/warehouse';
 
 type Row = Record<string, any>;
 
-/** Lot block and recall (CONTRACT §13): a blocked lot is never reserved, allocated, picked, moved or shipped. */
+/** Lot block and recall (docs/LOTS.md, "Block and recall"): a blocked lot is never reserved, allocated, picked, moved or shipped. */
 describe('lot block and recall', () => {
   let t: TestApp;
   let c: Client;

@@ -8,7 +8,7 @@ export { ALL_FORM_TYPES, FormType, INBOUND_FORM_TYPES, OUTBOUND_FORM_TYPES, Stoc
 export type { FormTypeValue } from './domain/stock-movement';
 export { ProjectionRebuilder } from './projections/projection-rebuilder';
 export { OrderMovementTotalsReader } from './queries/order-movement-totals/order-movement-totals.reader';
-export type { OrderMovementTotal } from './queries/order-movement-totals/order-movement-totals.reader';
+export type { LotMovementTotal, OrderMovementTotal } from './queries/order-movement-totals/order-movement-totals.reader';
 export type { RebuildReport } from './projections/projection-rebuilder';
 export { PendingOrdersSource } from './queries/dashboard/pending-orders.source';
 export type { PendingOrderCounter, PendingOrderFigures } from './queries/dashboard/pending-orders.source';

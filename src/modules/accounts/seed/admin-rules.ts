@@ -97,6 +97,7 @@ export const ADMIN_MENUS: MenuSeed[] = [
       { name: 'wms/adjustment', title: '库存调整单', title_en: 'Stock adjustments', icon: 'IconEdit', buttons: [...ORDER] },
       { name: 'wms/wave', title: '波次', title_en: 'Waves', icon: 'IconSelectAll', buttons: [...CRUD, 'release', 'cancel'] },
       { name: 'wms/task', title: '我的任务', title_en: 'My tasks', icon: 'IconMobile', buttons: ['index', 'claim', 'unclaim', 'next', 'confirm'] },
+      { name: 'wms/return', title: '客户退货单', title_en: 'Customer returns', icon: 'IconUndo', buttons: [...ORDER], nodes: [{ name: 'wms/return/returnable', title: '可退数量', title_en: 'Returnable quantities' }] },
       { name: 'wms/lot', title: '批次与召回', title_en: 'Lots and recalls', icon: 'IconSafe', buttons: ['index', 'export', 'block', 'unblock', 'trace'], nodes: [{ name: 'wms/lot/trace/export', title: '导出批次追溯', title_en: 'Export a lot trace' }] },
       { name: 'wms/stock', title: '库存查询', title_en: 'Stock', icon: 'IconArchive', buttons: ['index', 'export'] },
       { name: 'wms/inventoryHistory', title: '库存流水', title_en: 'Inventory history', icon: 'IconHistory', buttons: ['index', 'export'] },

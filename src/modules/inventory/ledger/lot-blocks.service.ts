@@ -100,6 +100,12 @@ export class LotBlocks {
     });
   }
 
+  /** One lot as the list shows it (refused when it was never received). */
+  async lot(manager: EntityManager, productId: number, lotNo: string): Promise<Record<string, any>> {
+    const { lot } = await this.lotOf(manager, productId, lotNo);
+    return (await this.present(manager, [lot]))[0];
+  }
+
   /** The blocks of these (product, lot) pairs, keyed `<product>:<LOT>`. */
   async blocksOf(manager: EntityManager, pairs: ReadonlyArray<{ productId: number; lotNo: string }>): Promise<Map<string, LotBlockFacts>> {
     const found = new Map<string, LotBlockFacts>();

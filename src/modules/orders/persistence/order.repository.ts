@@ -9,6 +9,7 @@ import type { OrderShelfView, OrderView } from '../../../../contract/orders';
 import { LineOf, OrderKind, OrderState, shelfIdsOf } from '../domain/order-state';
 import { ORDER_KINDS } from './order-kinds';
 import { ORDER_ROWS } from './order-rows';
+import { ReturnablesReader } from '../queries/returnables/returnables.reader';
 import { LifecycleDocument } from '../../../shared/transitions';
 
 type Row = Record<string, unknown>;
@@ -24,6 +25,7 @@ const ORDER_STATE_COLUMNS: Record<OrderKind, readonly string[]> = {
   outbound: ['audit_status', 'shipment_status', 'fulfilment_status'],
   relocation: ['audit_status', 'status'],
   adjustment: ['audit_status'],
+  return: ['audit_status'],
 };
 
 /** Orders and their lines, read and written with plain statements in the caller's transaction. */
@@ -35,6 +37,7 @@ export class OrderRepository {
     private readonly catalogue: MasterDataReader,
     private readonly admins: AdminDirectory,
     private readonly reservations: StockReservations,
+    private readonly returnables: ReturnablesReader,
   ) {
     for (const kind of Object.keys(ORDER_KINDS) as OrderKind[]) {
       this.documents.set(kind, {
@@ -136,8 +139,11 @@ export class OrderRepository {
       return s ? { id: s.id, name: s.name, serial_no: s.serial_no, warehouse_id: s.warehouse_id, warehouse_area_id: s.warehouse_area_id, location: s.location } : null;
     };
     const adminName = (adminId: number) => admins.get(adminId) ?? '';
+    // a return: the outbound order it is against, and what may still be returned of it
+    const returned = 'return_no' in order ? { outbound_no: (await this.returnables.outbound(manager, order.outbound_id))?.outbound_no ?? '', returnable: await this.returnables.of(manager, order.outbound_id) } : {};
     return {
       ...order,
+      ...returned,
       ...(k.party ? { [k.party.party]: parties.get(partyId) ?? null } : {}),
       operator: adminName(order.admin_id),
       auditor: order.audit_admin_id ? adminName(order.audit_admin_id) : '',

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsInt, IsNotEmpty, IsString, MaxLength, Min } from 'class-validator';
 import { msg } from '../../../../shared/http/validation';
 import { LOT_NO_MAX_LENGTH } from '../../../../../contract/lots';
 
@@ -14,9 +14,4 @@ export class LotRefDto {
 /** `wms.Lot/block`: which lot, and why (kept with the block and in the admin log). */
 export class LotBlockDto extends LotRefDto {
   @IsString({ message: msg('validation.required') }) @IsNotEmpty({ message: msg('validation.required') }) @MaxLength(255, { message: msg('validation.max_length', { max: 255 }) }) reason: string;
-}
-
-/** `wms.Lot/trace`: which lot (query string). */
-export class LotTraceQuery extends LotRefDto {
-  @IsOptional() @IsString() format?: string;
 }
