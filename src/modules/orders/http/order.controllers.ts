@@ -17,6 +17,7 @@ import { AdjustmentOrderDto, InboundOrderDto, MoveDto, OrderIdDto, OutboundOrder
 import { AuditReturnOrderCommand } from '../commands/audit-return-order/audit-return-order.command';
 import { assertReturnableOrder } from '../domain/customer-return';
 import { ReturnablesReader } from '../queries/returnables/returnables.reader';
+import { MasterDataReader } from '../../master-data';
 import { ReserveOutboundOrderCommand } from '../commands/reserve-outbound-order/reserve-outbound-order.command';
 import { UnreserveOutboundOrderCommand } from '../commands/unreserve-outbound-order/unreserve-outbound-order.command';
 import { isTrue } from '../../../shared/crud';
@@ -132,6 +133,7 @@ export class ReturnController extends OrderController {
     orders: OrderRepository,
     transactions: TransactionRunner,
     private readonly returnables: ReturnablesReader,
+    private readonly catalogue: MasterDataReader,
   ) {
     super('return', RETURN_LIST, kit, commands, orders, transactions);
   }
@@ -154,6 +156,15 @@ export class ReturnController extends OrderController {
     const manager = this.transactions.manager;
     const outbound = await this.returnables.outbound(manager, parseId(outboundId));
     assertReturnableOrder(outbound);
-    return { outbound, returnable: await this.returnables.of(manager, outbound!.id) };
+    const returnable = await this.returnables.of(manager, outbound!.id);
+    const products = await this.catalogue.products(manager, returnable.map((r) => r.product_id));
+    const customer = (await this.catalogue.parties(manager, 'customer', [outbound!.customer_id])).get(outbound!.customer_id);
+    return {
+      outbound: { ...outbound, customer_name: customer?.name ?? '' },
+      returnable: returnable.map((r) => {
+        const p = products.get(r.product_id);
+        return { ...r, product: p ? { name: p.name, product_no: p.product_no, spec: p.spec, unit_name: p.unit_name, lot_tracked: p.lot_tracked ? 1 : 0 } : null };
+      }),
+    };
   }
 }

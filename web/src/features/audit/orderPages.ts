@@ -8,4 +8,5 @@ export const ORDER_PAGE: Record<MovedOrderType, string> = {
   stocktake: '/admin/wms/stocktake',
   adjustment: '/admin/wms/adjustment',
   wave: '/admin/wms/wave',
+  return: '/admin/wms/return',
 };
