@@ -39,12 +39,20 @@ test('a lot blocked, refused on an outbound, traced, and part of a shipment retu
   const qc = await api.add('Shelf', { warehouse_id: warehouse.id, warehouse_area_id: area.id, name: `隔离 ${suffix}`, serial_no: `RQC-${suffix}`, kind: 3 });
   const unit = await api.add('Unit', { name: `盒 ${suffix}` });
   const milk = await api.add('Product', { product_no: `MILK-${suffix}`, name: `鲜牛奶 ${suffix}`, unit_id: unit.id, price: '6.00', lot_tracked: 1 });
+  const cup = await api.add('Product', { product_no: `CUP-${suffix}`, name: `酸奶杯 ${suffix}`, unit_id: unit.id, price: '2.00' });
   const supplier = await api.add('Supplier', { name: `牧场 ${suffix}` });
   const customer = await api.add('Customer', { name: `超市 ${suffix}` });
-  const inbound = await api.add('Inbound', { supplier_id: supplier.id, type: 10, lines: [{ product_id: milk.id, warehouse_shelf_id: s1.id, plan_quantity: 20, actual_quantity: 20, price: '6.00', lot_no: lot, expiry_date: '2099-12-31' }] });
+  const inbound = await api.add('Inbound', {
+    supplier_id: supplier.id,
+    type: 10,
+    lines: [
+      { product_id: milk.id, warehouse_shelf_id: s1.id, plan_quantity: 20, actual_quantity: 20, price: '6.00', lot_no: lot, expiry_date: '2099-12-31' },
+      { product_id: cup.id, warehouse_shelf_id: s1.id, plan_quantity: 8, actual_quantity: 8, price: '2.00' },
+    ],
+  });
   await api.post('wms.Inbound', 'audit', { id: inbound.id });
   const line = (quantity: number) => ({ product_id: milk.id, warehouse_shelf_id: s1.id, plan_quantity: quantity, actual_quantity: quantity, price: '9.00', lot_no: lot });
-  const shipped = await api.add('Outbound', { customer_id: customer.id, type: 10, lines: [line(10)] });
+  const shipped = await api.add('Outbound', { customer_id: customer.id, type: 10, lines: [line(10), { product_id: cup.id, warehouse_shelf_id: s1.id, plan_quantity: 5, actual_quantity: 5, price: '3.00' }] });
   await api.post('wms.Outbound', 'audit', { id: shipped.id });
   const pending = await api.add('Outbound', { customer_id: customer.id, type: 10, lines: [line(2)] });
 
@@ -97,60 +105,76 @@ test('a lot blocked, refused on an outbound, traced, and part of a shipment retu
     await page.keyboard.press('Escape');
   });
 
-  await step('a return of 3: 2 restocked, 1 scrapped, saved and audited', async () => {
+  await step('a return of part of the shipment: 2 of the lot restocked, 1 cup scrapped, saved and audited', async () => {
     await goHash(page, '/admin/wms/return');
     await expectPath(page, '/admin/wms/return');
     await settled(page);
     await page.locator('[data-returns=new]:visible').click();
     const form = page.locator('.arco-drawer:visible').last();
     await choose(page, form.locator('[data-returns=outbound]').first(), shipped.outbound_no, shipped.outbound_no);
-    const card = form.locator('[data-returns=line]').first();
-    await card.waitFor();
-    expect(await card.locator('[data-returns=returnable]').innerText()).toContain('10');
+    const cards = form.locator('[data-returns=line]');
+    await eventually(async () => expect(await cards.count()).toBe(2));
+    const milkCard = cards.filter({ hasText: milk.product_no }).first();
+    const cupCard = cards.filter({ hasText: cup.product_no }).first();
+    expect(await milkCard.locator('[data-returns=returnable]').innerText()).toContain('10');
+    expect(await cupCard.locator('[data-returns=returnable]').innerText()).toContain('5');
     await noSideScroll(page);
-    // the lot is blocked: it is the same lot; restock it onto the storage shelf, 2 of them
-    await card.locator('input[data-returns=quantity], [data-returns=quantity] input').first().fill('2');
-    await card.locator('input[data-returns=quantity], [data-returns=quantity] input').first().press('Tab');
-    await choose(page, card.locator('[data-returns=shelf]').first(), '', s1.name);
-    await card.locator('[data-returns=reason] input, input[data-returns=reason]').first().fill('客户多订');
+    const quantity = (card: typeof milkCard) => card.locator('input[data-returns=quantity], [data-returns=quantity] input').first();
+    await quantity(milkCard).fill('2');
+    await quantity(milkCard).press('Tab');
+    await choose(page, milkCard.locator('[data-returns=shelf]').first(), '', s1.name);
+    await milkCard.locator('input[data-returns=reason], [data-returns=reason] input').first().fill('客户多订');
+    await quantity(cupCard).fill('1');
+    await quantity(cupCard).press('Tab');
+    await cupCard.locator('[data-returns=disposition-3]').click();
+    await choose(page, cupCard.locator('[data-returns=shelf]').first(), '', qc.name);
+    await cupCard.locator('input[data-returns=reason], [data-returns=reason] input').first().fill('压坏');
     await form.locator('[data-returns=save-audit]').click();
-    await page.locator('[data-returns=detail]:visible, .arco-drawer:visible').filter({ hasText: '重新上架' }).first().waitFor();
-    const returns = await api.get('wms.Return', 'index', {});
-    expect(returns.list.length).toBeGreaterThanOrEqual(1);
-    const first = returns.list[0];
-    expect(first.audit_status).toBe(1);
-    await page.keyboard.press('Escape');
-
-    // a second return of this shipment: 1 scrapped onto the hold shelf
-    await page.locator('[data-returns=new]:visible').click();
-    const again = page.locator('.arco-drawer:visible').last();
-    await choose(page, again.locator('[data-returns=outbound]').first(), shipped.outbound_no, shipped.outbound_no);
-    const scrapCard = again.locator('[data-returns=line]').first();
-    await eventually(async () => expect(await scrapCard.locator('[data-returns=returnable]').innerText()).toContain('8'));
-    await scrapCard.locator('input[data-returns=quantity], [data-returns=quantity] input').first().fill('1');
-    await scrapCard.locator('input[data-returns=quantity], [data-returns=quantity] input').first().press('Tab');
-    await scrapCard.locator('[data-returns=disposition-3]').click();
-    await choose(page, scrapCard.locator('[data-returns=shelf]').first(), '', qc.name);
-    await again.locator('[data-returns=save-audit]').click();
-    await page.locator('.arco-drawer:visible').filter({ hasText: '报废' }).first().waitFor();
+    const detail = page.locator('.arco-drawer:visible').filter({ hasText: '重新上架' }).filter({ hasText: '报废' }).first();
+    await detail.waitFor();
     await eventually(async () => {
-      const { row } = await api.get('wms.Outbound', 'edit', { id: shipped.id });
-      expect(row.id).toBe(shipped.id);
-      const trace = await api.get('wms.Lot', 'trace', { product_id: milk.id, lot_no: lot });
-      expect(trace.shipments.map((s: Record<string, any>) => [s.quantity, s.returned])).toEqual([[10, 3]]);
-      expect(trace.other.map((o: Record<string, any>) => [o.form_type, o.quantity])).toEqual([[110, -1]]);
-      expect(trace.totals.on_hand).toBe(12);
+      const { list } = await api.get('wms.Return', 'index', {});
+      expect(list.map((r: Record<string, any>) => [r.outbound_id, r.audit_status])).toEqual([[shipped.id, 1]]);
     });
+    const trace = await api.get('wms.Lot', 'trace', { product_id: milk.id, lot_no: lot });
+    expect(trace.shipments.map((s: Record<string, any>) => [s.quantity, s.returned])).toEqual([[10, 2]]);
+    expect(trace.totals.on_hand).toBe(12);
+    const stock = await api.get('wms.Stock', 'index', { product_id: cup.id, zero: 1 });
+    expect(Object.fromEntries(stock.list.map((r: Record<string, any>) => [r.warehouse_shelf_id, r.quantity]))).toEqual({ [s1.id]: 3, [qc.id]: 0 });
+    await detail.locator('.arco-drawer-close-icon').click();
   });
+});
 
-  await step('the lots page in English on the dark theme', async () => {
-    await page.evaluate(() => (globalThis as any).localStorage.setItem('storeConfig_v2', JSON.stringify({ layoutMode: 'Default', theme: 'dark', menuCollapse: true, lang: 'en' })));
-    await page.reload();
+test('the lots page and its trace in English on the dark theme', async ({ page, step, adminPassword }) => {
+  const suffix = String(Date.now()).slice(-6);
+  const lot = `E${suffix}`;
+  const api = await adminApi();
+  const warehouse = await api.add('Warehouse', { name: `Recall ${suffix}`, serial_no: `EW${suffix}` });
+  const area = await api.add('WarehouseArea', { warehouse_id: warehouse.id, name: 'Area A', serial_no: 'A' });
+  const shelf = await api.add('Shelf', { warehouse_id: warehouse.id, warehouse_area_id: area.id, name: `Bay ${suffix}`, serial_no: `EB-${suffix}` });
+  const unit = await api.add('Unit', { name: `box ${suffix}` });
+  const juice = await api.add('Product', { product_no: `JUICE-${suffix}`, name: `Orange juice ${suffix}`, unit_id: unit.id, price: '4.00', lot_tracked: 1 });
+  const supplier = await api.add('Supplier', { name: `Grove ${suffix}` });
+  const inbound = await api.add('Inbound', { supplier_id: supplier.id, type: 10, lines: [{ product_id: juice.id, warehouse_shelf_id: shelf.id, plan_quantity: 6, actual_quantity: 6, price: '4.00', lot_no: lot }] });
+  await api.post('wms.Inbound', 'audit', { id: inbound.id });
+  await api.post('wms.Lot', 'block', { product_id: juice.id, lot_no: lot, reason: 'Supplier recall' });
+  await openIn(page, 'en', 'dark');
+  await signIn(page, adminPassword);
+
+  await step('blocked lots only, in English', async () => {
     await goHash(page, '/admin/wms/lot');
+    await expectPath(page, '/admin/wms/lot');
     await settled(page);
     await page.locator('[data-lots=blocked-only]').click();
     await eventually(async () => expect(await rows(page).filter({ hasText: lot }).count()).toBe(1));
     expect(await rows(page).filter({ hasText: lot }).first().innerText()).toContain('Blocked');
     await noSideScroll(page);
+  });
+
+  await step('its trace, in English', async () => {
+    await rows(page).filter({ hasText: lot }).first().locator('[data-crud=row-trace]').click();
+    const trace = page.locator('.lot-trace-drawer:visible').first();
+    await trace.locator('[data-lots=trace-receipts]').filter({ hasText: supplier.name }).waitFor();
+    expect(await trace.locator('[data-lots=trace-totals]').innerText()).toBe('Received 6 − shipped 0 + returned 0 + other 0 = on hand 6');
   });
 });
