@@ -1,3 +1,5 @@
+import { ProjectionRebuilder } from '../../src/modules/inventory';
+import { OrdersLedgerReader } from '../../src/modules/orders';
 import { TestApp } from '../setup/create-test-app';
 import { Session } from '../support/api';
 import { adminSpec } from '../support/admin-spec';
@@ -39,7 +41,8 @@ describe('customer returns and the lot trace', () => {
   it('given 10 shipped, when 6 come back (3 restock, 2 hold, 1 scrap), then form type 150 onto each shelf, the scrap adjusted out, and a return of 5 more is refused naming 5 and 4', async () => {
     await shipTen();
     const offered = await c.get(`/admin/wms.Return/returnable?outbound_id=${shipped.id}`);
-    expect(offered.returnable).toEqual([{ product_id: milk.id, lot_no: 'L1', shipped: 10, returned: 0, returnable: 10, price: '5.00' }]);
+    expect(offered.returnable).toEqual([{ product_id: milk.id, lot_no: 'L1', shipped: 10, returned: 0, returnable: 10, price: '5.00', product: expect.objectContaining({ product_no: 'MILK', lot_tracked: 1 }) }]);
+    expect(offered.outbound).toMatchObject({ id: shipped.id, outbound_no: shipped.outbound_no, customer_name: 'Big Shop' });
 
     const order = await c.add('Return', { outbound_id: shipped.id, lines: [line(3, 1, w.shelves[1]), line(2, 2, hold, 'l1'), line(1, 3, hold, 'L1', 'crushed')] });
     expect(order.return_no).toMatch(/^TH\d{8}-\d{4}$/);
@@ -92,6 +95,12 @@ describe('customer returns and the lot trace', () => {
     expect(csv).toContain('Big Shop');
     const xlsx = await download(t, `/admin/wms.Lot/trace/export?product_id=${milk.id}&lot_no=L1&format=xlsx`, session.token);
     expect(xlsx.body.subarray(0, 2).toString()).toBe('PK');
+
+    // the projections rebuilt from the ledger match, the block and returns untouched; every order agrees with the ledger
+    await c.post('Lot', 'block', { product_id: milk.id, lot_no: 'L1', reason: 'recall' });
+    expect(await t.app.get(ProjectionRebuilder).rebuild()).toMatchObject({ matched: true, differing: [], ledgerProblems: [] });
+    expect((await c.get('/admin/wms.Lot/index?blocked=1')).list.map((l: Row) => l.lot_no)).toEqual(['L1']);
+    expect(await t.app.get(OrdersLedgerReader).check(t.dataSource.manager)).toMatchObject({ mismatches: 0, problems: [] });
   });
 
   it('given 20 returns of 1 against a shipment with 4 left, when all are audited at once, then exactly 4 go through', async () => {
