@@ -137,4 +137,22 @@ describe('lot block and recall', () => {
       await c.post('Lot', 'unblock', { product_id: milk.id, lot_no: 'RACE' });
     }
   });
+
+  it('given a wave released before the lot was blocked, when its pick is confirmed, then refused naming the lot; unblocked, it is picked', async () => {
+    const milk = await lotProduct(c, w, 'MILK');
+    await receive(c, w, [{ product: milk, shelf: w.shelves[0], quantity: 5, lot_no: 'PICK' }]);
+    await shelf('ST', 2);
+    const order = await outbound([{ product_id: milk.id, plan_quantity: 3, actual_quantity: 3, price: '1.00' }], { warehouse_id: w.warehouse.id });
+    const wave = await c.add('Wave', { warehouse_id: w.warehouse.id, outbound_ids: [order.id] });
+    await c.post('Wave', 'release', { id: wave.id });
+    const task = await c.post('Task', 'next', { wave_id: wave.id });
+    expect(task).toMatchObject({ lot_no: 'PICK', quantity: 3 });
+    // blocked after the release: the reservation stays, the pick is refused
+    await c.post('Lot', 'block', { product_id: milk.id, lot_no: 'PICK', reason: 'QC hold' });
+    const scan = { id: task.id, from_code: 'S1', product_code: 'MILK', quantity: 3 };
+    expect(await refusal('/admin/wms.Task/confirm', scan)).toBe('Lot PICK of Lot product MILK (MILK) is blocked: it is not reserved, picked, moved or shipped until it is unblocked');
+    expect((await c.get(`/admin/wms.Task/edit?id=${task.id}`)).row).toMatchObject({ done_quantity: 0 });
+    await c.post('Lot', 'unblock', { product_id: milk.id, lot_no: 'PICK' });
+    expect(await c.post('Task', 'confirm', scan)).toMatchObject({ done_quantity: 3 });
+  });
 });
