@@ -60,6 +60,9 @@ describe('customer returns and the lot trace', () => {
       { warehouse_shelf_id: hold.id, lot_no: 'L1', quantity: 1, order_type: 'return' },
     ]);
     expect(await events(110)).toEqual([{ warehouse_shelf_id: hold.id, lot_no: 'L1', quantity: -1, order_type: 'adjustment' }]);
+    const [audit] = await t.dataSource.query("SELECT body FROM webhook_outbox WHERE type = 'return.audited'");
+    expect(JSON.parse(audit.body)).toMatchObject({ data: { return_no: order.return_no, audit_status: 1 } });
+    expect(JSON.parse(audit.body).ledger).toHaveLength(4); // three receipts (150) and the scrap (110)
     const scrap = await c.get(`/admin/wms.Adjustment/edit?id=${audited.scrap_adjustment_id}`);
     expect(scrap.row).toMatchObject({ audit_status: 1, order_sn: order.return_no });
     expect(scrap.row.lines.map((l: Row) => [l.quantity, l.reason, l.lot_no])).toEqual([[-1, 'return_scrap', 'L1']]);

@@ -69,6 +69,10 @@ describe('lot block and recall', () => {
     expect(await refusal('/admin/wms.Lot/block', { product_id: milk.id, lot_no: 'RECALL-1', reason: 'again' })).toBe('Lot RECALL-1 of Lot product MILK (MILK) is blocked already');
     const [log] = await t.dataSource.query("SELECT url, data FROM admin_log WHERE url LIKE '%wms.Lot/block%' ORDER BY id");
     expect(log.data).toContain('Supplier recall 2026-11');
+    // and the webhook event, written in the block's transaction, says where the lot is
+    const [event] = await t.dataSource.query("SELECT body FROM webhook_outbox WHERE type = 'lot.blocked'");
+    expect(JSON.parse(event.body).data).toMatchObject({ product_id: milk.id, lot_no: 'RECALL-1', reason: 'Supplier recall 2026-11' });
+    expect(JSON.parse(event.body).data.on_hand).toHaveLength(7);
 
     // unblocked: available again, the named outbound goes out
     const unblocked = await c.post('Lot', 'unblock', { product_id: milk.id, lot_no: 'recall-1' });
