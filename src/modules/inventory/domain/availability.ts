@@ -17,6 +17,11 @@ import { isExpired } from './lots';
 /** Form types that take stock for the flow of goods (customer orders, picks, moves): they respect blocks and holds. */
 export const TAKES_AVAILABLE_STOCK: ReadonlySet<number> = new Set([FORM_TYPE.salesOutbound, FORM_TYPE.outsourcedOutbound, FORM_TYPE.transferOutbound, FORM_TYPE.stockMove, FORM_TYPE.pick]);
 
+/** A shelf that offers its stock: a storage shelf (kind 0), enabled and not deleted. */
+export function offersStock(shelf: { kind: number; status: number; deleted: boolean } | undefined | null): boolean {
+  return !!shelf && shelf.kind === SHELF_KIND.storage && shelf.status === 1 && !shelf.deleted;
+}
+
 /** What a stream offers a reservation (and the stock list's `available_quantity`). */
 export interface StreamAvailability {
   quantity: number;

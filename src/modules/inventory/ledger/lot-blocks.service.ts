@@ -6,7 +6,7 @@ import { AppError } from '../../../shared/http/app-error';
 import { unixNow } from '../../../shared/http/envelope';
 import { Outbox } from '../../../shared/outbox';
 import { MasterDataReader } from '../../master-data';
-import { availableOf } from '../domain/availability';
+import { availableOf, offersStock } from '../domain/availability';
 import { LOT_NO_MAX_LENGTH, normalizeLotNo } from '../domain/lots';
 import { SHELF_KIND } from '../../../../contract/enums';
 
@@ -139,7 +139,7 @@ export class LotBlocks {
       const quantity = Number(r.quantity);
       const reserved = Number(r.reserved_quantity ?? 0);
       const kind = shelf?.kind ?? SHELF_KIND.storage;
-      const offers = !!shelf && kind === SHELF_KIND.storage && shelf.status === 1 && !shelf.deleted;
+      const offers = offersStock(shelf);
       if (!found.has(key)) found.set(key, []);
       found.get(key)!.push({
         warehouse_shelf_id: Number(r.warehouse_shelf_id),

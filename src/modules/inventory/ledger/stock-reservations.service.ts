@@ -5,7 +5,7 @@ import { AppError } from '../../../shared/http/app-error';
 import { siteDayOf } from '../../../shared/time/site-day';
 import { MasterDataReader } from '../../master-data';
 import { SiteConfigService } from '../../platform';
-import { LotBlockedError } from '../domain/availability';
+import { LotBlockedError, offersStock } from '../domain/availability';
 import { LineReservationPlan, planReservations, ReservableStream, ReservationRequest } from '../domain/reservation';
 
 export type { LineReservationPlan, ReservationRequest } from '../domain/reservation';
@@ -198,7 +198,7 @@ export class StockReservations {
         lot_received_at: Number(r.lot_received_at ?? 0),
         quantity: Number(r.quantity),
         reserved: Number(r.reserved_quantity ?? 0),
-        offers: !!shelf && shelf.kind === 0 && shelf.status === 1 && !shelf.deleted,
+        offers: offersStock(shelf),
         blocked: r.block_id !== null && r.block_id !== undefined,
         area_path: shelf ? shelf.area_serial_no || shelf.area_name : '',
         shelf_path: shelf ? shelf.serial_no || shelf.name : '',
