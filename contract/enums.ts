@@ -3,8 +3,8 @@
  * screens both read them from here.
  */
 
-export type OrderKind = 'inbound' | 'outbound' | 'relocation' | 'adjustment';
-export const ORDER_KINDS: readonly OrderKind[] = ['inbound', 'outbound', 'relocation', 'adjustment'];
+export type OrderKind = 'inbound' | 'outbound' | 'relocation' | 'adjustment' | 'return';
+export const ORDER_KINDS: readonly OrderKind[] = ['inbound', 'outbound', 'relocation', 'adjustment', 'return'];
 
 /** `audit_status` of every order. */
 export const AUDIT_STATUS = { unaudited: 0, audited: 1 } as const;
@@ -41,6 +41,8 @@ export const FORM_TYPE = {
   putaway: 130,
   /** A replenishment: storage → pick face. */
   replenishment: 140,
+  /** A customer return received back onto a shelf (a return order's audit). */
+  customerReturn: 150,
 } as const;
 export type FormTypeValue = (typeof FORM_TYPE)[keyof typeof FORM_TYPE];
 /** What the dashboard counts as inbound and as outbound (moves are neither). */
@@ -67,6 +69,10 @@ export const SHELF_MIXINGS = [0, 1, 2] as const;
 
 /** outbound `fulfilment_status`: how far the order's directed fulfilment is. */
 export const FULFILMENT_STATUS = { none: 0, reserved: 1, inWave: 2, picked: 3, packed: 4, shipped: 5 } as const;
+
+/** return line `disposition`: back onto a storage shelf, onto a hold shelf, or scrapped (received, then adjusted out). */
+export const RETURN_DISPOSITION = { restock: 1, hold: 2, scrap: 3 } as const;
+export const RETURN_DISPOSITIONS = [1, 2, 3] as const;
 
 /** wave `status`. */
 export const WAVE_STATUS = { draft: 0, released: 1, picked: 2, shipped: 3, cancelled: 4 } as const;

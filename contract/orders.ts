@@ -130,11 +130,46 @@ export interface AdjustmentLine {
   total_price: string;
 }
 
+/** A customer return against a shipped outbound order (its customer copied). */
+export interface ReturnOrder extends OrderHeader {
+  return_no: string;
+  outbound_id: number;
+  customer_id: number;
+  /** The audited adjustment that took the scrapped lines out again (0: none). */
+  scrap_adjustment_id: number;
+}
+
+/** One line of a return: a product and lot back from the customer, and what becomes of it. */
+export interface ReturnLine {
+  id: number;
+  product_id: number;
+  lot_no: string;
+  quantity: number;
+  /** `RETURN_DISPOSITION`: 1 restock (a storage shelf), 2 hold (a hold shelf), 3 scrap. */
+  disposition: number;
+  warehouse_shelf_id: number;
+  reason: string;
+  /** The price it was shipped at (the value of the return). */
+  price: string;
+  total_price: string;
+}
+
+/** What may still be returned of one (product, lot) of a shipped order. */
+export interface Returnable {
+  product_id: number;
+  lot_no: string;
+  shipped: number;
+  returned: number;
+  returnable: number;
+  price: string;
+}
+
 interface Orders {
   inbound: { order: InboundOrder; line: StoredGoodsLine; party: 'supplier' };
   outbound: { order: OutboundOrder; line: StoredOutboundLine; party: 'customer' };
   relocation: { order: RelocationOrder; line: RelocationLine; party: 'customer' };
   adjustment: { order: AdjustmentOrder; line: AdjustmentLine; party: null };
+  return: { order: ReturnOrder; line: ReturnLine; party: 'customer' };
 }
 
 export type OrderOf<K extends OrderKind> = Orders[K]['order'];
@@ -192,6 +227,9 @@ export type OrderView<K extends OrderKind = OrderKind> = OrderOf<K> & {
   lines: Array<OrderLineView<K>>;
   /** An outbound order picked in a wave: its packages (cartons, pallets) with their contents, in order. */
   packages?: PackageView[];
+  /** A return: the number of the outbound order it is against, and what may still be returned of it. */
+  outbound_no?: string;
+  returnable?: Returnable[];
 };
 
 /** An order as its list shows it (`GET index`): the header with the names joined (no lines). */

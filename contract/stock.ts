@@ -4,7 +4,7 @@
 export type InventoryHistoryRow = {
   event_id: number;
   order_no: string;
-  order_type: 'inbound' | 'outbound' | 'relocation' | 'stocktake' | 'adjustment' | 'wave' | 'task';
+  order_type: 'inbound' | 'outbound' | 'relocation' | 'stocktake' | 'adjustment' | 'wave' | 'task' | 'return';
   order_id: number;
   admin_id: number;
   operator: string;

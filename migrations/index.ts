@@ -38,6 +38,8 @@ import { WavesAndTasks1764005020000 } from './1764005020000-waves-and-tasks';
 import { OutboundBackorders1764005030000 } from './1764005030000-outbound-backorders';
 import { FrameworkPageComponents1764005900000 } from './1764005900000-framework-page-components';
 import { Packages1764006000000 } from './1764006000000-packages';
+import { LotBlocks1764006100000 } from './1764006100000-lot-blocks';
+import { CustomerReturns1764006110000 } from './1764006110000-customer-returns';
 import { PutawayReplenishmentReorder1764006200000 } from './1764006200000-putaway-replenishment-reorder';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
@@ -82,5 +84,7 @@ export const migrations: Function[] = [
   OutboundBackorders1764005030000,
   FrameworkPageComponents1764005900000,
   Packages1764006000000,
+  LotBlocks1764006100000,
+  CustomerReturns1764006110000,
   PutawayReplenishmentReorder1764006200000,
 ];

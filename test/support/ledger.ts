@@ -72,6 +72,9 @@ export async function orderLedgerMismatches(t: TestApp): Promise<string[]> {
   for (const l of await t.dataSource.query('SELECT l.adjustment_order_id AS order_id, l.product_id, l.warehouse_shelf_id, l.quantity FROM adjustment_order_line l JOIN adjustment_order o ON o.id = l.adjustment_order_id WHERE o.audit_status = 1')) {
     add('adjustment', l.order_id, l.product_id, l.warehouse_shelf_id, Number(l.quantity));
   }
+  for (const l of await t.dataSource.query('SELECT l.return_order_id AS order_id, l.product_id, l.warehouse_shelf_id, l.quantity FROM return_order_line l JOIN return_order o ON o.id = l.return_order_id WHERE o.audit_status = 1')) {
+    add('return', l.order_id, l.product_id, l.warehouse_shelf_id, Number(l.quantity));
+  }
   for (const l of await t.dataSource.query('SELECT l.stocktake_id AS order_id, l.product_id, l.warehouse_shelf_id, l.variance FROM stocktake_line l JOIN stocktake s ON s.id = l.stocktake_id WHERE s.status = 2')) {
     add('stocktake', l.order_id, l.product_id, l.warehouse_shelf_id, Number(l.variance));
   }

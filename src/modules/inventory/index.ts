@@ -8,7 +8,7 @@ export { ALL_FORM_TYPES, FormType, INBOUND_FORM_TYPES, OUTBOUND_FORM_TYPES, Stoc
 export type { FormTypeValue } from './domain/stock-movement';
 export { ProjectionRebuilder } from './projections/projection-rebuilder';
 export { OrderMovementTotalsReader } from './queries/order-movement-totals/order-movement-totals.reader';
-export type { OrderMovementTotal } from './queries/order-movement-totals/order-movement-totals.reader';
+export type { LotMovementTotal, OrderMovementTotal } from './queries/order-movement-totals/order-movement-totals.reader';
 export type { RebuildReport } from './projections/projection-rebuilder';
 export { PendingOrdersSource } from './queries/dashboard/pending-orders.source';
 export { VarianceReasonsSource } from './queries/audit-workspace/variance-reasons.source';
@@ -33,3 +33,6 @@ export { OrderMovementReader } from './queries/audit-workspace/order-movements.r
 export type { MovedOrderType } from './queries/audit-workspace/order-movements.reader';
 export { StreamBalanceReader, streamVersionKey } from './queries/stream-balance/stream-balance.reader';
 export type { StreamAtVersion } from './queries/stream-balance/stream-balance.reader';
+export { LotBlocks } from './ledger/lot-blocks.service';
+export type { LotBlockFacts, LotOnHand } from './ledger/lot-blocks.service';
+export { availableOf, TAKES_AVAILABLE_STOCK } from './domain/availability';

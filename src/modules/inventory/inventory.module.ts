@@ -28,13 +28,15 @@ import { OrderMovementTotalsReader } from './queries/order-movement-totals/order
 import { StockInScopeReader } from './queries/stock-in-scope/stock-in-scope.reader';
 import { LotDatesReader } from './queries/lot-dates/lot-dates.reader';
 import { StreamBalanceReader } from './queries/stream-balance/stream-balance.reader';
-import { InventoryDailyStatEntity, InventoryEventEntity, InventoryHistoryEntity, StockEntity, StockLotEntity, StockReservationEntity } from './persistence/inventory.entities';
+import { InventoryDailyStatEntity, InventoryEventEntity, InventoryHistoryEntity, LotBlockEntity, StockEntity, StockLotEntity, StockReservationEntity } from './persistence/inventory.entities';
+import { LotBlocks } from './ledger/lot-blocks.service';
+import { LotController } from './http/lot.controllers';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([InventoryEventEntity, StockEntity, StockLotEntity, StockReservationEntity, InventoryHistoryEntity, InventoryDailyStatEntity, LedgerDigestEntity, LedgerDigestLeafEntity, LedgerVerificationEntity]), PlatformModule, MasterDataModule],
-  controllers: [StockController, InventoryHistoryController, DashboardController, LedgerIntegrityController, AuditTraceController, AuditStockController, AuditVarianceController],
-  providers: [ExpiryWindowReader, StockLedger, StockReservations, EventChain, StockAsOfReader, ProjectionRebuilder, DashboardReader, PendingOrdersSource, OrderMovementTotalsReader, LedgerSigningKey, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScopeReader, LotDatesReader, StreamBalanceReader, MovementTraceReader, CountVarianceReader, OrderMovementReader, VarianceReasonsSource],
-  exports: [StockLedger, StockReservations, ProjectionRebuilder, PendingOrdersSource, OrderMovementTotalsReader, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScopeReader, LotDatesReader, StreamBalanceReader, OrderMovementReader, VarianceReasonsSource],
+  imports: [TypeOrmModule.forFeature([InventoryEventEntity, StockEntity, StockLotEntity, StockReservationEntity, LotBlockEntity, InventoryHistoryEntity, InventoryDailyStatEntity, LedgerDigestEntity, LedgerDigestLeafEntity, LedgerVerificationEntity]), PlatformModule, MasterDataModule],
+  controllers: [StockController, LotController, InventoryHistoryController, DashboardController, LedgerIntegrityController, AuditTraceController, AuditStockController, AuditVarianceController],
+  providers: [LotBlocks, ExpiryWindowReader, StockLedger, StockReservations, EventChain, StockAsOfReader, ProjectionRebuilder, DashboardReader, PendingOrdersSource, OrderMovementTotalsReader, LedgerSigningKey, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScopeReader, LotDatesReader, StreamBalanceReader, MovementTraceReader, CountVarianceReader, OrderMovementReader, VarianceReasonsSource],
+  exports: [LotBlocks, StockLedger, StockReservations, ProjectionRebuilder, PendingOrdersSource, OrderMovementTotalsReader, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScopeReader, LotDatesReader, StreamBalanceReader, OrderMovementReader, VarianceReasonsSource],
 })
 export class InventoryModule implements OnModuleInit {
   constructor(private readonly references: MasterDataReferences) {}

@@ -25,7 +25,11 @@ import { NamedLots } from './commands/named-lots';
 import { MoveRelocationOrderHandler } from './commands/move-relocation-order/move-relocation-order.handler';
 import { SaveOrderHandler } from './commands/save-order/save-order.handler';
 import { ShipOutboundOrderHandler } from './commands/ship-outbound-order/ship-outbound-order.handler';
-import { AdjustmentController, InboundController, OutboundController, RelocationController } from './http/order.controllers';
+import { AdjustmentController, InboundController, OutboundController, RelocationController, ReturnController } from './http/order.controllers';
+import { AuditReturnOrderHandler } from './commands/audit-return-order/audit-return-order.handler';
+import { ReturnablesReader } from './queries/returnables/returnables.reader';
+import { LotTraceController } from './http/lot-trace.controller';
+import { LotTraceReader } from './queries/lot-trace/lot-trace.reader';
 import { StocktakeController } from './http/stocktake.controller';
 import { TaskController, WaveController } from './http/directed.controllers';
 import { PickFaceController, PutawayController, PutawayRuleController, ReorderController, ReorderRuleController, ReplenishmentController } from './http/directed-stock.controllers';
@@ -53,7 +57,7 @@ import { ORDER_PRINT_CONTROLLERS } from './http/order-print.controllers';
 import { OrderNumbers } from './persistence/order-numbers';
 import {
   AdjustmentOrderEntity,
-  AdjustmentOrderLineEntity,
+  AdjustmentOrderLineEntity, ReturnOrderEntity, ReturnOrderLineEntity,
   InboundOrderEntity,
   InboundOrderLineEntity,
   OrderNumberEntity,
@@ -84,14 +88,14 @@ import { OrderDocumentReader } from './queries/order-document/order-document.rea
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([InboundOrderEntity, InboundOrderLineEntity, OutboundOrderEntity, OutboundOrderLineEntity, RelocationOrderEntity, RelocationOrderLineEntity, OrderNumberEntity, AdjustmentOrderEntity, AdjustmentOrderLineEntity, StocktakeEntity, StocktakeLineEntity, WaveEntity, TaskEntity, PackageEntity, PackageLineEntity, PutawayRuleEntity, PickFaceEntity, ReorderRuleEntity]),
+    TypeOrmModule.forFeature([InboundOrderEntity, InboundOrderLineEntity, OutboundOrderEntity, OutboundOrderLineEntity, RelocationOrderEntity, RelocationOrderLineEntity, OrderNumberEntity, AdjustmentOrderEntity, AdjustmentOrderLineEntity, ReturnOrderEntity, ReturnOrderLineEntity, StocktakeEntity, StocktakeLineEntity, WaveEntity, TaskEntity, PackageEntity, PackageLineEntity, PutawayRuleEntity, PickFaceEntity, ReorderRuleEntity]),
     CqrsModule,
     AccountsModule,
     PlatformModule,
     MasterDataModule,
     InventoryModule,
   ],
-  controllers: [InboundController, OutboundController, RelocationController, AdjustmentController, StocktakeController, WaveController, TaskController, PackageController, PutawayRuleController, PickFaceController, ReorderRuleController, PutawayController, ReplenishmentController, ReorderController, AuditOrderController, ...ORDER_PRINT_CONTROLLERS],
+  controllers: [InboundController, OutboundController, RelocationController, AdjustmentController, ReturnController, LotTraceController, StocktakeController, WaveController, TaskController, PackageController, PutawayRuleController, PickFaceController, ReorderRuleController, PutawayController, ReplenishmentController, ReorderController, AuditOrderController, ...ORDER_PRINT_CONTROLLERS],
   providers: [
     OrderRepository,
     OrderNumbers,
@@ -111,6 +115,9 @@ import { OrderDocumentReader } from './queries/order-document/order-document.rea
     OrdersLedgerReader,
     OrderDocumentReader,
     AuditAdjustmentOrderHandler,
+    AuditReturnOrderHandler,
+    ReturnablesReader,
+    LotTraceReader,
     StocktakeRepository,
     SaveStocktakeHandler,
     DeleteStocktakesHandler,

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { Response } from 'express';
 import ExcelJS from 'exceljs';
-import { CsvColumn } from './csv-export';
+import { CsvColumn, sendCsv } from './csv-export';
 import { MONEY_FORMAT, xlsxCell, xmlSafe } from './spreadsheet-cells';
 
 /** The columns of an XLSX download: as for CSV, plus an optional width in characters. */
@@ -40,4 +40,10 @@ export async function sendXlsx<R>(response: Response, filename: string, sheetNam
   }
   sheet.commit();
   await workbook.commit();
+}
+
+/** `format=xlsx` gives an XLSX workbook (numbers as numeric cells), anything else CSV, like the other lists. */
+export function sendSpreadsheet<R>(response: Response, format: unknown, basename: string, sheetName: string, columns: XlsxColumn<R>[], rows: AsyncIterable<R[]>): Promise<void> {
+  if (format === 'xlsx') return sendXlsx(response, `${basename}.xlsx`, sheetName, columns, rows);
+  return sendCsv(response, `${basename}.csv`, columns, rows);
 }

@@ -12,6 +12,7 @@ export const TRANSITION_EVENTS: Readonly<Record<string, WebhookEventType>> = {
   'outbound.shipped': 'outbound.shipped',
   'stocktake.posted': 'stocktake.posted',
   'adjustment.audited': 'adjustment.audited',
+  'return.audited': 'return.audited',
 };
 
 /** The event type of a transition, if it is one. */

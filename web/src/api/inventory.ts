@@ -19,6 +19,8 @@ interface StockLotRow {
   expiry_date: string;
   days_left: number | null;
   lot_received_at: number;
+  /** 1: the lot is blocked (a recall, a quality hold): nothing of it may be taken. */
+  blocked?: number;
 }
 
 /** The history rows of one order (its number), oldest first; quiet when the admin may not read the history. */
@@ -28,7 +30,7 @@ export async function fetchOrderHistory(orderNo: string): Promise<InventoryHisto
 }
 
 /** One lot of a product on a shelf (lot '' for a product not kept per lot). */
-export type StockLot = Pick<StockLotRow, 'lot_no' | 'expiry_date' | 'days_left' | 'quantity' | 'lot_received_at'>;
+export type StockLot = Pick<StockLotRow, 'lot_no' | 'expiry_date' | 'days_left' | 'quantity' | 'lot_received_at'> & { blocked?: boolean };
 
 /** On-hand stock of one product: its lots per shelf (shelf id → lots) and the site's day, for the line editor's hints. */
 export interface ProductStock {
@@ -43,6 +45,7 @@ function stockLot(row: Partial<StockLotRow>): StockLot {
     days_left: typeof row.days_left === 'number' ? row.days_left : null,
     quantity: Number(row.quantity) || 0,
     lot_received_at: Number(row.lot_received_at) || 0,
+    blocked: Number(row.blocked) === 1,
   };
 }
 

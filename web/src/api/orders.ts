@@ -16,6 +16,7 @@ export const ORDER_API: Record<OrderKind, string> = {
   outbound: '/admin/wms.Outbound',
   relocation: '/admin/wms.Relocation',
   adjustment: '/admin/wms.Adjustment',
+  return: '/admin/wms.Return',
 };
 
 export const STOCKTAKE_API = '/admin/wms.Stocktake';

@@ -52,6 +52,9 @@ export const BUTTON_TITLES = {
   unpack: ['取出', 'Unpack'],
   close: ['封箱', 'Close'],
   label: ['打印箱标', 'Print label'],
+  block: ['冻结批次', 'Block lot'],
+  unblock: ['解冻批次', 'Unblock lot'],
+  trace: ['批次追溯', 'Lot trace'],
 } as const;
 
 /** The auditor's ledger workspace: actions beyond the list and its export. */
@@ -115,6 +118,8 @@ export const ADMIN_MENUS: MenuSeed[] = [
           { name: 'wms/reorder/draft', title: '生成采购草稿', title_en: 'Create draft orders' },
         ],
       },
+      { name: 'wms/return', title: '客户退货单', title_en: 'Customer returns', icon: 'IconUndo', buttons: [...ORDER], nodes: [{ name: 'wms/return/returnable', title: '可退数量', title_en: 'Returnable quantities' }] },
+      { name: 'wms/lot', title: '批次与召回', title_en: 'Lots and recalls', icon: 'IconSafe', buttons: ['index', 'export', 'block', 'unblock', 'trace'], nodes: [{ name: 'wms/lot/trace/export', title: '导出批次追溯', title_en: 'Export a lot trace' }] },
       { name: 'wms/stock', title: '库存查询', title_en: 'Stock', icon: 'IconArchive', buttons: ['index', 'export'] },
       { name: 'wms/inventoryHistory', title: '库存流水', title_en: 'Inventory history', icon: 'IconHistory', buttons: ['index', 'export'] },
     ],

@@ -1,6 +1,6 @@
 import { CrudDefinition } from '../../../shared/crud';
 import { MASTER_DATA_TABLES } from '../../master-data';
-import { InventoryHistoryEntity, StockEntity } from '../persistence/inventory.entities';
+import { InventoryHistoryEntity, StockEntity, StockLotEntity } from '../persistence/inventory.entities';
 import { LedgerDigestEntity, LedgerVerificationEntity } from '../persistence/ledger-integrity.entities';
 
 /** The stock list: one row per stock stream, with its product, shelf, warehouse and area names. */
@@ -50,4 +50,19 @@ export const VERIFICATION_LIST: CrudDefinition<LedgerVerificationEntity> = {
   quickSearchFields: ['id', 'problem_stream', 'problem_kind'],
   searchFields: ['id', 'digest_id', 'intact', 'events', 'intact_up_to', 'problem_kind', 'problem_stream', 'problem_version', 'problem_event_id', 'source', 'started_at', 'finished_at'],
   defaultOrder: [{ field: 'id', direction: 'DESC' }],
+};
+
+/** The lots: one row per (product, lot) ever received, with its product and the dates of its first receipt. */
+export const LOT_LIST: CrudDefinition<StockLotEntity> = {
+  entity: StockLotEntity,
+  alias: 'lot',
+  writable: [],
+  quickSearchFields: ['lot_no', 'product.name', 'product.product_no', 'product.bar_code'],
+  searchFields: ['id', 'product_id', 'lot_no', 'production_date', 'expiry_date', 'received_at', 'product.name', 'product.product_no'],
+  orderFields: ['id', 'product_id', 'lot_no', 'production_date', 'expiry_date', 'received_at', 'product.product_no', 'product.name'],
+  filterParams: ['product_id'],
+  defaultOrder: [{ field: 'id', direction: 'DESC' }],
+  joins: {
+    product: { entity: MASTER_DATA_TABLES.product, on: 'product_id', columns: ['name', 'product_no', 'bar_code', 'spec'] },
+  },
 };

@@ -35,6 +35,8 @@ export interface LotOnShelf {
   expiry_date: string;
   lot_received_at: number;
   quantity: number;
+  /** Blocked for this request (`takeRefusal`): never chosen. */
+  blocked?: boolean;
 }
 
 export interface Allocation {
@@ -44,12 +46,12 @@ export interface Allocation {
 
 /**
  * First-expiry-first-out: the earliest expiry first, lots without expiry last, ties by the earliest first
- * receipt (then lot number); expired lots and empty lots are never chosen. All or nothing: when the lots that
+ * receipt (then lot number); expired, blocked and empty lots are never chosen. All or nothing: when the lots that
  * may be chosen hold less than `quantity`, answers null.
  */
 export function allocateFefo(lots: readonly LotOnShelf[], quantity: number, today: string): Allocation[] | null {
   const usable = lots
-    .filter((lot) => lot.quantity > 0 && !isExpired(lot.expiry_date, today))
+    .filter((lot) => lot.quantity > 0 && !lot.blocked && !isExpired(lot.expiry_date, today))
     .sort(
       (a, b) =>
         Number(a.expiry_date === '') - Number(b.expiry_date === '') ||
@@ -71,7 +73,7 @@ export function allocateFefo(lots: readonly LotOnShelf[], quantity: number, toda
 /** An outbound quantity above the shelf's non-expired stock; names the expired lots that were left alone. */
 export class InsufficientUnexpiredStockError extends AppError {
   constructor(snapshot: StockSnapshot, lots: readonly LotOnShelf[], requested: number, today: string) {
-    const usable = lots.filter((lot) => !isExpired(lot.expiry_date, today)).reduce((sum, lot) => sum + Math.max(lot.quantity, 0), 0);
+    const usable = lots.filter((lot) => !lot.blocked && !isExpired(lot.expiry_date, today)).reduce((sum, lot) => sum + Math.max(lot.quantity, 0), 0);
     const expired = lots.filter((lot) => lot.quantity > 0 && isExpired(lot.expiry_date, today)).map((lot) => `${lot.lot_no} (${lot.expiry_date})`);
     super(expired.length ? 'lots.insufficient_unexpired_stock' : 'inventory.insufficient_stock', {
       product: `${snapshot.product_name} (${snapshot.product_no})`,

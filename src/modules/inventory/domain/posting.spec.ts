@@ -8,7 +8,7 @@ const receive = (product: number, shelf: number, quantity: number, over: Partial
 const issue = (product: number, shelf: number, quantity: number, over: Partial<MovementRequest> = {}): MovementRequest => ({ type: StockEventType.issued, formType: 40, productId: product, shelfId: shelf, quantity: -quantity, price: '2.00', ...over });
 
 /** given the streams and lots the ledger read, when these requests are planned: the plan. */
-function given(streams: StreamRow[], registered: Array<[number, LotFacts]> = [], today = '2026-06-01') {
+function given(streams: StreamRow[], registered: Array<[number, LotFacts]> = [], today = '2026-06-01', shelfKinds: Array<[number, number]> = []) {
   return {
     when(requests: MovementRequest[]) {
       const keys = postingKeys(requests);
@@ -19,6 +19,7 @@ function given(streams: StreamRow[], registered: Array<[number, LotFacts]> = [],
         streams: new Map(streams.map((s) => [streamIdOf(s.product_id, s.warehouse_shelf_id, s.lot_no), s])),
         registered: new Map(registered.map(([product, facts]) => [lotKeyOf(product, facts.lot_no), facts])),
         today,
+        shelfKinds: new Map(shelfKinds),
       };
       return { plan: () => planPosting(input), input };
     },
@@ -104,5 +105,23 @@ describe('planning a posting (reads → plan → writes: the plan)', () => {
     expect(() => postingKeys([receive(1, 1, 1, { lotNo: 'bad lot!' })])).toThrow(expect.objectContaining({ messageKey: 'lots.bad_lot_no' }));
     const { input } = given([]).when([receive(1, 1, 1)]);
     expect(() => planPosting({ ...input, snapshots: new Map() })).toThrow(expect.objectContaining({ messageKey: 'inventory.unknown_product_or_shelf', args: { product: 1, shelf: 1 } }));
+  });
+
+  it('given a blocked lot, when goods leave without a lot, then first-expiry-first-out skips it; naming it is refused; an adjustment may take it', () => {
+    const streams = [{ ...stream(1, 1, 1, 4, 1, lot('RECALL', '2026-07-01')), blocked: true }, stream(2, 1, 1, 5, 1, lot('GOOD', '2026-09-01'))];
+    expect(given(streams).when([issue(1, 1, 3)]).plan().allocations).toEqual([[{ lot_no: 'GOOD', quantity: 3 }]]);
+    expect(() => given(streams).when([issue(1, 1, 6)]).plan()).toThrow('inventory.insufficient_stock');
+    expect(() => given(streams).when([issue(1, 1, 1, { lotNo: 'RECALL' })]).plan()).toThrow('lots.lot_blocked');
+    expect(given(streams).when([issue(1, 1, 1, { lotNo: 'RECALL', formType: 110 })]).plan().allocations).toEqual([[{ lot_no: 'RECALL', quantity: 1 }]]);
+  });
+
+  it('given a hold shelf, when an order takes from it, then refused; a move may take from it, and a blocked lot may move only into a hold shelf', () => {
+    const streams = [stream(1, 1, 1, 4, 1, lot('L1')), { ...stream(2, 1, 2, 4, 1, lot('RECALL')), blocked: true }];
+    const kinds: Array<[number, number]> = [[1, 3], [2, 0], [3, 3]];
+    expect(() => given(streams, [], '2026-06-01', kinds).when([issue(1, 1, 1, { lotNo: 'L1' })]).plan()).toThrow('lots.hold_shelf');
+    const move = (from: number, to: number, lotNo: string) => issue(1, from, 1, { lotNo, formType: 70, to: { shelfId: to, type: StockEventType.movedIn } });
+    expect(given(streams, [], '2026-06-01', kinds).when([move(1, 2, 'L1')]).plan().allocations).toEqual([[{ lot_no: 'L1', quantity: 1 }]]);
+    expect(() => given(streams, [], '2026-06-01', [...kinds, [4, 0]]).when([move(2, 4, 'RECALL')]).plan()).toThrow('lots.lot_blocked');
+    expect(given(streams, [], '2026-06-01', kinds).when([move(2, 3, 'RECALL')]).plan().allocations).toEqual([[{ lot_no: 'RECALL', quantity: 1 }]]);
   });
 });

@@ -1,6 +1,7 @@
 import { AppError } from '../../../shared/http/app-error';
+import { HoldShelfError, LotBlockedError, takeRefusal } from './availability';
 import { Allocation, allocateFefo, InsufficientUnexpiredStockError, LOT_NO_MAX_LENGTH, normalizeLotNo } from './lots';
-import { FormTypeValue, InsufficientStockError, LotFacts, NO_LOT, PlacedMovement, placeMovements, StockEventTypeValue, StockMovement, StockSnapshot, StreamState, streamIdOf } from './stock-movement';
+import { FormTypeValue, InsufficientStockError, LotFacts, NO_LOT, PlacedMovement, placeMovements, shelfLocation, StockEventTypeValue, StockMovement, StockSnapshot, StreamState, streamIdOf } from './stock-movement';
 
 /** One movement a command asks the ledger for. */
 export interface MovementRequest {
@@ -32,6 +33,8 @@ export interface StreamRow extends LotFacts {
   quantity: number;
   /** What reservations hold of it: never taken by a posting (a document consumes its own by releasing them first). */
   reserved?: number;
+  /** Its (product, lot) is blocked (`lot_block`, read with the stream's lock). */
+  blocked?: boolean;
   version: number;
 }
 
@@ -84,6 +87,8 @@ export interface PostingInput {
   registered: ReadonlyMap<string, LotFacts>;
   /** The site day of the posting (`YYYY-MM-DD`): lots expired before it are never allocated. */
   today: string;
+  /** The kind of each shelf stock is taken from or moved to by a request that respects availability (absent: storage). */
+  shelfKinds?: ReadonlyMap<number, number>;
 }
 
 /** A stream's stock row after the posting: an existing row (its id) or a new one. */
@@ -111,7 +116,7 @@ export interface PostingPlan {
  * first-expiry-first-out over the shelf's lots as the earlier requests left them, never an expired lot); the
  * movements placed in their streams with versions and balances (a stream below zero refuses the whole posting).
  */
-export function planPosting({ requests, keys, snapshots, streams, registered, today }: PostingInput): PostingPlan {
+export function planPosting({ requests, keys, snapshots, streams, registered, today, shelfKinds }: PostingInput): PostingPlan {
   const snapshotOf = (productId: number, shelfId: number): StockSnapshot => {
     const snapshot = snapshots.get(pairKeyOf(productId, shelfId));
     if (!snapshot) throw new AppError('inventory.unknown_product_or_shelf', { product: productId, shelf: shelfId });
@@ -151,13 +156,20 @@ export function planPosting({ requests, keys, snapshots, streams, registered, to
       add(lot, r.quantity);
       return [{ lot_no: lot.lot_no, quantity: r.quantity }];
     }
+    // availability (`takeRefusal`): the flow of goods never takes from a hold shelf or a blocked lot
+    const sourceKind = shelfKinds?.get(r.shelfId) ?? 0;
+    const targetKind = r.to ? (shelfKinds?.get(r.to.shelfId) ?? 0) : null;
+    const productLabel = `${snapshot.product_name} (${snapshot.product_no})`;
+    if (takeRefusal(r.formType, sourceKind, targetKind, false) === 'hold') throw new HoldShelfError(productLabel, shelfLocation(snapshot));
+    const skipsBlocked = takeRefusal(r.formType, sourceKind, targetKind, true) === 'blocked';
     if (r.lotNo !== undefined) {
+      if (skipsBlocked && streams.get(streamIdOf(r.productId, r.shelfId, lotNo))?.blocked) throw new LotBlockedError(productLabel, lotNo);
       const stream = working.get(streamIdOf(r.productId, r.shelfId, lotNo));
       add(stream?.facts ?? { ...NO_LOT, lot_no: lotNo }, r.quantity);
       return [{ lot_no: lotNo, quantity: -r.quantity }];
     }
     // what is reserved is not there to take
-    const onShelf = [...(byPair.get(pairKeyOf(r.productId, r.shelfId)) ?? [])].map((id) => ({ ...working.get(id)!.facts, quantity: working.get(id)!.quantity - reservedOf(id) }));
+    const onShelf = [...(byPair.get(pairKeyOf(r.productId, r.shelfId)) ?? [])].map((id) => ({ ...working.get(id)!.facts, quantity: working.get(id)!.quantity - reservedOf(id), blocked: skipsBlocked && !!streams.get(id)?.blocked }));
     const chosen = allocateFefo(onShelf, -r.quantity, today);
     if (!chosen) throw new InsufficientUnexpiredStockError(snapshot, onShelf, -r.quantity, today);
     for (const allocation of chosen) add(working.get(streamIdOf(r.productId, r.shelfId, allocation.lot_no))!.facts, -allocation.quantity);

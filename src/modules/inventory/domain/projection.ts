@@ -12,7 +12,7 @@ export interface StockEventPayload extends StockSnapshot, Partial<LotFacts> {
 }
 
 export interface StockEventMetadata {
-  order_type: 'inbound' | 'outbound' | 'relocation' | 'stocktake' | 'adjustment' | 'wave' | 'task';
+  order_type: 'inbound' | 'outbound' | 'relocation' | 'stocktake' | 'adjustment' | 'wave' | 'task' | 'return';
   order_id: number;
   order_no: string;
   admin_id: number;

@@ -10,6 +10,7 @@ const stream = (id: number, over: Partial<ReservableStream>): ReservableStream =
   quantity: 10,
   reserved: 0,
   offers: true,
+  blocked: false,
   area_path: 'A',
   shelf_path: `S${id}`,
   ...over,
@@ -61,5 +62,15 @@ describe('planReservations', () => {
   it('given a line naming its shelf and lot, when it reserves, then it takes only that stream', () => {
     const plan = planReservations([{ lineId: 1, productId: 1, quantity: 3, shelfId: 2, lotNo: 'b' }], [stream(1, { lot_no: 'B' }), stream(2, { lot_no: 'A' }), stream(4, { warehouse_shelf_id: 2, lot_no: 'B' })], today);
     expect(plan[0].parts).toEqual([{ streamRowId: 4, warehouse_shelf_id: 2, lot_no: 'B', quantity: 3 }]);
+  });
+
+  it('given a blocked lot and a lot on a hold shelf, when a line reserves over the warehouse, then neither offers anything', () => {
+    const plan = planReservations(
+      [{ lineId: 1, productId: 1, quantity: 12, shelfId: 0 }],
+      [stream(1, { lot_no: 'RECALLED', expiry_date: '2027-01-01', blocked: true }), stream(2, { lot_no: 'HELD', expiry_date: '2027-02-01', offers: false }), stream(3, { lot_no: 'GOOD', expiry_date: '2027-03-01' })],
+      today,
+    );
+    expect(plan[0].parts.map((p) => [p.lot_no, p.quantity])).toEqual([['GOOD', 10]]);
+    expect(plan[0].short).toBe(2);
   });
 });

@@ -1,4 +1,4 @@
-import { isExpired } from './lots';
+import { availableOf } from './availability';
 
 /** A stock stream as a reservation sees it, read under its row lock, with where its shelf lies. */
 export interface ReservableStream {
@@ -13,6 +13,8 @@ export interface ReservableStream {
   reserved: number;
   /** A storage shelf, enabled and not deleted: only these offer stock. */
   offers: boolean;
+  /** Its (product, lot) is blocked: it offers nothing. */
+  blocked: boolean;
   /** The pick path of its shelf: area code (else name), shelf code (else name). */
   area_path: string;
   shelf_path: string;
@@ -44,9 +46,8 @@ export interface LineReservationPlan {
   short: number;
 }
 
-/** What a stream offers to a reservation: quantity − reserved on an offering shelf, never an expired lot. */
-export const availableOf = (stream: Pick<ReservableStream, 'quantity' | 'reserved' | 'offers' | 'expiry_date'>, today: string) =>
-  stream.offers && !isExpired(stream.expiry_date, today) ? Math.max(stream.quantity - stream.reserved, 0) : 0;
+/** What a stream offers to a reservation: `availableOf` (the one rule), never an expired lot. */
+export { availableOf } from './availability';
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 

@@ -1,8 +1,7 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { Response } from 'express';
-import { sendCsv } from '../../../shared/http/csv-export';
 import { translate } from '../../../shared/http/translate';
-import { sendXlsx, XlsxColumn } from '../../../shared/http/xlsx-export';
+import { sendSpreadsheet, XlsxColumn } from '../../../shared/http/xlsx-export';
 import { siteTimeFormatter } from '../../../shared/time/site-day';
 import { SiteConfigService } from '../../platform';
 import { pagingOf, traceFiltersOf, varianceFiltersOf } from '../queries/audit-workspace/audit-filters';
@@ -13,12 +12,6 @@ import { StockAsOfReader } from '../queries/stock-as-of/stock-as-of.reader';
 /** Rows read per page of an export (see inventory.controllers.ts for what was measured). */
 const EXPORT_PAGE_ROWS = 500;
 
-/** `format=xlsx` gives an XLSX workbook (numbers as numeric cells), anything else CSV. */
-function sendSpreadsheet<R>(response: Response, format: unknown, basename: string, sheetName: string, columns: XlsxColumn<R>[], rows: AsyncIterable<R[]>): Promise<void> {
-  const day = new Date().toISOString().slice(0, 10);
-  if (format === 'xlsx') return sendXlsx(response, `${basename}-${day}.xlsx`, sheetName, columns, rows);
-  return sendCsv(response, `${basename}-${day}.csv`, columns, rows);
-}
 
 function formTypeLabels(): (value: number) => string {
   const labels = new Map<number, string>();

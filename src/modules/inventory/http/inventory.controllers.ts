@@ -2,8 +2,7 @@ import { Controller, Get, Query, Res } from '@nestjs/common';
 import { Response } from 'express';
 import { SelectQueryBuilder } from 'typeorm';
 import { CrudKit, CrudService, isTrue } from '../../../shared/crud';
-import { sendCsv } from '../../../shared/http/csv-export';
-import { sendXlsx, XlsxColumn } from '../../../shared/http/xlsx-export';
+import { sendSpreadsheet, XlsxColumn } from '../../../shared/http/xlsx-export';
 import { translate } from '../../../shared/http/translate';
 import { siteTimeFormatter } from '../../../shared/time/site-day';
 import { SiteConfigService } from '../../platform';
@@ -12,6 +11,9 @@ import { dayCount, daysLeft, ExpiryWindowReader } from '../queries/expiry-window
 import { addDays, normalizeLotNo } from '../domain/lots';
 import { InventoryHistoryEntity, StockEntity } from '../persistence/inventory.entities';
 import { STOCK_LIST, HISTORY_LIST } from '../crud/inventory.cruds';
+import { availableOf } from '../domain/availability';
+import { LotBlocks } from '../ledger/lot-blocks.service';
+import { TransactionRunner } from '../../../shared/database/transaction-runner';
 import { SHELF_KIND } from '../../../../contract/enums';
 
 const positiveInt = (value: unknown) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : null);
@@ -36,6 +38,8 @@ export class StockController {
     private readonly asOf: StockAsOfReader,
     private readonly siteConfig: SiteConfigService,
     private readonly expiry: ExpiryWindowReader,
+    private readonly lots: LotBlocks,
+    private readonly transactions: TransactionRunner,
   ) {
     this.crud = new CrudService(kit, STOCK_LIST);
   }
@@ -45,9 +49,10 @@ export class StockController {
     if (typeof query.asof === 'string' && query.asof) return this.asOf.execute(query);
     const expiry = await this.expiry.view();
     const answer = await this.crud.list(query, { controllerPath: 'wms/stock', scope: (qb) => stockScope(qb, query, expiry.today) });
+    const blocked = await this.blockedOf(answer.list);
     return {
       ...answer,
-      list: answer.list.map((row) => ({ ...row, available_quantity: availableQuantity(row), days_left: daysLeft(String(row.expiry_date ?? ''), expiry.today) })),
+      list: answer.list.map((row) => ({ ...row, blocked: blocked(row) ? 1 : 0, available_quantity: availableQuantity(row, blocked(row)), days_left: daysLeft(String(row.expiry_date ?? ''), expiry.today) })),
       today: expiry.today,
       expiry_warning_days: expiry.warningDays,
     };
@@ -77,7 +82,7 @@ export class StockController {
         { header: h('shelf'), value: (r) => r.shelf?.name },
         { header: h('quantity'), value: (r) => r.quantity, type: 'number' },
         { header: h('reserved_quantity'), value: (r) => r.reserved_quantity, type: 'number' },
-        { header: h('available_quantity'), value: (r) => availableQuantity(r), type: 'number' },
+        { header: h('available_quantity'), value: (r) => availableQuantity(r, !!r.blocked), type: 'number' },
         { header: h('total_stock_num'), value: (r) => r.product?.total_stock_num, type: 'number' },
         { header: h('safety_stock_num'), value: (r) => r.product?.safety_stock_num, type: 'number' },
         { header: h('updatetime'), value: (r) => time(Number(r.updatetime)) },
@@ -85,8 +90,21 @@ export class StockController {
         { header: translate('fields.production_date'), value: (r) => r.production_date },
         { header: translate('fields.expiry_date'), value: (r) => r.expiry_date },
       ],
-      this.crud.scan(query, { chunkSize: EXPORT_PAGE_ROWS, scope: (qb) => stockScope(qb, query, today) }),
+      this.withBlocks(this.crud.scan(query, { chunkSize: EXPORT_PAGE_ROWS, scope: (qb) => stockScope(qb, query, today) })),
     );
+  }
+
+  /** Whether each row's lot is blocked (one statement for the page). */
+  private async blockedOf(rows: ReadonlyArray<Record<string, any>>): Promise<(row: Record<string, any>) => boolean> {
+    const blocks = await this.transactions.read((manager) => this.lots.blocksOf(manager, rows.map((r) => ({ productId: Number(r.product_id), lotNo: String(r.lot_no ?? '') }))));
+    return (row) => blocks.has(`${Number(row.product_id)}:${String(row.lot_no ?? '').toUpperCase()}`);
+  }
+
+  private async *withBlocks(pages: AsyncIterable<Array<Record<string, any>>>): AsyncGenerator<Array<Record<string, any>>> {
+    for await (const page of pages) {
+      const blocked = await this.blockedOf(page);
+      yield page.map((row) => ({ ...row, blocked: blocked(row) ? 1 : 0 }));
+    }
   }
 }
 
@@ -113,13 +131,14 @@ function stockScope(qb: SelectQueryBuilder<any>, query: Record<string, unknown>,
   if (within !== null) qb.andWhere("stock.expiry_date <> '' AND stock.expiry_date >= :today AND stock.expiry_date <= :until", { today, until: addDays(today, within) });
   if (isTrue(query.expired)) qb.andWhere("stock.expiry_date <> '' AND stock.expiry_date < :today", { today });
   if (!isTrue(query.zero)) qb.andWhere('stock.quantity > 0');
-  if (isTrue(query.available)) qb.andWhere(`stock.quantity > stock.reserved_quantity AND shelf.kind = ${SHELF_KIND.storage}`);
+  if (isTrue(query.available)) qb.andWhere(`stock.quantity > stock.reserved_quantity AND shelf.kind = ${SHELF_KIND.storage} AND NOT EXISTS (SELECT 1 FROM lot_block b WHERE b.product_id = stock.product_id AND b.lot_no = stock.lot_no)`);
   return qb;
 }
 
-/** Available = quantity − reserved on a storage shelf, else 0 (what a reservation may still take). */
-function availableQuantity(row: Record<string, any>): number {
-  return Number(row.shelf?.kind ?? SHELF_KIND.storage) === SHELF_KIND.storage ? Math.max(Number(row.quantity) - Number(row.reserved_quantity ?? 0), 0) : 0;
+/** Available (`availableOf`, the one rule): quantity − reserved on a storage shelf for a lot that is not blocked, else 0. */
+function availableQuantity(row: Record<string, any>, blocked: boolean): number {
+  const offers = Number(row.shelf?.kind ?? SHELF_KIND.storage) === SHELF_KIND.storage;
+  return availableOf({ quantity: Number(row.quantity), reserved: Number(row.reserved_quantity ?? 0), offers, blocked, expiry_date: String(row.expiry_date ?? '') }, null);
 }
 
 /** The inventory history: one row per ledger event, signed, with the snapshot taken when it happened. */
@@ -173,8 +192,3 @@ export class InventoryHistoryController {
   }
 }
 
-/** `format=xlsx` gives an XLSX workbook (numbers as numeric cells), anything else CSV, like the other lists. */
-function sendSpreadsheet<R>(response: Response, format: unknown, basename: string, sheetName: string, columns: XlsxColumn<R>[], rows: AsyncIterable<R[]>): Promise<void> {
-  if (format === 'xlsx') return sendXlsx(response, `${basename}.xlsx`, sheetName, columns, rows);
-  return sendCsv(response, `${basename}.csv`, columns, rows);
-}

@@ -9,6 +9,7 @@ import { dailyStatDeltas, historyRowOf, lineTotal, StockEventMetadata, StockEven
 import { EventChain } from './event-chain.service';
 import { siteDayOf } from '../../../shared/time/site-day';
 import { Allocation } from '../domain/lots';
+import { TAKES_AVAILABLE_STOCK } from '../domain/availability';
 import { LotReceipt, lotKeyOf, MovementRequest, pairKeyOf, planPosting, postingKeys, StreamRow, StreamWrite } from '../domain/posting';
 import { LotFacts, lotOfPayload, StreamState, streamIdOf } from '../domain/stock-movement';
 
@@ -64,8 +65,9 @@ export class StockLedger {
     const dayOf = siteDayOf(await this.siteConfig.timeZone(manager));
     const streams = await this.lockStreams(manager, keys.pairs);
     const registered = await this.registerLots(manager, keys.receipts, context.occurredAt);
+    const shelfKinds = await this.shelfKinds(manager, requests, known);
 
-    const plan = planPosting({ requests, keys, snapshots, streams, registered, today: dayOf(context.occurredAt) });
+    const plan = planPosting({ requests, keys, snapshots, streams, registered, today: dayOf(context.occurredAt), shelfKinds });
 
     await this.writeStock(manager, plan.streams, context.occurredAt);
     const metadata = JSON.stringify({
@@ -131,13 +133,28 @@ export class StockLedger {
     await upsertAdding(manager, 'inventory_daily_stat', ['day', 'form_type'], ['quantity', 'amount'], [], dailyStatDeltas(events, dayOf) as unknown as Array<Record<string, unknown>>);
   }
 
-  /** Every stream (all lots) of each (product, shelf), locked in canonical order; keyed by stream id. */
+  /**
+   * The kinds of the shelves that requests respecting availability (`TAKES_AVAILABLE_STOCK`) take from or move
+   * to: read only for those (the shelves the caller read already are not read again).
+   */
+  private async shelfKinds(manager: EntityManager, requests: readonly MovementRequest[], known: KnownMasterData): Promise<Map<number, number>> {
+    const ids = [...new Set(requests.filter((r) => r.quantity < 0 && TAKES_AVAILABLE_STOCK.has(r.formType)).flatMap((r) => [r.shelfId, ...(r.to ? [r.to.shelfId] : [])]))];
+    if (!ids.length) return new Map();
+    const shelves = known.shelves && ids.every((id) => known.shelves!.has(id)) ? known.shelves : await this.catalogue.shelves(manager, ids);
+    return new Map(ids.map((id) => [id, Number(shelves.get(id)?.kind ?? 0)]));
+  }
+
+  /**
+   * Every stream (all lots) of each (product, shelf), locked in canonical order; keyed by stream id. Each with
+   * whether its lot is blocked, read in the same locking statement: a block locks the lot's stock rows before
+   * it writes, so what this answers holds until the transaction ends.
+   */
   private async lockStreams(manager: EntityManager, pairs: ReadonlyArray<{ productId: number; shelfId: number }>, lock = true): Promise<Map<string, StreamRow>> {
     const sorted = [...new Map(pairs.map((p) => [pairKeyOf(p.productId, p.shelfId), [p.productId, p.shelfId] as const])).values()].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     const rows = new Map<string, StreamRow>();
     for (const part of chunk(sorted, STREAMS_PER_QUERY)) {
       const found: Array<Record<string, unknown>> = await manager.query(
-        `SELECT id, product_id, warehouse_shelf_id, lot_no, production_date, expiry_date, lot_received_at, quantity, reserved_quantity, version FROM stock WHERE ${part.map(() => '(product_id = ? AND warehouse_shelf_id = ?)').join(' OR ')} ORDER BY product_id, warehouse_shelf_id, lot_no${lock ? forUpdate(manager) : ''}`,
+        `SELECT s.id, s.product_id, s.warehouse_shelf_id, s.lot_no, s.production_date, s.expiry_date, s.lot_received_at, s.quantity, s.reserved_quantity, s.version, b.id AS block_id FROM stock s LEFT JOIN lot_block b ON b.product_id = s.product_id AND b.lot_no = s.lot_no WHERE ${part.map(() => '(s.product_id = ? AND s.warehouse_shelf_id = ?)').join(' OR ')} ORDER BY s.product_id, s.warehouse_shelf_id, s.lot_no${lock ? forUpdate(manager) : ''}`,
         part.flat(),
       );
       for (const raw of found) {
@@ -147,6 +164,7 @@ export class StockLedger {
           warehouse_shelf_id: Number(raw.warehouse_shelf_id),
           quantity: Number(raw.quantity),
           reserved: Number(raw.reserved_quantity ?? 0),
+          blocked: raw.block_id !== null && raw.block_id !== undefined,
           version: Number(raw.version),
           ...lotOfPayload(raw as Partial<LotFacts>),
         };

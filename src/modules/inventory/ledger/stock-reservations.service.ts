@@ -5,6 +5,7 @@ import { AppError } from '../../../shared/http/app-error';
 import { siteDayOf } from '../../../shared/time/site-day';
 import { MasterDataReader } from '../../master-data';
 import { SiteConfigService } from '../../platform';
+import { LotBlockedError, offersStock } from '../domain/availability';
 import { LineReservationPlan, planReservations, ReservableStream, ReservationRequest } from '../domain/reservation';
 
 export type { LineReservationPlan, ReservationRequest } from '../domain/reservation';
@@ -30,7 +31,8 @@ export interface ReserveOptions {
   /** streams a short pick found lacking: they offer nothing */
   exclude?: ReadonlyArray<{ productId: number; shelfId: number; lotNo: string }>;
 }
-const STREAM_COLUMNS = 'id, product_id, warehouse_shelf_id, lot_no, expiry_date, lot_received_at, quantity, reserved_quantity';
+
+const STREAM_COLUMNS = 's.id, s.product_id, s.warehouse_shelf_id, s.lot_no, s.expiry_date, s.lot_received_at, s.quantity, s.reserved_quantity, b.id AS block_id';
 
 /**
  * Reservations: commitments of stock to document lines, kept as `stock_reservation` rows and summed on each
@@ -78,6 +80,15 @@ export class StockReservations {
     const excluded = new Set((options.exclude ?? []).map((e) => `${e.productId}:${e.shelfId}:${e.lotNo}`));
     // a stream known to lack the goods (a short pick) offers nothing, whatever the book says
     const streams = (await this.lockReservable(manager, requests, options.warehouseId)).map((s) => (excluded.has(`${s.product_id}:${s.warehouse_shelf_id}:${s.lot_no}`) ? { ...s, offers: false } : s));
+    // a line naming a blocked lot is refused, naming it (unnamed, the lot simply offers nothing)
+    for (const request of requests) {
+      const lot = (request.lotNo ?? '').toUpperCase();
+      const blocked = lot && streams.find((s) => s.blocked && s.product_id === request.productId && s.lot_no.toUpperCase() === lot && (!request.shelfId || s.warehouse_shelf_id === request.shelfId));
+      if (blocked) {
+        const product = (await this.catalogue.products(manager, [request.productId])).get(request.productId);
+        throw new LotBlockedError(product ? `${product.name} (${product.product_no})` : `#${request.productId}`, blocked.lot_no);
+      }
+    }
     // the lines one after the other over the same streams: what an earlier document took, a later one cannot
     const plan = planReservations(requests, streams, today);
     const shortLine = plan.find((line) => line.short > 0);
@@ -197,13 +208,13 @@ export class StockReservations {
   private async lockReservable(manager: EntityManager, requests: readonly ReservationRequest[], warehouseId: number): Promise<ReservableStream[]> {
     const conditions = new Map<string, { sql: string; params: number[]; product: number }>();
     for (const r of requests) {
-      if (r.shelfId) conditions.set(`${r.productId}@${r.shelfId}`, { sql: '(product_id = ? AND warehouse_shelf_id = ?)', params: [r.productId, r.shelfId], product: r.productId });
-      else if (warehouseId) conditions.set(`${r.productId}@w`, { sql: '(product_id = ? AND warehouse_id = ?)', params: [r.productId, warehouseId], product: r.productId });
+      if (r.shelfId) conditions.set(`${r.productId}@${r.shelfId}`, { sql: '(s.product_id = ? AND s.warehouse_shelf_id = ?)', params: [r.productId, r.shelfId], product: r.productId });
+      else if (warehouseId) conditions.set(`${r.productId}@w`, { sql: '(s.product_id = ? AND s.warehouse_id = ?)', params: [r.productId, warehouseId], product: r.productId });
     }
     const sorted = [...conditions.values()].sort((a, b) => a.product - b.product);
     const rows: Array<Record<string, unknown>> = [];
     for (const part of chunk(sorted, CONDITIONS_PER_QUERY)) {
-      rows.push(...(await manager.query(`SELECT ${STREAM_COLUMNS} FROM stock WHERE ${part.map((c) => c.sql).join(' OR ')} ORDER BY product_id, warehouse_shelf_id, lot_no${forUpdate(manager)}`, part.flatMap((c) => c.params))));
+      rows.push(...(await manager.query(`SELECT ${STREAM_COLUMNS} FROM stock s LEFT JOIN lot_block b ON b.product_id = s.product_id AND b.lot_no = s.lot_no WHERE ${part.map((c) => c.sql).join(' OR ')} ORDER BY s.product_id, s.warehouse_shelf_id, s.lot_no${forUpdate(manager)}`, part.flatMap((c) => c.params))));
     }
     const unique = [...new Map(rows.map((r) => [Number(r.id), r])).values()];
     const shelves = await this.catalogue.shelves(manager, unique.map((r) => Number(r.warehouse_shelf_id)));
@@ -218,7 +229,8 @@ export class StockReservations {
         lot_received_at: Number(r.lot_received_at ?? 0),
         quantity: Number(r.quantity),
         reserved: Number(r.reserved_quantity ?? 0),
-        offers: !!shelf && shelf.kind === 0 && shelf.status === 1 && !shelf.deleted,
+        offers: offersStock(shelf),
+        blocked: r.block_id !== null && r.block_id !== undefined,
         area_path: shelf ? shelf.area_serial_no || shelf.area_name : '',
         shelf_path: shelf ? shelf.serial_no || shelf.name : '',
       };

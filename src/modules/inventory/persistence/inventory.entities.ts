@@ -101,3 +101,15 @@ export class InventoryDailyStatEntity {
   @Column() quantity: number;
   @Column({ type: 'decimal', transformer: moneyTransformer }) amount: string;
 }
+
+/** A blocked lot (a recall, a quality hold): one row per (product, lot) while blocked; not a projection. */
+@Entity('lot_block')
+export class LotBlockEntity {
+  @PrimaryGeneratedColumn() id: number;
+  @Column() product_id: number;
+  @Column() lot_no: string;
+  @Column() reason: string;
+  @Column() admin_id: number;
+  @Column({ type: 'int', nullable: true }) createtime: number | null;
+  @Column({ type: 'int', nullable: true }) updatetime: number | null;
+}

@@ -74,6 +74,10 @@ export const ORDER_EXPORTS: Record<OrderKind, ListExport> = {
     title: 'orders.exports.title.adjustment',
     columns: [number('adjustment_no'), orderSn, auditStatus, operator, created, audited, remark],
   },
+  return: {
+    title: 'orders.exports.title.return',
+    columns: [number('return_no'), orderSn, { label: h('outbound'), value: (r) => (r as Row & { outbound?: { outbound_no?: string } | null }).outbound?.outbound_no ?? '', width: 20 }, party('customer'), auditStatus, operator, created, audited, remark],
+  },
 };
 
 export const STOCKTAKE_EXPORT: ListExport = {

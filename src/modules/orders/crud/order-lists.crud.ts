@@ -1,6 +1,6 @@
 import { CrudDefinition } from '../../../shared/crud';
 import { MASTER_DATA_TABLES } from '../../master-data';
-import { AdjustmentOrderEntity, InboundOrderEntity, OutboundOrderEntity, RelocationOrderEntity, PackageEntity, StocktakeEntity, TaskEntity, WaveEntity } from '../persistence/order.entities';
+import { AdjustmentOrderEntity, InboundOrderEntity, OutboundOrderEntity, RelocationOrderEntity, PackageEntity, ReturnOrderEntity, StocktakeEntity, TaskEntity, WaveEntity } from '../persistence/order.entities';
 
 const operator = { entity: 'admin', on: 'admin_id', columns: ['username', 'nickname'] } as const;
 const common = ['id', 'order_sn', 'audit_status', 'admin_id', 'createtime', 'audittime', 'updatetime'];
@@ -48,6 +48,20 @@ export const ADJUSTMENT_LIST: CrudDefinition<AdjustmentOrderEntity> = {
   searchFields: [...common, 'adjustment_no'],
   filterParams: ['adjustment_no', 'order_sn', 'audit_status'],
   joins: { admin: operator },
+};
+
+export const RETURN_LIST: CrudDefinition<ReturnOrderEntity> = {
+  entity: ReturnOrderEntity,
+  alias: 'return_order',
+  writable: [],
+  quickSearchFields: ['id', 'return_no', 'order_sn', 'outbound.outbound_no'],
+  searchFields: [...common, 'return_no', 'outbound_id', 'customer_id', 'customer.name', 'outbound.outbound_no'],
+  filterParams: ['return_no', 'order_sn', 'outbound_id', 'customer_id', 'audit_status'],
+  joins: {
+    customer: { entity: MASTER_DATA_TABLES.customer, on: 'customer_id', columns: ['name'] },
+    outbound: { entity: OutboundOrderEntity, on: 'outbound_id', columns: ['outbound_no'] },
+    admin: operator,
+  },
 };
 
 /** The count list: by number, state, scope and blind flag; the scope's names and the operator joined. */

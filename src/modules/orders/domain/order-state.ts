@@ -1,8 +1,8 @@
 import type { OrderKind } from '../../../../contract/enums';
-import type { AdjustmentOrder, GoodsLine, InboundOrder, LineOf, OrderOf, OutboundOrder, RelocationLine, RelocationOrder } from '../../../../contract/orders';
+import type { AdjustmentOrder, GoodsLine, InboundOrder, LineOf, OrderOf, OutboundOrder, RelocationLine, RelocationOrder, ReturnOrder } from '../../../../contract/orders';
 
 export type { OrderKind } from '../../../../contract/enums';
-export type { AdjustmentLine, AdjustmentOrder, InboundOrder, LineOf, OrderHeader, OrderOf, OutboundOrder, RelocationLine, RelocationOrder, StoredGoodsLine, StoredOutboundLine } from '../../../../contract/orders';
+export type { AdjustmentLine, AdjustmentOrder, ReturnLine, ReturnOrder, Returnable, InboundOrder, LineOf, OrderHeader, OrderOf, OutboundOrder, RelocationLine, RelocationOrder, StoredGoodsLine, StoredOutboundLine } from '../../../../contract/orders';
 
 /** An order as its commands decide on it: the header and its lines in entry order. */
 export interface OrderState<K extends OrderKind> {
@@ -11,8 +11,9 @@ export interface OrderState<K extends OrderKind> {
 }
 
 /** The order number of any kind of order. */
-export function orderNumberOf(order: InboundOrder | OutboundOrder | RelocationOrder | AdjustmentOrder): string {
+export function orderNumberOf(order: InboundOrder | OutboundOrder | RelocationOrder | AdjustmentOrder | ReturnOrder): string {
   if ('adjustment_no' in order) return order.adjustment_no;
+  if ('return_no' in order) return order.return_no;
   return 'receipt_no' in order ? order.receipt_no : 'outbound_no' in order ? order.outbound_no : order.relocation_no;
 }
 

@@ -7,7 +7,7 @@ import { OrderRepository } from '../persistence/order.repository';
 import { StocktakeRepository } from '../persistence/stocktake.repository';
 
 /** The documents whose snapshot the trace shows (a wave's picks are traced through their movements only). */
-const ORDER_TYPES: ReadonlyArray<Exclude<MovedOrderType, 'wave' | 'task'>> = ['inbound', 'outbound', 'relocation', 'stocktake', 'adjustment'];
+const ORDER_TYPES: ReadonlyArray<Exclude<MovedOrderType, 'wave' | 'task'>> = ['inbound', 'outbound', 'relocation', 'stocktake', 'adjustment', 'return'];
 
 /**
  * The order a movement of the auditor's trace came from, as audited (`GET /admin/audit.Trace/order`, the

@@ -22,4 +22,4 @@ function printController(kind: OrderKind, path: string): Type<unknown> {
   return OrderPrintController;
 }
 
-export const ORDER_PRINT_CONTROLLERS = [printController('inbound', 'admin/wms.inbound'), printController('outbound', 'admin/wms.outbound'), printController('relocation', 'admin/wms.relocation'), printController('adjustment', 'admin/wms.adjustment')];
+export const ORDER_PRINT_CONTROLLERS = [printController('inbound', 'admin/wms.inbound'), printController('outbound', 'admin/wms.outbound'), printController('relocation', 'admin/wms.relocation'), printController('adjustment', 'admin/wms.adjustment'), printController('return', 'admin/wms.return')];

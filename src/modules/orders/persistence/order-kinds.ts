@@ -10,6 +10,8 @@ import {
   OutboundOrderLineEntity,
   RelocationOrderEntity,
   RelocationOrderLineEntity,
+  ReturnOrderEntity,
+  ReturnOrderLineEntity,
 } from './order.entities';
 
 export type { OrderKind };
@@ -24,7 +26,7 @@ export interface OrderKindDescriptor {
   /** The line column holding the order id. */
   lineOrderColumn: string;
   /** The server-generated number column and its prefix (RK20261122-0001). */
-  numberColumn: 'receipt_no' | 'outbound_no' | 'relocation_no' | 'adjustment_no';
+  numberColumn: 'receipt_no' | 'outbound_no' | 'relocation_no' | 'adjustment_no' | 'return_no';
   prefix: string;
   /** The party of the order: required for inbound (supplier) and outbound (customer), optional for relocation, none for adjustment. */
   party: { column: 'supplier_id' | 'customer_id'; party: Party; required: boolean } | null;
@@ -80,5 +82,18 @@ export const ORDER_KINDS: Record<OrderKind, OrderKindDescriptor> = {
     prefix: 'TZ',
     party: null,
     initial: {},
+  },
+  return: {
+    kind: 'return',
+    order: ReturnOrderEntity,
+    line: ReturnOrderLineEntity,
+    orderTable: 'return_order',
+    lineTable: 'return_order_line',
+    lineOrderColumn: 'return_order_id',
+    numberColumn: 'return_no',
+    prefix: 'TH',
+    // copied from the outbound order returned
+    party: { column: 'customer_id', party: 'customer', required: true },
+    initial: { scrap_adjustment_id: 0 },
   },
 };

@@ -1,7 +1,7 @@
 import { ColumnShape, rowShape, RowShape } from '../../../shared/database/rows';
 import type { Stocktake } from '../../../../contract/stocktake';
 import { parseAllocations } from '../domain/order-lots';
-import { AdjustmentLine, AdjustmentOrder, InboundOrder, LineOf, OrderKind, OrderOf, OutboundOrder, RelocationLine, RelocationOrder, StoredGoodsLine, StoredOutboundLine } from '../domain/order-state';
+import { AdjustmentLine, AdjustmentOrder, InboundOrder, LineOf, OrderKind, OrderOf, OutboundOrder, RelocationLine, RelocationOrder, ReturnLine, ReturnOrder, StoredGoodsLine, StoredOutboundLine } from '../domain/order-state';
 import { StocktakeLine } from '../domain/stocktake';
 import { PackedLine, PackageState } from '../domain/packing';
 import {
@@ -15,6 +15,8 @@ import {
   PackageLineEntity,
   RelocationOrderEntity,
   RelocationOrderLineEntity,
+  ReturnOrderEntity,
+  ReturnOrderLineEntity,
   StocktakeEntity,
   StocktakeLineEntity,
 } from './order.entities';
@@ -86,6 +88,21 @@ export const ORDER_ROWS: { [K in OrderKind]: { order: RowShape<OrderOf<K>>; line
       warehouse_shelf_id: 'int',
       lot_no: 'string',
       quantity: 'int',
+      reason: 'string',
+      price: 'money',
+      total_price: 'money',
+    }),
+  },
+  return: {
+    order: rowShape<ReturnOrder>(ReturnOrderEntity, { ...header, return_no: 'string', outbound_id: 'int', customer_id: 'int', scrap_adjustment_id: 'int' }),
+    line: rowShape<StoredLine<ReturnLine, 'return_order_id'>>(ReturnOrderLineEntity, {
+      id: 'int',
+      return_order_id: 'int',
+      product_id: 'int',
+      warehouse_shelf_id: 'int',
+      lot_no: 'string',
+      quantity: 'int',
+      disposition: 'int',
       reason: 'string',
       price: 'money',
       total_price: 'money',

@@ -226,3 +226,25 @@ export class PackageLineEntity {
   @Column({ type: 'int', nullable: true }) createtime: number | null;
   @Column({ type: 'int', nullable: true }) updatetime: number | null;
 }
+
+@Entity('return_order')
+export class ReturnOrderEntity extends AuditedOrder {
+  @Column() return_no: string;
+  @Column() outbound_id: number;
+  @Column() customer_id: number;
+  @Column({ default: 0 }) scrap_adjustment_id: number;
+}
+
+@Entity('return_order_line')
+export class ReturnOrderLineEntity {
+  @PrimaryGeneratedColumn() id: number;
+  @Column() return_order_id: number;
+  @Column() product_id: number;
+  @Column() warehouse_shelf_id: number;
+  @Column() lot_no: string;
+  @Column() quantity: number;
+  @Column() disposition: number;
+  @Column() reason: string;
+  @Column({ type: 'decimal', transformer: moneyTransformer }) price: string;
+  @Column({ type: 'decimal', transformer: moneyTransformer }) total_price: string;
+}

@@ -9,6 +9,7 @@ import type { OrderShelfView, OrderView } from '../../../../contract/orders';
 import { LineOf, OrderKind, OrderState, shelfIdsOf } from '../domain/order-state';
 import { ORDER_KINDS } from './order-kinds';
 import { ORDER_ROWS } from './order-rows';
+import { ReturnablesReader } from '../queries/returnables/returnables.reader';
 import { LifecycleDocument } from '../../../shared/transitions';
 import { FULFILMENT_STATUS } from '../../../../contract/enums';
 import { packageViews } from './package-views';
@@ -26,6 +27,7 @@ const ORDER_STATE_COLUMNS: Record<OrderKind, readonly string[]> = {
   outbound: ['audit_status', 'shipment_status', 'fulfilment_status'],
   relocation: ['audit_status', 'status'],
   adjustment: ['audit_status'],
+  return: ['audit_status'],
 };
 
 /** Orders and their lines, read and written with plain statements in the caller's transaction. */
@@ -37,6 +39,7 @@ export class OrderRepository {
     private readonly catalogue: MasterDataReader,
     private readonly admins: AdminDirectory,
     private readonly reservations: StockReservations,
+    private readonly returnables: ReturnablesReader,
   ) {
     for (const kind of Object.keys(ORDER_KINDS) as OrderKind[]) {
       this.documents.set(kind, {
@@ -161,9 +164,12 @@ export class OrderRepository {
     const adminName = (adminId: number) => admins.get(adminId) ?? '';
     // an order picked in a wave answers its packages (none before: no statement for them)
     const packed = 'fulfilment_status' in order && order.fulfilment_status >= FULFILMENT_STATUS.picked ? { packages: await packageViews(manager, this.catalogue, order.id) } : {};
+    // a return: the outbound order it is against, and what may still be returned of it
+    const returned = 'return_no' in order ? { outbound_no: (await this.returnables.outbound(manager, order.outbound_id))?.outbound_no ?? '', returnable: await this.returnables.of(manager, order.outbound_id) } : {};
     return {
       ...order,
       ...packed,
+      ...returned,
       ...(k.party ? { [k.party.party]: parties.get(partyId) ?? null } : {}),
       operator: adminName(order.admin_id),
       auditor: order.audit_admin_id ? adminName(order.audit_admin_id) : '',

@@ -9,4 +9,5 @@ export const ORDER_PAGE: Record<MovedOrderType, string> = {
   adjustment: '/admin/wms/adjustment',
   wave: '/admin/wms/wave',
   task: '/admin/wms/task',
+  return: '/admin/wms/return',
 };

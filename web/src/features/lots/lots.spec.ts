@@ -1,4 +1,4 @@
-import { allocationsOf, daysBetween, expiryLevel, expiryPreview, LOT_PATTERN, normalizeLot } from './lots';
+import { allocationsOf, availableToTake, daysBetween, expiryLevel, expiryPreview, LOT_PATTERN, normalizeLot, previewTake } from './lots';
 
 describe('lots in the browser', () => {
   it('computes the expiry a receipt will get as the server does', () => {
@@ -31,5 +31,16 @@ describe('lots in the browser', () => {
     expect(allocationsOf({ allocations: [{ lot_no: 'A', quantity: 2 }] })).toEqual([{ lot_no: 'A', quantity: 2 }]);
     expect(allocationsOf({ allocations: null })).toEqual([]);
     expect(allocationsOf(undefined)).toEqual([]);
+  });
+
+  it('previews no take of a blocked lot, named or not, as the server decides', () => {
+    const lots = [
+      { lot_no: 'RECALL', expiry_date: '2030-01-01', days_left: null, quantity: 4, lot_received_at: 1, blocked: true },
+      { lot_no: 'GOOD', expiry_date: '2031-01-01', days_left: null, quantity: 5, lot_received_at: 2 },
+    ];
+    expect(previewTake(lots, 3, '2029-01-01')).toEqual({ allocations: [{ lot_no: 'GOOD', quantity: 3 }], short: 0 });
+    expect(previewTake(lots, 1, '2029-01-01', 'RECALL')).toEqual({ allocations: [], short: 1 });
+    expect(availableToTake(lots, '2029-01-01', true)).toBe(5);
+    expect(availableToTake(lots, '2029-01-01', true, 'RECALL')).toBe(0);
   });
 });

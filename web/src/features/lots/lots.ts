@@ -63,6 +63,8 @@ export interface ShelfLot {
   days_left: number | null;
   quantity: number;
   lot_received_at: number;
+  /** Blocked (a recall, a quality hold): the server takes nothing of it, named or not. */
+  blocked?: boolean;
 }
 
 /** Expired: its expiry day is before today (a lot is still good on its expiry day), as the server decides. */
@@ -97,12 +99,13 @@ export interface TakePreview {
 export function previewTake(lots: readonly ShelfLot[], quantity: number, today: string, namedLot = ''): TakePreview {
   if (!(quantity > 0)) return { allocations: [], short: 0 };
   if (namedLot) {
-    const held = lots.find((l) => l.lot_no === namedLot)?.quantity ?? 0;
+    const named = lots.find((l) => l.lot_no === namedLot);
+    const held = named && !named.blocked ? named.quantity : 0;
     return { allocations: held > 0 ? [{ lot_no: namedLot, quantity: Math.min(quantity, held) }] : [], short: Math.max(0, quantity - held) };
   }
   const allocations: Allocation[] = [];
   let left = quantity;
-  for (const lot of fefoOrder(lots.filter((l) => l.quantity > 0 && !isExpired(l.expiry_date, today)))) {
+  for (const lot of fefoOrder(lots.filter((l) => l.quantity > 0 && !l.blocked && !isExpired(l.expiry_date, today)))) {
     if (left === 0) break;
     const take = Math.min(left, lot.quantity);
     allocations.push({ lot_no: lot.lot_no, quantity: take });
@@ -115,8 +118,8 @@ export function previewTake(lots: readonly ShelfLot[], quantity: number, today: 
  * What a line may take from a shelf, as its audit will count it: a product not kept per lot everything on the
  * shelf; a lot named exactly that lot; no lot named what first-expiry-first-out may take (the lots not expired).
  */
-export function availableToTake(lots: readonly Pick<ShelfLot, 'lot_no' | 'expiry_date' | 'quantity'>[], today: string, lotTracked: boolean, namedLot = ''): number {
-  const held = lots.filter((l) => l.quantity > 0);
+export function availableToTake(lots: readonly Pick<ShelfLot, 'lot_no' | 'expiry_date' | 'quantity' | 'blocked'>[], today: string, lotTracked: boolean, namedLot = ''): number {
+  const held = lots.filter((l) => l.quantity > 0 && !l.blocked);
   if (!lotTracked) return held.reduce((sum, l) => sum + l.quantity, 0);
   if (namedLot) return held.find((l) => l.lot_no === namedLot)?.quantity ?? 0;
   return held.filter((l) => !isExpired(l.expiry_date, today)).reduce((sum, l) => sum + l.quantity, 0);

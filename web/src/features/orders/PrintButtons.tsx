@@ -22,6 +22,7 @@ export const ORDER_DOCUMENTS: Record<OrderKind, Array<{ doc: string; label: stri
     { doc: 'delivery', label: 'orders.print.delivery' },
   ],
   relocation: [{ doc: 'relocation', label: 'orders.print.relocation' }],
+  return: [{ doc: 'return', label: 'orders.print.return' }],
   adjustment: [{ doc: 'adjustment', label: 'orders.print.adjustment' }],
 };
 

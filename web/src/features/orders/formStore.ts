@@ -133,6 +133,7 @@ export const PARTY_FIELD: Record<OrderKind, 'supplier_id' | 'customer_id' | null
   outbound: 'customer_id',
   relocation: 'customer_id',
   adjustment: null,
+  return: 'customer_id',
 };
 
 /** The reasons an adjustment line may give (the server refuses any other). */
@@ -181,7 +182,7 @@ export type ServerLine = Partial<LineOf<'inbound'> & LineOf<'relocation'> & Line
 };
 
 /** An order of any kind as `GET edit` answers it (or the form's row before it was read), field by field. */
-export type ServerOrder = Partial<OrderOf<'inbound'> & OrderOf<'outbound'> & OrderOf<'relocation'> & OrderOf<'adjustment'>> & { lines?: ServerLine[] };
+export type ServerOrder = Partial<OrderOf<'inbound'> & OrderOf<'outbound'> & OrderOf<'relocation'> & OrderOf<'adjustment'> & OrderOf<'return'>> & { lines?: ServerLine[] };
 
 /** A line of `GET edit` → a draft. */
 export function lineFromServer(line: ServerLine): LineDraft {

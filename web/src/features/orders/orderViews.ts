@@ -13,11 +13,12 @@ export const NUMBER_FIELD = {
   outbound: 'outbound_no',
   relocation: 'relocation_no',
   adjustment: 'adjustment_no',
+  return: 'return_no',
 } as const satisfies Record<OrderKind, keyof ServerOrder>;
 
 /** An order's number, whatever its kind ('' before it has one). */
 export function orderNumber(row: ServerOrder | null | undefined): string {
-  return String(row?.receipt_no ?? row?.outbound_no ?? row?.relocation_no ?? row?.adjustment_no ?? '');
+  return String(row?.receipt_no ?? row?.outbound_no ?? row?.relocation_no ?? row?.adjustment_no ?? row?.return_no ?? '');
 }
 
 /** A line of an order of any kind as answered. */

@@ -10,6 +10,8 @@ export interface SaveOrderInput {
   /** Outbound: the warehouse it is fulfilled from (its lines may then omit the shelf). */
   warehouse_id?: number;
   type?: number;
+  /** Return: the shipped outbound order returned against (its customer is the return's). */
+  outbound_id?: number;
   lines: ReadonlyArray<SaveOrderLine>;
 }
 
@@ -27,6 +29,8 @@ export interface SaveOrderLine {
   warehouse_shelf_id?: number;
   source_warehouse_shelf_id?: number;
   target_warehouse_shelf_id?: number;
+  /** Return lines: 1 restock, 2 hold, 3 scrap. */
+  disposition?: number;
   /** Inbound lines: the lot's dates (`YYYY-MM-DD`). */
   production_date?: string;
   expiry_date?: string;

@@ -17,6 +17,9 @@ import { OrderKind, ORDER_KINDS } from '../../persistence/order-kinds';
 import { OrderNumbers } from '../../persistence/order-numbers';
 import { NewLine, OrderRepository, OrderView } from '../../persistence/order.repository';
 import { SaveOrderCommand, SaveOrderInput } from './save-order.command';
+import { adjustmentLineTotal } from '../../domain/adjustment';
+import { assertReturnableOrder, assertWithinReturnable, checkReturnLines, ReturnLine, returnShelvesOf } from '../../domain/customer-return';
+import { ReturnablesReader } from '../../queries/returnables/returnables.reader';
 
 /**
  * Create and edit for the three order types. Stock is not checked here (it is when stock moves); what is
@@ -31,6 +34,7 @@ export class SaveOrderHandler implements ICommandHandler<SaveOrderCommand> {
     private readonly catalogue: MasterDataReader,
     private readonly siteConfig: SiteConfigService,
     private readonly creations: CreationRunner,
+    private readonly returnables: ReturnablesReader,
   ) {}
 
   async execute({ kind, input, admin, id, creation }: SaveOrderCommand): Promise<OrderView> {
@@ -39,16 +43,25 @@ export class SaveOrderHandler implements ICommandHandler<SaveOrderCommand> {
     return this.orders.present(this.transactions.manager, kind, savedId);
   }
 
-  private async save(manager: EntityManager, kind: OrderKind, input: SaveOrderInput, admin: SaveOrderCommand['admin'], id: number | undefined): Promise<number> {
+  private async save(manager: EntityManager, kind: OrderKind, entered: SaveOrderInput, admin: SaveOrderCommand['admin'], id: number | undefined): Promise<number> {
     const k = ORDER_KINDS[kind];
+    let input = entered;
     if (id !== undefined) {
       const { order } = await this.orders.lock(manager, kind, id);
       if ('status' in order) assertRelocationEditable(order);
       else assertEditable(order);
     }
-    const lines = await this.checkReferences(manager, kind, input, this.lines(kind, input));
+    // a return: against a shipped outbound order, whose customer it takes
+    const outbound = kind === 'return' ? await this.returnables.outbound(manager, Number(input.outbound_id ?? 0)) : null;
+    if (kind === 'return') {
+      assertReturnableOrder(outbound);
+      input = { ...input, customer_id: outbound!.customer_id };
+    }
+    let lines = await this.checkReferences(manager, kind, input, this.lines(kind, input));
+    if (kind === 'return') lines = await this.checkReturn(manager, outbound!.id, lines as ReturnLine[]);
     const now = unixNow();
     const fields: Record<string, unknown> = { order_sn: input.order_sn ?? '', remark: input.remark ?? '', updatetime: now };
+    if (kind === 'return') fields.outbound_id = outbound!.id;
     if (k.party) fields[k.party.column] = input[k.party.column] ?? 0;
     if (kind === 'inbound' || kind === 'outbound') fields.type = input.type;
     if (kind === 'outbound' || kind === 'inbound') fields.warehouse_id = Number(input.warehouse_id ?? 0);
@@ -64,7 +77,40 @@ export class SaveOrderHandler implements ICommandHandler<SaveOrderCommand> {
     return orderId;
   }
 
+  /**
+   * A return's lines: each shelf fits its disposition, and every (product, lot) at most what may still be
+   * returned of the shipment (checked again, under the shipment's lock, at audit). Answers the lines priced
+   * as shipped.
+   */
+  private async checkReturn(manager: EntityManager, outboundId: number, lines: ReturnLine[]): Promise<NewLine[]> {
+    const [shelves, products, returnable] = await Promise.all([
+      this.catalogue.shelves(manager, lines.map((l) => l.warehouse_shelf_id)),
+      this.catalogue.products(manager, lines.map((l) => l.product_id)),
+      this.returnables.of(manager, outboundId),
+    ]);
+    checkReturnLines(lines, returnShelvesOf(shelves));
+    assertWithinReturnable(lines, returnable, (productId) => {
+      const p = products.get(productId);
+      return p ? `${p.name} (${p.product_no})` : `#${productId}`;
+    });
+    const priceOf = new Map(returnable.map((r) => [r.product_id, r.price]));
+    return lines.map((l) => ({ ...l, price: priceOf.get(l.product_id) ?? '0.00', total_price: adjustmentLineTotal(l.quantity, priceOf.get(l.product_id) ?? '0.00') }));
+  }
+
   private lines(kind: OrderKind, input: SaveOrderInput): NewLine[] {
+    if (kind === 'return') {
+      if (!input.lines.length) throw new OrderRuleError('no_lines');
+      return input.lines.map((l) => ({
+        product_id: Number(l.product_id),
+        warehouse_shelf_id: Number(l.warehouse_shelf_id ?? 0),
+        lot_no: String(l.lot_no ?? ''),
+        quantity: Number(l.quantity),
+        disposition: Number(l.disposition),
+        reason: String(l.reason ?? ''),
+        price: '0.00',
+        total_price: '0.00',
+      }));
+    }
     if (kind === 'adjustment') {
       const lines = input.lines.map((l) => ({
         product_id: Number(l.product_id),
@@ -123,7 +169,7 @@ export class SaveOrderHandler implements ICommandHandler<SaveOrderCommand> {
       if (kind === 'inbound') return { ...line, ...receiptLot(entered, product, index + 1) };
       const lotNo = namedLot(entered, product, index + 1);
       // an adjustment changes one stream: a lot-tracked product's line names its lot
-      if (kind === 'adjustment' && product.lot_tracked && !lotNo) throw new AppError('lots.lot_required', { line: index + 1, product: `${product.name} (${product.product_no})` });
+      if ((kind === 'adjustment' || kind === 'return') && product.lot_tracked && !lotNo) throw new AppError('lots.lot_required', { line: index + 1, product: `${product.name} (${product.product_no})` });
       return { ...line, lot_no: lotNo };
     }) as NewLine[];
     const shelfIds = lines.flatMap(shelfIdsOf);

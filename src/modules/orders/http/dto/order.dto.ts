@@ -124,3 +124,27 @@ class CountLineDto {
 export class CountDto extends OrderIdDto {
   @IsArray({ message: msg('validation.array') }) @ArrayMaxSize(MAX_LINES) @ValidateNested({ each: true }) @Type(() => CountLineDto) lines: CountLineDto[];
 }
+
+/** A return line: a product and lot back from the customer, how many, what becomes of it, onto which shelf and why. */
+export class ReturnLineDto {
+  @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) product_id: number;
+  @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) warehouse_shelf_id: number;
+  @LotNo() lot_no?: string;
+  @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(1, { message: msg('validation.min', { min: 1 }) }) @Max(MAX_QUANTITY, { message: msg('validation.max', { max: MAX_QUANTITY }) }) quantity: number;
+  @Transform(toInt) @IsIn([1, 2, 3], { message: msg('validation.in') }) disposition: number;
+  @IsOptional() @IsString({ message: msg('validation.invalid') }) @MaxLength(255, { message: msg('validation.max_length', { max: 255 }) }) reason?: string;
+}
+
+/** `wms.Return/add` and `edit`: the shipped outbound order returned against, and the lines. */
+export class ReturnOrderDto extends OrderFields {
+  @IsOptional() @Transform(toInt) @IsInt() id?: number;
+  @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) outbound_id: number;
+  @IsArray({ message: msg('validation.array') }) @ArrayMaxSize(MAX_LINES) @ValidateNested({ each: true }) @Type(() => ReturnLineDto) lines: ReturnLineDto[];
+}
+
+/** `wms.Lot/trace` and `trace/export`: which lot (query string), and the export's format. */
+export class LotTraceQuery {
+  @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) product_id: number;
+  @IsString({ message: msg('validation.required') }) @MaxLength(LOT_NO_MAX_LENGTH, { message: msg('validation.max_length', { max: LOT_NO_MAX_LENGTH }) }) lot_no: string;
+  @IsOptional() @IsIn(['csv', 'xlsx'], { message: msg('validation.in') }) format?: string;
+}

@@ -14,7 +14,7 @@ import { OrderKind, ORDER_KINDS } from '../../persistence/order-kinds';
  * itself is shared (shared/documents/printed-document.ts); a count sheet is one more builder like these.
  */
 
-export type OrderDocumentKind = 'receipt' | 'picking' | 'delivery' | 'relocation' | 'adjustment';
+export type OrderDocumentKind = 'receipt' | 'picking' | 'delivery' | 'relocation' | 'adjustment' | 'return';
 
 /** `doc` of the request → the document; null when this order type has no such document. */
 export function documentOf(kind: OrderKind, doc: unknown): OrderDocumentKind | null {
@@ -23,6 +23,7 @@ export function documentOf(kind: OrderKind, doc: unknown): OrderDocumentKind | n
   if (kind === 'inbound') return asked === 'default' || asked === 'receipt' ? 'receipt' : null;
   if (kind === 'relocation') return asked === 'default' || asked === 'relocation' ? 'relocation' : null;
   if (kind === 'adjustment') return asked === 'default' || asked === 'adjustment' ? 'adjustment' : null;
+  if (kind === 'return') return asked === 'default' || asked === 'return' ? 'return' : null;
   if (asked === 'default' || asked === 'picking') return 'picking';
   return asked === 'delivery' ? 'delivery' : null;
 }
@@ -47,7 +48,7 @@ export interface DocumentContext {
 export type PrintableOrder<K extends OrderKind = OrderKind> = OrderView<K> & { carrier?: OrderPartyView | null };
 
 /** Which order type prints each document. */
-const PRINTED_BY: Record<OrderDocumentKind, OrderKind> = { receipt: 'inbound', picking: 'outbound', delivery: 'outbound', relocation: 'relocation', adjustment: 'adjustment' };
+const PRINTED_BY: Record<OrderDocumentKind, OrderKind> = { receipt: 'inbound', picking: 'outbound', delivery: 'outbound', relocation: 'relocation', adjustment: 'adjustment', return: 'return' };
 
 export function orderDocument<K extends OrderKind>(kind: K, document: OrderDocumentKind, order: PrintableOrder<K>, context: DocumentContext): PrintedDocument {
   if (PRINTED_BY[document] !== kind) throw new Error(`a ${kind} order has no ${document} document`);
@@ -79,7 +80,34 @@ const BUILDERS: {
   delivery: (order: PrintableOrder<'outbound'>, context: DocumentContext) => Built;
   relocation: (order: PrintableOrder<'relocation'>, context: DocumentContext) => Built;
   adjustment: (order: PrintableOrder<'adjustment'>, context: DocumentContext) => Built;
+  return: (order: PrintableOrder<'return'> & { outbound_no?: string }, context: DocumentContext) => Built;
 } = {
+  /** The return receipt: each line's product, lot, shelf, disposition and reason, quantity and value. */
+  return(order, context) {
+    const lines = order.lines;
+    const { t } = context;
+    return {
+      fields: [...headerFields(order, context, 'customer'), [t('documents.field.outbound'), order.outbound_no ?? ''], ...auditFields(order, context)],
+      columns: [col(t, 'index', 4), col(t, 'product_no', 10), col(t, 'name', 15), col(t, 'spec', 7), col(t, 'unit', 5), col(t, 'lot', 10), col(t, 'location', 13), col(t, 'disposition', 8), col(t, 'reason', 10), col(t, 'quantity', 7, 'right'), col(t, 'amount', 9, 'right')],
+      rows: lines.map((line, i) => [
+        String(i + 1),
+        ...productCells(line),
+        line.lot_no || '-',
+        location(line.warehouse_shelf_id, context),
+        t(`documents.disposition.${line.disposition}`),
+        line.reason ?? '',
+        quantity(line.quantity),
+        money(line.total_price),
+      ]),
+      totals: [
+        [t('documents.total.lines'), String(lines.length)],
+        [t('documents.total.quantity'), quantity(lines.reduce((n, l) => n + l.quantity, 0))],
+        [t('documents.total.amount'), money(fromCents(lines.reduce((total, l) => total + toCents(l.total_price || '0'), 0n)))],
+      ],
+      signatures: ['prepared', 'keeper', 'approved'].map((s) => t(`documents.signature.${s}`)),
+    };
+  },
+
   receipt(order, context) {
     const lines = order.lines;
     const { t } = context;

@@ -15,7 +15,7 @@ export interface OrdersLedgerReport {
 }
 
 const ORDERS_PER_PAGE = 2000;
-const KINDS: OrderKind[] = ['inbound', 'outbound', 'relocation', 'adjustment'];
+const KINDS: OrderKind[] = ['inbound', 'outbound', 'relocation', 'adjustment', 'return'];
 
 /**
  * Orders against the ledger: for every order, what its lines say moved (per product and shelf) equals what

@@ -21,6 +21,16 @@ import { useStore } from '@/stores/context';
 import { STOCK_API } from '@/api/inventory';
 import { DEFAULT_WARNING_DAYS, StockPageStore, isLowStock, type StockView } from './store';
 
+/** A blocked lot (a recall, a quality hold): its stock is not available anywhere. */
+function BlockedTag() {
+  const t = useT();
+  return (
+    <Tag size="small" color="red" data-lots="stock-blocked">
+      {t('lots.blocked')}
+    </Tag>
+  );
+}
+
 function TotalCell({ row }: { row: Record<string, any> }) {
   const t = useT();
   const p = row.product ?? {};
@@ -67,7 +77,19 @@ export const stockColumns = (page?: { warningDays: number }): CrudColumn[] => [
       </span>
     ),
   },
-  { prop: 'lot_no', label: 'lots.lotNo', width: 120, operator: false, sortable: true, cell: (v: unknown) => <LotText lot={v} /> },
+  {
+    prop: 'lot_no',
+    label: 'lots.lotNo',
+    width: 130,
+    operator: false,
+    sortable: true,
+    cell: (v: unknown, row: Record<string, any>) => (
+      <span>
+        <LotText lot={v} />
+        {Number(row.blocked) === 1 && <BlockedTag />}
+      </span>
+    ),
+  },
   { prop: 'production_date', label: 'lots.productionDate', width: 120, operator: false, sortable: true, hidden: true, cell: (v: unknown) => (v ? String(v) : '-') },
   {
     prop: 'expiry_date',
