@@ -25,6 +25,11 @@ export function setDisplayTimeZone(zone: string | null | undefined): void {
   displayZone = zone && isKnownZone(zone) ? zone : null;
 }
 
+/** The site's zone once the bootstrap has said (an IANA name), else null. */
+export function siteTimeZone(): string | null {
+  return displayZone;
+}
+
 /** The zone times are shown in (an IANA name). */
 export function displayTimeZone(): string {
   return displayZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
