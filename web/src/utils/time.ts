@@ -45,6 +45,17 @@ export function siteDay(at: number | Date = Date.now()): string {
   return inDisplayZone(at).format('YYYY-MM-DD');
 }
 
+/** The instant a wall-clock text of the site's zone names ("2026-11-29" → its midnight there); invalid: null. */
+export function siteInstant(text: string, zone: string = displayTimeZone()): Dayjs | null {
+  const instant = dayjs.tz(text, zone);
+  return instant.isValid() ? instant : null;
+}
+
+/** An instant as the site's wall clock, in a dayjs format. */
+export function siteWallClock(at: number | Date | Dayjs, format: string, zone: string = displayTimeZone()): string {
+  return dayjs(dayjs.isDayjs(at) ? at.valueOf() : at).tz(zone).format(format);
+}
+
 /** "Asia/Shanghai (UTC+08:00)": what a page says about the times it shows. */
 export function timeZoneLabel(at: number | Date = Date.now()): string {
   return `${displayTimeZone()} (UTC${inDisplayZone(at).format('Z')})`;

@@ -8,10 +8,10 @@
  * the site's instant on the way in and written in the site's zone on the way out. Numbers, Dates and Dayjs
  * values are instants already and pass as they are. Until the site's zone is known, Arco's pickers as they are.
  */
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { DatePicker as ArcoDatePicker } from '@arco-design/web-react';
 import type { DatePickerProps, RangePickerProps } from '@arco-design/web-react/es/DatePicker/interface';
-import { siteTimeZone } from '@/utils/time';
+import { siteInstant, siteTimeZone, siteWallClock } from '@/utils/time';
 
 type Value = DatePickerProps['value'];
 
@@ -22,13 +22,12 @@ function defaultFormat(showTime: unknown): string {
 /** A site wall-clock string as the instant it names; anything else as it is. */
 function inward(value: Value, zone: string): Value {
   if (typeof value !== 'string' || value === '') return value;
-  const instant = dayjs.tz(value, zone);
-  return instant.isValid() ? instant : value;
+  return siteInstant(value, zone) ?? value;
 }
 
 /** An instant the picker chose, written as the site's wall clock. */
 function outward(date: Dayjs | undefined, zone: string, format: string): string | undefined {
-  return date ? dayjs(date.valueOf()).tz(zone).format(format) : undefined;
+  return date ? siteWallClock(date, format, zone) : undefined;
 }
 
 function SitePicker(props: DatePickerProps) {
