@@ -6,7 +6,7 @@
  *   expiry on the stock list, counted / variance / value in a count's review, the allocations of an
  *   order's line in its detail;
  * - no word breaks across lines on the dashboard (the greeting), the stock list, the count review (whose
- *   title stays clear of its close button) and the order detail;
+ *   title stays clear of its close button), the order detail and the ledger verification page;
  * - the "as of" date picker marks the site's today, not the browser's, and picking it files the site's day.
  * Screenshots: test-output/screenshots/phone-lists/.
  */
@@ -172,6 +172,16 @@ for (const lang of ['zh-cn', 'en'] as const) {
       const list = await rowDetail(line.first());
       expect(await detailValue(list, words.allocations).innerText()).toContain(d.lot);
       expect(await brokenWords(page.locator('.arco-drawer:visible'))).toEqual([]);
+      await page.keyboard.press('Escape');
+      await detail.first().waitFor({ state: 'hidden' });
+    });
+
+    await step('the ledger verification page breaks no word', async () => {
+      await goHash(page, '/admin/audit/ledger');
+      await expectPath(page, '/admin/audit/ledger');
+      await page.locator('[data-ledger=page]').waitFor();
+      await settled(page);
+      expect(await brokenWords(page.locator('[data-ledger=page]'))).toEqual([]);
     });
 
     expect(pageErrors).toEqual([]);
