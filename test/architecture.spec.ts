@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { contextGraphOf, contextSources, contextTableDifferences, contextTableOf } from './architecture/context-table';
 import { migrationImportViolations, migrationIndexProblems } from './architecture/migration-rules';
-import { declaredTypeNames, importCycles, importSpecifiers, redeclaredWireTypes, resolveWebImport, type SourceFile } from './architecture/web-rules';
+import { declaredTypeNames, importCycles, importSpecifiers, redeclaredWireTypes, resolveWebImport, unwrappedArcoImports, type SourceFile } from './architecture/web-rules';
 
 /** The boundaries (docs/ARCHITECTURE.md) between the kernel, the contexts and the domain code, read from the imports. */
 const ROOT = resolve(__dirname, '..');
@@ -177,6 +177,20 @@ describe('architecture', () => {
     ]);
     expect(importCycles(graph)).toEqual([['stores/navTabs.ts', 'stores/root.ts']]);
     expect(importCycles(new Map([['a.ts', ['b.ts']], ['b.ts', []]]))).toEqual([]);
+  });
+
+  it("keeps Arco's DatePicker behind components/SiteDatePicker (\"today\" is the site's day)", () => {
+    const web = allTypeScript(join(WEB, 'src')).map((f): SourceFile => ({ file: relative(ROOT, f).split(sep).join('/'), text: readFileSync(f, 'utf8') }));
+    expect(web.filter((f) => /\bDatePicker\b/.test(f.text)).length).toBeGreaterThan(5);
+    expect(unwrappedArcoImports(web)).toEqual([]);
+  });
+
+  it("recognises Arco's DatePicker imported directly", () => {
+    const file = (text: string) => unwrappedArcoImports([{ file: 'web/src/pages/x.tsx', text }]);
+    expect(file("import { Button, DatePicker } from '@arco-design/web-react';")).toEqual(["web/src/pages/x.tsx imports Arco's DatePicker: use web/src/components/SiteDatePicker/index.tsx"]);
+    expect(file("import {\n  DatePicker as Picker,\n  Input,\n} from '@arco-design/web-react';")).toHaveLength(1);
+    expect(file("import { DatePicker } from '@/components/SiteDatePicker';\nimport { Button } from '@arco-design/web-react';")).toEqual([]);
+    expect(unwrappedArcoImports([{ file: 'web/src/components/SiteDatePicker/index.tsx', text: "import { DatePicker as ArcoDatePicker } from '@arco-design/web-react';" }])).toEqual([]);
   });
 
   it('keeps the widgets (web/src/components) free of imports from the features and the pages', () => {

@@ -81,3 +81,22 @@ export function importCycles(graph: ReadonlyMap<string, readonly string[]>): str
   for (const node of graph.keys()) if (!index.has(node)) visit(node);
   return cycles;
 }
+
+/**
+ * Arco components the web app uses only through its own wrapper (their names imported from
+ * '@arco-design/web-react' outside the wrapper): DatePicker → components/SiteDatePicker, whose "today" is the
+ * site's day.
+ */
+export const WRAPPED_ARCO = { DatePicker: 'web/src/components/SiteDatePicker/index.tsx' } as const;
+
+export function unwrappedArcoImports(files: SourceFile[]): string[] {
+  return files.flatMap(({ file, text }) =>
+    [...text.matchAll(/^\s*import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"]@arco-design\/web-react['"]/gm)].flatMap((m) =>
+      m[1]
+        .split(',')
+        .map((name) => name.trim().split(/\s+as\s+/)[0])
+        .filter((name): name is keyof typeof WRAPPED_ARCO => name in WRAPPED_ARCO && WRAPPED_ARCO[name as keyof typeof WRAPPED_ARCO] !== file)
+        .map((name) => `${file} imports Arco's ${name}: use ${WRAPPED_ARCO[name]}`),
+    ),
+  );
+}

@@ -1,5 +1,5 @@
 import { formatDatetime } from '@/components/crud/params';
-import { displayTimeZone, setDisplayTimeZone, siteDay, timeFormat, timeZoneLabel, toDate } from './time';
+import { displayTimeZone, setDisplayTimeZone, siteDay, siteInstant, siteWallClock, timeFormat, timeZoneLabel, toDate } from './time';
 
 describe('timeFormat', () => {
   const local = new Date(2023, 8, 8, 7, 5, 9); // 2023-09-08 07:05:09 local time
@@ -75,5 +75,20 @@ describe('siteDay', () => {
     expect(siteDay(lateEvening)).toBe('2026-11-28');
     setDisplayTimeZone('Asia/Shanghai');
     expect(siteDay(lateEvening)).toBe('2026-11-29');
+  });
+});
+
+describe("the site's wall clock for date pickers", () => {
+  it('reads a day or a time of the site as the instant it names there, whatever the zone of the browser', () => {
+    expect(siteInstant('2026-11-29', 'Asia/Shanghai')!.toISOString()).toBe('2026-11-28T16:00:00.000Z');
+    expect(siteInstant('2026-11-29 08:30:00', 'Pacific/Kiritimati')!.toISOString()).toBe('2026-11-28T18:30:00.000Z');
+    expect(siteInstant('not a day', 'Asia/Shanghai')).toBeNull();
+  });
+
+  it("writes an instant as the site sees it: the day there, not the browser's", () => {
+    const instant = Date.UTC(2026, 10, 28, 20, 0, 0); // 2026-11-28 20:00 UTC: the 29th in Shanghai, the 28th in Samoa
+    expect(siteWallClock(instant, 'YYYY-MM-DD', 'Asia/Shanghai')).toBe('2026-11-29');
+    expect(siteWallClock(instant, 'YYYY-MM-DD HH:mm:ss', 'Pacific/Pago_Pago')).toBe('2026-11-28 09:00:00');
+    expect(siteWallClock(siteInstant('2026-11-29', 'Asia/Shanghai')!, 'YYYY-MM-DD', 'Asia/Shanghai')).toBe('2026-11-29');
   });
 });

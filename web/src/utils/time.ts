@@ -25,6 +25,11 @@ export function setDisplayTimeZone(zone: string | null | undefined): void {
   displayZone = zone && isKnownZone(zone) ? zone : null;
 }
 
+/** The site's zone once the bootstrap has said (an IANA name), else null. */
+export function siteTimeZone(): string | null {
+  return displayZone;
+}
+
 /** The zone times are shown in (an IANA name). */
 export function displayTimeZone(): string {
   return displayZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
@@ -38,6 +43,17 @@ export function inDisplayZone(value: number | Date): Dayjs {
 /** The site's day (`YYYY-MM-DD` in the display zone) at a moment: the day the server dates what happens then. */
 export function siteDay(at: number | Date = Date.now()): string {
   return inDisplayZone(at).format('YYYY-MM-DD');
+}
+
+/** The instant a wall-clock text of the site's zone names ("2026-11-29" → its midnight there); invalid: null. */
+export function siteInstant(text: string, zone: string = displayTimeZone()): Dayjs | null {
+  const instant = dayjs.tz(text, zone);
+  return instant.isValid() ? instant : null;
+}
+
+/** An instant as the site's wall clock, in a dayjs format. */
+export function siteWallClock(at: number | Date | Dayjs, format: string, zone: string = displayTimeZone()): string {
+  return dayjs(dayjs.isDayjs(at) ? at.valueOf() : at).tz(zone).format(format);
 }
 
 /** "Asia/Shanghai (UTC+08:00)": what a page says about the times it shows. */

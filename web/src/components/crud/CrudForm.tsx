@@ -5,7 +5,8 @@
 import './i18n';
 import { useEffect, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, DatePicker, Drawer, Form, Input, InputNumber, Radio, Select, Spin, Switch } from '@arco-design/web-react';
+import { Button, Drawer, Form, Input, InputNumber, Radio, Select, Spin, Switch } from '@arco-design/web-react';
+import { DatePicker } from '@/components/SiteDatePicker';
 import { useEscapeClose } from '@/hooks/useEscapeClose';
 import { useGuardedClose } from '@/hooks/useGuardedClose';
 import { useT, type TFunction } from '@/lang';

@@ -6,7 +6,7 @@
 import './i18n';
 import { useEffect, useState, type DragEvent, type ReactElement, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Alert, Button, Space, Table, Tooltip } from '@arco-design/web-react';
+import { Alert, Button, Space, Tooltip } from '@arco-design/web-react';
 import type { ColumnProps, TableProps } from '@arco-design/web-react/es/Table/interface';
 import { IconDelete, IconDragDotVertical, IconEdit } from '@arco-design/web-react/icon';
 import { useAuth } from '@/hooks/useAuth';
@@ -15,6 +15,7 @@ import { useT } from '@/lang';
 import { timeZoneLabel } from '@/utils/time';
 import { renderCell } from './cells';
 import { ConfirmWithTip } from './ConfirmWithTip';
+import { ListTable } from './ListTable';
 import SearchForm from './SearchForm';
 import Toolbar from './Toolbar';
 import type { CrudTableStore, Key } from './store';
@@ -187,8 +188,9 @@ function CrudTableInner<Row extends Record<string, any>>(props: CrudTableProps<R
       {store.remark ? <Alert className="crud-remark" type="info" content={store.remark} showIcon /> : null}
       {store.showSearch && <SearchForm store={store} />}
       <Toolbar store={store} buttons={toolbarButtons} extra={toolbarExtra} />
-      <Table<Row>
+      <ListTable<Row>
         className="crud-table"
+        rowDetail={!store.isTree}
         rowKey={pk}
         border={{ wrapper: true, cell: false }}
         stripe={false}

@@ -4,7 +4,8 @@
  */
 import './i18n';
 import { observer } from 'mobx-react-lite';
-import { Button, Checkbox, DatePicker, Grid, Input, InputNumber, Select, Space } from '@arco-design/web-react';
+import { Button, Checkbox, Grid, Input, InputNumber, Select, Space } from '@arco-design/web-react';
+import { DatePicker } from '@/components/SiteDatePicker';
 import { IconRefresh, IconSearch } from '@arco-design/web-react/icon';
 import { useT } from '@/lang';
 import RemoteSelect from '@/components/RemoteSelect';

@@ -10,6 +10,8 @@ export { CrudTableStore } from './store';
 export type { CrudTableOptions, CrudRoot, Key } from './store';
 export { CrudTable } from './CrudTable';
 export type { CrudTableProps } from './CrudTable';
+export { ListTable, RowDetail } from './ListTable';
+export type { ListTableProps } from './ListTable';
 export { CrudForm } from './CrudForm';
 export type { CrudFormProps } from './CrudForm';
 export { CrudPage } from './CrudPage';

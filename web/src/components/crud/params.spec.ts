@@ -10,6 +10,7 @@ import {
   toSeconds,
 } from './params';
 import type { CrudColumn } from './types';
+import { setDisplayTimeZone } from '@/utils/time';
 
 const columns: CrudColumn[] = [
   { prop: 'id', label: 'id', operator: '=' },
@@ -162,6 +163,19 @@ describe('helpers', () => {
     expect(formatDatetime(seconds, 'YYYY-MM-DD')).toBe(expected.slice(0, 10));
     expect(toSeconds(seconds * 1000)).toBe(seconds);
     expect(toSeconds('')).toBeNull();
+  });
+
+  it("reads a day or a time the date pickers wrote as the site's wall clock, whatever the browser's zone", () => {
+    setDisplayTimeZone('Asia/Shanghai');
+    try {
+      expect(toSeconds('2026-11-29 08:00:00')).toBe(Date.UTC(2026, 10, 29, 0, 0, 0) / 1000);
+      expect(toSeconds('2026-11-29')).toBe(Date.UTC(2026, 10, 28, 16, 0, 0) / 1000);
+      expect(formatDatetime('2026-11-29 08:00:00')).toBe('2026-11-29 08:00:00');
+      // a text that names its zone keeps it
+      expect(toSeconds('2026-11-29T00:00:00Z')).toBe(Date.UTC(2026, 10, 29, 0, 0, 0) / 1000);
+    } finally {
+      setDisplayTimeZone(null);
+    }
   });
 
   it('reads nested relation fields', () => {

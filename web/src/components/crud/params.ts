@@ -3,7 +3,7 @@
  * value formatting. No React, no MobX, no HTTP: unit-tested in params.spec.ts.
  */
 import dayjs from 'dayjs';
-import { inDisplayZone } from '@/utils/time';
+import { inDisplayZone, siteInstant } from '@/utils/time';
 import type { CrudColumn, CrudOperator, OrderState, SearchEntry } from './types';
 
 export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
@@ -191,9 +191,14 @@ export function toMilliseconds(value: unknown): number | null {
     if (!Number.isFinite(n) || n <= 0) return null;
     return String(Math.trunc(n)).length <= 10 ? n * 1000 : n;
   }
+  // a day or a time as the pickers write it is the site's wall clock (components/SiteDatePicker)
+  if (typeof value === 'string' && SITE_WALL_CLOCK.test(value.trim())) return siteInstant(value.trim())?.valueOf() ?? null;
   const d = dayjs(value as string | Date);
   return d.isValid() ? d.valueOf() : null;
 }
+
+/** `YYYY-MM-DD`, `YYYY-MM-DD HH:mm` or `YYYY-MM-DD HH:mm:ss`: no zone of its own. */
+const SITE_WALL_CLOCK = /^\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2}(?::\d{2})?)?$/;
 
 /** 'YYYY-MM-DD HH:mm:ss' (the product's date-time format) in the site time zone; empty values give '-'. */
 export function formatDatetime(value: unknown, format: string = DATETIME_FORMAT): string {

@@ -8,7 +8,8 @@ import './i18n';
 import { toJS } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Button, Descriptions, Drawer, Spin, Table } from '@arco-design/web-react';
+import { Alert, Button, Descriptions, Drawer, Spin } from '@arco-design/web-react';
+import { ListTable } from '@/components/crud/ListTable';
 import { IconLaunch } from '@arco-design/web-react/icon';
 import type { MovedOrderType, OrderSnapshot } from '@contract/audit';
 import { formatDatetime } from '@/components/crud';
@@ -152,11 +153,11 @@ export const OrderSnapshotDrawer = observer(function OrderSnapshotDrawer({ store
             {order && Array.isArray(order.lines) && (
               <>
                 <div className="orders-section-title">{t('auditView.snapshot.lines')}</div>
-                <Table rowKey="id" size="small" border={{ wrapper: true, cell: false }} pagination={order.lines.length > 20 ? { pageSize: 20, size: 'small' } : false} columns={lineColumns} data={order.lines} scroll={{ x: 860 }} data-audit="snapshot-lines" />
+                <ListTable rowKey="id" size="small" border={{ wrapper: true, cell: false }} pagination={order.lines.length > 20 ? { pageSize: 20, size: 'small' } : false} columns={lineColumns} data={order.lines} scroll={{ x: 860 }} data-audit="snapshot-lines" />
               </>
             )}
             <div className="orders-section-title">{t('auditView.snapshot.movements')}</div>
-            <Table rowKey="id" size="small" border={{ wrapper: true, cell: false }} pagination={snapshot.movements.length > 20 ? { pageSize: 20, size: 'small' } : false} columns={columns} data={snapshot.movements} scroll={{ x: 1100 }} data-audit="snapshot-movements" />
+            <ListTable rowKey="id" size="small" border={{ wrapper: true, cell: false }} pagination={snapshot.movements.length > 20 ? { pageSize: 20, size: 'small' } : false} columns={columns} data={snapshot.movements} scroll={{ x: 1100 }} data-audit="snapshot-movements" />
           </>
         )}
       </Spin>

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { makeAutoObservable, runInAction } from 'mobx';
-import { Alert, Button, Descriptions, Drawer, Progress, Space, Table, Tag } from '@arco-design/web-react';
+import { Alert, Button, Descriptions, Drawer, Progress, Space, Tag } from '@arco-design/web-react';
+import { ListTable } from '@/components/crud/ListTable';
 import type { TaskView, WaveView } from '@contract/directed';
 import { TASK_STATUS, WAVE_STATUS } from '@contract/enums';
 import { fetchWave, wavePrintUrl, waveTransition } from '@/api/orders';
@@ -114,7 +115,7 @@ export const WaveDetail = observer(function WaveDetail({ detail, onChanged }: { 
               </Button>
             )}
           </Space>
-          <Table<TaskView>
+          <ListTable<TaskView>
             rowKey="id"
             size="small"
             pagination={false}

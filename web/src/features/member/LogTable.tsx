@@ -2,7 +2,8 @@ import '@/layouts/user/user.css';
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { toJS } from 'mobx';
-import { Table, Typography } from '@arco-design/web-react';
+import { Typography } from '@arco-design/web-react';
+import { ListTable } from '@/components/crud/ListTable';
 import { PagedListStore, type PageFetch } from '@/stores/pagedList';
 import { useT } from '@/lang';
 import { timeFormat } from '@/utils/time';
@@ -32,7 +33,7 @@ export const LogTable = observer(function LogTable({ kind, fetch, prefix }: { ki
   return (
     <div className="ba-user-page">
       <h2 className="ba-user-page-title">{t(`${prefix}.title`)}</h2>
-      <Table
+      <ListTable
         rowKey="id"
         loading={store.loading}
         data={toJS(store.list)}

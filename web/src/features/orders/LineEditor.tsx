@@ -7,7 +7,8 @@
 import './i18n';
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, DatePicker, Input, InputNumber, Select, Table, Tooltip } from '@arco-design/web-react';
+import { Button, Input, InputNumber, Select, Table, Tooltip } from '@arco-design/web-react';
+import { DatePicker } from '@/components/SiteDatePicker';
 import '@/features/lots/i18n';
 import '@/features/lots/lots.css';
 import type { ColumnProps } from '@arco-design/web-react/es/Table/interface';

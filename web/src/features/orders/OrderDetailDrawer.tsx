@@ -13,7 +13,7 @@ import type { OrderKind } from '@contract/enums';
 import type { OrderView } from '@contract/orders';
 import type { InventoryHistoryRow } from '@contract/stock';
 import { useEscapeClose } from '@/hooks/useEscapeClose';
-import { formatDatetime } from '@/components/crud';
+import { formatDatetime, ListTable } from '@/components/crud';
 import { useAuth } from '@/hooks/useAuth';
 import { getLocale, useT, type TFunction } from '@/lang';
 import { useStore } from '@/stores/context';
@@ -122,13 +122,13 @@ function goodsColumns(kind: OrderKind, t: TFunction, lines: GoodsLineView[]) {
 /** The lines of an order as its kind shows them. */
 function LinesTable({ kind, lines, t }: { kind: OrderKind; lines: AnyLineView[]; t: TFunction }) {
   const common = { rowKey: 'id', size: 'small' as const, border: { wrapper: true, cell: false }, pagination: false as const, scroll: { x: 900 }, 'data-orders': 'detail-lines' };
-  if (kind === 'adjustment') return <Table {...common} columns={adjustmentColumns(t)} data={lines.filter(isAdjustmentLine)} />;
+  if (kind === 'adjustment') return <ListTable {...common} columns={adjustmentColumns(t)} data={lines.filter(isAdjustmentLine)} />;
   if (kind === 'relocation') {
     const moves = lines.filter(isRelocationLine);
-    return <Table {...common} columns={relocationColumns(t, moves)} data={moves} />;
+    return <ListTable {...common} columns={relocationColumns(t, moves)} data={moves} />;
   }
   const goods = lines.filter(isGoodsLine);
-  return <Table {...common} columns={goodsColumns(kind, t, goods)} data={goods} />;
+  return <ListTable {...common} columns={goodsColumns(kind, t, goods)} data={goods} />;
 }
 
 function historyColumns(t: TFunction) {

@@ -4,7 +4,8 @@
 import './i18n';
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { DatePicker, Form, Input, Modal } from '@arco-design/web-react';
+import { Form, Input, Modal } from '@arco-design/web-react';
+import { DatePicker } from '@/components/SiteDatePicker';
 import dayjs from 'dayjs';
 import { useT } from '@/lang';
 import { SELECT_URL } from '@/api/masterData';

@@ -8,7 +8,8 @@
  */
 import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Alert, Button, Drawer, Empty, Input, Modal, Popconfirm, Progress, Space, Spin, Table, Tag } from '@arco-design/web-react';
+import { Alert, Button, Drawer, Empty, Input, Modal, Popconfirm, Progress, Space, Spin, Tag } from '@arco-design/web-react';
+import { ListTable } from '@/components/crud';
 import { IconCheckCircle, IconClose, IconPlayArrow, IconPrinter, IconRefresh } from '@arco-design/web-react/icon';
 import type { StocktakeSummary } from '@contract/stocktake';
 import { MoneyCell, NumberCell, SignedCell } from '@/features/orders/cells';
@@ -136,9 +137,9 @@ const Review = observer(function Review({ sheet, onPosted }: { sheet: CountSheet
           </div>
           <p className="orders-sub">{t('wms.stocktake.movementsHonoured')}</p>
           <div className="orders-section-title">{t('wms.stocktake.gains')}</div>
-          <Table rowKey="id" size="small" pagination={false} columns={columns} data={gains} scroll={{ x: 640 }} noDataElement={<Empty description={t('wms.stocktake.none')} />} data-stocktake="gains" />
+          <ListTable<SheetLine> rowKey="id" size="small" pagination={false} columns={columns} data={gains} scroll={{ x: 640 }} noDataElement={<Empty description={t('wms.stocktake.none')} />} data-stocktake="gains" />
           <div className="orders-section-title">{t('wms.stocktake.losses')}</div>
-          <Table rowKey="id" size="small" pagination={false} columns={columns} data={losses} scroll={{ x: 640 }} noDataElement={<Empty description={t('wms.stocktake.none')} />} data-stocktake="losses" />
+          <ListTable<SheetLine> rowKey="id" size="small" pagination={false} columns={columns} data={losses} scroll={{ x: 640 }} noDataElement={<Empty description={t('wms.stocktake.none')} />} data-stocktake="losses" />
         </>
       )}
     </Modal>

@@ -1,5 +1,6 @@
 /** The control of one config item, by its type (value / onChange come from the Form.Item). */
-import { Checkbox, DatePicker, Input, InputNumber, Radio, Select, Switch, TimePicker } from '@arco-design/web-react';
+import { Checkbox, Input, InputNumber, Radio, Select, Switch, TimePicker } from '@arco-design/web-react';
+import { DatePicker } from '@/components/SiteDatePicker';
 import IconSelect from '@/components/crud/IconSelect';
 import { ImageUpload } from '@/components/Upload';
 import { useT } from '@/lang';

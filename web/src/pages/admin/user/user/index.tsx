@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { DatePicker } from '@arco-design/web-react';
+import { DatePicker } from '@/components/SiteDatePicker';
 import IconGift from '@arco-design/web-react/icon/react-icon/IconGift';
 import IconTrophy from '@arco-design/web-react/icon/react-icon/IconTrophy';
 import { ExportButton } from '@/components/transfer/ExportButton';

@@ -4,7 +4,8 @@ import '@/layouts/user/user.css';
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { toJS } from 'mobx';
-import { Table, Tag } from '@arco-design/web-react';
+import { Tag } from '@arco-design/web-react';
+import { ListTable } from '@/components/crud/ListTable';
 import { Link } from 'react-router-dom';
 import type { MyComment } from '@contract/cms';
 import { COMMENT_STATUS_OPTIONS } from '@/features/cms/options';
@@ -24,7 +25,7 @@ export default observer(function MyCommentsPage() {
   return (
     <div className="ba-user-page" data-testid="my-comments">
       <h2 className="ba-user-page-title">{t(p('title'))}</h2>
-      <Table
+      <ListTable
         rowKey="id"
         loading={store.loading}
         data={toJS(store.list)}

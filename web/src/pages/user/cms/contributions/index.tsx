@@ -8,7 +8,8 @@ import '@/layouts/user/user.css';
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { action, makeObservable, observable, runInAction, toJS } from 'mobx';
-import { Button, Drawer, Form, Input, Select, Space, Table, Tag, Typography } from '@arco-design/web-react';
+import { Button, Drawer, Form, Input, Select, Space, Tag, Typography } from '@arco-design/web-react';
+import { ListTable } from '@/components/crud/ListTable';
 import type { ChannelNode, ContributionForm, MyContribution } from '@contract/cms';
 import { CONTENT_STATUS, CONTENT_STATUS_OPTIONS } from '@/features/cms/options';
 import { RichTextEditor } from '@/components/RichText';
@@ -112,7 +113,7 @@ export default observer(function ContributionsPage() {
           <Typography.Text type="secondary">{t(p('notAllowed'))}</Typography.Text>
         )}
       </Space>
-      <Table
+      <ListTable
         rowKey="id"
         loading={store.loading}
         data={toJS(store.list)}
