@@ -8,52 +8,16 @@
  * the development driver records each message in `sms_message`, which the spec reads.
  * Screenshots: test-output/screenshots/member-phone/.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import request from 'supertest';
 import { TEST_ADMIN_PASSWORD } from '../setup/create-test-app';
-import { startServer, type ServerProcess } from '../support/server-process';
 import { eventually, expectPath, settled } from './support/admin';
+import { smsServer } from './support/sms-server';
 import { browserSpec, PHONE } from './support/browser';
 import { brokenWords } from './support/text';
 
-// better-sqlite3 ships no types (the outage spec reads it the same way)
-interface ReadOnlyDb {
-  prepare(sql: string): { get(...params: unknown[]): unknown };
-  close(): void;
-}
-const Database = require('better-sqlite3') as new (file: string, options: { readonly: boolean; fileMustExist: boolean }) => ReadOnlyDb;
-
 const { test } = browserSpec('member-phone', PHONE);
-
-let server: ServerProcess | undefined;
-const dataDir = mkdtempSync(join(tmpdir(), 'wms-member-phone-'));
-
-beforeAll(async () => {
-  server = await startServer({ DATA_DIR: dataDir, SMS_DRIVER: 'database', SMTP_URL: '', DB_URL: '', DB_READ_URL: '' }, { timeoutMs: 150_000 });
-}, 180_000);
-
-afterAll(async () => {
-  await server?.stop();
-});
-
-/** The code of the newest text message to `mobile`. */
-async function smsCode(mobile: string): Promise<string> {
-  let code = '';
-  await eventually(() => {
-    const db = new Database(join(dataDir, 'wms.sqlite'), { readonly: true, fileMustExist: true });
-    try {
-      const row = db.prepare('SELECT content FROM sms_message WHERE mobile = ? ORDER BY id DESC LIMIT 1').get(mobile) as { content: string } | undefined;
-      code = /\b(\d{6})\b/.exec(row?.content ?? '')?.[1] ?? '';
-      return code !== '';
-    } finally {
-      db.close();
-    }
-  }, 10_000, `a text message to ${mobile}`);
-  return code;
-}
+const sms = smsServer('member-phone');
 
 async function openIn(page: Page, lang: 'zh-cn' | 'en', theme: 'light' | 'dark'): Promise<void> {
   await page.evaluate(
@@ -74,7 +38,7 @@ for (const lang of ['zh-cn', 'en'] as const) {
   const words = lang === 'zh-cn' ? { logout: '退出登录', profile: '个人资料' } : { logout: 'Sign out', profile: 'Profile' };
 
   test(`a member on a phone (${lang}): password reset by SMS code, the member center in both themes, sign out from the user menu`, async ({ page, step, shot, pageErrors }) => {
-    const base = server!.base;
+    const base = sms.base();
     const mobile = MOBILES[lang];
     const username = `mp${lang.slice(0, 2)}${Date.now().toString(36).slice(-5)}`;
     const nickname = lang === 'zh-cn' ? `欧阳娜娜${username.slice(-3)}` : `Maximilian Featherstonehaugh`;
@@ -101,7 +65,7 @@ for (const lang of ['zh-cn', 'en'] as const) {
       await eventually(async () => expect(await onScreen(dialog)).toBe(true));
       await dialog.locator('input[name=retrieve-account]').fill(mobile);
       await dialog.locator('[data-testid=send-code]').tap();
-      await dialog.locator('input[name=captcha]').fill(await smsCode(mobile));
+      await dialog.locator('input[name=captcha]').fill(await sms.smsCode(mobile));
       await dialog.locator('input[name=retrieve-password]').fill(newPassword);
       expect(await brokenWords(dialog)).toEqual([]);
       await shot(`retrieve by SMS (${lang})`);

@@ -7,53 +7,17 @@
  * fresh DATA_DIR) with SMS_DRIVER=database: the development driver records each message in `sms_message`,
  * which the spec reads. Screenshots: test-output/screenshots/member-sms-reset/.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import request from 'supertest';
 import { TEST_ADMIN_PASSWORD } from '../setup/create-test-app';
-import { startServer, type ServerProcess } from '../support/server-process';
 import { eventually, expectPath, formItem, settled } from './support/admin';
+import { smsServer } from './support/sms-server';
 import { browserSpec } from './support/browser';
 
-// better-sqlite3 ships no types (the outage spec reads it the same way)
-interface ReadOnlyDb {
-  prepare(sql: string): { get(...params: unknown[]): unknown };
-  close(): void;
-}
-const Database = require('better-sqlite3') as new (file: string, options: { readonly: boolean; fileMustExist: boolean }) => ReadOnlyDb;
-
 const { test } = browserSpec('member-sms-reset');
-
-let server: ServerProcess | undefined;
-const dataDir = mkdtempSync(join(tmpdir(), 'wms-sms-browser-'));
-
-beforeAll(async () => {
-  server = await startServer({ DATA_DIR: dataDir, SMS_DRIVER: 'database', SMTP_URL: '', DB_URL: '', DB_READ_URL: '' }, { timeoutMs: 150_000 });
-}, 180_000);
-
-afterAll(async () => {
-  await server?.stop();
-});
-
-/** The code of the newest text message to `mobile`. */
-async function smsCode(mobile: string): Promise<string> {
-  let code = '';
-  await eventually(() => {
-    const db = new Database(join(dataDir, 'wms.sqlite'), { readonly: true, fileMustExist: true });
-    try {
-      const row = db.prepare('SELECT content FROM sms_message WHERE mobile = ? ORDER BY id DESC LIMIT 1').get(mobile) as { content: string } | undefined;
-      code = /\b(\d{6})\b/.exec(row?.content ?? '')?.[1] ?? '';
-      return code !== '';
-    } finally {
-      db.close();
-    }
-  }, 10_000, `a text message to ${mobile}`);
-  return code;
-}
+const sms = smsServer('sms-browser');
 
 test('a member of an SMS-only site resets the password with a text-message code', async ({ page, step, shot, pageErrors }) => {
-  const base = server!.base;
+  const base = sms.base();
   const mobile = '13900139001';
   const username = `sms_${Date.now().toString(36).slice(-5)}`;
   const newPassword = 'Sms-Reset-Pass-2';
@@ -81,7 +45,7 @@ test('a member of an SMS-only site resets the password with a text-message code'
     expect(await dialog.locator('.arco-radio', { hasText: '邮箱' }).count()).toBe(0);
     await dialog.locator('input[name=retrieve-account]').fill(mobile);
     await dialog.locator('[data-testid=send-code]').click();
-    await dialog.locator('input[name=captcha]').fill(await smsCode(mobile));
+    await dialog.locator('input[name=captcha]').fill(await sms.smsCode(mobile));
     await dialog.locator('input[name=retrieve-password]').fill(newPassword);
     await shot('retrieve by SMS');
     await dialog.locator('.arco-modal-footer .arco-btn-primary').click();

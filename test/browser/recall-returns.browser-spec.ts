@@ -29,7 +29,7 @@ async function choose(page: Page, select: ReturnType<Page['locator']>, typed: st
 
 const noSideScroll = async (page: Page) => expect(await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-test('a lot blocked, refused on an outbound, traced, and part of a shipment returned with a restock and a scrap line', async ({ page, step, adminPassword }) => {
+test('a lot blocked, refused on an outbound, traced, and part of a shipment returned with a restock, a hold and a scrap line', async ({ page, step, adminPassword }) => {
   const suffix = String(Date.now()).slice(-6);
   const lot = `R${suffix}`;
   const api = await adminApi();
@@ -40,6 +40,7 @@ test('a lot blocked, refused on an outbound, traced, and part of a shipment retu
   const unit = await api.add('Unit', { name: `盒 ${suffix}` });
   const milk = await api.add('Product', { product_no: `MILK-${suffix}`, name: `鲜牛奶 ${suffix}`, unit_id: unit.id, price: '6.00', lot_tracked: 1 });
   const cup = await api.add('Product', { product_no: `CUP-${suffix}`, name: `酸奶杯 ${suffix}`, unit_id: unit.id, price: '2.00' });
+  const spoon = await api.add('Product', { product_no: `SPOON-${suffix}`, name: `小勺 ${suffix}`, unit_id: unit.id, price: '0.50' });
   const supplier = await api.add('Supplier', { name: `牧场 ${suffix}` });
   const customer = await api.add('Customer', { name: `超市 ${suffix}` });
   const inbound = await api.add('Inbound', {
@@ -48,11 +49,12 @@ test('a lot blocked, refused on an outbound, traced, and part of a shipment retu
     lines: [
       { product_id: milk.id, warehouse_shelf_id: s1.id, plan_quantity: 20, actual_quantity: 20, price: '6.00', lot_no: lot, expiry_date: '2099-12-31' },
       { product_id: cup.id, warehouse_shelf_id: s1.id, plan_quantity: 8, actual_quantity: 8, price: '2.00' },
+      { product_id: spoon.id, warehouse_shelf_id: s1.id, plan_quantity: 6, actual_quantity: 6, price: '0.50' },
     ],
   });
   await api.post('wms.Inbound', 'audit', { id: inbound.id });
   const line = (quantity: number) => ({ product_id: milk.id, warehouse_shelf_id: s1.id, plan_quantity: quantity, actual_quantity: quantity, price: '9.00', lot_no: lot });
-  const shipped = await api.add('Outbound', { customer_id: customer.id, type: 10, lines: [line(10), { product_id: cup.id, warehouse_shelf_id: s1.id, plan_quantity: 5, actual_quantity: 5, price: '3.00' }] });
+  const shipped = await api.add('Outbound', { customer_id: customer.id, type: 10, lines: [line(10), { product_id: cup.id, warehouse_shelf_id: s1.id, plan_quantity: 5, actual_quantity: 5, price: '3.00' }, { product_id: spoon.id, warehouse_shelf_id: s1.id, plan_quantity: 4, actual_quantity: 4, price: '1.00' }] });
   await api.post('wms.Outbound', 'audit', { id: shipped.id });
   const pending = await api.add('Outbound', { customer_id: customer.id, type: 10, lines: [line(2)] });
 
@@ -105,7 +107,7 @@ test('a lot blocked, refused on an outbound, traced, and part of a shipment retu
     await page.keyboard.press('Escape');
   });
 
-  await step('a return of part of the shipment: 2 of the lot restocked, 1 cup scrapped, saved and audited', async () => {
+  await step('a return of part of the shipment: 2 of the lot restocked, 1 spoon held in quarantine, 1 cup scrapped, saved and audited', async () => {
     await goHash(page, '/admin/wms/return');
     await expectPath(page, '/admin/wms/return');
     await settled(page);
@@ -113,7 +115,7 @@ test('a lot blocked, refused on an outbound, traced, and part of a shipment retu
     const form = page.locator('.arco-drawer:visible').last();
     await choose(page, form.locator('[data-returns=outbound]').first(), shipped.outbound_no, shipped.outbound_no);
     const cards = form.locator('[data-returns=line]');
-    await eventually(async () => expect(await cards.count()).toBe(2));
+    await eventually(async () => expect(await cards.count()).toBe(3));
     const milkCard = cards.filter({ hasText: milk.product_no }).first();
     const cupCard = cards.filter({ hasText: cup.product_no }).first();
     expect(await milkCard.locator('[data-returns=returnable]').innerText()).toContain('10');
@@ -129,8 +131,14 @@ test('a lot blocked, refused on an outbound, traced, and part of a shipment retu
     await cupCard.locator('[data-returns=disposition-3]').click();
     await choose(page, cupCard.locator('[data-returns=shelf]').first(), '', qc.name);
     await cupCard.locator('input[data-returns=reason], [data-returns=reason] input').first().fill('压坏');
+    const spoonCard = cards.filter({ hasText: spoon.product_no }).first();
+    await quantity(spoonCard).fill('1');
+    await quantity(spoonCard).press('Tab');
+    await spoonCard.locator('[data-returns=disposition-2]').click();
+    await choose(page, spoonCard.locator('[data-returns=shelf]').first(), '', qc.name);
+    await spoonCard.locator('input[data-returns=reason], [data-returns=reason] input').first().fill('待检');
     await form.locator('[data-returns=save-audit]').click();
-    const detail = page.locator('.arco-drawer:visible').filter({ hasText: '重新上架' }).filter({ hasText: '报废' }).first();
+    const detail = page.locator('.arco-drawer:visible').filter({ hasText: '重新上架' }).filter({ hasText: '隔离' }).filter({ hasText: '报废' }).first();
     await detail.waitFor();
     await eventually(async () => {
       const { list } = await api.get('wms.Return', 'index', {});
@@ -141,6 +149,9 @@ test('a lot blocked, refused on an outbound, traced, and part of a shipment retu
     expect(trace.totals.on_hand).toBe(12);
     const stock = await api.get('wms.Stock', 'index', { product_id: cup.id, zero: 1 });
     expect(Object.fromEntries(stock.list.map((r: Record<string, any>) => [r.warehouse_shelf_id, r.quantity]))).toEqual({ [s1.id]: 3, [qc.id]: 0 });
+    // the held spoon waits on the hold shelf, where nothing is available
+    const held = await api.get('wms.Stock', 'index', { product_id: spoon.id });
+    expect(held.list.map((r: Record<string, any>) => [r.warehouse_shelf_id, r.quantity, r.available_quantity]).sort()).toEqual([[qc.id, 1, 0], [s1.id, 2, 2]].sort());
     await detail.locator('.arco-drawer-close-icon').click();
   });
 });

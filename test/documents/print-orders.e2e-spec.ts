@@ -115,6 +115,21 @@ describe('printed orders: receipts, picking lists, delivery notes, relocation sh
     expect(flat).not.toContain('仓库管理系统');
   });
 
+  it('never breaks a shelf code or product number inside itself: a word wider than its column is set smaller', async () => {
+    const rack = await c.add('Shelf', { warehouse_id: w.south.id, warehouse_area_id: w.shelves.a2.warehouse_area_id, name: 'RACK-BAY-000123-LEFT-UPPER-TIER', serial_no: 'RACK-BAY-000123-LEFT-UPPER-TIER' });
+    const long = await c.add('Product', { product_no: 'PN-2026-000000123456-XL', name: 'Heavy-duty galvanised steel shelving bracket', unit_id: w.unit.id, price: '1.00', spec: '600x400' });
+    const order = await c.add('Inbound', { supplier_id: w.supplier.id, type: 10, lines: [goodsLine(long, rack, 5, '1.00')] });
+    const res = await download(t, `/admin/wms.Inbound/print?id=${order.id}&format=pdf&lang=en`, session.token, 'en');
+    const { text } = await readPdf(res.body);
+    const lines = text.split('\n');
+    // a code may break after a hyphen, never between two of its letters or digits: no line ends with a part of it cut elsewhere
+    const cutInside = (code: string) => lines.filter((line) => [...code].some((_, k) => k >= 2 && k < code.length && code[k - 1] !== '-' && line.trimEnd().endsWith(code.slice(0, k))));
+    for (const code of ['RACK-BAY-000123-LEFT-UPPER-TIER', 'PN-2026-000000123456-XL']) {
+      expect(text).toContain(code.slice(0, 8));
+      expect(cutInside(code)).toEqual([]);
+    }
+  });
+
   it('prints a picking list walking the warehouse: by warehouse, area and shelf code (S2 before S10), with headings and totals', async () => {
     await stockUp(c, { products: [w.products.screw, w.products.glove, w.products.tape], shelves: [w.shelves.a10, w.shelves.a2, w.shelves.b1, w.shelves.n1], supplier: w.supplier } as any, [
       { product: 0, shelf: 0, quantity: 50 },

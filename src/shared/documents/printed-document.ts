@@ -51,6 +51,14 @@ const FILL = '#eeeeee';
 const PAD = 3;
 /** A cell shows at most this many lines (a very long specification must not make a row taller than a page). */
 const MAX_CELL_LINES = 6;
+/** The smallest size a cell's text is set at so that its longest word fits the column. */
+const MIN_CELL_SIZE = 4;
+/**
+ * A run that must not break: letters, digits and signs up to a space, a CJK ideograph (which breaks anywhere)
+ * or just after a hyphen that a letter follows (`RACK-` / `BAY-07`; as in Unicode line breaking, never
+ * before a digit: `2026-000123` stays whole).
+ */
+const UNBREAKABLE_RUN = /(?:[^\s\-\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]|-(?=\d))+-?|-/g;
 const FOOTER_SPACE = 22;
 const SIGNATURE_HEIGHT = 54;
 
@@ -137,9 +145,24 @@ class DocumentLayout {
 
   private cellHeight(text: string, column: number, bold = false, size: number = SIZE.cell): number {
     const { doc } = this;
-    doc.font(bold ? BOLD : REGULAR).fontSize(size);
+    doc.font(bold ? BOLD : REGULAR).fontSize(this.fitting(text, column, bold, size));
     const height = doc.heightOfString(text || ' ', { width: this.columnWidth[column] - 2 * PAD });
     return Math.min(height, doc.currentLineHeight(true) * MAX_CELL_LINES);
+  }
+
+  /**
+   * The font size at which the cell's longest unbreakable run fits its column: a shelf code or a product
+   * number breaks after a hyphen or a space, never between two of its letters or digits — a run too wide
+   * is set smaller (down to MIN_CELL_SIZE); Chinese text breaks between any two characters, so it never shrinks.
+   */
+  private fitting(text: string, column: number, bold: boolean, size: number): number {
+    const { doc } = this;
+    const words = text.match(UNBREAKABLE_RUN) ?? [];
+    if (!words.length) return size;
+    doc.font(bold ? BOLD : REGULAR).fontSize(size);
+    const widest = Math.max(...words.map((word) => doc.widthOfString(word)));
+    const room = this.columnWidth[column] - 2 * PAD;
+    return widest <= room ? size : Math.max(MIN_CELL_SIZE, Math.floor(((size * room) / widest) * 10) / 10);
   }
 
   private headerRow(): void {
@@ -147,7 +170,7 @@ class DocumentLayout {
     const height = Math.max(...model.columns.map((column, i) => this.cellHeight(column.header, i, true, SIZE.header))) + 2 * PAD;
     doc.rect(this.left, this.y, this.width, height).fill(FILL);
     model.columns.forEach((column, i) => {
-      doc.font(BOLD).fontSize(SIZE.header).fillColor('black').text(column.header, this.columnX[i] + PAD, this.y + PAD, { width: this.columnWidth[i] - 2 * PAD, align: column.align ?? 'left' });
+      doc.font(BOLD).fontSize(this.fitting(column.header, i, true, SIZE.header)).fillColor('black').text(column.header, this.columnX[i] + PAD, this.y + PAD, { width: this.columnWidth[i] - 2 * PAD, align: column.align ?? 'left' });
     });
     this.y += height;
     this.rule(0.8);
@@ -177,7 +200,7 @@ class DocumentLayout {
           doc.lineWidth(0.7).strokeColor('#333333').rect(this.columnX[i] + (this.columnWidth[i] - side) / 2, this.y + PAD + 1, side, side).stroke();
           return;
         }
-        doc.font(REGULAR).fontSize(SIZE.cell).fillColor('black').text(text, this.columnX[i] + PAD, this.y + PAD, {
+        doc.font(REGULAR).fontSize(this.fitting(text, i, false, SIZE.cell)).fillColor('black').text(text, this.columnX[i] + PAD, this.y + PAD, {
           width: this.columnWidth[i] - 2 * PAD,
           height: height - 2 * PAD + 1,
           ellipsis: true,
