@@ -1,6 +1,7 @@
 import { addSafetyMenus } from '../../migrations/1764000400000-safety-tools';
 import { AdjustmentRecycleRule1764000400100 } from '../../migrations/1764000400100-adjustment-recycle-rule';
 import { ListExportRules1764001600000 } from '../../migrations/1764001600000-list-export-rules';
+import { FrameworkPageComponents1764005900000 } from '../../migrations/1764005900000-framework-page-components';
 import { insertDefaultRules } from '../../src/modules/security/domain/default-rules';
 import { TestApp } from '../setup/create-test-app';
 import { as, login } from '../support/api';
@@ -41,6 +42,7 @@ describe('migration: the safety tools for databases seeded before them', () => {
         await insertDefaultRules(runner);
         await new AdjustmentRecycleRule1764000400100().up(runner);
         await new ListExportRules1764001600000().up(runner); // the logs' export buttons came later
+        await new FrameworkPageComponents1764005900000().up(runner); // and the framework's component names
       }
     } finally {
       await runner.release();
