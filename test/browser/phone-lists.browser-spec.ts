@@ -111,6 +111,10 @@ for (const lang of ['zh-cn', 'en'] as const) {
       await goHash(page, '/admin/wms/stock');
       await expectPath(page, '/admin/wms/stock');
       await settled(page);
+      // other specs' stock shares the server: find this one's by its number
+      const search = page.locator('.ba-page:visible .stock-filters [data-crud=quick-search] input, .ba-page:visible .stock-filters input[data-crud=quick-search]').first();
+      await search.fill(d.milk.product_no);
+      await search.press('Enter');
       const line = row(page, d.milk.product_no);
       await line.first().waitFor();
       const pagination = page.locator('.ba-page:visible .crud-table .arco-pagination');

@@ -95,6 +95,9 @@ export async function openMenu(page: Page, folder: string | null, title: string)
   const item = menu.locator('.arco-menu-item').filter({ hasText: new RegExp(`^\\s*${escapeRegExp(title)}\\s*$`) });
   if (folder && !(await item.isVisible())) {
     await menu.locator('.arco-menu-inline-header').filter({ hasText: new RegExp(`^\\s*${escapeRegExp(folder)}\\s*$`) }).click();
+    // the folder opens (and another may close) with a height transition: click once the items stand still
+    await item.waitFor();
+    await menu.evaluate((el) => Promise.all((el as unknown as { getAnimations(o: object): Array<{ finished: Promise<unknown> }> }).getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))));
   }
   await item.click();
 }
