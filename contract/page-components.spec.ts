@@ -1,4 +1,4 @@
-import { adminComponentOf, FRAMEWORK_ADMIN_PAGES, FRAMEWORK_MEMBER_PAGES, memberComponentOf, pageFileOf } from './page-components';
+import { adminComponentOf, FRAMEWORK_ADMIN_ICONS, FRAMEWORK_ADMIN_PAGES, FRAMEWORK_MEMBER_ICONS, FRAMEWORK_MEMBER_PAGES, memberComponentOf, ownIconOf, pageFileOf } from './page-components';
 
 describe('page components of menu rules', () => {
   it("maps the framework's files to this app's pages, and leaves this app's own names as they are", () => {
@@ -20,5 +20,12 @@ describe('page components of menu rules', () => {
     expect(memberComponentOf('cms/comments')).toBe('/src/pages/user/cms/comments/index.tsx');
     for (const name of Object.keys(FRAMEWORK_ADMIN_PAGES)) expect(pageFileOf(adminComponentOf(name))).toBe(`/src/pages/admin/${name}/index.tsx`);
     for (const name of Object.keys(FRAMEWORK_MEMBER_PAGES)) expect(pageFileOf(memberComponentOf(name))).toBe(`/src/pages/user/${name}/index.tsx`);
+  });
+
+  it("draws the framework's icons of the shared pages as this app's own, and every one of them is mapped", () => {
+    expect(ownIconOf('fa fa-dashboard')).toBe('IconDashboard');
+    expect(ownIconOf('el-icon-UserFilled')).toBe('IconUser');
+    expect(ownIconOf('IconStorage')).toBe('IconStorage');
+    for (const icon of [...Object.values(FRAMEWORK_ADMIN_ICONS), ...Object.values(FRAMEWORK_MEMBER_ICONS)]) expect(ownIconOf(icon)).toMatch(/^Icon[A-Z]/);
   });
 });

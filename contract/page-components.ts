@@ -34,6 +34,73 @@ export const FRAMEWORK_MEMBER_PAGES: Readonly<Record<string, string>> = {
   'account/balance': '/src/views/frontend/user/account/balance.vue',
 };
 
+/**
+ * The framework's icons of the pages and folders both have (rule name → the icon name its client renders:
+ * Font Awesome `fa fa-…` or Element Plus `el-icon-…`); this app shows each as one of its own icons.
+ */
+export const FRAMEWORK_ADMIN_ICONS: Readonly<Record<string, string>> = {
+  dashboard: 'fa fa-dashboard',
+  auth: 'fa fa-group',
+  'auth/group': 'fa fa-group',
+  'auth/admin': 'el-icon-UserFilled',
+  'auth/rule': 'el-icon-Grid',
+  'auth/adminLog': 'el-icon-List',
+  user: 'fa fa-drivers-license',
+  'user/user': 'fa fa-user',
+  'user/group': 'fa fa-group',
+  'user/rule': 'fa fa-th-list',
+  'user/moneyLog': 'el-icon-Money',
+  'user/scoreLog': 'el-icon-Discount',
+  routine: 'fa fa-cogs',
+  'routine/config': 'el-icon-Tools',
+  'routine/attachment': 'fa fa-folder',
+  'routine/adminInfo': 'fa fa-user',
+  security: 'fa fa-shield',
+  'security/dataRecycleLog': 'fa fa-database',
+  'security/sensitiveDataLog': 'fa fa-expeditedssl',
+  'security/dataRecycle': 'fa fa-database',
+  'security/sensitiveData': 'fa fa-expeditedssl',
+};
+
+export const FRAMEWORK_MEMBER_ICONS: Readonly<Record<string, string>> = {
+  account: 'fa fa-user-circle',
+  'account/overview': 'fa fa-home',
+  'account/profile': 'fa fa-user-circle-o',
+  'account/changePassword': 'fa fa-shield',
+  'account/integral': 'fa fa-tag',
+  'account/balance': 'fa fa-money',
+};
+
+/** The framework's icon names this app draws, and the (Arco) icon it draws for each. */
+const OWN_ICON_OF: Readonly<Record<string, string>> = {
+  'fa fa-dashboard': 'IconDashboard',
+  'fa fa-group': 'IconUserGroup',
+  'el-icon-UserFilled': 'IconUser',
+  'el-icon-Grid': 'IconMenu',
+  'el-icon-List': 'IconFile',
+  'fa fa-drivers-license': 'IconIdcard',
+  'fa fa-user': 'IconUser',
+  'fa fa-th-list': 'IconMenu',
+  'el-icon-Money': 'IconGift',
+  'el-icon-Discount': 'IconTrophy',
+  'fa fa-cogs': 'IconSettings',
+  'el-icon-Tools': 'IconTool',
+  'fa fa-folder': 'IconAttachment',
+  'fa fa-shield': 'IconSafe',
+  'fa fa-database': 'IconDelete',
+  'fa fa-expeditedssl': 'IconLock',
+  'fa fa-user-circle': 'IconUser',
+  'fa fa-home': 'IconDashboard',
+  'fa fa-user-circle-o': 'IconIdcard',
+  'fa fa-tag': 'IconTrophy',
+  'fa fa-money': 'IconGift',
+};
+
+/** The icon this app draws for a rule's icon: a framework name mapped, its own names as they are. */
+export function ownIconOf(icon: string): string {
+  return OWN_ICON_OF[icon.trim()] ?? icon;
+}
+
 /** The page a seeded back-office rule opens: the framework's file where both have the page, else ours. */
 export function adminComponentOf(name: string): string {
   return FRAMEWORK_ADMIN_PAGES[name] ?? `/src/pages/admin/${name}/index.tsx`;

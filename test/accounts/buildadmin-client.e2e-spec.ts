@@ -165,6 +165,13 @@ describe('the framework v2 client: admin login, bootstrap, refresh, member boots
     });
     // pages only this product has keep its own file names
     expect(byName.get('wms/product')?.component).toBe('/src/pages/admin/wms/product/index.tsx');
+    // and the icons are the framework's own names, in a form its client draws
+    expect(Object.fromEntries(['dashboard', 'auth/admin', 'routine/config', 'routine/attachment'].map((name) => [name, (byName.get(name) as unknown as { icon: string })?.icon]))).toEqual({
+      dashboard: 'fa fa-dashboard',
+      'auth/admin': 'el-icon-UserFilled',
+      'routine/config': 'el-icon-Tools',
+      'routine/attachment': 'fa fa-folder',
+    });
 
     await createMember(t, { username: 'dora' });
     const signIn = await client.post('/api/user/checkIn', { tab: 'login', username: 'dora', password: MEMBER_PASSWORD, keep: false, captchaId: randomUUID(), captchaInfo: '' });

@@ -1,3 +1,4 @@
+import { FRAMEWORK_ADMIN_ICONS } from '../../../../contract/page-components';
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
@@ -74,7 +75,7 @@ export class AccountsSeeder implements Seeder {
           title_en: menu.title_en,
           name: menu.name,
           path: menu.name,
-          icon: menu.icon ?? '',
+          icon: FRAMEWORK_ADMIN_ICONS[menu.name] ?? menu.icon ?? '',
           menu_type: isDir ? null : (menu.menu_type ?? 'tab'),
           component: isDir ? '' : componentOf(menu.name),
           keepalive: isDir ? 0 : 1,

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentType, type CSSProperties } from 'react';
+import { ownIconOf } from '@contract/page-components';
 
 type IconModule = Record<string, ComponentType<{ style?: CSSProperties; className?: string }>>;
 
@@ -17,7 +18,7 @@ export function loadIcons(): Promise<IconModule> {
 }
 
 export interface IconProps {
-  /** an Arco icon component name, e.g. 'IconDashboard' */
+  /** an Arco icon component name, e.g. 'IconDashboard', or a framework icon name this app maps ('fa fa-dashboard') */
   name?: string | null;
   /** the icon used when the name is empty or unknown (default IconApps) */
   fallback?: string;
@@ -37,7 +38,9 @@ export function Icon({ name, fallback = 'IconApps', style, className }: IconProp
     };
   }, []);
   if (!icons) return <span className={`arco-icon ba-icon-placeholder ${className ?? ''}`} style={{ display: 'inline-block', width: '1em', height: '1em', ...style }} />;
-  const key = name && /^Icon[A-Z]/.test(name) ? name : name ? `Icon${name.charAt(0).toUpperCase()}${name.slice(1)}` : '';
+  // rules of the pages shared with the framework carry its icon names (`fa fa-user`): drawn as ours
+  const own = name ? ownIconOf(name) : '';
+  const key = own && /^Icon[A-Z]/.test(own) ? own : own ? `Icon${own.charAt(0).toUpperCase()}${own.slice(1)}` : '';
   const Component = (key && icons[key]) || icons[fallback] || icons.IconApps;
   return <Component style={style} className={className} />;
 }

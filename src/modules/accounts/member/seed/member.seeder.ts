@@ -1,4 +1,4 @@
-import { memberComponentOf } from '../../../../../contract/page-components';
+import { FRAMEWORK_MEMBER_ICONS, memberComponentOf } from '../../../../../contract/page-components';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { unixNow } from '../../../../shared/http/envelope';
@@ -69,7 +69,7 @@ export class MemberSeeder {
           title_en: rule.title_en,
           name: rule.name,
           path: rule.name,
-          icon: rule.icon,
+          icon: FRAMEWORK_MEMBER_ICONS[rule.name] ?? rule.icon,
           menu_type: isMenu ? 'tab' : null,
           url: '',
           component: isMenu ? memberComponentOf(rule.name) : '',
