@@ -23,3 +23,13 @@ export function seededText(text: string, lang: string | undefined = I18nContext.
   if (!key || !lang || lang === 'zh-cn') return text;
   return translate(`common.seeded.${key}`);
 }
+
+/**
+ * The same for a reader of `lang` outside that reader's request (a notice sent after the answer, in the
+ * member's language): translated through the i18n service, not the current request.
+ */
+export function seededTextIn(text: string, lang: string | undefined, i18n: { translate(key: string, options: { lang: string }): unknown }): string {
+  const key = SEEDED[text];
+  if (!key || !lang || lang === 'zh-cn') return text;
+  return String(i18n.translate(`common.seeded.${key}`, { lang }));
+}

@@ -1,3 +1,5 @@
+import { I18nService } from 'nestjs-i18n';
+import { seededTextIn } from '../../../shared/http/seeded-text';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { SiteConfigService } from '../config/site-config.service';
 import { MailerService } from './mail/mailer.service';
@@ -30,6 +32,7 @@ export class NoticeSenderService {
     private readonly sms: SmsService,
     private readonly templates: MessageTemplateService,
     private readonly siteConfig: SiteConfigService,
+    private readonly i18n: I18nService,
     @Optional() @Inject(MEMBER_CONTACTS) private readonly members: MemberContacts | null,
   ) {}
 
@@ -37,8 +40,10 @@ export class NoticeSenderService {
     try {
       const contact = await this.members?.contactOf(notice.memberId);
       if (!contact) return false;
+      // the site as the member reads it: a seeded name in the member's language, a given one as typed
       const name = await this.siteConfig.get('site_name');
-      const values = { site: typeof name === 'string' && name.trim() ? name.trim() : 'WMS', username: notice.username, title: notice.title, content: notice.content };
+      const site = seededTextIn(typeof name === 'string' ? name.trim() : '', notice.lang, this.i18n) || 'WMS';
+      const values = { site, username: notice.username, title: notice.title, content: notice.content };
       if (contact.email && (await this.mailer.isConfigured())) {
         const mail = await this.templates.render('notice', 'email', values, notice.lang);
         await this.mailer.send({ to: contact.email, subject: mail.title, text: mail.content, html: mailHtml(mail.content) });
