@@ -112,4 +112,26 @@ describe('wave drafts and task claims', () => {
     expect(await c.post('Task', 'confirm', { id: task.id, from_code: 'S1', product_code: 'PL', quantity: 2, lot_no: 'l1', to_code: 'ST1' })).toMatchObject({ status: 2, done_quantity: 2 });
     expect(await stockOf(t)).toMatchObject({ 'PL@S1': 3, 'PL@Dispatch': 2 });
   });
+
+  it('lets pickers confirm every task of one wave at the same moment: each moves once, the wave ends picked', async () => {
+    // 12 more shelves with 1 of P1 and P2 each, orders of 7 of each: every product is picked from every shelf — 28 tasks
+    const bays = [];
+    for (let n = 1; n <= 12; n++) bays.push(await c.add('Shelf', { warehouse_id: w.warehouse.id, warehouse_area_id: w.area.id, name: `Bay ${n}`, serial_no: `B${n}` }));
+    const shelves = [...w.shelves.slice(0, 2), ...bays];
+    await c.post('Inbound', 'audit', {
+      id: (await c.add('Inbound', { supplier_id: w.supplier.id, type: 10, lines: shelves.flatMap((shelf) => [0, 1].map((p) => ({ product_id: w.products[p].id, warehouse_shelf_id: shelf.id, plan_quantity: 1, actual_quantity: 1, price: '1.00' }))) })).id,
+    });
+    await staging();
+    const orders = [await outbound([line(0, 7), line(1, 7)]), await outbound([line(0, 7), line(1, 7)])];
+    const wave = await c.add('Wave', { warehouse_id: w.warehouse.id, outbound_ids: orders.map((o) => o.id) });
+    const tasks = (await c.post('Wave', 'release', { id: wave.id })).tasks as Row[];
+    expect(tasks).toHaveLength(28);
+    const code = new Map(shelves.map((s) => [s.id, s.serial_no]));
+    const answers = await Promise.all(
+      tasks.map((k) => c.raw.post('/admin/wms.Task/confirm', { id: k.id, from_code: code.get(k.from_shelf_id), product_code: k.product.product_no, quantity: k.quantity })),
+    );
+    expect(answers.map((a) => a.body.msg).filter((msg, i) => answers[i].body.code !== 1)).toEqual([]);
+    expect((await c.get(`/admin/wms.Wave/edit?id=${wave.id}`)).row).toMatchObject({ status: 2, progress: { tasks: 28, closed: 28, quantity: 28, done_quantity: 28 } });
+    expect(await stockOf(t)).toMatchObject({ 'P1@Dispatch': 14, 'P2@Dispatch': 14 });
+  });
 });

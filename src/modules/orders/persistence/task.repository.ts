@@ -51,8 +51,21 @@ export class TaskRepository {
     };
   }
 
+  /**
+   * The task with a locking read, its wave locked first. Every command on a wave's tasks (claim, unclaim,
+   * confirm, short) takes the wave, then the task, and so does the wave's cancel (wave, then its tasks): a
+   * confirm closing the wave's last task reads the wave's open tasks with a locking read, and a picker who had
+   * locked their own task and then waited for the wave would hold one of those rows — two pickers waiting on
+   * each other in a circle. The task's wave never changes, so it is read outside the transaction (a plain read
+   * inside would fix the transaction's snapshot before its locks). SQLite's transactions take turns: no locks.
+   */
   async lock(manager: EntityManager, id: number): Promise<TaskState> {
-    const [row] = await manager.query(`SELECT * FROM task WHERE id = ?${forUpdate(manager)}`, [id]);
+    const lockClause = forUpdate(manager);
+    if (lockClause) {
+      const [found] = await manager.connection.query('SELECT wave_id FROM task WHERE id = ?', [id]);
+      if (found && Number(found.wave_id)) await manager.query(`SELECT id FROM wave WHERE id = ?${lockClause}`, [Number(found.wave_id)]);
+    }
+    const [row] = await manager.query(`SELECT * FROM task WHERE id = ?${lockClause}`, [id]);
     if (!row) throw new AppError('crud.record_not_found');
     return taskOf(row);
   }
