@@ -4,7 +4,7 @@ import { EntityManager } from 'typeorm';
 import { forUpdate, insertMany, updateById } from '../../../shared/database/sql-dialect';
 import { unixNow } from '../../../shared/http/envelope';
 import { OpenTransition } from '../../../shared/transitions';
-import { FormType, StockEventType, StockLedger, StockReservations, StoredReservation } from '../../inventory';
+import { FormType, ReservationRequest, StockEventType, StockLedger, StockReservations, StoredReservation } from '../../inventory';
 import { MASTER_DATA_TABLES, MasterDataReader } from '../../master-data';
 import { FULFILMENT_STATUS, TASK_STATUS, TASK_TYPE, WAVE_STATUS } from '../../../../contract/enums';
 import { reservationRequests } from '../domain/fulfilment';
@@ -64,7 +64,7 @@ export class WavePicking {
     const now = unixNow();
     // the orders read at once (the wave's lock holds them) and reserved together, in id order, each partly
     // where stock is short: the rest is the line's backorder
-    const toReserve = [];
+    const toReserve: Array<{ document: { type: string; id: number }; requests: ReservationRequest[] }> = [];
     for (const { order, lines } of await this.orders.many(manager, 'outbound', orderIds)) {
       if (order.audit_status !== 0) throw new OrderRuleError('wave_order_audited', { order: order.outbound_no });
       if (order.fulfilment_status !== FULFILMENT_STATUS.none) continue;
