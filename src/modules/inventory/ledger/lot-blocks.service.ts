@@ -9,20 +9,10 @@ import { MasterDataReader } from '../../master-data';
 import { availableOf, offersStock } from '../domain/availability';
 import { LOT_NO_MAX_LENGTH, normalizeLotNo } from '../domain/lots';
 import { SHELF_KIND } from '../../../../contract/enums';
+import type { LotShelf } from '../../../../contract/lot-trace';
 
-/** Where a lot is: one stock row (a shelf) holding some of it. */
-export interface LotOnHand {
-  warehouse_shelf_id: number;
-  warehouse_id: number;
-  warehouse_name: string;
-  area_name: string;
-  shelf_name: string;
-  shelf_serial_no: string;
-  kind: number;
-  quantity: number;
-  reserved_quantity: number;
-  available_quantity: number;
-}
+/** Where a lot is: one stock row (a shelf) holding some of it — the shelf of the recall list (contract/lot-trace.ts). */
+export type LotOnHand = LotShelf;
 
 /** A lot's block, when it is blocked. */
 export interface LotBlockFacts {
