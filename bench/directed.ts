@@ -1,8 +1,7 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, release, tmpdir, totalmem } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, release, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { api, freePort, load, waitFor, withPeakRss } from './harness';
+import { api, launchApp, load, signIn, waitFor, withPeakRss } from './harness';
 
 /**
  * `npm run bench:directed [-- --orders 1000 --lines 10 --contended 2000 --connections 32]`
@@ -66,17 +65,10 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   if (!password) throw new Error('Set ADMIN_PASSWORD to the admin password of the database.');
   const started = new Date();
   const env = { ...process.env, LOGIN_CAPTCHA: '0', SEED_DEMO: '0' };
-  execFileSync(process.execPath, [join(ROOT, 'scripts', 'start.js'), '--migrate-only'], { cwd: ROOT, env, stdio: 'inherit' });
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const logFile = join(tmpdir(), 'wms-bench-directed-app.log');
-  const app = spawn(process.execPath, [join(ROOT, 'dist', 'src', 'main.js')], { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', openSync(logFile, 'w'), openSync(logFile, 'a')] });
-  console.log(`app output: ${logFile}`);
+  const { base, app } = await launchApp(ROOT, env, 'wms-bench-directed-app.log');
   try {
     await waitFor(`${base}/admin/index/login`, app);
-    const login = (await (await fetch(`${base}/admin/index/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) })).json()) as { code: number; msg: string; data: { userInfo: { token: string } } };
-    if (login.code !== 1) throw new Error(`sign-in failed: ${login.msg}`);
-    const token = login.data.userInfo.token;
+    const token = await signIn(base, password);
     const call = <T = any>(path: string, body?: unknown) => api<T>(base, path, token, body === undefined ? {} : { method: 'POST', body });
     const add = (controller: string, body: object) => call(`/admin/wms.${controller}/add`, body);
 

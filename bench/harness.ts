@@ -1,6 +1,8 @@
-import { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** What every bench shares: free ports, the app's RSS, autocannon with per-request latencies, waiting for a server, API calls. */
 
@@ -146,4 +148,27 @@ export async function api<T = any>(base: string, path: string, token: string, in
   const body = (await res.json()) as { code: number; msg: string; data: T };
   if (body.code !== 1) throw new Error(`${init.method ?? 'GET'} ${path}: ${body.msg}`);
   return body.data;
+}
+
+/**
+ * The app as `npm start` runs it — scripts/start.js builds what is stale (the front end too) and migrates —
+ * then dist/src/main.js on a free port, its own output (slow-query warnings under load, …) in
+ * `<tmpdir>/<logName>`. The caller waits for it (`waitFor`) and stops it.
+ */
+export async function launchApp(root: string, env: NodeJS.ProcessEnv, logName: string): Promise<{ base: string; app: ChildProcess; log: number; stop: () => Promise<void> }> {
+  execFileSync(process.execPath, [join(root, 'scripts', 'start.js'), '--migrate-only'], { cwd: root, env, stdio: 'inherit' });
+  const port = await freePort();
+  const log = openSync(join(tmpdir(), logName), 'w');
+  const app = spawn(process.execPath, [join(root, 'dist', 'src', 'main.js')], { cwd: root, env: { ...env, PORT: String(port) }, stdio: ['ignore', log, log] });
+  console.log(`app output: ${join(tmpdir(), logName)}`);
+  const stop = () => new Promise<void>((resolve) => (app.exitCode !== null ? resolve() : (app.once('exit', () => resolve()), app.kill('SIGTERM'))));
+  return { base: `http://127.0.0.1:${port}`, app, log, stop };
+}
+
+/** The admin's token (sign-in through the API; the app runs with LOGIN_CAPTCHA=0). */
+export async function signIn(base: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/admin/index/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
+  const body = (await res.json()) as { code: number; msg: string; data: { userInfo: { token: string } } };
+  if (body.code !== 1) throw new Error(`sign-in failed: ${body.msg} (is ADMIN_PASSWORD the password the database was seeded with?)`);
+  return body.data.userInfo.token;
 }

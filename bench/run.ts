@@ -1,10 +1,10 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, release, tmpdir, totalmem } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { BASELINE_READY } from './baseline-server';
 import { replaceSection, SECTION_END, SECTION_START } from './directed';
-import { api, freePort, load, Load, LoadResult, rssMb, waitFor, withPeakRss } from './harness';
+import { api, launchApp, load, Load, LoadResult, rssMb, signIn, waitFor, withPeakRss } from './harness';
 
 /**
  * `npm run bench [-- --duration 10 --connections 32 --audit-orders 300 --rebuild --skip-browser]`
@@ -167,25 +167,14 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   const rows: Row[] = [];
   const env = { ...process.env, LOGIN_CAPTCHA: '0', SEED_DEMO: '0' };
 
-  // the app, as `npm start` runs it: scripts/start.js builds what is stale (the front end too) and migrates
-  execFileSync(process.execPath, [join(ROOT, 'scripts', 'start.js'), '--migrate-only'], { cwd: ROOT, env, stdio: 'inherit' });
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  // the app's own output (slow-query warnings under load, …) goes to a log file beside the report
-  const appLog = openSync(join(tmpdir(), 'wms-bench-app.log'), 'w');
-  const app = spawn(process.execPath, [join(DIST, 'src', 'main.js')], { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', appLog, appLog] });
-  console.log(`app output: ${join(tmpdir(), 'wms-bench-app.log')}`);
-  const stopApp = () => new Promise<void>((resolve) => (app.exitCode !== null ? resolve() : (app.once('exit', () => resolve()), app.kill('SIGTERM'))));
+  const { base, app, log: appLog, stop: stopApp } = await launchApp(ROOT, env, 'wms-bench-app.log');
   let baseline: ChildProcess | null = null;
   try {
     await waitFor(`${base}/admin/index/login`, app);
     console.log(`app (pid ${app.pid}) at ${base}`);
     const dbPid = process.env.DB_URL ? databasePid() : null;
     const oursNow = () => [process.pid, app.pid!, ...(baseline?.pid ? [baseline.pid] : []), ...(dbPid ? [dbPid] : [])];
-    const login = await fetch(`${base}/admin/index/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
-    const loginBody = (await login.json()) as { code: number; msg: string; data: { userInfo: { token: string } } };
-    if (loginBody.code !== 1) throw new Error(`sign-in failed: ${loginBody.msg} (is ADMIN_PASSWORD the password the database was seeded with?)`);
-    const token = loginBody.data.userInfo.token;
+    const token = await signIn(base, password);
     const auth = { batoken: token };
 
     // the data set
