@@ -35,11 +35,15 @@ export async function createTestApp(): Promise<TestApp> {
     await dataSource.runMigrations({ transaction: 'each' });
     migrated = true;
   }
+  let seeded: SeedCopy | null = null;
   const reset = async () => {
     await truncateAll(dataSource);
     // TRUNCATE runs no triggers: the caches kept against the site version start empty
     await app.get(CacheRegistry).clear('all');
+    const key = seedKey();
+    if (seeded?.key === key) return restoreSeed(dataSource, seeded);
     await seedDatabase(app, { adminPassword: TEST_ADMIN_PASSWORD, demo: false, log: () => undefined });
+    seeded = await copySeed(dataSource, key);
   };
   return { app, dataSource, reset, close: () => app.close() };
 }
@@ -47,19 +51,40 @@ export async function createTestApp(): Promise<TestApp> {
 /** Tables that migrations fill and no test changes. */
 const STATIC_TABLES = new Set(['migrations', 'area', 'cache_version']);
 
-async function truncateAll(dataSource: DataSource): Promise<void> {
+/** The tables a reset empties: all but the static ones and an FTS5 table's shadow tables (product_search_data, …), which belong to it. */
+async function resettableTables(dataSource: DataSource): Promise<string[]> {
   const isSqlite = dataSource.options.type === 'better-sqlite3';
   const tables: string[] = isSqlite
     ? (await dataSource.query(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)).map((r: { name: string }) => r.name)
-    : (await dataSource.query('SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()')).map((r: { name: string }) => r.name);
-  // an FTS5 table's shadow tables (product_search_data, …) belong to it: emptying the table empties them
+    : (await dataSource.query(`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_type = 'BASE TABLE'`)).map((r: { name: string }) => r.name);
   const virtual: string[] = isSqlite ? (await dataSource.query(`SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'`)).map((r: { name: string }) => r.name) : [];
-  const targets = tables.filter((t) => !STATIC_TABLES.has(t) && !virtual.some((v) => t.startsWith(`${v}_`)));
+  return tables.filter((t) => !STATIC_TABLES.has(t) && !virtual.some((v) => t.startsWith(`${v}_`)));
+}
+
+/** MySQL: the tables holding rows or whose next id has moved (a spec may count on ids starting at 1). */
+async function writtenTables(dataSource: DataSource, tables: string[]): Promise<string[]> {
+  const nextIds: Array<{ name: string; next: number | string | null }> = await dataSource.query(
+    'SELECT table_name AS name, auto_increment AS next FROM information_schema.tables WHERE table_schema = DATABASE()',
+  );
+  const moved = new Set(nextIds.filter((t) => t.next !== null && Number(t.next) > 1).map((t) => t.name));
+  const holding: Array<{ name: string }> = await dataSource.query(
+    tables.map((table) => `SELECT ? AS name FROM (SELECT 1 FROM \`${table}\` LIMIT 1) AS any_row`).join(' UNION ALL '),
+    tables,
+  );
+  const written = new Set([...moved, ...holding.map((r) => r.name)]);
+  return tables.filter((table) => written.has(table));
+}
+
+async function truncateAll(dataSource: DataSource): Promise<void> {
+  const isSqlite = dataSource.options.type === 'better-sqlite3';
+  const tables = await resettableTables(dataSource);
+  // DELETE of an empty SQLite table costs nothing; a TRUNCATE on MySQL recreates the table, so only those a test wrote to
+  const targets = isSqlite ? tables : await writtenTables(dataSource, tables);
   if (!targets.length) return;
   // The ledger and its digests refuse deletes in the product; between tests their guards are lifted and put back.
   const runner = dataSource.createQueryRunner();
   const hasLedger = targets.includes('inventory_event');
-  const hasDigests = DIGEST_TABLES.every((table) => targets.includes(table));
+  const hasDigests = DIGEST_TABLES.some((table) => targets.includes(table));
   if (hasLedger) await dropLedgerGuard(runner);
   if (hasDigests) await dropDigestGuard(runner);
   if (isSqlite) {
@@ -75,4 +100,79 @@ async function truncateAll(dataSource: DataSource): Promise<void> {
   if (hasLedger) await createLedgerGuard(runner);
   if (hasDigests) await createDigestGuard(runner);
   await runner.release();
+}
+
+/**
+ * What the seeders wrote, copied aside once per spec file: the next resets copy it back instead of seeding
+ * again (a seed hashes the admin's password and writes some 700 rows one by one, a third of a second; the
+ * copy back is one INSERT … SELECT per table). The copy is taken again whenever the environment the seeders
+ * read has changed. SQLite keeps it in an attached in-memory database, MySQL in a database of its own.
+ */
+interface SeedCopy {
+  key: string;
+  schema: string;
+  tables: Array<{ table: string; columns: string }>;
+}
+
+function seedKey(): string {
+  return JSON.stringify(Object.entries(process.env).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+async function copySeed(dataSource: DataSource, key: string): Promise<SeedCopy> {
+  const isSqlite = dataSource.options.type === 'better-sqlite3';
+  const q = (name: string) => (isSqlite ? `"${name}"` : `\`${name}\``);
+  let schema: string;
+  if (isSqlite) {
+    schema = 'seed_copy';
+    const attached: Array<{ name: string }> = await dataSource.query('PRAGMA database_list');
+    if (!attached.some((d) => d.name === schema)) await dataSource.query(`ATTACH DATABASE ':memory:' AS ${schema}`);
+  } else {
+    const [{ name }]: Array<{ name: string }> = await dataSource.query('SELECT DATABASE() AS name');
+    schema = `${name}_seed_copy`;
+    await dataSource.query(`CREATE DATABASE IF NOT EXISTS ${q(schema)}`);
+  }
+  const tables: SeedCopy['tables'] = [];
+  for (const table of await seededTables(dataSource)) {
+    const columns = (await insertableColumns(dataSource, table)).map(q).join(', ');
+    await dataSource.query(`DROP TABLE IF EXISTS ${q(schema)}.${q(table)}`);
+    await dataSource.query(`CREATE TABLE ${q(schema)}.${q(table)} AS SELECT ${columns} FROM ${q(table)}`);
+    tables.push({ table, columns });
+  }
+  return { key, schema, tables };
+}
+
+async function restoreSeed(dataSource: DataSource, copy: SeedCopy): Promise<void> {
+  const isSqlite = dataSource.options.type === 'better-sqlite3';
+  const q = (name: string) => (isSqlite ? `"${name}"` : `\`${name}\``);
+  await dataSource.query(isSqlite ? 'PRAGMA foreign_keys = OFF' : 'SET FOREIGN_KEY_CHECKS = 0');
+  for (const { table, columns } of copy.tables) {
+    await dataSource.query(`INSERT INTO ${q(table)} (${columns}) SELECT ${columns} FROM ${q(copy.schema)}.${q(table)}`);
+  }
+  await dataSource.query(isSqlite ? 'PRAGMA foreign_keys = ON' : 'SET FOREIGN_KEY_CHECKS = 1');
+}
+
+/** The tables a seed left rows in (an FTS5 table is filled by its own triggers, not copied). */
+async function seededTables(dataSource: DataSource): Promise<string[]> {
+  const isSqlite = dataSource.options.type === 'better-sqlite3';
+  const virtual = new Set<string>(isSqlite ? (await dataSource.query(`SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'`)).map((r: { name: string }) => r.name) : []);
+  const seeded: string[] = [];
+  for (const name of await resettableTables(dataSource)) {
+    if (virtual.has(name)) continue;
+    const rows: unknown[] = await dataSource.query(`SELECT 1 FROM ${isSqlite ? `"${name}"` : `\`${name}\``} LIMIT 1`);
+    if (rows.length) seeded.push(name);
+  }
+  return seeded;
+}
+
+/** A table's columns a row can be inserted with (generated columns are computed, never written). */
+async function insertableColumns(dataSource: DataSource, table: string): Promise<string[]> {
+  if (dataSource.options.type === 'better-sqlite3') {
+    const columns: Array<{ name: string; hidden: number }> = await dataSource.query(`SELECT name, hidden FROM pragma_table_xinfo(?)`, [table]);
+    return columns.filter((c) => Number(c.hidden) === 0).map((c) => c.name);
+  }
+  const columns: Array<{ name: string }> = await dataSource.query(
+    `SELECT column_name AS name FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = ? AND is_generated = 'NEVER' ORDER BY ordinal_position`,
+    [table],
+  );
+  return columns.map((c) => c.name);
 }
