@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsInt, IsOptional, Min, ValidateBy, ValidationArguments } from 'class-validator';
-import { Enumeration, FormMode, OptionalInt, RequiredRef, RequiredText } from '../../../../shared/http/form-fields';
+import { Enumeration, FormMode, OptionalInt, OptionalRef, RequiredRef, RequiredText } from '../../../../shared/http/form-fields';
 import { msg } from '../../../../shared/http/validation';
 import { ContentModelError, parseModelFields } from '../../domain/content-model';
 import { NOTICE_AUDIENCES } from '../../domain/notice';
@@ -46,7 +46,10 @@ function noticeForm(mode: FormMode) {
   }
   return NoticeForm;
 }
-export const AddNoticeDto = noticeForm('add');
+export class AddNoticeDto extends noticeForm('add') {
+  /** Set by the controller to the signed-in admin; whatever the body says is replaced. */
+  @OptionalRef() admin_id?: number;
+}
 export const EditNoticeDto = noticeForm('edit');
 
 function positionForm(mode: FormMode) {
