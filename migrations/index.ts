@@ -40,8 +40,8 @@ import { FrameworkPageComponents1764005900000 } from './1764005900000-framework-
 import { Packages1764006000000 } from './1764006000000-packages';
 import { LotBlocks1764006100000 } from './1764006100000-lot-blocks';
 import { CustomerReturns1764006110000 } from './1764006110000-customer-returns';
-import { NoticesAdvertsPaidContentDepartments1764006900000 } from './1764006900000-notices-adverts-paid-content-departments';
 import { PutawayReplenishmentReorder1764006200000 } from './1764006200000-putaway-replenishment-reorder';
+import { NoticesAdvertsPaidContentDepartments1764006900000 } from './1764006900000-notices-adverts-paid-content-departments';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
 export const migrations: Function[] = [
