@@ -34,7 +34,7 @@ export default observer(function MyNoticesPage() {
         scroll={{ x: 520 }}
         columns={[
           {
-            title: t('notices.title'),
+            title: t('notices.titleColumn'),
             dataIndex: 'title',
             render: (v: string, row: MyNotice) => (
               <Button type="text" onClick={() => void store.show(row)} data-testid="my-notice" style={{ fontWeight: row.read ? 400 : 600, padding: 0 }}>
@@ -42,7 +42,7 @@ export default observer(function MyNoticesPage() {
               </Button>
             ),
           },
-          { title: t('notices.read'), dataIndex: 'read', width: 100, render: (v: boolean) => <Tag color={v ? 'gray' : 'red'}>{t(v ? 'notices.read' : 'notices.new')}</Tag> },
+          { title: t('notices.state'), dataIndex: 'read', width: 100, render: (v: boolean) => <Tag color={v ? 'gray' : 'red'}>{t(v ? 'notices.read' : 'notices.new')}</Tag> },
           { title: t('notices.published'), dataIndex: 'publish_time', width: 170, render: (v: number) => timeFormat(v) },
         ]}
         noDataElement={<div className="ba-log-empty">{t('notices.none')}</div>}
