@@ -64,8 +64,10 @@ describe('paid content and content models', () => {
     expect(await balances()).toEqual({ money: 1000, score: 5 });
     expect(await count('SELECT COUNT(*) AS n FROM cms_pay_log')).toBe(1);
     expect(await count('SELECT COUNT(*) AS n FROM user_score_log WHERE user_id = ?', [memberId])).toBe(1);
-    // integral prices are whole points
-    expect((await admin().post('/admin/cms.Content/add', { channel_id: news.id, title: 'Odd', price: '1.50', currency: 2 })).body).toMatchObject({ code: 0, msg: 'A price in points must be a whole number' });
+    // a fraction of a point rounds up
+    const odd = await add('Content', { channel_id: news.id, title: 'Odd', content: '<p>O</p>', price: '1.50', currency: 2 });
+    expect((await asMember(t, member).post('/api/cms/buy', { id: odd.id })).body).toMatchObject({ code: 1, data: { amount: '2.00', currency: 2 } });
+    expect(await balances()).toEqual({ money: 1000, score: 3 });
   });
 
   it('charges once under concurrent buys of the same content, and all of several when the balance allows', async () => {

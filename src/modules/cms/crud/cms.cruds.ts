@@ -117,9 +117,6 @@ export function contentCrud(): CrudDefinition<CmsContentEntity> {
         }
         data.update_time = now;
         await assertContentReferences(manager, data);
-        const currency = Number(data.currency ?? existing?.currency ?? CURRENCY.rmb);
-        const price = String(data.price ?? existing?.price ?? '0');
-        if (currency === CURRENCY.integral && !/^\d+(\.0{1,2})?$/.test(price)) throw new AppError('cms.integral_price_whole');
         await checkContentExtra(manager, data, existing);
       },
       async beforeDelete(rows, { manager }) {
