@@ -2,7 +2,7 @@
  * Notices, adverts and paid content in the browser: an admin sees an unread notice under the header's bell
  * and reads it; a member reads it in the member center; a visitor sees an advert on the home page and
  * clicks it (the click counted, the link opened in a new tab); a member buys a paid article with the
- * balance and reads it in full. The notice page in English on the dark theme too.
+ * balance and reads it in full. Last, the back office's notice page in English on the dark theme.
  * Screenshots: test-output/screenshots/content-modules/.
  */
 import { browserSpec } from './support/browser';
@@ -41,25 +41,11 @@ test('notices, an advert and a paid article', async ({ page, context, baseUrl, s
     await item.click();
     await eventually(async () => expect(await page.locator('[data-testid=notice-body]').innerText()).toContain(`周五盘点 ${suffix}`));
     await shot('a notice read');
+    await page.locator('[data-testid=notice-dialog] .arco-modal-close-icon').click();
+    await page.locator('[data-testid=notice-body]').waitFor({ state: 'hidden' });
     await eventually(async () => expect(Number((await unread.count()) ? await unread.innerText() : 0)).toBe(before - 1));
     const mine = await api.get('routine.Notice', 'mine', { limit: 50 });
     expect((mine.list as Row[]).find((n) => n.id === notice.id)?.read).toBe(true);
-  });
-
-  await step('the notices page of the back office (English, dark theme)', async () => {
-    await page.keyboard.press('Escape');
-    await page.goto('/#/admin/routine/notice');
-    await settled(page);
-    await eventually(async () => expect(await row(page, `盘点通知 ${suffix}`).count()).toBe(1));
-    expect(await row(page, `盘点通知 ${suffix}`).innerText()).toContain('管理员和会员');
-    await page.locator('[data-testid=lang-switch]').hover();
-    await page.locator('.arco-dropdown-menu-item').filter({ hasText: 'English' }).click();
-    await page.locator('[data-testid=theme-switch]').click();
-    await eventually(async () => expect(await row(page, `盘点通知 ${suffix}`).innerText()).toContain('Admins and members'));
-    await shot('notices page en dark');
-    await page.locator('[data-testid=lang-switch]').hover();
-    await page.locator('.arco-dropdown-menu-item').filter({ hasText: '中文简体' }).click();
-    await page.locator('[data-testid=theme-switch]').click();
   });
 
   const visitor = await context.newPage();
@@ -109,5 +95,19 @@ test('notices, an advert and a paid article', async ({ page, context, baseUrl, s
     expect((log.list as Row[]).map((r) => [r.content_id, r.amount])).toEqual([[article.id, '2.50']]);
     const balance = await api.get('user.MoneyLog', 'index', { user_id: member.id });
     expect((balance.list as Row[])[0]).toMatchObject({ money: '-2.50', after: '7.50' });
+  });
+
+  // last: a language or theme switch reaches every tab of the browser
+  await step('the notices page of the back office (English, dark theme)', async () => {
+    await page.bringToFront();
+    await page.goto('/#/admin/routine/notice');
+    await settled(page);
+    await eventually(async () => expect(await row(page, `盘点通知 ${suffix}`).count()).toBe(1));
+    expect(await row(page, `盘点通知 ${suffix}`).innerText()).toContain('管理员和会员');
+    await page.locator('[data-testid=lang-switch]').hover();
+    await page.locator('.arco-dropdown-menu-item').filter({ hasText: 'English' }).click();
+    await page.locator('[data-testid=theme-switch]').click();
+    await eventually(async () => expect(await row(page, `盘点通知 ${suffix}`).innerText()).toContain('Admins and members'));
+    await shot('notices page en dark');
   });
 });
