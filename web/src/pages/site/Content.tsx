@@ -24,7 +24,7 @@ import { BuyStore, PaidNotice } from '@/features/cms/PaidNotice';
 export default observer(function ContentView() {
   const t = useT();
   const id = Number(useParams().id);
-  const { userInfo } = useStore();
+  const { userInfo, siteConfig } = useStore();
   const [store] = useState(() => new SiteLoadStore<ContentPage>());
   const [buy] = useState(() => new BuyStore());
   useEffect(() => {
@@ -80,7 +80,7 @@ export default observer(function ContentView() {
                   .map((field) => (
                     <div key={field.name} style={{ display: 'flex', gap: 8 }}>
                       <dt style={{ color: 'var(--color-text-3)' }}>{field.title}</dt>
-                      <dd style={{ margin: 0 }}>{field.type === 'image' ? <img src={String(field.value)} alt={field.title} style={{ maxWidth: 240 }} /> : String(field.value)}</dd>
+                      <dd style={{ margin: 0 }}>{field.type === 'image' ? <img src={siteConfig.fullUrl(String(field.value))} alt={field.title} style={{ maxWidth: 240 }} /> : String(field.value)}</dd>
                     </div>
                   ))}
               </dl>
