@@ -7,7 +7,7 @@
  */
 import { browserSpec } from './support/browser';
 import { adminApi, type AdminApi, type Row } from './support/api';
-import { eventually, expectPath, formItem, row, settled, signIn } from './support/admin';
+import { eventually, expectPath, formItem, headerTexts, row, settled, signIn } from './support/admin';
 
 const { test } = browserSpec('content-modules');
 
@@ -95,6 +95,28 @@ test('notices, an advert and a paid article', async ({ page, context, baseUrl, s
     expect((log.list as Row[]).map((r) => [r.content_id, r.amount])).toEqual([[article.id, '2.50']]);
     const balance = await api.get('user.MoneyLog', 'index', { user_id: member.id });
     expect((balance.list as Row[])[0]).toMatchObject({ money: '-2.50', after: '7.50' });
+  });
+
+  await step('the new back-office pages open with their columns translated', async () => {
+    await page.bringToFront();
+    const pages: Array<[string, string[]]> = [
+      ['/admin/cms/advertPosition', ['标识', '名称', '宽度（像素）']],
+      ['/admin/cms/advert', ['广告位', '链接', '点击数']],
+      ['/admin/cms/contentModel', ['名称', '字段']],
+      ['/admin/cms/payLog', ['会员', '支付方式', '金额']],
+      ['/admin/auth/department', ['名称', '启用']],
+      ['/admin/auth/job', ['名称', '启用']],
+      ['/admin/auth/admin', ['部门', '职位']],
+    ];
+    for (const [path, headers] of pages) {
+      await page.goto(`/#${path}`);
+      await settled(page);
+      await eventually(async () => expect(await headerTexts(page)).toEqual(expect.arrayContaining(headers)), 10_000, `the headers of ${path}`);
+    }
+    await page.goto('/#/admin/cms/advert');
+    await settled(page);
+    await eventually(async () => expect(await row(page, `促销 ${suffix}`).count()).toBe(1));
+    await shot('adverts with their clicks');
   });
 
   // last: a language or theme switch reaches every tab of the browser
