@@ -64,9 +64,25 @@ export interface ChannelPage extends PageAnswer<ContentCard> {
   children: ChannelNode[];
 }
 
+/** One extra field of a content model (`cms.ContentModel`): the content form renders it, the server checks it. */
+export interface ContentModelField {
+  name: string;
+  title: string;
+  type: 'text' | 'number' | 'image' | 'select';
+  options: string[];
+  required: boolean;
+}
+
 /** GET /api/cms/content */
 export interface ContentPage extends ContentCard {
+  /** The whole body; for paid content not yet bought, '' (`locked` true). */
   content: string;
+  /** Paid content the reader has not bought: the body is withheld until `POST /api/cms/buy`. */
+  locked: boolean;
+  /** Paid content this member bought. */
+  bought: boolean;
+  /** The channel's content-model fields with this item's values (none without a model). */
+  extra: Array<ContentModelField & { value: string | number | null }>;
   seotitle: string;
   keywords: string;
   tags: Array<{ id: number; name: string }>;
@@ -136,4 +152,33 @@ export interface MyComment {
   status: number;
   memo: string;
   createtime: number | null;
+}
+
+/** GET /admin/routine.Notice/mine and GET /api/notice/index: the reader's notices, newest first. */
+export interface MyNotice {
+  id: number;
+  title: string;
+  /** Sanitised rich text. */
+  content: string;
+  publish_time: number | null;
+  read: boolean;
+}
+
+export interface MyNotices extends PageAnswer<MyNotice> {
+  /** The reader's unread notices in all. */
+  unread: number;
+}
+
+/** GET /api/cms/adverts?position=<name>: the adverts showing in a position, in order. */
+export interface AdvertSlot {
+  position: { name: string; title: string; width: number; height: number };
+  list: Array<{ id: number; title: string; image: string; link: string }>;
+}
+
+/** POST /api/cms/buy */
+export interface BoughtContent {
+  id: number;
+  content_id: number;
+  currency: number;
+  amount: string;
 }

@@ -13,7 +13,10 @@ describe('migration of an existing database to content management', () => {
   publicSpec({ reset: 'never', ready: (fixture) => ({ t } = fixture) });
 
   const snapshot = async () => ({
-    adminRules: (await t.dataSource.query("SELECT name, type, title_en, component FROM admin_rule WHERE name LIKE 'cms%' OR name LIKE 'routine/messageTemplate%' ORDER BY name")) as unknown[],
+    // without the pages a later migration adds to the folder (adverts, content models, the pay log: 1764006900000)
+    adminRules: (await t.dataSource.query(
+      "SELECT name, type, title_en, component FROM admin_rule WHERE (name LIKE 'cms%' OR name LIKE 'routine/messageTemplate%') AND name NOT LIKE 'cms/advert%' AND name NOT LIKE 'cms/contentModel%' AND name NOT LIKE 'cms/payLog%' ORDER BY name",
+    )) as unknown[],
     memberRules: (await t.dataSource.query("SELECT name, type, title_en, component FROM user_rule WHERE name LIKE 'cms%' ORDER BY name")) as unknown[],
     settings: (await t.dataSource.query("SELECT name, type, value, content, rule, secret FROM config WHERE `group` = 'sms' ORDER BY name")) as Array<Record<string, unknown>>,
     groups: (await t.dataSource.query("SELECT value FROM config WHERE name IN ('config_group', 'config_quick_entrance') ORDER BY name")) as unknown[],

@@ -3,6 +3,10 @@ import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PlatformModule } from '../platform';
+import { MemberLedgerService } from './member/services/member-ledger.service';
+import { OrganisationCruds } from './crud/organisation.cruds';
+import { DepartmentController, JobController } from './http/organisation.controllers';
+import { AdminDepartmentEntity, AdminJobEntity } from './persistence/organisation.entities';
 import { AdminAccessService } from './auth/admin-access.service';
 import { AdminDirectory } from './auth/admin-directory.service';
 import { AdminMenuService } from './auth/admin-menu.service';
@@ -41,7 +45,7 @@ import { SessionFlow } from './identity/session-flow';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([AdminEntity, AdminGroupEntity, AdminGroupAccessEntity, AdminRuleEntity, AdminLogEntity, TokenEntity, LoginFailureEntity, ApiTokenEntity]),
+    TypeOrmModule.forFeature([AdminEntity, AdminGroupEntity, AdminGroupAccessEntity, AdminRuleEntity, AdminLogEntity, TokenEntity, LoginFailureEntity, ApiTokenEntity, AdminDepartmentEntity, AdminJobEntity]),
     JwtModule.registerAsync({ useFactory: () => ({ secret: jwtSigningKey(), signOptions: { algorithm: 'HS256' }, verifyOptions: { algorithms: ['HS256'] } }) }),
     PlatformModule,
     CrudEnvironmentModule,
@@ -50,7 +54,7 @@ import { SessionFlow } from './identity/session-flow';
     TypeOrmModule.forFeature(MEMBER_ENTITIES),
     ...MEMBER_MODULES,
   ],
-  controllers: [AdminIndexController, CommonTokenController, AdminController, GroupController, RuleController, AdminLogController, AdminInfoController, ApiTokenController, ...MEMBER_CONTROLLERS],
+  controllers: [AdminIndexController, CommonTokenController, AdminController, GroupController, RuleController, AdminLogController, AdminInfoController, ApiTokenController, DepartmentController, JobController, ...MEMBER_CONTROLLERS],
   providers: [
     { provide: APP_GUARD, useClass: PermissionGuard },
     TokenService,
@@ -65,9 +69,10 @@ import { SessionFlow } from './identity/session-flow';
     RefreshSessionService,
     AccountsSeeder,
     AdminDirectory,
+    OrganisationCruds,
     ...MEMBER_PROVIDERS,
   ],
-  exports: [AccountsSeeder, AdminAccessService, AdminDirectory, MemberDirectory],
+  exports: [AccountsSeeder, AdminAccessService, AdminDirectory, MemberDirectory, MemberLedgerService],
 })
 export class AccountsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

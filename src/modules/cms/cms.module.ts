@@ -13,16 +13,42 @@ import { CMS_ENTITIES } from './persistence/cms.entities';
 import { NotifyAuthorListener } from './events/notify-author.listener';
 import { CmsSiteReader } from './queries/cms-site/cms-site.reader';
 import { CmsDemoSeeder } from './seed/cms-demo.seeder';
+import { CmsExtraCruds } from './crud/extra.cruds';
+import { ADVERT_CONTROLLERS } from './http/advert.controllers';
+import { NOTICE_CONTROLLERS } from './http/notice.controllers';
+import { PAID_CONTENT_CONTROLLERS } from './http/paid-content.controllers';
+import { NoticeReader } from './queries/notice/notice.reader';
+import { AdvertReader } from './queries/advert/advert.reader';
+import { BuyContentHandler } from './commands/buy-content/buy-content.handler';
+import { CountAdvertClickHandler } from './commands/count-advert-click/count-advert-click.handler';
+import { ReadNoticesHandler } from './commands/read-notices/read-notices.handler';
 
 /**
  * Content management (the spec's cms content): channels, content with audit, tags, comments, friendly
  * links and the search log in the back office; the site's home, channel, content and search pages, member
- * comments and contributions under /api/cms.
+ * comments and contributions under /api/cms. Paid content and content models belong to it; notices
+ * (NOTICE_CONTROLLERS) and adverts (ADVERT_CONTROLLERS) have controllers of their own, so each can be
+ * switched off by name.
  */
 @Module({
   imports: [TypeOrmModule.forFeature(CMS_ENTITIES), PlatformModule, MessagingModule, AccountsModule],
-  controllers: [...CMS_ADMIN_CONTROLLERS, CmsSiteController],
-  providers: [CmsCruds, CmsSiteReader, AuditContentHandler, AuditCommentsHandler, PostCommentHandler, ContributeContentHandler, NotifyAuthorListener, CmsDemoSeeder],
+  controllers: [...CMS_ADMIN_CONTROLLERS, CmsSiteController, ...PAID_CONTENT_CONTROLLERS, ...ADVERT_CONTROLLERS, ...NOTICE_CONTROLLERS],
+  providers: [
+    CmsCruds,
+    CmsExtraCruds,
+    CmsSiteReader,
+    NoticeReader,
+    AdvertReader,
+    AuditContentHandler,
+    AuditCommentsHandler,
+    PostCommentHandler,
+    ContributeContentHandler,
+    BuyContentHandler,
+    CountAdvertClickHandler,
+    ReadNoticesHandler,
+    NotifyAuthorListener,
+    CmsDemoSeeder,
+  ],
   exports: [CmsDemoSeeder],
 })
 export class CmsModule {}

@@ -2,7 +2,21 @@
  * The cms context's calls of the site and the member center (/api/cms/*), on the one request instance (member
  * token when signed in). The back office's content pages are CRUD pages (crud.ts) with an `audit` action.
  */
-import type { ChannelPage, ContentPage, ContributionForm, ContributionRow, HomeData, MyComment, MyContribution, SearchPage, SiteComment } from '@contract/cms';
+import type {
+  AdvertSlot,
+  BoughtContent,
+  ChannelPage,
+  ContentModelField,
+  ContentPage,
+  ContributionForm,
+  ContributionRow,
+  HomeData,
+  MyComment,
+  MyContribution,
+  MyNotices,
+  SearchPage,
+  SiteComment,
+} from '@contract/cms';
 import type { PageAnswer } from '@contract/envelope';
 import request from './request';
 
@@ -22,4 +36,24 @@ export const cmsApi = {
   myContributions: (page: number, limit: number) => request<PageAnswer<MyContribution>>({ url: '/api/cms/contributions', method: 'get', params: { page, limit } }),
   myContribution: (id: number) => request<{ row: ContributionRow }>({ url: '/api/cms/contributions', method: 'get', params: { id } }),
   myComments: (page: number, limit: number) => request<PageAnswer<MyComment>>({ url: '/api/cms/comments', method: 'get', params: { page, limit } }),
+  /** Paid content: the whole body after this (balance or score, once). */
+  buy: (id: number) => request<BoughtContent>({ url: '/api/cms/buy', method: 'post', data: { id } }, { showSuccessMessage: true }),
+  adverts: (position: string) => request<AdvertSlot>({ url: '/api/cms/adverts', method: 'get', params: { position } }, quiet),
+  /** Counts the click and answers where the advert leads. */
+  advertClick: (id: number) => request<{ url: string }>({ url: '/api/cms/advertClick', method: 'get', params: { id } }, quiet),
+  /** The content form: the extra fields of a channel's content model. */
+  modelFields: (channelId: number) =>
+    request<{ model: { id: number; name: string } | null; fields: ContentModelField[] }>({ url: '/admin/cms.Content/modelFields', method: 'get', params: { channel_id: channelId } }, quiet),
+};
+
+/** Notices of the signed-in reader: the admin's (back office) or the member's (member center). */
+export const noticeApi = {
+  admin: {
+    mine: (page: number, limit: number) => request<MyNotices>({ url: '/admin/routine.Notice/mine', method: 'get', params: { page, limit } }, quiet),
+    read: (ids: number[]) => request<{ count: number }>({ url: '/admin/routine.Notice/read', method: 'post', data: { ids } }, quiet),
+  },
+  member: {
+    mine: (page: number, limit: number) => request<MyNotices>({ url: '/api/notice/index', method: 'get', params: { page, limit } }, quiet),
+    read: (ids: number[]) => request<{ count: number }>({ url: '/api/notice/read', method: 'post', data: { ids } }, quiet),
+  },
 };

@@ -8,6 +8,7 @@ import { unixNow } from '../../../shared/http/envelope';
 import { dominates } from '../domain/rule-tree';
 import { hashPassword } from '../domain/password';
 import { AdminEntity } from '../persistence/admin.entity';
+import { AdminDepartmentEntity, AdminJobEntity } from '../persistence/organisation.entities';
 import { AdminGroupAccessEntity, AdminGroupEntity } from '../persistence/admin-group.entity';
 import { AddAdminDto, EditAdminDto } from '../http/dto/admin.dto';
 import { AdminAccessService } from './admin-access.service';
@@ -69,6 +70,7 @@ export class AdminManagementService {
     return this.transactions.run(async (manager) => {
       await this.checkGroups(input.group_arr, operator, manager);
       await this.checkUnique(manager, input);
+      await this.checkOrganisation(manager, input);
       const now = unixNow();
       const { identifiers } = await manager.insert(AdminEntity, {
         username: input.username,
@@ -78,6 +80,8 @@ export class AdminManagementService {
         mobile: input.mobile ?? '',
         motto: input.motto ?? '',
         status: input.status ?? 1,
+        department_id: input.department_id ?? 0,
+        job_id: input.job_id ?? 0,
         login_failure: 0,
         lastloginip: '',
         password: await hashPassword(input.password),
@@ -106,6 +110,7 @@ export class AdminManagementService {
         await manager.insert(AdminGroupAccessEntity, wanted.map((group_id) => ({ uid: input.id, group_id })));
       }
       await this.checkUnique(manager, input, input.id);
+      await this.checkOrganisation(manager, input);
       const changes: Partial<AdminEntity> = {
         username: input.username,
         nickname: input.nickname,
@@ -114,6 +119,8 @@ export class AdminManagementService {
         mobile: input.mobile ?? existing.mobile,
         motto: input.motto ?? existing.motto,
         status: input.status ?? existing.status,
+        department_id: input.department_id ?? existing.department_id,
+        job_id: input.job_id ?? existing.job_id,
         updatetime: unixNow(),
       };
       if (input.password) changes.password = await hashPassword(input.password);
@@ -148,6 +155,14 @@ export class AdminManagementService {
   private async checkManageable(ids: number[], operator: AuthAdmin, manager: EntityManager): Promise<void> {
     const allowed = await this.manageableAdminIds(operator, manager);
     if (allowed !== 'all' && !ids.every((id) => allowed.includes(id))) throw new NoPermissionError();
+  }
+
+  /** A department or job named must exist (0 is none). */
+  private async checkOrganisation(manager: EntityManager, input: { department_id?: number; job_id?: number }): Promise<void> {
+    if (input.department_id && !(await manager.findOne(AdminDepartmentEntity, { where: { id: input.department_id }, select: { id: true } }))) {
+      throw new AppError('accounts.department_missing');
+    }
+    if (input.job_id && !(await manager.findOne(AdminJobEntity, { where: { id: input.job_id }, select: { id: true } }))) throw new AppError('accounts.job_missing');
   }
 
   private async checkUnique(manager: EntityManager, input: { username: string; email?: string; mobile?: string }, exceptId?: number): Promise<void> {

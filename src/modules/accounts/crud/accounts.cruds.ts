@@ -5,6 +5,7 @@ import { UserGroupEntity } from '../member/persistence/user-group.entity';
 import { UserEntity } from '../member/persistence/user.entity';
 import { AdminLogEntity } from '../persistence/admin-log.entity';
 import { AdminEntity } from '../persistence/admin.entity';
+import { AdminDepartmentEntity, AdminJobEntity } from '../persistence/organisation.entities';
 import { ApiTokenEntity } from '../persistence/api-token.entity';
 
 /** The admins (never their password hash). */
@@ -14,7 +15,12 @@ export const ADMIN_LIST: CrudDefinition<AdminEntity> = {
   writable: [],
   hidden: ['password'],
   quickSearchFields: ['id', 'username', 'nickname'],
-  searchFields: ['id', 'username', 'nickname', 'email', 'mobile', 'status', 'lastlogintime', 'createtime'],
+  searchFields: ['id', 'username', 'nickname', 'email', 'mobile', 'status', 'department_id', 'job_id', 'lastlogintime', 'createtime', 'department.name', 'job.name'],
+  filterParams: ['department_id', 'job_id'],
+  joins: {
+    department: { entity: AdminDepartmentEntity, on: 'department_id', columns: ['name'] },
+    job: { entity: AdminJobEntity, on: 'job_id', columns: ['name'] },
+  },
 };
 
 /** The admin log (read-only). */

@@ -160,6 +160,8 @@ export const ADMIN_MENUS: MenuSeed[] = [
       { name: 'auth/rule', title: '菜单规则管理', title_en: 'Menu rules', icon: 'IconMenu', buttons: [...CRUD, 'sortable'] },
       { name: 'auth/adminLog', title: '管理员日志管理', title_en: 'Admin logs', icon: 'IconFile', buttons: ['index', 'export'] },
       { name: 'auth/apiToken', title: 'API 令牌', title_en: 'API tokens', icon: 'IconCode', buttons: [...CRUD] },
+      { name: 'auth/department', title: '部门管理', title_en: 'Departments', icon: 'IconMindMapping', buttons: [...CRUD, 'sortable'] },
+      { name: 'auth/job', title: '职位管理', title_en: 'Jobs', icon: 'IconSafe', buttons: [...CRUD, 'sortable'] },
     ],
   },
   {
@@ -187,6 +189,10 @@ export const ADMIN_MENUS: MenuSeed[] = [
       { name: 'cms/tags', title: '标签管理', title_en: 'Tags', icon: 'IconTags', buttons: [...CRUD, 'sortable', 'export'] },
       { name: 'cms/friendlyLink', title: '友情链接', title_en: 'Friendly links', icon: 'IconLink', buttons: [...CRUD, 'sortable', 'export'] },
       { name: 'cms/searchLog', title: '搜索记录', title_en: 'Search log', icon: 'IconSearch', buttons: ['index', 'del', 'export'] },
+      { name: 'cms/advertPosition', title: '广告位管理', title_en: 'Advert positions', icon: 'IconApps', buttons: [...CRUD] },
+      { name: 'cms/advert', title: '广告管理', title_en: 'Adverts', icon: 'IconImage', buttons: [...CRUD, 'sortable'] },
+      { name: 'cms/contentModel', title: '内容模型', title_en: 'Content models', icon: 'IconStorage', buttons: [...CRUD] },
+      { name: 'cms/payLog', title: '付费记录', title_en: 'Pay log', icon: 'IconGift', buttons: ['index'] },
     ],
   },
   {
@@ -202,6 +208,7 @@ export const ADMIN_MENUS: MenuSeed[] = [
       { name: 'routine/backup', title: '数据备份', title_en: 'Database backup', icon: 'IconCloudDownload', buttons: ['index', 'add', 'download', 'del'] },
       { name: 'routine/webhook', title: 'Webhook', title_en: 'Webhooks', icon: 'IconShareExternal', buttons: [...CRUD, 'test'] },
       { name: 'routine/webhookDelivery', title: 'Webhook 投递记录', title_en: 'Webhook deliveries', icon: 'IconSend', buttons: ['index', 'redeliver'] },
+      { name: 'routine/notice', title: '公告管理', title_en: 'Notices', icon: 'IconNotification', buttons: [...CRUD] },
     ],
   },
   {

@@ -9,7 +9,9 @@ import { COMMENT_GROUP, CONTENT_FLAG, CONTENT_STATUS, CURRENCY, LINK_TARGET, VIS
 import { COMMENT_STATUS } from '../domain/comment';
 import { sanitizeBody } from '../domain/rich-text';
 import { AddChannelDto, AddContentDto, AddFriendlyLinkDto, AddTagDto, EditChannelDto, EditContentDto, EditFriendlyLinkDto, EditTagDto } from '../http/dto/cms.dto';
-import { CmsChannelEntity, CmsCommentEntity, CmsContentEntity, CmsFriendlyLinkEntity, CmsSearchLogEntity, CmsTagEntity } from '../persistence/cms.entities';
+import { CmsChannelEntity, CmsCommentEntity, CmsContentEntity, CmsContentModelEntity, CmsFriendlyLinkEntity, CmsSearchLogEntity, CmsTagEntity } from '../persistence/cms.entities';
+import { checkExtraValues } from '../domain/content-model';
+import { channelModelFields, modelRefusal } from './extra.cruds';
 
 const TIMES = ['createtime', 'updatetime'] as const;
 
@@ -31,8 +33,8 @@ export function channelCrud(): CrudDefinition<CmsChannelEntity> {
   return {
     entity: CmsChannelEntity,
     alias: 'channel',
-    writable: ['pid', 'name', 'image', 'keywords', 'description', 'status', 'weigh'],
-    searchFields: ['id', 'pid', 'name', 'keywords', 'description', 'status', 'weigh', ...TIMES],
+    writable: ['pid', 'name', 'image', 'keywords', 'description', 'status', 'weigh', 'model_id'],
+    searchFields: ['id', 'pid', 'name', 'keywords', 'description', 'status', 'weigh', 'model_id', ...TIMES],
     quickSearchFields: ['id', 'name'],
     filterParams: ['pid', 'status'],
     defaultOrder: [
@@ -43,6 +45,9 @@ export function channelCrud(): CrudDefinition<CmsChannelEntity> {
     hooks: {
       async beforeWrite(data, { manager, existing }) {
         if (!existing) data.pid ??= 0;
+        if (data.model_id && !(await manager.findOne(CmsContentModelEntity, { where: { id: Number(data.model_id) }, select: { id: true } }))) {
+          throw new AppError('cms.reference_missing', { field: '@cms.fields.model_id' });
+        }
         if (data.pid === undefined || (existing && data.pid === existing.pid)) return;
         await assertTreeParent(manager, {
           entity: CmsChannelEntity,
@@ -85,7 +90,7 @@ export function contentCrud(): CrudDefinition<CmsContentEntity> {
     alias: 'content',
     writable: [
       'channel_id', 'channel_ids', 'title', 'title_style', 'flag', 'images', 'content', 'seotitle', 'keywords', 'description', 'tags', 'url',
-      'target', 'weigh', 'price', 'currency', 'allow_visit_groups', 'allow_comment_groups', 'status', 'publish_time', 'admin_id',
+      'target', 'weigh', 'price', 'currency', 'allow_visit_groups', 'allow_comment_groups', 'status', 'publish_time', 'admin_id', 'extra',
     ],
     listOmit: ['content'],
     searchFields: [
@@ -112,12 +117,32 @@ export function contentCrud(): CrudDefinition<CmsContentEntity> {
         }
         data.update_time = now;
         await assertContentReferences(manager, data);
+        await checkContentExtra(manager, data, existing);
       },
       async beforeDelete(rows, { manager }) {
         await manager.createQueryBuilder().delete().from(CmsCommentEntity).where('content_id IN (:...ids)', { ids: rows.map((row) => row.id) }).execute();
       },
     },
   };
+}
+
+/**
+ * The extra fields of content (its channel's content model): checked and kept when the channel has a model,
+ * cleared when it has none. An edit that changes neither the channel nor the values leaves them as they are.
+ */
+export async function checkContentExtra(manager: EntityManager, data: Record<string, unknown>, existing: CmsContentEntity | null): Promise<void> {
+  if (existing && data.channel_id === undefined && data.extra === undefined) return;
+  const channelId = Number(data.channel_id ?? existing?.channel_id ?? 0);
+  const model = channelId ? await channelModelFields(manager, channelId) : null;
+  if (!model) {
+    data.extra = null;
+    return;
+  }
+  try {
+    data.extra = checkExtraValues(model.fields, data.extra !== undefined ? data.extra : existing?.extra);
+  } catch (error) {
+    modelRefusal(error);
+  }
 }
 
 /** Refuses a channel, further channel or tag that does not exist (add, edit and contributions). */

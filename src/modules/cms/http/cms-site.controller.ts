@@ -35,7 +35,7 @@ export class CmsSiteController {
   @Public()
   @Get('content')
   content(@Query('id') id: unknown, @CurrentMember() member?: AuthMember) {
-    return this.site.content(parseId(id), !!member);
+    return this.site.content(parseId(id), member?.id ?? null);
   }
 
   @Public()

@@ -20,3 +20,16 @@ export const moneyTransformer: ValueTransformer = {
   to: (value: unknown) => value,
   from: (value: unknown) => (value === null || value === undefined ? value : Number(value).toFixed(2)),
 };
+
+/** A JSON value stored as text (a content model's fields, content's extra values); unreadable text reads as null. */
+export const jsonTransformer: ValueTransformer = {
+  to: (value: unknown) => (value === undefined ? undefined : value === null ? null : JSON.stringify(value)),
+  from: (value: unknown) => {
+    if (typeof value !== 'string' || !value) return null;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return null;
+    }
+  },
+};

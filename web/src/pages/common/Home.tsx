@@ -1,12 +1,14 @@
 /**
  * The public home page (/): the site's published content — top stories, recommended, hot and new items,
- * the latest, the channels and the friendly links — in the site frame, in the chosen language.
+ * the latest, the channels and the friendly links, and the adverts of the `home` position — in the site
+ * frame, in the chosen language.
  */
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Result, Spin, Tag } from '@arco-design/web-react';
 import { Link } from 'react-router-dom';
 import type { HomeData } from '@contract/cms';
+import { AdvertBanner } from '@/features/cms/AdvertBanner';
 import { ContentList } from '@/features/cms/ContentList';
 import { SiteLayout } from '@/features/cms/SiteLayout';
 import { SiteLoadStore } from '@/features/cms/store';
@@ -38,6 +40,7 @@ export default observer(function Home() {
       ) : data ? (
         <div className="ba-site-grid">
           <div>
+            <AdvertBanner position="home" />
             {section('top', data.top)}
             <section className="ba-site-section" data-testid="home-latest">
               <h2>{t('cmsText.site.latest')}</h2>

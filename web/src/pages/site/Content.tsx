@@ -1,7 +1,8 @@
 /**
  * A content page (/content/:id): the title (in its title style, as text), channel path, author, date,
  * tags, the body — the only HTML the site shows, sanitised by the server's allow-list — and the comments.
- * Members-only content asks a visitor to sign in.
+ * Members-only content asks a visitor to sign in; paid content shows its price and a buy button until the
+ * member bought it (the server withholds the body until then). A content model's extra fields are listed.
  */
 import '@/components/RichText/rich-text.css';
 import { useEffect, useState } from 'react';
@@ -18,12 +19,14 @@ import { LinkButton } from '@/components/LinkButton';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
 import { cmsApi } from '@/api/cms';
+import { BuyStore, PaidNotice } from '@/features/cms/PaidNotice';
 
 export default observer(function ContentView() {
   const t = useT();
   const id = Number(useParams().id);
-  const { userInfo } = useStore();
+  const { userInfo, siteConfig } = useStore();
   const [store] = useState(() => new SiteLoadStore<ContentPage>());
+  const [buy] = useState(() => new BuyStore());
   useEffect(() => {
     void store.run(() => cmsApi.content(id));
   }, [store, id, userInfo.isLogin]);
@@ -70,8 +73,24 @@ export default observer(function ContentView() {
                 ))}
               </Space>
             ) : null}
-            {/* the server's sanitiser kept only its allow-list of tags and attributes */}
-            <div className="ba-article-body" data-testid="article-body" dangerouslySetInnerHTML={{ __html: item.content }} />
+            {item.extra.length ? (
+              <dl className="ba-article-extra" data-testid="article-extra">
+                {item.extra
+                  .filter((field) => field.value !== null && field.value !== '')
+                  .map((field) => (
+                    <div key={field.name} style={{ display: 'flex', gap: 8 }}>
+                      <dt style={{ color: 'var(--color-text-3)' }}>{field.title}</dt>
+                      <dd style={{ margin: 0 }}>{field.type === 'image' ? <img src={siteConfig.fullUrl(String(field.value))} alt={field.title} style={{ maxWidth: 240 }} /> : String(field.value)}</dd>
+                    </div>
+                  ))}
+              </dl>
+            ) : null}
+            {item.locked ? (
+              <PaidNotice price={item.price} currency={item.currency} signedIn={userInfo.isLogin} onBuy={() => void buy.run(item.id, () => store.run(() => cmsApi.content(id)))} buying={buy.loading} />
+            ) : (
+              /* the server's sanitiser kept only its allow-list of tags and attributes */
+              <div className="ba-article-body" data-testid="article-body" dangerouslySetInnerHTML={{ __html: item.content }} />
+            )}
           </article>
           <CommentBox key={item.id} contentId={item.id} commentGroup={item.allow_comment_groups} />
         </>

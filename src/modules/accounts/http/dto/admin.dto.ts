@@ -1,6 +1,7 @@
 import { Transform, Type } from 'class-transformer';
 import { ArrayNotEmpty, IsArray, IsEmail, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { msg } from '../../../../shared/http/validation';
+import { OptionalRef } from '../../../../shared/http/form-fields';
 import { ACCOUNT_PATTERN, PASSWORD_PATTERN } from '../../domain/password';
 
 export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
@@ -46,6 +47,10 @@ class AdminFields {
   @Transform(toInt)
   @IsIn([0, 1], { message: msg('validation.in') })
   status?: number;
+
+  /** 0, '' or null: none. */
+  @OptionalRef() department_id?: number;
+  @OptionalRef() job_id?: number;
 }
 
 export class AddAdminDto extends AdminFields {

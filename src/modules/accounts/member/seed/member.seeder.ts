@@ -28,6 +28,7 @@ export const MEMBER_RULES: MemberRuleSeed[] = [
       { name: 'account/changePassword', title: '修改密码', title_en: 'Change password', icon: 'IconLock', type: 'menu' },
       { name: 'account/integral', title: '积分记录', title_en: 'Score log', icon: 'IconTrophy', type: 'menu' },
       { name: 'account/balance', title: '余额记录', title_en: 'Balance log', icon: 'IconGift', type: 'menu' },
+      { name: 'account/notice', title: '站内公告', title_en: 'Notices', icon: 'IconNotification', type: 'menu' },
     ],
   },
   {

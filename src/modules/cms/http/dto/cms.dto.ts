@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsOptional, Matches, ValidateBy, ValidationArguments } from 'class-validator';
+import { IsObject, IsOptional, Matches, ValidateBy, ValidationArguments } from 'class-validator';
 import { Enumeration, FormMode, ImageList, Money, OptionalInt, OptionalRef, RequiredRef, RequiredText } from '../../../../shared/http/form-fields';
 import { msg } from '../../../../shared/http/validation';
 import {
@@ -37,6 +37,7 @@ function channelForm(mode: FormMode) {
     @OptionalPlainText(255) description?: string;
     @Enumeration(SHOWN) status?: number;
     @OptionalInt() weigh?: number;
+    @OptionalRef() model_id?: number;
   }
   return ChannelForm;
 }
@@ -83,6 +84,8 @@ function contentForm(mode: FormMode) {
     @Enumeration(VISIT_GROUPS, VISIT_GROUP) allow_visit_groups?: number;
     @Enumeration(COMMENT_GROUPS, COMMENT_GROUP) allow_comment_groups?: number;
     @OptionalTime() publish_time?: number | null;
+    /** The values of the channel's content-model fields (checked against the model on write). */
+    @IsOptional() @IsObject({ message: msg('cms.extra_invalid') }) extra?: Record<string, unknown> | null;
   }
   return ContentForm;
 }

@@ -11,7 +11,9 @@ import { unixNow } from '../../../../shared/http/envelope';
 import { CmsRuleError } from '../../domain/cms-errors';
 import { COMMENT_STATUS } from '../../domain/comment';
 import { assertMayRead, CONTENT_FLAG, CONTENT_STATUS, isPublished } from '../../domain/content';
-import { CmsChannelEntity, CmsCommentEntity, CmsContentEntity, CmsFriendlyLinkEntity, CmsSearchLogEntity, CmsTagEntity } from '../../persistence/cms.entities';
+import { CmsChannelEntity, CmsCommentEntity, CmsContentEntity, CmsFriendlyLinkEntity, CmsPayLogEntity, CmsSearchLogEntity, CmsTagEntity } from '../../persistence/cms.entities';
+import { chargeOf, mayReadInFull } from '../../domain/paid-content';
+import { channelModelFields } from '../../crud/extra.cruds';
 import { listsId } from '../../crud/cms.cruds';
 
 export const SITE_PAGE_MAX = 50;
@@ -148,7 +150,8 @@ export class CmsSiteReader {
    * GET /api/cms/content: one published item in a shown channel, with its body, tags and author; a `user`
    * item needs a signed-in member. Each read adds one view (one statement, no lost update).
    */
-  async content(id: number, signedIn: boolean): Promise<ContentPage> {
+  async content(id: number, memberId: number | null): Promise<ContentPage> {
+    const signedIn = memberId !== null;
     const now = unixNow();
     const row = await this.manager.findOne(CmsContentEntity, { where: { id } });
     const channels = await this.shownChannels();
@@ -159,10 +162,17 @@ export class CmsSiteReader {
     const tags = row.tags.length ? await this.manager.find(CmsTagEntity, { where: { id: In(row.tags), status: 1 }, select: { id: true, name: true } }) : [];
     const author = row.user_id ? ((await this.members.displayNames(this.manager, [row.user_id])).get(row.user_id) ?? '') : '';
     const [card] = this.cards([row], byId);
+    const paid = chargeOf(row.price, row.currency) !== null;
+    const bought = paid && memberId !== null && !!(await this.manager.findOne(CmsPayLogEntity, { where: { user_id: memberId, content_id: row.id }, select: { id: true } }));
+    const locked = !mayReadInFull(row.price, bought);
+    const model = await channelModelFields(this.manager, row.channel_id);
     return {
       ...card,
       views: row.views + 1,
-      content: row.content ?? '',
+      content: locked ? '' : (row.content ?? ''),
+      locked,
+      bought,
+      extra: (model?.fields ?? []).map((field) => ({ ...field, value: row.extra?.[field.name] ?? null })),
       seotitle: row.seotitle,
       keywords: row.keywords,
       tags: tags.map((tag) => ({ id: tag.id, name: tag.name })),

@@ -8,6 +8,7 @@ import { useStore } from '@/stores/context';
 import type { LayoutMode } from '@/stores/config';
 import { LanguageSwitch, ThemeSwitch } from '@/components/TopTools';
 import { TerminalButton } from '@/features/terminal';
+import { NoticeBell } from '@/features/notices';
 import { roleOf } from '@/utils/role';
 
 function useFullscreen(): [boolean, () => void] {
@@ -24,7 +25,7 @@ function useFullscreen(): [boolean, () => void] {
   return [full, toggle];
 }
 
-/** Language, theme, layout, full screen and the admin menu (profile, sign out). */
+/** Language, theme, layout, notices, full screen and the admin menu (profile, sign out). */
 export const HeaderTools = observer(function HeaderTools() {
   const t = useT();
   const { config, adminInfo, siteConfig, navTabs } = useStore();
@@ -63,6 +64,7 @@ export const HeaderTools = observer(function HeaderTools() {
           <Button type="text" icon={<IconLayout />} aria-label={t('layout.layoutMode')} data-testid="layout-switch" />
         </Tooltip>
       </Dropdown>
+      <NoticeBell />
       <TerminalButton />
       <Tooltip content={full ? t('layout.exitFullScreen') : t('layout.fullScreen')}>
         <Button type="text" data-testid="fullscreen" icon={full ? <IconFullscreenExit /> : <IconFullscreen />} onClick={toggleFull} aria-label={full ? t('layout.exitFullScreen') : t('layout.fullScreen')} />

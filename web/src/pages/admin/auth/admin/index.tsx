@@ -1,5 +1,6 @@
 /**
- * Admins (/admin/auth/admin): list with groups, avatar, contact, last login and status; add / edit / delete.
+ * Admins (/admin/auth/admin): list with groups, department and job (both filters), avatar, contact, last login
+ * and status; add / edit / delete.
  * The signed-in admin's own row offers no delete, and its form does not offer to disable the account
  * (the server refuses both).
  */
@@ -9,6 +10,8 @@ import { useStore } from '@/stores/context';
 
 export const ADMIN_API = '/admin/auth.Admin';
 export const GROUP_SELECT_URL = '/admin/auth.Group/index';
+export const DEPARTMENT_SELECT_URL = '/admin/auth.Department/index';
+export const JOB_SELECT_URL = '/admin/auth.Job/index';
 
 // widths: the visible columns fit a 1440 px screen beside the open menu; more can be shown from the column menu
 export const adminColumns: CrudColumn[] = [
@@ -16,6 +19,8 @@ export const adminColumns: CrudColumn[] = [
   { prop: 'username', label: 'auth.admin.username', minWidth: 110, ellipsis: true },
   { prop: 'nickname', label: 'auth.admin.nickname', minWidth: 120, ellipsis: true },
   { prop: 'group_name_arr', label: 'auth.admin.groups', render: 'tags', operator: false, minWidth: 130 },
+  { prop: 'department.name', label: 'auth.admin.department', width: 120, ellipsis: true, searchField: 'department_id', operator: '=', searchRemote: { url: DEPARTMENT_SELECT_URL, labelField: 'name' } },
+  { prop: 'job.name', label: 'auth.admin.job', width: 110, ellipsis: true, searchField: 'job_id', operator: '=', searchRemote: { url: JOB_SELECT_URL, labelField: 'name' } },
   { prop: 'avatar', label: 'auth.admin.avatar', render: 'image', width: 70, hidden: true },
   { prop: 'email', label: 'auth.admin.email', minWidth: 160, ellipsis: true },
   { prop: 'mobile', label: 'auth.admin.mobile', width: 110 },
@@ -44,6 +49,15 @@ export const adminFields = (selfId: () => number): CrudField[] => [
     rules: ['required'],
     toForm: (v) => groupIds(v),
   },
+  {
+    prop: 'department_id',
+    label: 'auth.admin.department',
+    type: 'treeSelect',
+    remote: { url: DEPARTMENT_SELECT_URL, labelField: 'name' },
+    toForm: (v) => (v ? v : undefined),
+    toServer: (v) => (v ? v : 0),
+  },
+  { prop: 'job_id', label: 'auth.admin.job', type: 'remoteSelect', remote: { url: JOB_SELECT_URL, labelField: 'name' }, toForm: (v) => (v ? v : undefined), toServer: (v) => (v ? v : 0) },
   { prop: 'avatar', label: 'auth.admin.avatar', type: 'input', placeholder: 'auth.admin.avatarPlaceholder' },
   { prop: 'email', label: 'auth.admin.email', type: 'input', rules: ['email'] },
   { prop: 'mobile', label: 'auth.admin.mobile', type: 'input', rules: ['mobile'] },

@@ -1,6 +1,7 @@
 /**
  * Channels (/admin/cms/channel): the site's sections as a tree by parent — name, picture, keywords,
- * description, shown or hidden on the site, weight. A channel with sub-channels or content is not deleted.
+ * description, shown or hidden on the site, weight, the content model its content carries. A channel with
+ * sub-channels or content is not deleted.
  */
 import { useState } from 'react';
 import { CrudPage, CrudTableStore, SHOW_OPTIONS, maxLengthRule, type CrudColumn, type CrudField } from '@/components/crud';
@@ -35,6 +36,15 @@ export const channelFields: CrudField[] = [
   { prop: 'description', label: l('description'), type: 'textarea', rules: [maxLengthRule(255)] },
   { prop: 'status', label: l('status'), type: 'switch', defaultValue: 1, tip: l('statusTip') },
   { prop: 'weigh', label: l('weigh'), type: 'number', rules: ['integer'], props: { precision: 0 }, tip: l('weighTip') },
+  {
+    prop: 'model_id',
+    label: l('model'),
+    type: 'remoteSelect',
+    remote: { url: '/admin/cms.ContentModel/index', labelField: 'name' },
+    tip: l('modelTip'),
+    toForm: (v) => (v ? v : undefined),
+    toServer: (v) => (v ? v : 0),
+  },
 ];
 
 export default function ChannelPage() {

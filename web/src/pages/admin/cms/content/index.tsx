@@ -1,7 +1,8 @@
 /**
  * Content (/admin/cms/content): the site's articles with every field — channel and further channels, title
  * and its style, flags, pictures, a rich-text body (sanitised by the server), SEO fields, tags, an outside
- * address and its link target, weight, price and currency, who may read and comment, publish time — an
+ * address and its link target, weight, price and currency (paid content), who may read and comment, publish
+ * time, the extra fields of its channel's content model — an
  * audit (publish / refuse with a reason / take offline) and a CSV export of what the filters select.
  */
 import '@/features/cms/i18n';
@@ -22,6 +23,7 @@ import {
   titleStyle,
 } from '@/features/cms/options';
 import { ExportButton } from '@/components/transfer/ExportButton';
+import { ExtraFieldsInput } from '@/features/cms/ExtraFieldsInput';
 import { RichTextEditor } from '@/components/RichText';
 import { ImageUpload, pathList } from '@/components/Upload';
 import { useStore } from '@/stores/context';
@@ -100,6 +102,14 @@ export const contentFields: CrudField[] = [
     type: 'custom',
     render: ({ value, onChange }) => <RichTextEditor value={value} onChange={onChange} app="admin" />,
     toServer: (value) => (typeof value === 'string' ? value : ''),
+  },
+  {
+    prop: 'extra',
+    label: l('extra'),
+    type: 'custom',
+    // the fields of the chosen channel's content model; the server checks them against the model
+    render: ({ value, onChange, values }) => <ExtraFieldsInput channelId={Number(values.channel_id) || 0} value={value} onChange={onChange} />,
+    toServer: (value) => (value && typeof value === 'object' ? value : undefined),
   },
   { prop: 'description', label: l('description'), type: 'textarea', rules: [maxLengthRule(500)] },
   { prop: 'tags', label: l('tags'), type: 'remoteSelect', remote: { url: `${TAGS_API}/index`, labelField: 'name', multiple: true }, toForm: list },

@@ -10,6 +10,7 @@ import { greeting } from '@/utils/greeting';
 import { timeFormat } from '@/utils/time';
 import { errorMessage } from '@/api/request';
 import { getOverview, type Overview } from '@/api/member';
+import { AdvertBanner } from '@/features/cms/AdvertBanner';
 
 const DayChart = lazy(() => import('./DayChart'));
 const O = (key: string) => `frontend.user.account.overview.${key}`;
@@ -40,7 +41,7 @@ class OverviewStore {
   }
 }
 
-/** /user/account/overview: greeting, balance and score, and the last seven days of changes (charts and table). */
+/** /user/account/overview: the adverts of the `member` position, greeting, balance and score, and the last seven days of changes (charts and table). */
 export default observer(function OverviewPage() {
   const t = useT();
   const { userInfo, config } = useStore();
@@ -54,6 +55,7 @@ export default observer(function OverviewPage() {
 
   return (
     <div className="ba-user-page ba-overview">
+      <AdvertBanner position="member" />
       <Typography.Title heading={5} className="ba-overview-hello">
         <span>{greeting(t)}</span> <span>{t('member.welcome', { name })}</span>
       </Typography.Title>

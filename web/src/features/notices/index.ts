@@ -1,0 +1,3 @@
+export { NoticeBell } from './NoticeBell';
+export { NoticeDialog } from './NoticeDialog';
+export { NoticeStore } from './store';
