@@ -31,6 +31,9 @@ const LIST_TABLES: Record<string, RegExp> = {
   product: /\bFROM\s+[`"]?product[`"]?\s/i,
   history: /\bFROM\s+[`"]?inventory_history[`"]?\s/i,
   productHistory: /\bFROM\s+[`"]?inventory_history[`"]?\s/i,
+  stock: /\bFROM\s+[`"]?stock[`"]?\s/i,
+  // the kept figures and the pending counts (the token, account and remark reads are the guard's)
+  dashboard: /\bFROM\s+[`"]?(inventory_monthly_stat|inventory_daily_stat|inbound_order|stock_lot|stock)[`"]?\s/i,
 };
 
 async function record(requests: Record<string, string[]>, token: string): Promise<Record<string, Recorded[][]>> {

@@ -41,6 +41,7 @@ import { Packages1764006000000 } from './1764006000000-packages';
 import { LotBlocks1764006100000 } from './1764006100000-lot-blocks';
 import { CustomerReturns1764006110000 } from './1764006110000-customer-returns';
 import { PutawayReplenishmentReorder1764006200000 } from './1764006200000-putaway-replenishment-reorder';
+import { KeptDashboardFigures1764006700000 } from './1764006700000-kept-dashboard-figures';
 import { NoticesAdvertsPaidContentDepartments1764006900000 } from './1764006900000-notices-adverts-paid-content-departments';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
@@ -88,5 +89,6 @@ export const migrations: Function[] = [
   LotBlocks1764006100000,
   CustomerReturns1764006110000,
   PutawayReplenishmentReorder1764006200000,
+  KeptDashboardFigures1764006700000,
   NoticesAdvertsPaidContentDepartments1764006900000,
 ];

@@ -1,5 +1,6 @@
 import { LotsAndExpiry1764000700000 } from '../../migrations/1764000700000-lots-and-expiry';
 import { StockLocationColumns1764001300000 } from '../../migrations/1764001300000-stock-location-columns';
+import { KeptDashboardFigures1764006700000 } from '../../migrations/1764006700000-kept-dashboard-figures';
 import { ProjectionRebuilder } from '../../src/modules/inventory';
 import { dailyStatDeltas, historyRowOf, lineTotal, StoredStockEvent } from '../../src/modules/inventory/domain/projection';
 import { OrdersLedgerReader } from '../../src/modules/orders/queries/orders-ledger/orders-ledger.reader';
@@ -36,7 +37,9 @@ describe('migration: existing stock, history and events become lot ""', () => {
 
     const runner = t.dataSource.createQueryRunner();
     try {
-      // the later migration that touches stock rows is undone first and redone after, as a database upgraded from then would run it
+      // the later migrations that touch stock rows, lots and statistics are undone first and redone after, as a
+      // database upgraded from then would run them
+      await new KeptDashboardFigures1764006700000().down(runner);
       await new StockLocationColumns1764001300000().down(runner);
       await new LotsAndExpiry1764000700000().down(runner);
       // the inbound audit as the code before lots wrote it
@@ -67,6 +70,7 @@ describe('migration: existing stock, history and events become lot ""', () => {
 
       await new LotsAndExpiry1764000700000().up(runner);
       await new StockLocationColumns1764001300000().up(runner);
+      await new KeptDashboardFigures1764006700000().up(runner);
     } finally {
       await runner.release();
     }

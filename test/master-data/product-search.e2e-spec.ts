@@ -6,8 +6,9 @@ import { adminSpec } from '../support/admin-spec';
 
 /**
  * The product quickSearch goes through the product search index (FTS5 trigram on SQLite, FULLTEXT over
- * collation-weight grams on MySQL/MariaDB) and answers exactly the rows of the LIKE it replaced, on a mixed
- * Chinese/English corpus; the index follows every write in the product's own statement.
+ * collation-weight grams on MySQL/MariaDB) and answers exactly the rows of its LIKEs — id and name anywhere,
+ * product number and bar code from their start — on a mixed Chinese/English corpus, in the list's order; it
+ * counts up to a cap, not every match; the index follows every write in the product's own statement.
  */
 describe('product quickSearch through the search index', () => {
   jest.setTimeout(120_000);
@@ -50,11 +51,13 @@ describe('product quickSearch through the search index', () => {
     await t.dataSource.query(`INSERT INTO product (product_no, name, bar_code) VALUES ${Array.from({ length: 200 }, () => '(?, ?, ?)').join(', ')}`, rows);
   });
 
-  /** The rows the LIKE of the list matched before the index: id, name, product number or bar code contain it. */
-  async function likeIds(term: string): Promise<number[]> {
+  /** The rows of the quickSearch's LIKEs without the index: id or name contain it, product number or bar code start with it. */
+  async function likeIds(term: string, order = 'id', limit = 100_000): Promise<number[]> {
     const q = (name: string) => (mysql() ? `\`${name}\`` : `"${name}"`);
     const where = ['id', 'name', 'product_no', 'bar_code'].map((c) => `${q(c)} LIKE ? ESCAPE '${LIKE_ESCAPE}'`).join(' OR ');
-    const rows: Array<{ id: number }> = await t.dataSource.query(`SELECT id FROM product WHERE deletetime IS NULL AND (${where}) ORDER BY id`, Array(4).fill(containsPattern(term.trim())));
+    const keyword = term.trim();
+    const prefix = `${containsPattern(keyword).slice(1)}`;
+    const rows: Array<{ id: number }> = await t.dataSource.query(`SELECT id FROM product WHERE deletetime IS NULL AND (${where}) ORDER BY ${order} LIMIT ${limit}`, [containsPattern(keyword), containsPattern(keyword), prefix, prefix]);
     return rows.map((r) => Number(r.id));
   }
 
@@ -71,6 +74,36 @@ describe('product quickSearch through the search index', () => {
       found += expected.length ? 1 : 0;
     }
     expect(found).toBeGreaterThan(30); // most terms find rows (some only under MySQL's accent- and width-blind collation)
+  });
+
+  it('matches product numbers and bar codes from their start only', async () => {
+    const [p12] = await likeIds('P0012');
+    expect(await searchIds('P0012')).toEqual([p12]);
+    expect(await searchIds('0012')).not.toContain(p12); // inside the product number: no match
+    const withCode: Array<{ id: number; bar_code: string }> = await t.dataSource.query("SELECT id, bar_code FROM product WHERE bar_code LIKE '69012345%' ORDER BY id LIMIT 1");
+    expect(await searchIds(withCode[0].bar_code)).toEqual([Number(withCode[0].id)]);
+    expect(await searchIds(withCode[0].bar_code.slice(4))).toEqual([]);
+  });
+
+  it('answers a first page in the list order and counts up to a cap, a lower bound past it', async () => {
+    // 'Q': the 200 product numbers Q1…Q200 and the names with a q — more than the cap
+    const all = await likeIds('Q');
+    expect(all.length).toBeGreaterThan(200);
+    const first = await client.list('Product', 'quickSearch=Q&limit=10');
+    expect(first).toMatchObject({ total: 100, total_capped: true });
+    expect(first.list.map((row: Row) => Number(row.id))).toEqual(await likeIds('Q', 'weigh DESC, id DESC', 10));
+    // a page further on: counted up to that page and one more
+    const third = await client.list('Product', 'quickSearch=Q&limit=50&page=3');
+    expect(third).toMatchObject({ total: 200, total_capped: true });
+    expect(third.list.map((row: Row) => Number(row.id))).toEqual((await likeIds('Q', 'weigh DESC, id DESC', 150)).slice(100));
+    // under the cap: the exact count, in the list order through the index
+    const few = await likeIds('无线鼠标');
+    expect(few.length).toBeGreaterThan(10);
+    expect(few.length).toBeLessThan(100);
+    const answer = await client.list('Product', `quickSearch=${encodeURIComponent('无线鼠标')}&limit=10`);
+    expect(answer.total).toBe(few.length);
+    expect(answer.total_capped).toBeUndefined();
+    expect(answer.list.map((row: Row) => Number(row.id))).toEqual(await likeIds('无线鼠标', 'weigh DESC, id DESC', 10));
   });
 
   it('reads the index: a product whose index entry is missing is not found by a long enough keyword', async () => {

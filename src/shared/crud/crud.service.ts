@@ -25,11 +25,19 @@ export type ListResult = ListAnswer<CrudRow>;
 export const COUNT_CAP = 10_000;
 
 /**
- * From this many matches on, a quickSearch page in the default order is read without the search index
- * (measured on 100,000 products: a 2-character name matching 6,250 of them took 86–165 ms through the
- * FULLTEXT index and ≈ 2 ms along the (weigh, id) index; a name matching 196, 1 ms against 25 ms).
+ * A quickSearch counts its matches up to this many (or the page asked for and one more page, when that is
+ * further): the first page of a 2-character term needs no count of its thousands of matches, and checking each
+ * of them against the LIKEs was most of such a request (50,000 products: 3,125 matches counted in 784 ms, 101
+ * in 96 ms, one at a time at a load average of 14). Past it the total is a lower bound (`total_capped`).
  */
-export const DENSE_QUICK_SEARCH = 1_000;
+export const QUICK_SEARCH_COUNT_CAP = 100;
+
+/**
+ * A quickSearch whose count reached its cap, shown in the default order, reads its page without the search
+ * index: along the default order's index a page of matches turns up after a few hundred rows, where the
+ * search index would hand over every match to be sorted (100,000 products: a 2-character name matching 6,250
+ * took 86–165 ms through the FULLTEXT index and ≈ 2 ms along the (weigh, id) index).
+ */
 
 export interface ListOptions {
   /** The controller path (`wms/brand`) whose admin-rule remark the answer carries. */
@@ -69,12 +77,12 @@ export class CrudService<E extends ObjectLiteral> implements Restorer {
         return applyListQuery(qb, spec, columns);
       };
       const qb = await build();
-      const cap = Math.max(COUNT_CAP, (spec.page + 1) * spec.limit);
-      const count = await countRows(manager, qb, cap);
+      const cap = Math.max(spec.quickSearch ? QUICK_SEARCH_COUNT_CAP : (this.model.definition.countCap ?? COUNT_CAP), (spec.page + 1) * spec.limit);
+      const count = await countRows(manager, qb, cap, this.model.joins.map((join) => join.alias));
       // A keyword that matches many rows, shown in the default order: reading rows in that order (its index)
       // finds a page of matches after a few hundred rows, where the search index would hand over every match
       // to be sorted. The count above, which must see every match up to the cap, used the search index.
-      const dense = spec.quickSearch && this.model.columns.quickSearchIndex && !spec.order && count.total >= DENSE_QUICK_SEARCH;
+      const dense = spec.quickSearch && this.model.columns.quickSearchIndex && !spec.order && count.capped;
       const page = dense ? await build({ ...this.model.columns, quickSearchIndex: undefined }) : qb;
       return { count, rows: await page.getMany() };
     });
@@ -343,9 +351,32 @@ export function parseIds(value: unknown): number[] {
  * list is many-to-one (on the joined table's primary key), so counting rows is exact; TypeORM's getCount
  * counts DISTINCT ids, which makes the database de-duplicate every matching row first.
  */
-async function countRows(manager: EntityManager, qb: SelectQueryBuilder<ObjectLiteral>, cap: number): Promise<{ total: number; capped: boolean }> {
-  const [inner, parameters] = qb.clone().select('1', 'one').orderBy().offset(undefined).limit(cap + 1).getQueryAndParameters();
+async function countRows(manager: EntityManager, qb: SelectQueryBuilder<ObjectLiteral>, cap: number, toOne: readonly string[] = []): Promise<{ total: number; capped: boolean }> {
+  const counting = withoutUnusedJoins(qb.clone(), toOne);
+  const [inner, parameters] = counting.select('1', 'one').orderBy().offset(undefined).limit(cap + 1).getQueryAndParameters();
   const [row] = (await manager.query(`SELECT COUNT(*) AS total FROM (${inner}) counted`, parameters)) as Array<{ total: number | string }>;
   const total = Number(row?.total ?? 0);
   return total > cap ? { total: cap, capped: true } : { total, capped: false };
+}
+
+/**
+ * The count of a list needs none of its joins that no condition names: each definition join is a LEFT JOIN to
+ * one row by primary key (`toOne`: their aliases), which neither adds nor removes rows. MariaDB kept them in
+ * the count (the stock list of a warehouse: 3,031 shelf lookups for 3,557 rows), so they are dropped here;
+ * a join that a kept join's condition names (the warehouse through the shelf) stays with it.
+ */
+function withoutUnusedJoins(qb: SelectQueryBuilder<ObjectLiteral>, toOne: readonly string[]): SelectQueryBuilder<ObjectLiteral> {
+  if (!toOne.length) return qb;
+  const droppable = new Set(toOne);
+  const conditions = JSON.stringify(qb.expressionMap.wheres).replace(/\\"/g, '"'); // escaped names as written
+  const names = (text: string, alias: string) => new RegExp(`(^|[^\\w.])[\`"]?${alias}[\`"]?\\.`).test(text);
+  const joins = qb.expressionMap.joinAttributes;
+  const kept: typeof joins = [];
+  for (const join of [...joins].reverse()) {
+    const alias = join.alias.name;
+    const needed = !droppable.has(alias) || join.direction !== 'LEFT' || names(conditions, alias) || kept.some((other) => names(String(other.condition ?? ''), alias));
+    if (needed) kept.unshift(join);
+  }
+  qb.expressionMap.joinAttributes = kept;
+  return qb;
 }

@@ -91,3 +91,47 @@ export function dailyStatDeltas(events: StoredStockEvent[], dayOf: (unixSeconds:
   }
   return [...sums.values()].map(({ cents, ...rest }) => ({ ...rest, amount: fromCents(cents) }));
 }
+
+export interface MonthlyStatDelta {
+  month: string;
+  form_type: number;
+  quantity: number;
+  amount: string;
+}
+
+/** The daily deltas summed by month (`YYYY-MM` of the site day): what events add to the monthly statistics. */
+export function monthlyStatDeltas(daily: readonly DailyStatDelta[]): MonthlyStatDelta[] {
+  const sums = new Map<string, { month: string; form_type: number; quantity: number; cents: bigint }>();
+  for (const delta of daily) {
+    const month = delta.day.slice(0, 7);
+    const key = `${month}|${delta.form_type}`;
+    const sum = sums.get(key) ?? { month, form_type: delta.form_type, quantity: 0, cents: 0n };
+    sum.quantity += delta.quantity;
+    sum.cents += toCents(delta.amount);
+    sums.set(key, sum);
+  }
+  return [...sums.values()].map(({ cents, ...rest }) => ({ ...rest, amount: fromCents(cents) }));
+}
+
+export interface LotQuantityDelta {
+  product_id: number;
+  lot_no: string;
+  quantity: number;
+}
+
+/**
+ * What stream writes add to their lots' stock (`stock_lot.quantity`, over every shelf): the change of each
+ * stream of a named lot (lot '' is no lot), summed per (product, lot), in (product, lot) order — the order
+ * the lots' rows are locked in. Streams whose quantity did not change are left out.
+ */
+export function lotQuantityDeltas(changes: ReadonlyArray<{ product_id: number; lot_no: string; before: number; after: number }>): LotQuantityDelta[] {
+  const sums = new Map<string, LotQuantityDelta>();
+  for (const change of changes) {
+    if (!change.lot_no || change.after === change.before) continue;
+    const key = `${change.product_id}:${change.lot_no}`;
+    const sum = sums.get(key) ?? { product_id: change.product_id, lot_no: change.lot_no, quantity: 0 };
+    sum.quantity += change.after - change.before;
+    sums.set(key, sum);
+  }
+  return [...sums.values()].filter((d) => d.quantity !== 0).sort((a, b) => a.product_id - b.product_id || a.lot_no.localeCompare(b.lot_no));
+}

@@ -5,7 +5,7 @@ import { AppError } from '../../../shared/http/app-error';
 import { Outbox } from '../../../shared/outbox';
 import { SiteConfigService } from '../../platform';
 import { KnownMasterData, MasterDataReader, ProductStockTotals } from '../../master-data';
-import { dailyStatDeltas, historyRowOf, lineTotal, StockEventMetadata, StockEventPayload, StoredStockEvent } from '../domain/projection';
+import { dailyStatDeltas, historyRowOf, lineTotal, lotQuantityDeltas, monthlyStatDeltas, StockEventMetadata, StockEventPayload, StoredStockEvent } from '../domain/projection';
 import { EventChain } from './event-chain.service';
 import { siteDayOf } from '../../../shared/time/site-day';
 import { Allocation } from '../domain/lots';
@@ -69,7 +69,7 @@ export class StockLedger {
 
     const plan = planPosting({ requests, keys, snapshots, streams, registered, today: dayOf(context.occurredAt), shelfKinds });
 
-    await this.writeStock(manager, plan.streams, context.occurredAt);
+    await this.writeStock(manager, plan.streams, streams, context.occurredAt);
     const metadata = JSON.stringify({
       order_type: context.order_type,
       order_id: context.order_id,
@@ -130,7 +130,10 @@ export class StockLedger {
   async project(manager: EntityManager, events: StoredStockEvent[], siteDay?: (unixSeconds: number) => string): Promise<void> {
     await insertMany(manager, 'inventory_history', events.map(historyRowOf));
     const dayOf = siteDay ?? siteDayOf(await this.siteConfig.timeZone(manager));
-    await upsertAdding(manager, 'inventory_daily_stat', ['day', 'form_type'], ['quantity', 'amount'], [], dailyStatDeltas(events, dayOf) as unknown as Array<Record<string, unknown>>);
+    const daily = dailyStatDeltas(events, dayOf);
+    await upsertAdding(manager, 'inventory_daily_stat', ['day', 'form_type'], ['quantity', 'amount'], [], daily as unknown as Array<Record<string, unknown>>);
+    // the dashboard's year: kept by month beside the days (never summed per request)
+    await upsertAdding(manager, 'inventory_monthly_stat', ['month', 'form_type'], ['quantity', 'amount'], [], monthlyStatDeltas(daily) as unknown as Array<Record<string, unknown>>);
   }
 
   /**
@@ -206,7 +209,23 @@ export class StockLedger {
   }
 
   /** The plan's stock rows: existing ones updated (one statement per 500), new ones inserted with their place and lot. */
-  private async writeStock(manager: EntityManager, streams: readonly StreamWrite[], now: number): Promise<void> {
+  /**
+   * The stock rows the plan wrote, and each named lot's stock over all its shelves (`stock_lot.quantity`, what
+   * the dashboard's expiring lots read): one statement for the lots whose stock changed, none for lot ''.
+   * The lots' rows are locked after the streams, as the receipts' registration locks them.
+   */
+  private async writeStock(manager: EntityManager, streams: readonly StreamWrite[], before: ReadonlyMap<string, StreamRow>, now: number): Promise<void> {
+    const lots = lotQuantityDeltas(streams.map((s) => ({ product_id: s.snapshot.product_id, lot_no: s.lot.lot_no, before: before.get(s.streamId)?.quantity ?? 0, after: s.state.quantity })));
+    await this.writeStockRows(manager, streams, now);
+    for (const part of chunk(lots, STREAMS_PER_QUERY)) {
+      await manager.query(
+        `UPDATE stock_lot SET quantity = quantity + CASE ${part.map(() => 'WHEN product_id = ? AND lot_no = ? THEN ?').join(' ')} ELSE 0 END WHERE ${part.map(() => '(product_id = ? AND lot_no = ?)').join(' OR ')}`,
+        [...part.flatMap((d) => [d.product_id, d.lot_no, d.quantity]), ...part.flatMap((d) => [d.product_id, d.lot_no])],
+      );
+    }
+  }
+
+  private async writeStockRows(manager: EntityManager, streams: readonly StreamWrite[], now: number): Promise<void> {
     await updateById(manager, 'stock', new Map(streams.filter((s) => s.rowId !== null).map((s) => [s.rowId!, { quantity: s.state.quantity, version: s.state.version, updatetime: now }])));
     await insertMany(
       manager,

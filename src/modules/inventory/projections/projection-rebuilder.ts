@@ -7,7 +7,7 @@ import { TransactionRunner } from '../../../shared/database/transaction-runner';
 import { siteDayOf } from '../../../shared/time/site-day';
 import { MASTER_DATA_TABLES, ProductStockTotals } from '../../master-data';
 import { SiteConfigService } from '../../platform';
-import { dailyStatDeltas, historyRowOf, StoredStockEvent } from '../domain/projection';
+import { dailyStatDeltas, historyRowOf, lotQuantityDeltas, monthlyStatDeltas, StoredStockEvent } from '../domain/projection';
 import { LotFacts, lotOfPayload, nextStreamState, streamIdOf } from '../domain/stock-movement';
 
 export interface Fingerprints {
@@ -15,6 +15,7 @@ export interface Fingerprints {
   lots: string;
   history: string;
   daily: string;
+  monthly: string;
   totals: string;
 }
 
@@ -39,7 +40,7 @@ const STOCK_LOCATION_FROM_SHELVES = ['warehouse_id', 'warehouse_area_id']
   .map((column) => `${column} = COALESCE((SELECT ${column} FROM ${MASTER_DATA_TABLES.shelf} WHERE ${MASTER_DATA_TABLES.shelf}.id = stock.warehouse_shelf_id), 0)`)
   .reduce((sql, set, i) => `${sql}${i ? ', ' : ''}${set}`, 'UPDATE stock SET ');
 
-const PROJECTION_TABLES = ['stock', 'stock_lot', 'inventory_history', 'inventory_daily_stat'];
+const PROJECTION_TABLES = ['stock', 'stock_lot', 'inventory_history', 'inventory_daily_stat', 'inventory_monthly_stat'];
 /** Each stream's reserved quantity: the sum of its reservation rows (commitments are rows, not events). */
 const RESERVED_FROM_ROWS =
   'UPDATE stock SET reserved_quantity = COALESCE((SELECT SUM(r.quantity) FROM stock_reservation r WHERE r.product_id = stock.product_id AND r.warehouse_shelf_id = stock.warehouse_shelf_id AND r.lot_no = stock.lot_no), 0)';
@@ -134,8 +135,12 @@ export class ProjectionRebuilder {
       // each stock row's location is its shelf's, now (a shelf moved keeps its rows with it)
       await m.query(STOCK_LOCATION_FROM_SHELVES);
       await m.query(RESERVED_FROM_ROWS);
-      await insertMany(m, 'stock_lot', [...lots.values()]);
-      await insertMany(m, 'inventory_daily_stat', [...daily.values()].map((d) => ({ day: d.day, form_type: d.form_type, quantity: d.quantity, amount: fromCents(d.cents) })));
+      // each lot's stock over all its shelves, from the rebuilt streams
+      const lotStock = new Map(lotQuantityDeltas([...streams.values()].map((s) => ({ product_id: s.product_id, lot_no: s.lot_no, before: 0, after: s.quantity }))).map((d) => [`${d.product_id}:${d.lot_no}`, d.quantity]));
+      await insertMany(m, 'stock_lot', [...lots.values()].map((lot) => ({ ...lot, quantity: lotStock.get(`${lot.product_id}:${lot.lot_no}`) ?? 0 })));
+      const days = [...daily.values()].map((d) => ({ day: d.day, form_type: d.form_type, quantity: d.quantity, amount: fromCents(d.cents) }));
+      await insertMany(m, 'inventory_daily_stat', days);
+      await insertMany(m, 'inventory_monthly_stat', monthlyStatDeltas(days).map((d) => ({ ...d })));
       const byProduct = new Map<number, number>();
       for (const s of streams.values()) byProduct.set(s.product_id, (byProduct.get(s.product_id) ?? 0) + s.quantity);
       await this.totals.resetAll(m);
@@ -172,8 +177,8 @@ export class ProjectionRebuilder {
       for (const r of rows) stock.add(`${r.product_id}|${r.warehouse_shelf_id}|${r.warehouse_id}|${r.warehouse_area_id}|${r.lot_no}|${r.production_date}|${r.expiry_date}|${r.lot_received_at}|${r.quantity}|${r.reserved_quantity}|${r.version}`);
     }
     const lots = unorderedHash();
-    for await (const rows of this.pages(manager, 'SELECT id, product_id, lot_no, production_date, expiry_date, received_at FROM stock_lot', ['id'])) {
-      for (const r of rows) lots.add(`${r.product_id}|${r.lot_no}|${r.production_date}|${r.expiry_date}|${r.received_at}`);
+    for await (const rows of this.pages(manager, 'SELECT id, product_id, lot_no, production_date, expiry_date, received_at, quantity FROM stock_lot', ['id'])) {
+      for (const r of rows) lots.add(`${r.product_id}|${r.lot_no}|${r.production_date}|${r.expiry_date}|${r.received_at}|${r.quantity}`);
     }
     const history = hash();
     for await (const rows of this.pages(manager, 'SELECT * FROM inventory_history', ['event_id'])) {
@@ -185,9 +190,11 @@ export class ProjectionRebuilder {
     }
     const daily = hash();
     for (const r of await manager.query('SELECT day, form_type, quantity, amount FROM inventory_daily_stat ORDER BY day, form_type')) daily.update(`${r.day}|${r.form_type}|${r.quantity}|${toMoneyString(r.amount)}\n`);
+    const monthly = hash();
+    for (const r of await manager.query('SELECT month, form_type, quantity, amount FROM inventory_monthly_stat ORDER BY month, form_type')) monthly.update(`${r.month}|${r.form_type}|${r.quantity}|${toMoneyString(r.amount)}\n`);
     const totals = hash();
     for await (const rows of this.totals.allTotals(manager)) for (const r of rows) if (r.total) totals.update(`${r.id}|${r.total}\n`);
-    return { stock: stock.digest(), lots: lots.digest(), history: history.digest('hex'), daily: daily.digest('hex'), totals: totals.digest('hex') };
+    return { stock: stock.digest(), lots: lots.digest(), history: history.digest('hex'), daily: daily.digest('hex'), monthly: monthly.digest('hex'), totals: totals.digest('hex') };
   }
 
   /** Keyset pages over a projection, ordered by its natural key. */

@@ -14,10 +14,11 @@ import { ExpiryWindowReader } from '../expiry-window/expiry-window.reader';
 export type { DashboardAnswer } from '../../../../../contract/stock';
 
 /**
- * `dashboard/index`: today's inbound and outbound quantities and the twelve months of a
- * year, read from the daily statistics projection only (at most 366 × 6 rows by primary key, never the
- * history), the counts of orders awaiting review, and the stock in lots expiring within the warning days
- * or expired. "Today" and months are in the site time zone.
+ * `dashboard/index`: today's inbound and outbound quantities and the twelve months of a year, the counts of
+ * orders awaiting review, and the stock in lots expiring within the warning days or expired — from figures
+ * the ledger keeps current in each posting's transaction (daily and monthly statistics, each lot's stock),
+ * never summed from the history or the stock rows per request. Two statements once warm besides the token's:
+ * the kept figures, the pending counts. "Today" and months are in the site time zone.
  */
 @Injectable()
 export class DashboardReader {
@@ -35,39 +36,34 @@ export class DashboardReader {
     const year = query.year === undefined || query.year === '' ? currentYear : parseYear(query.year);
     // A replica serves the dashboard when there is one (DB_READ_URL).
     const { warnUntil } = await this.expiry.view();
-    const [monthRows, pending, remark, [expiring]] = await this.transactions.read((manager) => Promise.all([
-      // the year summed by month in the database (12 × 6 rows instead of a year of days; amounts as whole
-      // cents, exact on both databases — SQLite keeps DECIMAL as a float), today's day summed beside it in the
-      // same statement (its month is a group of its own when the year asked for is another)
+    const [rows, pending, remark] = await this.transactions.read((manager) => Promise.all([
+      // figures the ledger keeps in each posting's transaction, read by key in one statement: the year's
+      // months (12 × form types rows of the monthly statistics), today's rows of the daily statistics, and the
+      // lots with stock whose expiry is on or before the end of the warning window (`stock_lot.quantity`, read
+      // along its (expiry_date, quantity) index). Amounts as whole cents, exact on both databases (SQLite keeps
+      // DECIMAL as a float).
       manager.query(
-        `SELECT SUBSTR(day, 1, 7) AS month, form_type, SUM(quantity) AS quantity, SUM(ROUND(amount * 100)) AS cents,
-           SUM(CASE WHEN day = ? THEN quantity ELSE 0 END) AS today_quantity
-         FROM inventory_daily_stat WHERE (day >= ? AND day <= ?) OR day = ? GROUP BY SUBSTR(day, 1, 7), form_type`,
-        [today, `${year}-01-01`, `${year}-12-31`, today],
-      ) as Promise<Array<{ month: string; form_type: number | string; quantity: number | string; cents: number | string; today_quantity: number | string }>>,
+        `SELECT 'month' AS kind, month AS k, form_type, quantity, ROUND(amount * 100) AS cents FROM inventory_monthly_stat WHERE month >= ? AND month <= ?
+         UNION ALL SELECT 'today', day, form_type, quantity, 0 FROM inventory_daily_stat WHERE day = ?
+         UNION ALL SELECT 'expiring', '', COUNT(*), COALESCE(SUM(quantity), 0), 0 FROM stock_lot WHERE expiry_date <> '' AND expiry_date <= ? AND quantity > 0`,
+        [`${year}-01`, `${year}-12`, today, warnUntil],
+      ) as Promise<Array<{ kind: string; k: string; form_type: number | string; quantity: number | string; cents: number | string }>>,
       this.pendingOrders.count(manager),
       // the remark is cached per process (see SiteVersion): no statement once warm
       this.kit.environment ? this.kit.environment.remark('dashboard') : '',
-      // lots (product, lot number) with stock whose expiry is on or before the end of the warning window
-      manager.query(
-        `SELECT COUNT(*) AS lots, COALESCE(SUM(quantity), 0) AS quantity FROM
-           (SELECT product_id, lot_no, SUM(quantity) AS quantity FROM stock WHERE quantity > 0 AND expiry_date <> '' AND expiry_date <= ? GROUP BY product_id, lot_no) expiring`,
-        [warnUntil],
-      ) as Promise<Array<{ lots: number | string; quantity: number | string }>>,
     ]));
-    const yearPrefix = `${String(year).padStart(4, '0')}-`;
-    const yearRows: DailyStatRow[] = monthRows
-      .filter((row) => row.month.startsWith(yearPrefix))
-      .map((row) => ({ day: row.month, form_type: row.form_type, quantity: row.quantity, amount: fromCents(wholeCents(row.cents)) }));
-    const todayRows: DailyStatRow[] = monthRows
-      .filter((row) => row.month === today.slice(0, 7))
-      .map((row) => ({ day: today, form_type: row.form_type, quantity: row.today_quantity, amount: 0 }));
+    const yearRows: DailyStatRow[] = rows
+      .filter((row) => row.kind === 'month')
+      .map((row) => ({ day: row.k, form_type: row.form_type, quantity: row.quantity, amount: fromCents(wholeCents(row.cents)) }));
+    const todayRows: DailyStatRow[] = rows.filter((row) => row.kind === 'today').map((row) => ({ day: today, form_type: row.form_type, quantity: row.quantity, amount: 0 }));
+    // the expiring row: its lot count travels in form_type, its units in quantity
+    const expiring = rows.find((row) => row.kind === 'expiring');
     return {
       remark: remark ?? '',
       today: todayFigures(todayRows),
       pending,
       monthly: monthlyFigures(year, yearRows),
-      expiring: { lots: Number(expiring?.lots ?? 0), quantity: Number(expiring?.quantity ?? 0) },
+      expiring: { lots: Number(expiring?.form_type ?? 0), quantity: Number(expiring?.quantity ?? 0) },
     };
   }
 }
