@@ -1,12 +1,15 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
+import { EventBus } from '@nestjs/cqrs';
 import { EntityManager } from 'typeorm';
 import { chunk, forUpdate, insertMany, isDuplicateKey, isMysql, updateById, upsertAdding } from '../../../shared/database/sql-dialect';
+import { afterCommit } from '../../../shared/database/transaction-runner';
 import { AppError } from '../../../shared/http/app-error';
 import { Outbox } from '../../../shared/outbox';
 import { SiteConfigService } from '../../platform';
 import { KnownMasterData, MasterDataReader, ProductStockTotals } from '../../master-data';
 import { dailyStatDeltas, historyRowOf, lineTotal, StockEventMetadata, StockEventPayload, StoredStockEvent } from '../domain/projection';
 import { EventChain } from './event-chain.service';
+import { ProductTotalsChangedEvent } from '../events/inventory.events';
 import { siteDayOf } from '../../../shared/time/site-day';
 import { Allocation } from '../domain/lots';
 import { TAKES_AVAILABLE_STOCK } from '../domain/availability';
@@ -42,7 +45,11 @@ export class StockLedger {
     private readonly totals: ProductStockTotals,
     private readonly chain: EventChain,
     private readonly outbox: Outbox,
+    @Optional() private readonly events?: EventBus,
   ) {}
+
+  /** Each open transaction's changes of product totals so far, published after its commit. */
+  private readonly totalsChanged = new WeakMap<EntityManager, Map<number, number>>();
 
   /** `known`: products and shelves the caller read in this transaction already (not read again). */
   async record(manager: EntityManager, requests: MovementRequest[], context: RecordContext, known: KnownMasterData = {}): Promise<StoredStockEvent[]> {
@@ -100,6 +107,7 @@ export class StockLedger {
     }));
     await this.project(manager, events, dayOf);
     await this.totals.addToTotals(manager, plan.totals);
+    this.publishTotalsAfterCommit(manager, plan.totals);
     // one `stock.changed` per event, in this transaction: what the event says, and what a receiver needs to
     // check its chain hash (the content hashed and the hash before it in its stream)
     await this.outbox.addAll(
@@ -112,6 +120,20 @@ export class StockLedger {
       })),
     );
     return { events, allocations: plan.allocations };
+  }
+
+  /** Adds to the transaction's total changes; the first posting of a transaction queues their publication after its commit. */
+  private publishTotalsAfterCommit(manager: EntityManager, deltas: ReadonlyMap<number, number>): void {
+    const bus = this.events;
+    if (!bus || !deltas.size) return;
+    let gathered = this.totalsChanged.get(manager);
+    if (!gathered) {
+      const fresh = new Map<number, number>();
+      if (!afterCommit(manager, this, () => bus.publish(new ProductTotalsChangedEvent(fresh)))) return;
+      this.totalsChanged.set(manager, fresh);
+      gathered = fresh;
+    }
+    for (const [productId, delta] of deltas) gathered.set(productId, (gathered.get(productId) ?? 0) + delta);
   }
 
   /**
