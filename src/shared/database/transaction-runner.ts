@@ -37,32 +37,49 @@ export function beforeCommit(manager: EntityManager, key: object, hook: BeforeCo
   return true;
 }
 
-/** Work to start once a transaction committed (see `afterCommit`). */
-type AfterCommit = () => Promise<void> | void;
-const committed = new WeakMap<EntityManager, Map<object, AfterCommit>>();
+/** Work to start once a transaction committed (see `afterCommit`), with what the transaction gathered for it. */
+interface AfterCommitEntry {
+  state: unknown;
+  hook: (state: unknown) => Promise<void> | void;
+}
+type AfterCommit = AfterCommitEntry;
+const committed = new WeakMap<EntityManager, Map<object, AfterCommitEntry>>();
 
 /**
  * Queues `hook` to start once the transaction of `manager` has committed — never when it rolls back, and only
  * for the attempt that committed (a retried attempt starts with none). A second call with the same `key`
- * keeps the first hook (it reads what the transaction gathered by then). The hook runs on its own, after the
- * caller was answered; its failure is logged, never thrown: what it does (a chat message, a notice) must
- * never decide on or delay the change itself. Answers false when `manager` is not in a transaction of the
- * TransactionRunner.
+ * keeps the first hook. The hook runs on its own, after the caller was answered; its failure is logged,
+ * never thrown: what it does (a chat message, a notice) must never decide on or delay the change itself.
+ * Answers false when `manager` is not in a transaction of the TransactionRunner.
  */
-export function afterCommit(manager: EntityManager, key: object, hook: AfterCommit): boolean {
+export function afterCommit(manager: EntityManager, key: object, hook: () => Promise<void> | void): boolean {
+  return afterCommitGathering(manager, key, () => null, hook) !== undefined;
+}
+
+/**
+ * `afterCommit` with something the transaction gathers as it goes: the first call for `key` creates it
+ * (`initial`) and queues `hook` with it; every call answers the same one, to add to (undefined outside a
+ * transaction of the TransactionRunner). It belongs to this attempt only: a retry or the next transaction
+ * starts afresh.
+ */
+export function afterCommitGathering<S>(manager: EntityManager, key: object, initial: () => S, hook: (state: S) => Promise<void> | void): S | undefined {
   const hooks = committed.get(manager);
-  if (!hooks) return false;
-  if (!hooks.has(key)) hooks.set(key, hook);
-  return true;
+  if (!hooks) return undefined;
+  let entry = hooks.get(key);
+  if (!entry) {
+    entry = { state: initial(), hook: hook as AfterCommitEntry['hook'] };
+    hooks.set(key, entry);
+  }
+  return entry.state as S;
 }
 
 const afterCommitLogger = new Logger('AfterCommit');
 
 function startAfterCommit(hooks: Map<object, AfterCommit>): void {
-  for (const hook of hooks.values()) {
+  for (const { hook, state } of hooks.values()) {
     setImmediate(() => {
       Promise.resolve()
-        .then(hook)
+        .then(() => hook(state))
         .catch((error: unknown) => afterCommitLogger.warn(`an after-commit hook failed: ${(error as Error)?.message ?? error}`));
     });
   }

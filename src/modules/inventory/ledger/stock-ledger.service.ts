@@ -2,7 +2,7 @@ import { Injectable, Optional } from '@nestjs/common';
 import { EventBus } from '@nestjs/cqrs';
 import { EntityManager } from 'typeorm';
 import { chunk, forUpdate, insertMany, isDuplicateKey, isMysql, updateById, upsertAdding } from '../../../shared/database/sql-dialect';
-import { afterCommit } from '../../../shared/database/transaction-runner';
+import { afterCommitGathering } from '../../../shared/database/transaction-runner';
 import { AppError } from '../../../shared/http/app-error';
 import { Outbox } from '../../../shared/outbox';
 import { SiteConfigService } from '../../platform';
@@ -47,9 +47,6 @@ export class StockLedger {
     private readonly outbox: Outbox,
     @Optional() private readonly events?: EventBus,
   ) {}
-
-  /** Each open transaction's changes of product totals so far, published after its commit. */
-  private readonly totalsChanged = new WeakMap<EntityManager, Map<number, number>>();
 
   /** `known`: products and shelves the caller read in this transaction already (not read again). */
   async record(manager: EntityManager, requests: MovementRequest[], context: RecordContext, known: KnownMasterData = {}): Promise<StoredStockEvent[]> {
@@ -122,18 +119,12 @@ export class StockLedger {
     return { events, allocations: plan.allocations };
   }
 
-  /** Adds to the transaction's total changes; the first posting of a transaction queues their publication after its commit. */
+  /** Adds to the transaction's changes of product totals, published once after its commit (ProductTotalsChangedEvent). */
   private publishTotalsAfterCommit(manager: EntityManager, deltas: ReadonlyMap<number, number>): void {
     const bus = this.events;
     if (!bus || !deltas.size) return;
-    let gathered = this.totalsChanged.get(manager);
-    if (!gathered) {
-      const fresh = new Map<number, number>();
-      if (!afterCommit(manager, this, () => bus.publish(new ProductTotalsChangedEvent(fresh)))) return;
-      this.totalsChanged.set(manager, fresh);
-      gathered = fresh;
-    }
-    for (const [productId, delta] of deltas) gathered.set(productId, (gathered.get(productId) ?? 0) + delta);
+    const gathered = afterCommitGathering(manager, this, () => new Map<number, number>(), (all) => bus.publish(new ProductTotalsChangedEvent(all)));
+    for (const [productId, delta] of deltas) gathered?.set(productId, (gathered.get(productId) ?? 0) + delta);
   }
 
   /**
