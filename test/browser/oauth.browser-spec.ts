@@ -55,6 +55,7 @@ test('signs a member in with a local OpenID Connect provider, and sends a robot 
     await step('the sign-in page offers the provider', async () => {
       await member.goto('/#/user/login');
       await member.locator('[data-testid=oauth-buttons]').getByRole('button', { name: providerName }).waitFor();
+      await settled(member);
       await member.screenshot({ path: 'test-output/screenshots/oauth/member-login.png' });
     });
 
@@ -64,6 +65,7 @@ test('signs a member in with a local OpenID Connect provider, and sends a robot 
       expect(idp.grants.at(-1)).toMatchObject({ code_challenge_method: 'S256' });
       expect(idp.refusals).toEqual([]);
       expect(new URL(member.url()).search).toBe('');
+      await settled(member);
       await member.screenshot({ path: 'test-output/screenshots/oauth/member-center.png' });
     });
 
