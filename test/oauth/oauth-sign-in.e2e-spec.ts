@@ -216,6 +216,16 @@ describe('third-party sign-in', () => {
     });
   });
 
+  describe('bounded', () => {
+    it('makes an address that starts too many sign-ins wait', async () => {
+      const provider = await oidc();
+      for (let i = 0; i < 30; i++) expect((await anonymous(t).get(`/api/oauth/authorize?provider=${provider.id}`)).body.code).toBe(1);
+      const refused = await anonymous(t).get(`/api/oauth/authorize?provider=${provider.id}`);
+      expect(refused.body).toMatchObject({ code: 0, msg: expect.stringMatching(/Too many sign-ins started from your address: please try again in \d+ seconds/) });
+      expect(Number((await t.dataSource.query('SELECT COUNT(*) AS n FROM oauth_ticket'))[0].n)).toBe(30);
+    });
+  });
+
   describe('OAuth 2.0 with explicit endpoints', () => {
     it('signs in by the userinfo id field, with PKCE and no nonce', async () => {
       const provider = await oauth2(1);

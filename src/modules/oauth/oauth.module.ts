@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts';
+import { PlatformModule } from '../platform';
 import { AccountOauthController, OauthController, OauthLogController, OauthProviderController } from './http/oauth.controllers';
 import { OauthLogEntity, OauthProviderEntity, OauthTicketEntity, UserOauthEntity } from './persistence/oauth.entities';
 import { OauthSignIn } from './services/oauth-sign-in.service';
@@ -11,7 +12,7 @@ import { OauthSignIn } from './services/oauth-sign-in.service';
  * switched off as a whole; sessions are the accounts context's (ExternalSignIn).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([OauthProviderEntity, OauthTicketEntity, UserOauthEntity, OauthLogEntity]), AccountsModule],
+  imports: [TypeOrmModule.forFeature([OauthProviderEntity, OauthTicketEntity, UserOauthEntity, OauthLogEntity]), AccountsModule, PlatformModule],
   controllers: [OauthProviderController, OauthLogController, OauthController, AccountOauthController],
   providers: [OauthSignIn],
 })

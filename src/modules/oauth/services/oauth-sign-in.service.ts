@@ -6,12 +6,19 @@ import { TransactionRunner } from '../../../shared/database/transaction-runner';
 import { AppError } from '../../../shared/http/app-error';
 import { unixNow } from '../../../shared/http/envelope';
 import { ExternalSignIn } from '../../accounts';
+import { AttemptBudget, type BudgetPolicy } from '../../platform';
 import { codeChallenge, IdTokenError, randomToken, sitePath, ticketHash, verifyIdToken } from '../domain/oauth-tokens';
 import { OauthLogEntity, OauthProviderEntity, OauthTicketEntity, TICKET, UserOauthEntity } from '../persistence/oauth.entities';
 import { endpointsOf, exchangeCode, keysOf, userinfoOf } from './provider-client';
 
 /** A state or a bind token is good for this long. */
 const TICKET_SECONDS = 600;
+
+/**
+ * Sign-ins an address may start (each writes a ticket): 30 within 10 minutes, the 30th starting a wait of 10
+ * seconds before the next, doubling with each further one up to 10 minutes.
+ */
+const AUTHORIZE_BUDGET: BudgetPolicy = { free: 29, firstWait: 10, maxWait: 600, window: 600 };
 
 /** Who asks, from where: the member signed in (0: nobody) and the address. */
 export interface Caller {
@@ -44,6 +51,7 @@ export class OauthSignIn {
   constructor(
     private readonly transactions: TransactionRunner,
     private readonly members: ExternalSignIn,
+    private readonly budgets: AttemptBudget,
   ) {}
 
   /** The enabled providers, for the sign-in page's buttons. */
@@ -55,6 +63,8 @@ export class OauthSignIn {
   /** `GET /api/oauth/authorize`: a state (with its verifier, nonce, return path and member) and the provider's URL. */
   async authorize(providerId: number, redirect: unknown, redirectUri: string, caller: Caller): Promise<{ url: string }> {
     const provider = await this.enabledProvider(providerId);
+    const budget = await this.budgets.claim(`oauth-authorize:${caller.ip}`, AUTHORIZE_BUDGET);
+    if (!budget.allowed) throw new AppError('oauth.too_many', { seconds: budget.retryAfter });
     const endpoints = await endpointsOf(provider);
     const state = randomToken();
     const verifier = randomToken(48);
