@@ -19,3 +19,5 @@ export * from './accounts';
 export * from './audit';
 export * from './master-data';
 export * from './directed';
+export * from './robots';
+export * from './oauth';

@@ -42,6 +42,8 @@ import { LotBlocks1764006100000 } from './1764006100000-lot-blocks';
 import { CustomerReturns1764006110000 } from './1764006110000-customer-returns';
 import { PutawayReplenishmentReorder1764006200000 } from './1764006200000-putaway-replenishment-reorder';
 import { KeptDashboardFigures1764006700000 } from './1764006700000-kept-dashboard-figures';
+import { OauthSignIn1764006800000 } from './1764006800000-oauth-sign-in';
+import { ChatRobots1764006800100 } from './1764006800100-chat-robots';
 import { NoticesAdvertsPaidContentDepartments1764006900000 } from './1764006900000-notices-adverts-paid-content-departments';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
@@ -90,5 +92,7 @@ export const migrations: Function[] = [
   CustomerReturns1764006110000,
   PutawayReplenishmentReorder1764006200000,
   KeptDashboardFigures1764006700000,
+  OauthSignIn1764006800000,
+  ChatRobots1764006800100,
   NoticesAdvertsPaidContentDepartments1764006900000,
 ];

@@ -9,6 +9,8 @@ import { IntegrationModule } from './modules/integration';
 import { InventoryModule } from './modules/inventory';
 import { MasterDataModule } from './modules/master-data';
 import { OrdersModule } from './modules/orders';
+import { OauthModule } from './modules/oauth';
+import { RobotsModule } from './modules/robots';
 import { SecurityModule } from './modules/security';
 import { ConfigAdminModule, PlatformModule } from './modules/platform';
 import { CacheModule } from './shared/cache/cache-registry';
@@ -47,6 +49,9 @@ import { OutboxModule } from './shared/outbox';
     CmsModule,
     SecurityModule,
     IntegrationModule,
+    // optional modules: each one's routes, listeners and jobs live in it alone
+    OauthModule,
+    RobotsModule,
     DemoModule,
   ],
   providers: [

@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
 import { DailyLedgerDigest } from './modules/inventory';
+import { DailyRobotAlerts } from './modules/robots';
 import { backupKeyWarning } from './modules/security';
 import { migrateDatabase, prepareDatabase } from './bootstrap';
 import { dataDir, databaseSettings } from '../ormconfig';
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
   const port = Number(process.env.PORT || 8000);
   await app.listen(port);
   app.get(DailyLedgerDigest).start();
+  app.get(DailyRobotAlerts).start();
   console.log(`WMS listening on http://127.0.0.1:${port}/ (admin: http://127.0.0.1:${port}/#/admin)`);
 }
 

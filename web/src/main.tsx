@@ -11,6 +11,7 @@ import { RootStore, type Notifier } from '@/stores/root';
 import { StoreProvider } from '@/stores/context';
 import { App } from './App';
 import { reloadPageForNewBuild } from '@/utils/chunkReload';
+import { routeOauthReturn } from '@/features/oauth/OauthButtons';
 
 // A chunk of an older build is gone (a new build was deployed): load the new one (once; see chunkReload).
 window.addEventListener('vite:preloadError', () => {
@@ -18,6 +19,8 @@ window.addEventListener('vite:preloadError', () => {
 });
 
 setLangLoaders(langLoaders);
+// back from a third-party sign-in (`/?oauth_callback=1&code&state`): to its callback page
+routeOauthReturn();
 
 const notify: Notifier = (type, message) => {
   if (type === 'success') Message.success(message);

@@ -38,6 +38,7 @@ import { AdminLogEntity } from './persistence/admin-log.entity';
 import { AdminRuleEntity } from './persistence/admin-rule.entity';
 import { LoginFailureEntity } from './persistence/login-failure.entity';
 import { TokenEntity } from './persistence/token.entity';
+import { ExternalSignIn } from './member/services/external-sign-in.service';
 import { AccountsSeeder } from './seed/accounts.seeder';
 import { MemberDirectory } from './member/services/member-directory.service';
 import { MEMBER_CONTROLLERS, MEMBER_ENTITIES, MEMBER_MODULES, MEMBER_PROVIDERS } from './member/member.parts';
@@ -72,7 +73,7 @@ import { SessionFlow } from './identity/session-flow';
     OrganisationCruds,
     ...MEMBER_PROVIDERS,
   ],
-  exports: [AccountsSeeder, AdminAccessService, AdminDirectory, MemberDirectory, MemberLedgerService],
+  exports: [AccountsSeeder, AdminAccessService, AdminDirectory, MemberDirectory, MemberLedgerService, ExternalSignIn],
 })
 export class AccountsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

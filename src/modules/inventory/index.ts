@@ -36,3 +36,6 @@ export type { StreamAtVersion } from './queries/stream-balance/stream-balance.re
 export { LotBlocks } from './ledger/lot-blocks.service';
 export type { LotBlockFacts, LotOnHand } from './ledger/lot-blocks.service';
 export { availableOf, TAKES_AVAILABLE_STOCK } from './domain/availability';
+export { LedgerVerificationFailedEvent, ProductTotalsChangedEvent } from './events/inventory.events';
+export { ExpiringLotsReader } from './queries/expiring-lots/expiring-lots.reader';
+export type { ExpiringLot } from './queries/expiring-lots/expiring-lots.reader';

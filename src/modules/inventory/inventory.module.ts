@@ -18,6 +18,7 @@ import { LedgerDigestEntity, LedgerDigestLeafEntity, LedgerVerificationEntity } 
 import { StockReservations } from './ledger/stock-reservations.service';
 import { StockLedger } from './ledger/stock-ledger.service';
 import { ExpiryWindowReader } from './queries/expiry-window/expiry-window.reader';
+import { ExpiringLotsReader } from './queries/expiring-lots/expiring-lots.reader';
 import { EventChain } from './ledger/event-chain.service';
 import { ProjectionRebuilder } from './projections/projection-rebuilder';
 import { StockAsOfReader } from './queries/stock-as-of/stock-as-of.reader';
@@ -35,8 +36,8 @@ import { LotController } from './http/lot.controllers';
 @Module({
   imports: [TypeOrmModule.forFeature([InventoryEventEntity, StockEntity, StockLotEntity, StockReservationEntity, LotBlockEntity, InventoryHistoryEntity, InventoryDailyStatEntity, LedgerDigestEntity, LedgerDigestLeafEntity, LedgerVerificationEntity]), PlatformModule, MasterDataModule],
   controllers: [StockController, LotController, InventoryHistoryController, DashboardController, LedgerIntegrityController, AuditTraceController, AuditStockController, AuditVarianceController],
-  providers: [LotBlocks, ExpiryWindowReader, StockLedger, StockReservations, EventChain, StockAsOfReader, ProjectionRebuilder, DashboardReader, PendingOrdersSource, OrderMovementTotalsReader, LedgerSigningKey, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScopeReader, LotDatesReader, StreamBalanceReader, MovementTraceReader, CountVarianceReader, OrderMovementReader, VarianceReasonsSource],
-  exports: [LotBlocks, StockLedger, StockReservations, ProjectionRebuilder, PendingOrdersSource, OrderMovementTotalsReader, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScopeReader, LotDatesReader, StreamBalanceReader, OrderMovementReader, VarianceReasonsSource],
+  providers: [LotBlocks, ExpiryWindowReader, StockLedger, StockReservations, EventChain, StockAsOfReader, ProjectionRebuilder, DashboardReader, PendingOrdersSource, OrderMovementTotalsReader, LedgerSigningKey, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScopeReader, LotDatesReader, StreamBalanceReader, MovementTraceReader, CountVarianceReader, OrderMovementReader, VarianceReasonsSource, ExpiringLotsReader],
+  exports: [LotBlocks, StockLedger, StockReservations, ProjectionRebuilder, PendingOrdersSource, OrderMovementTotalsReader, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScopeReader, LotDatesReader, StreamBalanceReader, OrderMovementReader, VarianceReasonsSource, ExpiringLotsReader],
 })
 export class InventoryModule implements OnModuleInit {
   constructor(private readonly references: MasterDataReferences) {}

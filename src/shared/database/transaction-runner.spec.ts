@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { DatabaseBusyError, isDatabaseUnavailable } from './database-errors';
-import { TransactionRunner } from './transaction-runner';
+import { afterCommit, afterCommitGathering, TransactionRunner } from './transaction-runner';
 
 /** A MySQL data source whose every statement meets a deadlock (or `failure`), counting the attempts. */
 function deadlockingSource(failure: object = { code: 'ER_LOCK_DEADLOCK', errno: 1213 }) {
@@ -49,5 +49,54 @@ describe('TransactionRunner on MySQL', () => {
     const failure = await runner.run(work).catch((error: unknown) => error);
     expect(failure).not.toBeInstanceOf(DatabaseBusyError);
     expect(counts.attempts).toBe(1);
+  });
+});
+
+describe('after-commit hooks', () => {
+  /** A MySQL data source with one shared manager (as SQLite has), whose work fails when told to. */
+  function source() {
+    const manager = {};
+    const fake = {
+      options: { type: 'mysql' },
+      createQueryRunner: () => ({
+        manager,
+        isTransactionActive: true,
+        connect: async () => undefined,
+        startTransaction: async () => undefined,
+        commitTransaction: async () => undefined,
+        rollbackTransaction: async () => undefined,
+        release: async () => undefined,
+      }),
+    };
+    return new TransactionRunner(fake as unknown as DataSource);
+  }
+  const settled = () => new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+
+  it('start after the commit with what the transaction gathered, never after a rollback, afresh in each transaction', async () => {
+    const runner = source();
+    const seen: number[][] = [];
+    const key = {};
+    const gather = (manager: object, n: number) => afterCommitGathering(manager as never, key, () => [] as number[], (all) => void seen.push(all))?.push(n);
+    await runner.run(async (manager) => {
+      gather(manager, 1);
+      gather(manager, 2);
+      expect(seen).toEqual([]);
+    });
+    await settled();
+    expect(seen).toEqual([[1, 2]]);
+    await runner.run(async (manager) => {
+      gather(manager, 3);
+      throw new Error('rolled back');
+    }).catch(() => undefined);
+    await runner.run(async (manager) => void gather(manager, 4));
+    await settled();
+    expect(seen).toEqual([[1, 2], [4]]);
+  });
+
+  it('answer false outside a transaction, and keep a failing hook from reaching the caller', async () => {
+    expect(afterCommit({} as never, {}, () => undefined)).toBe(false);
+    const runner = source();
+    await expect(runner.run(async (manager) => void afterCommit(manager, {}, () => Promise.reject(new Error('robot down'))))).resolves.toBeUndefined();
+    await settled();
   });
 });

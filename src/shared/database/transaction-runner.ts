@@ -37,16 +37,66 @@ export function beforeCommit(manager: EntityManager, key: object, hook: BeforeCo
   return true;
 }
 
-/** Runs a unit of work with its before-commit hooks (a retried attempt starts with none). */
-async function withHooks<T>(manager: EntityManager, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+/** Work to start once a transaction committed (see `afterCommit`), with what the transaction gathered for it. */
+interface AfterCommitEntry {
+  state: unknown;
+  hook: (state: unknown) => Promise<void> | void;
+}
+type AfterCommit = AfterCommitEntry;
+const committed = new WeakMap<EntityManager, Map<object, AfterCommitEntry>>();
+
+/**
+ * Queues `hook` to start once the transaction of `manager` has committed — never when it rolls back, and only
+ * for the attempt that committed (a retried attempt starts with none). A second call with the same `key`
+ * keeps the first hook. The hook runs on its own, after the caller was answered; its failure is logged,
+ * never thrown: what it does (a chat message, a notice) must never decide on or delay the change itself.
+ * Answers false when `manager` is not in a transaction of the TransactionRunner.
+ */
+export function afterCommit(manager: EntityManager, key: object, hook: () => Promise<void> | void): boolean {
+  return afterCommitGathering(manager, key, () => null, hook) !== undefined;
+}
+
+/**
+ * `afterCommit` with something the transaction gathers as it goes: the first call for `key` creates it
+ * (`initial`) and queues `hook` with it; every call answers the same one, to add to (undefined outside a
+ * transaction of the TransactionRunner). It belongs to this attempt only: a retry or the next transaction
+ * starts afresh.
+ */
+export function afterCommitGathering<S>(manager: EntityManager, key: object, initial: () => S, hook: (state: S) => Promise<void> | void): S | undefined {
+  const hooks = committed.get(manager);
+  if (!hooks) return undefined;
+  let entry = hooks.get(key);
+  if (!entry) {
+    entry = { state: initial(), hook: hook as AfterCommitEntry['hook'] };
+    hooks.set(key, entry);
+  }
+  return entry.state as S;
+}
+
+const afterCommitLogger = new Logger('AfterCommit');
+
+function startAfterCommit(hooks: Map<object, AfterCommit>): void {
+  for (const { hook, state } of hooks.values()) {
+    setImmediate(() => {
+      Promise.resolve()
+        .then(() => hook(state))
+        .catch((error: unknown) => afterCommitLogger.warn(`an after-commit hook failed: ${(error as Error)?.message ?? error}`));
+    });
+  }
+}
+
+/** Runs a unit of work with its before-commit hooks (a retried attempt starts with none); `after` gathers its after-commit hooks. */
+async function withHooks<T>(manager: EntityManager, work: (manager: EntityManager) => Promise<T>, after: Map<object, AfterCommit>): Promise<T> {
   const hooks = new Map<object, BeforeCommit>();
   pending.set(manager, hooks);
+  committed.set(manager, after);
   try {
     const result = await work(manager);
     for (const hook of hooks.values()) await hook(manager);
     return result;
   } finally {
     pending.delete(manager);
+    committed.delete(manager);
   }
 }
 
@@ -110,7 +160,10 @@ export class TransactionRunner {
   private async runOnSqlite<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     if (Date.now() < this.sqliteLockedUntil) throw new DatabaseUnavailableError('the SQLite file is locked by another process');
     try {
-      return await this.dataSource.transaction((manager) => withHooks(manager, work));
+      const after = new Map<object, AfterCommit>();
+      const result = await this.dataSource.transaction((manager) => withHooks(manager, work, after));
+      startAfterCommit(after);
+      return result;
     } catch (error) {
       if (isSqliteLocked(error)) this.sqliteLockedUntil = Date.now() + SQLITE_LOCKED_PAUSE_MS;
       throw error;
@@ -153,9 +206,11 @@ export class TransactionRunner {
     try {
       await runner.connect();
       await runner.startTransaction();
-      const result = await withHooks(runner.manager, work);
+      const after = new Map<object, AfterCommit>();
+      const result = await withHooks(runner.manager, work, after);
       phase.committing = true;
       await runner.commitTransaction();
+      startAfterCommit(after);
       return result;
     } catch (error) {
       if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);

@@ -40,7 +40,7 @@ function NavigationEvents() {
 }
 
 /** Pages shown before any bootstrap: they read the site name from the public front bootstrap. */
-const PAGES_WITHOUT_BOOTSTRAP = new Set(['/admin/login', '/user/login', '/404', '/401']);
+const PAGES_WITHOUT_BOOTSTRAP = new Set(['/admin/login', '/user/login', '/user/oauth/callback', '/404', '/401']);
 
 /** `<route title> - <site name>`. */
 const DocumentTitle = observer(function DocumentTitle() {

@@ -22,6 +22,7 @@ export const staticRoutes: StaticRouteInfo[] = [
   route('search', '/search'),
   route('adminLogin', '/admin/login'),
   route('userLogin', '/user/login'),
+  route('userOauthCallback', '/user/oauth/callback'),
   route('notFound', '/404'),
   route('noPower', '/401'),
   route('admin', '/admin'),

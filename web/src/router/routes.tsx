@@ -21,6 +21,7 @@ const AdminLayout = lazy(() => import('@/layouts/admin'));
 const AdminLoading = lazy(() => import('@/pages/admin/loading'));
 const UserLayout = lazy(() => import('@/layouts/user'));
 const UserLogin = lazy(() => import('@/pages/user/login'));
+const UserOauthCallback = lazy(() => import('@/pages/user/oauth'));
 const UserLoading = lazy(() => import('@/pages/user/loading'));
 const NotFound = lazy(() => import('@/pages/common/NotFound'));
 const NoPower = lazy(() => import('@/pages/common/NoPower'));
@@ -67,6 +68,7 @@ export function buildRouteTable(menuRoutes: RouteMenu[], memberRoutes: RouteMenu
     { name: 'search', path: '/search', element: <SearchView /> },
     { name: 'adminLogin', path: '/admin/login', element: <AdminLogin /> },
     { name: 'userLogin', path: '/user/login', element: <UserLogin /> },
+    { name: 'userOauthCallback', path: '/user/oauth/callback', element: <UserOauthCallback /> },
     { name: 'notFound', path: '/404', element: <NotFound /> },
     { name: 'noPower', path: '/401', element: <NoPower /> },
     {

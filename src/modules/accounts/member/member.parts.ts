@@ -2,6 +2,7 @@
  * The member center inside the accounts context: what accounts.module.ts registers (entities, controllers,
  * providers, modules), gathered here so the module file only spreads these lists.
  */
+import { ExternalSignIn } from './services/external-sign-in.service';
 import { MessagingModule } from '../../platform';
 import { AccountController } from './http/account.controller';
 import { AdminMemberController } from './http/admin-member.controller';
@@ -38,4 +39,4 @@ export const MEMBER_CONTROLLERS = [
   AdminScoreLogController,
 ];
 
-export const MEMBER_PROVIDERS = [MemberAccessService, MemberSessionService, MemberAccountService, MemberLedgerService, MemberAdminService, MemberSeeder, MemberDirectory];
+export const MEMBER_PROVIDERS = [MemberAccessService, MemberSessionService, MemberAccountService, MemberLedgerService, MemberAdminService, MemberSeeder, MemberDirectory, ExternalSignIn];

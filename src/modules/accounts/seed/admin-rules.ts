@@ -39,6 +39,7 @@ export const BUTTON_TITLES = {
   post: ['过账', 'Post'],
   test: ['发送测试事件', 'Send test event'],
   redeliver: ['重新投递', 'Redeliver'],
+  variables: ['变量列表', 'Variables'],
   reserve: ['预留库存', 'Reserve stock'],
   release: ['释放', 'Release'],
   claim: ['领取', 'Claim'],
@@ -175,6 +176,8 @@ export const ADMIN_MENUS: MenuSeed[] = [
       { name: 'user/rule', title: '会员规则管理', title_en: 'Member rules', icon: 'IconMenu', buttons: [...CRUD, 'sortable'] },
       { name: 'user/moneyLog', title: '会员余额管理', title_en: 'Balance logs', icon: 'IconGift', buttons: ['index', 'add', 'export'] },
       { name: 'user/scoreLog', title: '会员积分管理', title_en: 'Score logs', icon: 'IconTrophy', buttons: ['index', 'add', 'export'] },
+      { name: 'user/oauthProvider', title: '第三方登录', title_en: 'Sign-in providers', icon: 'IconLink', buttons: [...CRUD] },
+      { name: 'user/oauthLog', title: '第三方登录日志', title_en: 'Sign-in provider log', icon: 'IconFile', buttons: ['index'] },
     ],
   },
   {
@@ -209,6 +212,9 @@ export const ADMIN_MENUS: MenuSeed[] = [
       { name: 'routine/webhook', title: 'Webhook', title_en: 'Webhooks', icon: 'IconShareExternal', buttons: [...CRUD, 'test'] },
       { name: 'routine/webhookDelivery', title: 'Webhook 投递记录', title_en: 'Webhook deliveries', icon: 'IconSend', buttons: ['index', 'redeliver'] },
       { name: 'routine/notice', title: '公告管理', title_en: 'Notices', icon: 'IconNotification', buttons: [...CRUD] },
+      { name: 'routine/robot', title: '群机器人', title_en: 'Chat robots', icon: 'IconRobot', buttons: [...CRUD, 'test'] },
+      { name: 'routine/robotTemplate', title: '机器人消息模板', title_en: 'Robot templates', icon: 'IconFile', buttons: [...CRUD, 'variables'] },
+      { name: 'routine/robotLog', title: '机器人发送记录', title_en: 'Robot log', icon: 'IconHistory', buttons: ['index'] },
     ],
   },
   {

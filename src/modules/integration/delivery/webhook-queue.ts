@@ -1,8 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
+import { EventBus } from '@nestjs/cqrs';
 import { EntityManager } from 'typeorm';
 import { DELIVERY_STATUS } from '../../../../contract/integration';
 import { executeCounting, forUpdateSkipLocked, insertMany, isMysql } from '../../../shared/database/sql-dialect';
-import { TransactionRunner } from '../../../shared/database/transaction-runner';
+import { afterCommit, TransactionRunner } from '../../../shared/database/transaction-runner';
+import { WebhookFailingEvent } from '../events/webhook-failing.event';
 import { subscribedEvents } from '../domain/subscriptions';
 
 /** Outbox rows a dispatch takes at a time. */
@@ -49,7 +51,10 @@ export interface ClaimedWebhook {
  */
 @Injectable()
 export class WebhookQueue {
-  constructor(private readonly transactions: TransactionRunner) {}
+  constructor(
+    private readonly transactions: TransactionRunner,
+    @Optional() private readonly events?: EventBus,
+  ) {}
 
   /** Turns committed outbox rows into deliveries; answers how many outbox rows it took. */
   async dispatch(now: number): Promise<number> {
@@ -196,8 +201,15 @@ export class WebhookQueue {
         delivery.id,
       ]);
       if (!delivery.ordered) return;
-      if (retryAt === null) await manager.query('UPDATE webhook SET failing = 1, failing_since = ?, retry_at = 0, updatetime = ? WHERE id = ?', [now, now, delivery.webhook_id]);
-      else await manager.query('UPDATE webhook SET retry_at = ? WHERE id = ?', [retryAt, delivery.webhook_id]);
+      if (retryAt === null) {
+        const marked = await executeCounting(manager, 'UPDATE webhook SET failing = 1, failing_since = ?, retry_at = 0, updatetime = ? WHERE id = ? AND failing = 0', [now, now, delivery.webhook_id]);
+        // the mark is news once: after its commit, for whoever watches (a chat robot's `webhook.failing`)
+        const bus = this.events;
+        if (marked && bus) {
+          const [hook]: Array<{ url: string }> = await manager.query('SELECT url FROM webhook WHERE id = ?', [delivery.webhook_id]);
+          afterCommit(manager, delivery, () => bus.publish(new WebhookFailingEvent(delivery.webhook_id, String(hook?.url ?? ''), delivery.event_id, status, error.slice(0, 255))));
+        }
+      } else await manager.query('UPDATE webhook SET retry_at = ? WHERE id = ?', [retryAt, delivery.webhook_id]);
     });
   }
 

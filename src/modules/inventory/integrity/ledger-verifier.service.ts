@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
+import { EventBus } from '@nestjs/cqrs';
 import type { DigestVerdict, VerificationProgress, VerificationReport } from '../../../../contract/ledger';
 import { chunk } from '../../../shared/database/sql-dialect';
 import { unixNow } from '../../../shared/http/envelope';
@@ -9,6 +10,7 @@ import { ChainedEventRow, ChainProblem, LedgerOrderWalker, RangeCount } from '..
 import { DIGEST_FORMAT, DIGEST_FORMAT_1, DigestCheck, digestSeriesFindings, DigestStatement, StoredDigestSummary } from '../domain/ledger-digest';
 import { LedgerDigestEntity, LedgerVerificationEntity } from '../persistence/ledger-integrity.entities';
 import { DigestFile, LedgerDigests, statementOf } from './ledger-digests.service';
+import { LedgerVerificationFailedEvent } from '../events/inventory.events';
 
 /**
  * Events read per page. Measured on 1,000,000 events: 5,000 per page verified as fast as 20,000 with a
@@ -50,6 +52,7 @@ export class LedgerVerifier {
   constructor(
     private readonly transactions: TransactionRunner,
     private readonly digests: LedgerDigests,
+    @Optional() private readonly events?: EventBus,
   ) {}
 
   async verify(options: VerifyOptions, progress: (p: VerificationProgress) => void = () => undefined): Promise<VerificationReport> {
@@ -108,6 +111,7 @@ export class LedgerVerifier {
       started_at: startedAt,
       finished_at: unixNow(),
     });
+    if (!report.intact) this.events?.publish(new LedgerVerificationFailedEvent(problem?.kind ?? 'digest', report.events, report.intact_up_to, options.source));
     return report;
   }
 

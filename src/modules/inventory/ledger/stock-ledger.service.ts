@@ -1,12 +1,15 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
+import { EventBus } from '@nestjs/cqrs';
 import { EntityManager } from 'typeorm';
 import { chunk, forUpdate, insertMany, isDuplicateKey, isMysql, updateById, upsertAdding } from '../../../shared/database/sql-dialect';
+import { afterCommitGathering } from '../../../shared/database/transaction-runner';
 import { AppError } from '../../../shared/http/app-error';
 import { Outbox } from '../../../shared/outbox';
 import { SiteConfigService } from '../../platform';
 import { KnownMasterData, MasterDataReader, ProductStockTotals } from '../../master-data';
 import { dailyStatDeltas, historyRowOf, lineTotal, lotQuantityDeltas, monthlyStatDeltas, StockEventMetadata, StockEventPayload, StoredStockEvent } from '../domain/projection';
 import { EventChain } from './event-chain.service';
+import { ProductTotalsChangedEvent } from '../events/inventory.events';
 import { siteDayOf } from '../../../shared/time/site-day';
 import { Allocation } from '../domain/lots';
 import { TAKES_AVAILABLE_STOCK } from '../domain/availability';
@@ -42,6 +45,7 @@ export class StockLedger {
     private readonly totals: ProductStockTotals,
     private readonly chain: EventChain,
     private readonly outbox: Outbox,
+    @Optional() private readonly events?: EventBus,
   ) {}
 
   /** `known`: products and shelves the caller read in this transaction already (not read again). */
@@ -100,6 +104,7 @@ export class StockLedger {
     }));
     await this.project(manager, events, dayOf);
     await this.totals.addToTotals(manager, plan.totals);
+    this.publishTotalsAfterCommit(manager, plan.totals);
     // one `stock.changed` per event, in this transaction: what the event says, and what a receiver needs to
     // check its chain hash (the content hashed and the hash before it in its stream)
     await this.outbox.addAll(
@@ -112,6 +117,14 @@ export class StockLedger {
       })),
     );
     return { events, allocations: plan.allocations };
+  }
+
+  /** Adds to the transaction's changes of product totals, published once after its commit (ProductTotalsChangedEvent). */
+  private publishTotalsAfterCommit(manager: EntityManager, deltas: ReadonlyMap<number, number>): void {
+    const bus = this.events;
+    if (!bus || !deltas.size) return;
+    const gathered = afterCommitGathering(manager, this, () => new Map<number, number>(), (all) => bus.publish(new ProductTotalsChangedEvent(all)));
+    for (const [productId, delta] of deltas) gathered?.set(productId, (gathered.get(productId) ?? 0) + delta);
   }
 
   /**

@@ -29,6 +29,14 @@ export const MEMBER_RULES: MemberRuleSeed[] = [
       { name: 'account/integral', title: '积分记录', title_en: 'Score log', icon: 'IconTrophy', type: 'menu' },
       { name: 'account/balance', title: '余额记录', title_en: 'Balance log', icon: 'IconGift', type: 'menu' },
       { name: 'account/notice', title: '站内公告', title_en: 'Notices', icon: 'IconNotification', type: 'menu' },
+      {
+        name: 'account/oauth',
+        title: '第三方账号',
+        title_en: 'Linked accounts',
+        icon: 'IconLink',
+        type: 'menu',
+        children: [{ name: 'account/oauthUnbind', title: '解除绑定', title_en: 'Unlink', icon: '', type: 'button' }],
+      },
     ],
   },
   {

@@ -14,6 +14,7 @@ import { SendCodeButton } from '@/features/member/SendCodeButton';
 import { CODE_EVENTS } from '@/api/member';
 import type { Channel } from '@/api/platform';
 import { UserLoginStore } from './store';
+import { OauthButtons } from '@/features/oauth/OauthButtons';
 
 const L = (key: string) => `frontend.user.login.${key}`;
 
@@ -196,6 +197,7 @@ export default observer(function UserLogin() {
               {t(L('submitLogin'))}
             </Button>
           </Form>
+          <OauthButtons />
         </Tabs.TabPane>
         <Tabs.TabPane key="register" title={t(L('tabRegister'))}>
           {store.loaded && store.channels.length === 0 ? (
