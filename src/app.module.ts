@@ -23,6 +23,7 @@ import { i18nModule } from './shared/http/i18n';
 import { createValidationPipe } from './shared/http/validation';
 import { TransitionsModule } from './shared/transitions';
 import { OutboxModule } from './shared/outbox';
+import { ModulesModule } from './shared/modules/module-registry';
 
 @Module({
   imports: [
@@ -32,6 +33,8 @@ import { OutboxModule } from './shared/outbox';
     EventEmitterModule.forRoot(),
     CacheModule,
     SiteVersionModule,
+    // which modules there are and which are on: routes, menus and jobs of a disabled one go away
+    ModulesModule,
     CrudModule,
     DocumentsModule,
     // commands, and the events published after a transition's commit (TransitionRunner)

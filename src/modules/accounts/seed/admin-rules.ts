@@ -55,6 +55,11 @@ export const BUTTON_TITLES = {
   block: ['冻结批次', 'Block lot'],
   unblock: ['解冻批次', 'Unblock lot'],
   trace: ['批次追溯', 'Lot trace'],
+  enable: ['启用', 'Enable'],
+  disable: ['禁用', 'Disable'],
+  install: ['安装', 'Install'],
+  generate: ['生成', 'Generate'],
+  remove: ['删除生成的文件', 'Remove generated files'],
 } as const;
 
 /** The auditor's ledger workspace: actions beyond the list and its export. */
@@ -202,6 +207,8 @@ export const ADMIN_MENUS: MenuSeed[] = [
       { name: 'routine/backup', title: '数据备份', title_en: 'Database backup', icon: 'IconCloudDownload', buttons: ['index', 'add', 'download', 'del'] },
       { name: 'routine/webhook', title: 'Webhook', title_en: 'Webhooks', icon: 'IconShareExternal', buttons: [...CRUD, 'test'] },
       { name: 'routine/webhookDelivery', title: 'Webhook 投递记录', title_en: 'Webhook deliveries', icon: 'IconSend', buttons: ['index', 'redeliver'] },
+      { name: 'module/module', title: '模块管理', title_en: 'Modules', icon: 'IconApps', buttons: ['index', 'enable', 'disable', 'install'] },
+      { name: 'crud/crud', title: 'CRUD 代码生成', title_en: 'CRUD generator', icon: 'IconCode', buttons: ['index', 'generate', 'remove'] },
     ],
   },
   {
