@@ -6,6 +6,7 @@ import type { ConfigIndexView, ConfigItemView } from '@contract/config';
 import type { DeleteAnswer } from '@contract/envelope';
 import type { CodeChannel } from '@contract/member';
 import type { CloudTicket } from '@contract/upload';
+import type { ModuleView } from '@contract/modules';
 import { createCrudApi } from './crud';
 import request, { type AppKind } from './request';
 
@@ -176,4 +177,25 @@ export function sendCode(channel: Channel, target: string, event: string, captch
   return channel === 'email'
     ? request({ url: '/api/Ems/send', method: 'post', data: { email: target, event, ...captcha } }, { showSuccessMessage: true })
     : request({ url: '/api/Sms/send', method: 'post', data: { mobile: target, template_code: event, ...captcha } }, { showSuccessMessage: true });
+}
+
+/* Module management (`/admin/module.Module`) --------------------------------------------------------- */
+
+export const MODULE_API = '/admin/module.Module';
+
+/** GET module.Module/index: every module with its state. */
+export function listModules() {
+  return request<{ list: ModuleView[]; total: number }>({ url: `${MODULE_API}/index`, method: 'get' });
+}
+
+/** POST module.Module/enable or disable {name}. */
+export function setModuleState(name: string, enabled: boolean) {
+  return request<ModuleView>({ url: `${MODULE_API}/${enabled ? 'enable' : 'disable'}`, method: 'post', data: { name } }, { showSuccessMessage: true });
+}
+
+/** POST module.Module/install: the package file (multipart `file`), verified against the site's trusted keys. */
+export function installModule(file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  return request<ModuleView>({ url: `${MODULE_API}/install`, method: 'post', data: form, headers: { 'Content-Type': 'multipart/form-data' } }, { showSuccessMessage: true, cancelDuplicateRequest: false });
 }

@@ -4,27 +4,13 @@ import { EntityManager } from 'typeorm';
 import { TransactionRunner } from '../../../shared/database/transaction-runner';
 import { AppError } from '../../../shared/http/app-error';
 import { translate } from '../../../shared/http/translate';
+import type { ModuleView } from '../../../../contract/modules';
 import { ModuleRegistry } from '../../../shared/modules/module-registry';
 import { unixNow } from '../../../shared/http/envelope';
 import { compareVersions, PackageManifest, trustedKeys, verifyPackage } from './domain/module-package';
 
-/** One row of the module list. */
-export interface ModuleRow {
-  name: string;
-  title: string;
-  version: string;
-  /** 1 enabled, 0 disabled. */
-  state: 0 | 1;
-  /** 1 core (always on), 0 optional. */
-  core: 0 | 1;
-  /** `builtin`: part of this build; `package`: installed from a signed package (its manifest only). */
-  source: 'builtin' | 'package';
-  routes: readonly string[];
-  menus: readonly string[];
-  jobs: readonly string[];
-  migrations: readonly string[];
-  installtime: number | null;
-}
+/** One row of the module list (the contract's `ModuleView`). */
+export type ModuleRow = ModuleView;
 
 const BUMP_SITE_VERSION = "UPDATE cache_version SET version = version + 1 WHERE name = 'site'";
 
