@@ -24,20 +24,20 @@ export interface ModuleView {
 
 /** Field types the CRUD generator knows, and the column each becomes. */
 export const CRUD_FIELD_TYPES = ['string', 'text', 'int', 'decimal', 'switch', 'datetime', 'select', 'image', 'relation'] as const;
-export type CrudFieldType = (typeof CRUD_FIELD_TYPES)[number];
+export type GeneratorFieldType = (typeof CRUD_FIELD_TYPES)[number];
 
 /** Form widgets the generated page may use for a field. */
 export const CRUD_FORM_WIDGETS = ['input', 'textarea', 'number', 'switch', 'datetime', 'select', 'image', 'remoteSelect', 'none'] as const;
-export type CrudFormWidget = (typeof CRUD_FORM_WIDGETS)[number];
+export type GeneratorWidget = (typeof CRUD_FORM_WIDGETS)[number];
 
 /** One field of a generated table. */
 export interface CrudFieldDesign {
   /** snake_case column name */
   name: string;
-  type: CrudFieldType;
+  type: GeneratorFieldType;
   /** the column's label (both languages take it; the English file gets it as written) */
   comment: string;
-  form: CrudFormWidget;
+  form: GeneratorWidget;
   /** shown as a list column */
   list: boolean;
   /** searchable (and in the quick search for text fields) */

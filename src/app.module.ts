@@ -5,6 +5,7 @@ import { EventEmitterModule } from '@nestjs/event-emitter';
 import { AccountsModule } from './modules/accounts';
 import { CmsModule } from './modules/cms';
 import { DemoModule } from './modules/demo';
+import { GeneratedModule } from './modules/generated';
 import { IntegrationModule } from './modules/integration';
 import { InventoryModule } from './modules/inventory';
 import { MasterDataModule } from './modules/master-data';
@@ -50,6 +51,7 @@ import { ModulesModule } from './shared/modules/module-registry';
     CmsModule,
     SecurityModule,
     IntegrationModule,
+    GeneratedModule,
     DemoModule,
   ],
   providers: [

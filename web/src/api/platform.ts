@@ -6,7 +6,7 @@ import type { ConfigIndexView, ConfigItemView } from '@contract/config';
 import type { DeleteAnswer } from '@contract/envelope';
 import type { CodeChannel } from '@contract/member';
 import type { CloudTicket } from '@contract/upload';
-import type { ModuleView } from '@contract/modules';
+import type { CrudFieldDesign, CrudGenerationView, CrudWrittenFile, ModuleView } from '@contract/modules';
 import { createCrudApi } from './crud';
 import request, { type AppKind } from './request';
 
@@ -198,4 +198,37 @@ export function installModule(file: File) {
   const form = new FormData();
   form.append('file', file);
   return request<ModuleView>({ url: `${MODULE_API}/install`, method: 'post', data: form, headers: { 'Content-Type': 'multipart/form-data' } }, { showSuccessMessage: true, cancelDuplicateRequest: false });
+}
+
+/* The CRUD generator (`/admin/crud.Crud`, development only) ------------------------------------------ */
+
+export const CRUD_GENERATOR_API = '/admin/crud.Crud';
+
+export interface CrudDesignBody {
+  table?: string;
+  title?: string;
+  fields?: CrudFieldDesign[];
+  from_table?: string;
+  preview?: 1;
+}
+
+export interface CrudGenerateAnswer {
+  id: number;
+  design: { table: string; title: string; fields: CrudFieldDesign[]; existing: boolean };
+  files: CrudWrittenFile[];
+}
+
+/** GET crud.Crud/index: past generations. */
+export function listCrudGenerations() {
+  return request<{ list: CrudGenerationView[]; total: number }>({ url: `${CRUD_GENERATOR_API}/index`, method: 'get' }, { showErrorMessage: false });
+}
+
+/** POST crud.Crud/generate: writes (or with `preview: 1` only shows) the files of a design. */
+export function generateCrud(body: CrudDesignBody) {
+  return request<CrudGenerateAnswer>({ url: `${CRUD_GENERATOR_API}/generate`, method: 'post', data: body, timeout: 60000 }, { showSuccessMessage: true });
+}
+
+/** POST crud.Crud/remove {id}: takes back what one generation wrote (refused while its table holds rows). */
+export function removeCrudGeneration(id: number) {
+  return request<{ id: number; files: string[] }>({ url: `${CRUD_GENERATOR_API}/remove`, method: 'post', data: { id } }, { showSuccessMessage: true });
 }
