@@ -12,7 +12,7 @@ import { IconUpload } from '@arco-design/web-react/icon';
 import type { ModuleView } from '@contract/modules';
 import { ListTable } from '@/components/crud';
 import { useAuth } from '@/hooks/useAuth';
-import { useT } from '@/lang';
+import { getLocale, useT } from '@/lang';
 import { useStore } from '@/stores/context';
 import { ModulePageStore } from './store';
 
@@ -24,9 +24,11 @@ export default observer(function ModulePage() {
   const root = useStore();
   const [store] = useState(() => new ModulePageStore(() => root.navTabs.fetchAdminIndex()));
   const fileInput = useRef<HTMLInputElement>(null);
+  // the titles come translated from the server: read again when the language changes
+  const lang = getLocale();
   useEffect(() => {
     void store.load();
-  }, [store]);
+  }, [store, lang]);
 
   const columns = [
     { title: t(l('name')), dataIndex: 'name', width: 140, render: (name: string) => <code>{name}</code> },
