@@ -9,7 +9,7 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { browserSpec } from './support/browser';
-import { currentPage, eventually, expectPath, openMenu, settled, sideMenu } from './support/admin';
+import { currentPage, eventually, expectPath, openMenu, settled, sideMenu, stored } from './support/admin';
 import { serverInfo } from './support/server';
 
 const { test } = browserSpec('modules');
@@ -35,7 +35,7 @@ test('disables and enables content management, and generates and removes a CRUD 
     await page.locator('[data-testid=remember-account]').click();
     await page.locator('.ba-login button[type=submit]').click();
     await expectPath(page, '/admin/dashboard');
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('account'))) ?? '{}')).toEqual({ admin: 'admin' });
+    expect(await stored(page, 'account')).toEqual({ admin: 'admin' });
     await settled(page);
     await folder().waitFor();
   });
