@@ -21,3 +21,4 @@ export * from './master-data';
 export * from './directed';
 export * from './robots';
 export * from './oauth';
+export * from './modules';

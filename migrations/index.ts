@@ -45,6 +45,7 @@ import { KeptDashboardFigures1764006700000 } from './1764006700000-kept-dashboar
 import { OauthSignIn1764006800000 } from './1764006800000-oauth-sign-in';
 import { ChatRobots1764006800100 } from './1764006800100-chat-robots';
 import { NoticesAdvertsPaidContentDepartments1764006900000 } from './1764006900000-notices-adverts-paid-content-departments';
+import { ModulesAndCrudGenerator1764007000000 } from './1764007000000-modules-and-crud-generator';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
 export const migrations: Function[] = [
@@ -95,4 +96,5 @@ export const migrations: Function[] = [
   OauthSignIn1764006800000,
   ChatRobots1764006800100,
   NoticesAdvertsPaidContentDepartments1764006900000,
+  ModulesAndCrudGenerator1764007000000,
 ];

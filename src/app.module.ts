@@ -5,6 +5,7 @@ import { EventEmitterModule } from '@nestjs/event-emitter';
 import { AccountsModule } from './modules/accounts';
 import { CmsModule } from './modules/cms';
 import { DemoModule } from './modules/demo';
+import { GeneratedModule } from './modules/generated';
 import { IntegrationModule } from './modules/integration';
 import { InventoryModule } from './modules/inventory';
 import { MasterDataModule } from './modules/master-data';
@@ -25,6 +26,7 @@ import { i18nModule } from './shared/http/i18n';
 import { createValidationPipe } from './shared/http/validation';
 import { TransitionsModule } from './shared/transitions';
 import { OutboxModule } from './shared/outbox';
+import { ModulesModule } from './shared/modules/module-registry';
 
 @Module({
   imports: [
@@ -34,6 +36,8 @@ import { OutboxModule } from './shared/outbox';
     EventEmitterModule.forRoot(),
     CacheModule,
     SiteVersionModule,
+    // which modules there are and which are on: routes, menus and jobs of a disabled one go away
+    ModulesModule,
     CrudModule,
     DocumentsModule,
     // commands, and the events published after a transition's commit (TransitionRunner)
@@ -52,6 +56,7 @@ import { OutboxModule } from './shared/outbox';
     // optional modules: each one's routes, listeners and jobs live in it alone
     OauthModule,
     RobotsModule,
+    GeneratedModule,
     DemoModule,
   ],
   providers: [

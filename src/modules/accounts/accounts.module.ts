@@ -43,6 +43,25 @@ import { AccountsSeeder } from './seed/accounts.seeder';
 import { MemberDirectory } from './member/services/member-directory.service';
 import { MEMBER_CONTROLLERS, MEMBER_ENTITIES, MEMBER_MODULES, MEMBER_PROVIDERS } from './member/member.parts';
 import { SessionFlow } from './identity/session-flow';
+import { ModuleManifest, ModuleRegistry } from '../../shared/modules/module-registry';
+
+/** This context as module management lists it: the accounts themselves, always on. */
+export const ACCOUNTS_MODULE: ModuleManifest = { name: 'accounts', title: 'module.title.accounts', version: '1.0.0', core: true, routes: [], menus: [], jobs: [] };
+
+/**
+ * The member center (the members' own sign-in, sign-up and account pages): optional. While it is off its
+ * routes answer 404, the front bootstrap says `openMemberCenter: false` with no member menus; the back
+ * office keeps managing the member accounts (`user.*` pages), whose data stays.
+ */
+export const MEMBER_MODULE: ModuleManifest = {
+  name: 'member',
+  title: 'module.title.member',
+  version: '1.0.0',
+  core: false,
+  routes: ['/api/user/', '/api/account/'],
+  menus: ['account'],
+  jobs: [],
+};
 
 @Module({
   imports: [
@@ -76,6 +95,11 @@ import { SessionFlow } from './identity/session-flow';
   exports: [AccountsSeeder, AdminAccessService, AdminDirectory, MemberDirectory, MemberLedgerService, ExternalSignIn],
 })
 export class AccountsModule implements NestModule {
+  constructor(modules: ModuleRegistry) {
+    modules.declare(ACCOUNTS_MODULE);
+    modules.declare(MEMBER_MODULE);
+  }
+
   configure(consumer: MiddlewareConsumer): void {
     consumer.apply(AdminLogMiddleware).forRoutes({ path: 'admin/*path', method: RequestMethod.ALL });
   }

@@ -22,6 +22,7 @@ import { AdvertReader } from './queries/advert/advert.reader';
 import { BuyContentHandler } from './commands/buy-content/buy-content.handler';
 import { CountAdvertClickHandler } from './commands/count-advert-click/count-advert-click.handler';
 import { ReadNoticesHandler } from './commands/read-notices/read-notices.handler';
+import { ModuleManifest, ModuleRegistry } from '../../shared/modules/module-registry';
 
 /**
  * Content management (the spec's cms content): channels, content with audit, tags, comments, friendly
@@ -30,6 +31,18 @@ import { ReadNoticesHandler } from './commands/read-notices/read-notices.handler
  * (NOTICE_CONTROLLERS) and adverts (ADVERT_CONTROLLERS) have controllers of their own, so each can be
  * switched off by name.
  */
+/** This context as module management lists it. */
+export const CMS_MODULE: ModuleManifest = {
+  name: 'cms',
+  title: 'module.title.cms',
+  version: '1.0.0',
+  core: false,
+  routes: ['/admin/cms.', '/api/cms/'],
+  // the back office's content folder and the member center's contributions and comments
+  menus: ['cms'],
+  jobs: [],
+};
+
 @Module({
   imports: [TypeOrmModule.forFeature(CMS_ENTITIES), PlatformModule, MessagingModule, AccountsModule],
   controllers: [...CMS_ADMIN_CONTROLLERS, CmsSiteController, ...PAID_CONTENT_CONTROLLERS, ...ADVERT_CONTROLLERS, ...NOTICE_CONTROLLERS],
@@ -51,4 +64,8 @@ import { ReadNoticesHandler } from './commands/read-notices/read-notices.handler
   ],
   exports: [CmsDemoSeeder],
 })
-export class CmsModule {}
+export class CmsModule {
+  constructor(modules: ModuleRegistry) {
+    modules.declare(CMS_MODULE);
+  }
+}

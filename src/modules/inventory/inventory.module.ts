@@ -32,6 +32,10 @@ import { StreamBalanceReader } from './queries/stream-balance/stream-balance.rea
 import { InventoryDailyStatEntity, InventoryEventEntity, InventoryHistoryEntity, LotBlockEntity, StockEntity, StockLotEntity, StockReservationEntity } from './persistence/inventory.entities';
 import { LotBlocks } from './ledger/lot-blocks.service';
 import { LotController } from './http/lot.controllers';
+import { ModuleManifest, ModuleRegistry } from '../../shared/modules/module-registry';
+
+/** This context as module management lists it. */
+export const INVENTORY_MODULE: ModuleManifest = { name: 'inventory', title: 'module.title.inventory', version: '1.0.0', core: true, routes: [], menus: [], jobs: ['ledger.daily_digest'] };
 
 @Module({
   imports: [TypeOrmModule.forFeature([InventoryEventEntity, StockEntity, StockLotEntity, StockReservationEntity, LotBlockEntity, InventoryHistoryEntity, InventoryDailyStatEntity, LedgerDigestEntity, LedgerDigestLeafEntity, LedgerVerificationEntity]), PlatformModule, MasterDataModule],
@@ -40,7 +44,12 @@ import { LotController } from './http/lot.controllers';
   exports: [LotBlocks, StockLedger, StockReservations, ProjectionRebuilder, PendingOrdersSource, OrderMovementTotalsReader, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScopeReader, LotDatesReader, StreamBalanceReader, OrderMovementReader, VarianceReasonsSource, ExpiringLotsReader],
 })
 export class InventoryModule implements OnModuleInit {
-  constructor(private readonly references: MasterDataReferences) {}
+  constructor(
+    private readonly references: MasterDataReferences,
+    modules: ModuleRegistry,
+  ) {
+    modules.declare(INVENTORY_MODULE);
+  }
 
   /** Stock on hand pins its product and shelf: neither can be deleted (nor the shelf moved) while it holds any. */
   onModuleInit(): void {

@@ -20,8 +20,12 @@ import { ScanReader } from './queries/scan/scan.reader';
 import { ExportService } from './transfer/export.service';
 import { ImportService } from './transfer/import.service';
 import { TRANSFER_CONTROLLERS } from './transfer/transfer.controllers';
+import { ModuleManifest, ModuleRegistry } from '../../shared/modules/module-registry';
 
 /** The warehouse catalogues: brand, carrier, customer, supplier, category, unit, warehouse, area, shelf, product. */
+/** This context as module management lists it. */
+export const MASTER_DATA_MODULE: ModuleManifest = { name: 'master_data', title: 'module.title.master_data', version: '1.0.0', core: true, routes: [], menus: [], jobs: [] };
+
 @Module({
   imports: [
     TypeOrmModule.forFeature([
@@ -41,4 +45,8 @@ import { TRANSFER_CONTROLLERS } from './transfer/transfer.controllers';
   providers: [MasterDataReferences, CatalogueCruds, MasterDataReader, ProductStockTotals, ExportService, ImportService, LabelService, ScanReader],
   exports: [MasterDataReferences, MasterDataReader, ProductStockTotals, CatalogueCruds, ScanReader],
 })
-export class MasterDataModule {}
+export class MasterDataModule {
+  constructor(modules: ModuleRegistry) {
+    modules.declare(MASTER_DATA_MODULE);
+  }
+}

@@ -85,6 +85,10 @@ import { OrderRepository } from './persistence/order.repository';
 import { PendingOrdersReader } from './queries/pending-orders/pending-orders.reader';
 import { OrdersLedgerReader } from './queries/orders-ledger/orders-ledger.reader';
 import { OrderDocumentReader } from './queries/order-document/order-document.reader';
+import { ModuleManifest, ModuleRegistry } from '../../shared/modules/module-registry';
+
+/** This context as module management lists it. */
+export const ORDERS_MODULE: ModuleManifest = { name: 'orders', title: 'module.title.orders', version: '1.0.0', core: true, routes: [], menus: [], jobs: [] };
 
 @Module({
   imports: [
@@ -159,7 +163,10 @@ export class OrdersModule implements OnModuleInit {
     private readonly pendingOrders: PendingOrdersReader,
     private readonly dashboard: PendingOrdersSource,
     private readonly varianceReasons: VarianceReasonsSource,
-  ) {}
+    modules: ModuleRegistry,
+  ) {
+    modules.declare(ORDERS_MODULE);
+  }
 
   /** Order lines pin what they name: products, shelves and parties stay while an order refers to them. */
   onModuleInit(): void {

@@ -24,11 +24,23 @@ import { CloudUploadService } from './upload/cloud/cloud-upload.service';
 import { AdminCosController, MemberCosController } from './upload/http/cos.controller';
 import { TerminalModule } from './terminal/terminal.module';
 import { AjaxModule } from './ajax/ajax.module';
+import { ModuleController, ModulePackageInterceptor } from './modules/http/module.controller';
+import { ModuleManagementService } from './modules/module-management.service';
+import { CrudGeneratorController } from './crud-generator/http/crud-generator.controller';
+import { CrudGeneratorService } from './crud-generator/crud-generator.service';
+import { ModuleManifest, ModuleRegistry } from '../../shared/modules/module-registry';
+
+/** This context as module management lists it. */
+export const PLATFORM_MODULE: ModuleManifest = { name: 'platform', title: 'module.title.platform', version: '1.0.0', core: true, routes: [], menus: [], jobs: [] };
 
 @Module({
   imports: [TypeOrmModule.forFeature([AttachmentEntity, CaptchaEntity, ConfigEntity, RateGateEntity, AttemptBudgetEntity]), TerminalModule, AjaxModule],
-  controllers: [DefaultAvatarController, AdminUploadController, MemberUploadController, AdminCosController, MemberCosController, StorageController, AttachmentController, ClickCaptchaController],
-  providers: [UploadService, CloudUploadService, UploadFileInterceptor, AttachmentService, CaptchaRepository, ConfigRepository, ClickCaptchaService, SiteConfigService, ContentSecurityPolicyService, PlatformSeeder, RateGate, AttemptBudget],
+  controllers: [ModuleController, CrudGeneratorController, DefaultAvatarController, AdminUploadController, MemberUploadController, AdminCosController, MemberCosController, StorageController, AttachmentController, ClickCaptchaController],
+  providers: [ModuleManagementService, CrudGeneratorService, ModulePackageInterceptor, UploadService, CloudUploadService, UploadFileInterceptor, AttachmentService, CaptchaRepository, ConfigRepository, ClickCaptchaService, SiteConfigService, ContentSecurityPolicyService, PlatformSeeder, RateGate, AttemptBudget],
   exports: [ClickCaptchaService, SiteConfigService, ContentSecurityPolicyService, PlatformSeeder, TerminalModule, RateGate, AttemptBudget],
 })
-export class PlatformModule {}
+export class PlatformModule {
+  constructor(modules: ModuleRegistry) {
+    modules.declare(PLATFORM_MODULE);
+  }
+}

@@ -86,6 +86,17 @@ export function OptionalInt(min = -INT_MAX - 1, max = INT_MAX) {
   );
 }
 
+/** A required whole number within bounds (present on add; on edit only checked when sent). */
+export function RequiredInt(mode: FormMode, min = -INT_MAX - 1, max = INT_MAX) {
+  return applyDecorators(
+    Transform(toInt),
+    presence(mode),
+    IsInt({ message: msg('validation.integer') }),
+    Min(min, { message: msg('validation.min', { min }) }),
+    Max(max, { message: msg('validation.max', { max }) }),
+  );
+}
+
 /**
  * An enumeration (numbers on the wire and in the table; also its `names`): optional (the column has a
  * default), one of `values`.

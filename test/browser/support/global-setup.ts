@@ -77,6 +77,9 @@ export default async function globalSetup(): Promise<void> {
       // the webhook spec's receiver listens on loopback
       WEBHOOK_ALLOW_PRIVATE: '1',
       WEBHOOK_WORKER: '1',
+      // the CRUD generator is on, writing into a folder of this run (modules.browser-spec.ts puts a copy of the project there)
+      CRUD_GENERATOR: '1',
+      CRUD_GENERATOR_ROOT: join(dataDir, 'crud-root'),
     },
   });
   child.stdout?.pipe(log);

@@ -6,6 +6,7 @@ import type { ConfigIndexView, ConfigItemView } from '@contract/config';
 import type { DeleteAnswer } from '@contract/envelope';
 import type { CodeChannel } from '@contract/member';
 import type { CloudTicket } from '@contract/upload';
+import type { CrudFieldDesign, CrudGenerationView, CrudWrittenFile, ModuleView } from '@contract/modules';
 import { createCrudApi } from './crud';
 import request, { type AppKind } from './request';
 
@@ -176,4 +177,58 @@ export function sendCode(channel: Channel, target: string, event: string, captch
   return channel === 'email'
     ? request({ url: '/api/Ems/send', method: 'post', data: { email: target, event, ...captcha } }, { showSuccessMessage: true })
     : request({ url: '/api/Sms/send', method: 'post', data: { mobile: target, template_code: event, ...captcha } }, { showSuccessMessage: true });
+}
+
+/* Module management (`/admin/module.Module`) --------------------------------------------------------- */
+
+export const MODULE_API = '/admin/module.Module';
+
+/** GET module.Module/index: every module with its state. */
+export function listModules() {
+  return request<{ list: ModuleView[]; total: number }>({ url: `${MODULE_API}/index`, method: 'get' });
+}
+
+/** POST module.Module/enable or disable {name}. */
+export function setModuleState(name: string, enabled: boolean) {
+  return request<ModuleView>({ url: `${MODULE_API}/${enabled ? 'enable' : 'disable'}`, method: 'post', data: { name } }, { showSuccessMessage: true });
+}
+
+/** POST module.Module/install: the package file (multipart `file`), verified against the site's trusted keys. */
+export function installModule(file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  return request<ModuleView>({ url: `${MODULE_API}/install`, method: 'post', data: form, headers: { 'Content-Type': 'multipart/form-data' } }, { showSuccessMessage: true, cancelDuplicateRequest: false });
+}
+
+/* The CRUD generator (`/admin/crud.Crud`, development only) ------------------------------------------ */
+
+export const CRUD_GENERATOR_API = '/admin/crud.Crud';
+
+export interface CrudDesignBody {
+  table?: string;
+  title?: string;
+  fields?: CrudFieldDesign[];
+  from_table?: string;
+  preview?: 1;
+}
+
+export interface CrudGenerateAnswer {
+  id: number;
+  design: { table: string; title: string; fields: CrudFieldDesign[]; existing: boolean };
+  files: CrudWrittenFile[];
+}
+
+/** GET crud.Crud/index: past generations. */
+export function listCrudGenerations() {
+  return request<{ list: CrudGenerationView[]; total: number }>({ url: `${CRUD_GENERATOR_API}/index`, method: 'get' }, { showErrorMessage: false });
+}
+
+/** POST crud.Crud/generate: writes (or with `preview: 1` only shows) the files of a design. */
+export function generateCrud(body: CrudDesignBody) {
+  return request<CrudGenerateAnswer>({ url: `${CRUD_GENERATOR_API}/generate`, method: 'post', data: body, timeout: 60000 }, { showSuccessMessage: true });
+}
+
+/** POST crud.Crud/remove {id}: takes back what one generation wrote (refused while its table holds rows). */
+export function removeCrudGeneration(id: number) {
+  return request<{ id: number; files: string[] }>({ url: `${CRUD_GENERATOR_API}/remove`, method: 'post', data: { id } }, { showSuccessMessage: true });
 }

@@ -56,6 +56,11 @@ export const BUTTON_TITLES = {
   block: ['冻结批次', 'Block lot'],
   unblock: ['解冻批次', 'Unblock lot'],
   trace: ['批次追溯', 'Lot trace'],
+  enable: ['启用', 'Enable'],
+  disable: ['禁用', 'Disable'],
+  install: ['安装', 'Install'],
+  generate: ['生成', 'Generate'],
+  remove: ['删除生成的文件', 'Remove generated files'],
 } as const;
 
 /** The auditor's ledger workspace: actions beyond the list and its export. */
@@ -215,6 +220,8 @@ export const ADMIN_MENUS: MenuSeed[] = [
       { name: 'routine/robot', title: '群机器人', title_en: 'Chat robots', icon: 'IconRobot', buttons: [...CRUD, 'test'] },
       { name: 'routine/robotTemplate', title: '机器人消息模板', title_en: 'Robot templates', icon: 'IconFile', buttons: [...CRUD, 'variables'] },
       { name: 'routine/robotLog', title: '机器人发送记录', title_en: 'Robot log', icon: 'IconHistory', buttons: ['index'] },
+      { name: 'module/module', title: '模块管理', title_en: 'Modules', icon: 'IconApps', buttons: ['index', 'enable', 'disable', 'install'] },
+      { name: 'crud/crud', title: 'CRUD 代码生成', title_en: 'CRUD generator', icon: 'IconCode', buttons: ['index', 'generate', 'remove'] },
     ],
   },
   {

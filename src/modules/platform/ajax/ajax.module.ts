@@ -12,5 +12,6 @@ import { TableSchemaService } from './table-schema.service';
   imports: [TypeOrmModule.forFeature([AreaEntity])],
   controllers: [AdminAjaxController, MemberAjaxController],
   providers: [AreaRepository, AreaService, TableCatalog, TableSchemaService],
+  exports: [TableCatalog],
 })
 export class AjaxModule {}

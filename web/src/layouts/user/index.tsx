@@ -2,7 +2,7 @@ import './user.css';
 import { Suspense, useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { reaction } from 'mobx';
-import { Avatar, Button, Drawer, Dropdown, Layout, Menu, Modal, Space, Typography } from '@arco-design/web-react';
+import { Avatar, Button, Drawer, Dropdown, Layout, Menu, Message, Modal, Space, Typography } from '@arco-design/web-react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { isWebAddress } from '@contract/menu-urls';
 import { IconMenuUnfold, IconUser } from '@/components/Icon/icons';
@@ -14,6 +14,7 @@ import { usePhone } from '@/hooks/usePhone';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
 import type { RouteMenu } from '@/router/menus';
+import { menuNavigation, navigationBlocked } from '@/router/menuNavigation';
 import type { MemberNavLink } from '@/stores/memberCenter';
 import { loadMemberCenter, signOutMember } from './session';
 
@@ -29,6 +30,7 @@ export const MemberAvatar = observer(function MemberAvatar({ size = 32 }: { size
 
 const SideMenu = observer(function SideMenu() {
   const { memberCenter } = useStore();
+  const t = useT();
   const navigate = useNavigate();
   const location = useLocation();
   const current = memberCenter.findByPath(location.pathname);
@@ -48,9 +50,10 @@ const SideMenu = observer(function SideMenu() {
       onClickMenuItem={(key) => {
         const menu = byId.get(key);
         if (!menu) return;
-        if (menu.menuType === 'link') {
-          if (isWebAddress(menu.url)) window.open(menu.url, '_blank', 'noopener');
-        } else navigate(menu.path);
+        const next = menuNavigation(menu, location.pathname, navigationBlocked);
+        if (next.kind === 'open') window.open(next.url, '_blank', 'noopener');
+        else if (next.kind === 'navigate') navigate(next.path);
+        else Message[next.level]({ content: t(next.key), id: 'menu-navigation' });
       }}
     >
       {memberCenter.menus.map((m) =>

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { TransactionRunner } from '../../../../shared/database/transaction-runner';
 import { AuthMember } from '../../../../shared/http/auth.decorators';
+import { ModuleRegistry } from '../../../../shared/modules/module-registry';
 import { buildTree, parseRuleIds, Tree } from '../../domain/rule-tree';
 import { menuNodeBase, MenuNodeBase } from '../../identity/menu-node';
 import { UserGroupEntity } from '../persistence/user-group.entity';
@@ -27,7 +28,10 @@ export function toMemberMenuNode(rule: UserRuleEntity): MemberMenuNode {
 /** What a member may do: its group (when enabled) → the group's enabled rules, `*` meaning all. */
 @Injectable()
 export class MemberAccessService {
-  constructor(private readonly transactions: TransactionRunner) {}
+  constructor(
+    private readonly transactions: TransactionRunner,
+    private readonly modules: ModuleRegistry,
+  ) {}
 
   async rightsOfGroup(groupId: number): Promise<MemberRights> {
     const manager = this.transactions.manager;
@@ -56,8 +60,8 @@ export class MemberAccessService {
   async ruleTree(memberId: number): Promise<Tree<MemberMenuNode>[]> {
     const member = await this.transactions.manager.findOne(UserEntity, { where: { id: memberId }, select: { id: true, group_id: true } });
     if (!member) return [];
-    const { rules } = await this.rightsOfGroup(member.group_id);
-    return buildTree(rules.map(toMemberMenuNode));
+    const [{ rules }, shown] = await Promise.all([this.rightsOfGroup(member.group_id), this.modules.menuFilter()]);
+    return buildTree(rules.filter((rule) => shown(rule.name)).map(toMemberMenuNode));
   }
 
   /**
@@ -74,6 +78,7 @@ export class MemberAccessService {
   /** For visitors: enabled route / nav / button rules marked `no_login_valid`. */
   async visitorRules(): Promise<Tree<MemberMenuNode>[]> {
     const rules = await this.transactions.manager.find(UserRuleEntity, { where: { status: 1, no_login_valid: 1, type: In(['route', 'nav', 'button']) } });
-    return buildTree(rules.map(toMemberMenuNode));
+    const shown = await this.modules.menuFilter();
+    return buildTree(rules.filter((rule) => shown(rule.name)).map(toMemberMenuNode));
   }
 }

@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Menu } from '@arco-design/web-react';
+import { Menu, Message } from '@arco-design/web-react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { isWebAddress } from '@contract/menu-urls';
 import { useStore } from '@/stores/context';
 import type { RouteMenu } from '@/router/menus';
 import { Icon } from '@/components/Icon';
+import { useT } from '@/lang';
+import { menuNavigation, navigationBlocked } from '@/router/menuNavigation';
 
 function flat(menus: RouteMenu[], into: Map<string, RouteMenu> = new Map()) {
   for (const m of menus) {
@@ -32,14 +33,14 @@ export const SideMenu = observer(function SideMenu({ mode = 'vertical', collapse
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.pathname, menus]);
 
+  const t = useT();
   const onClick = (key: string) => {
     const menu = byId.get(key);
     if (!menu) return;
-    if (menu.menuType === 'link') {
-      if (isWebAddress(menu.url)) window.open(menu.url, '_blank', 'noopener');
-      return;
-    }
-    navigate(menu.path);
+    const next = menuNavigation(menu, location.pathname, navigationBlocked);
+    if (next.kind === 'open') window.open(next.url, '_blank', 'noopener');
+    else if (next.kind === 'navigate') navigate(next.path);
+    else Message[next.level]({ content: t(next.key), id: 'menu-navigation' });
   };
 
   const render = (items: RouteMenu[]) =>

@@ -21,6 +21,7 @@ import type { MonthlySeries } from '@/components/charts/chartData';
 import { useT, type TFunction } from '@/lang';
 import { useStore } from '@/stores/context';
 import { greeting } from '@/utils/greeting';
+import { WorkingTime } from './WorkingTime';
 import { timeFormat } from '@/utils/time';
 import { DashboardStore } from './store';
 import './index.css';
@@ -156,6 +157,7 @@ export default observer(function Dashboard() {
               {roleOf(adminInfo, t)}
               {adminInfo.lastlogintime ? ` · ${t('dashboard.lastLogin', { time: timeFormat(adminInfo.lastlogintime) })}` : ''}
             </Typography.Text>
+            <WorkingTime />
           </div>
           <IconStorage className="ba-dashboard-welcome-icon" />
         </div>

@@ -10,6 +10,7 @@ import { required, rule } from '@/utils/validate';
 import { ClickCaptcha } from '@/components/ClickCaptcha';
 import { SignInFrame } from '@/features/identity/SignInFrame';
 import { useCaptchaStep } from '@/features/identity/captchaStep';
+import { rememberAccount, rememberedAccount } from '@/features/identity/rememberedAccount';
 import { AdminLoginStore } from './store';
 import './index.css';
 
@@ -17,6 +18,7 @@ interface LoginFields {
   username: string;
   password: string;
   keep: boolean;
+  remember: boolean;
 }
 
 /** The back-office sign-in: username, password, keep me signed in; the click captcha when the server asks. */
@@ -27,10 +29,12 @@ export default observer(function AdminLogin() {
   const [searchParams] = useSearchParams();
   const [store] = useState(() => new AdminLoginStore(root));
   const [form] = Form.useForm<LoginFields>();
+  const [remembered] = useState(() => rememberedAccount('admin'));
   const alreadyIn = root.adminInfo.isLogin;
   const finish = async (captchaInfo?: string) => {
     const values = form.getFieldsValue() as LoginFields;
     const to = await store.submit(values, captchaInfo);
+    if (to) rememberAccount('admin', values.username, Boolean(values.remember));
     // back to the page that was asked for while signed out, if any
     if (to) navigate(afterLogin('/admin/login', searchParams.get('redirect'), to), { replace: true });
   };
@@ -48,7 +52,7 @@ export default observer(function AdminLogin() {
         form={form}
         layout="vertical"
         size="large"
-        initialValues={{ username: '', password: '', keep: false }}
+        initialValues={{ username: remembered, password: '', keep: false, remember: Boolean(remembered) }}
         onSubmit={onSubmit}
         autoComplete="on"
       >
@@ -62,8 +66,11 @@ export default observer(function AdminLogin() {
         <Form.Item field="password" label={t('login.password')} rules={[required(t), rule('password', t)]}>
           <Input.Password prefix={<IconLock />} placeholder={t('login.passwordPlaceholder')} autoComplete="current-password" name="password" />
         </Form.Item>
-        <Form.Item field="keep" triggerPropName="checked">
+        <Form.Item field="keep" triggerPropName="checked" style={{ marginBottom: 4 }}>
           <Checkbox>{t('login.keep')}</Checkbox>
+        </Form.Item>
+        <Form.Item field="remember" triggerPropName="checked">
+          <Checkbox data-testid="remember-account">{t('login.remember')}</Checkbox>
         </Form.Item>
         <Button type="primary" htmlType="submit" long loading={store.submitting} disabled={store.loading && !store.configLoaded}>
           {t('login.submit')}

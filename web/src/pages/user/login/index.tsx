@@ -1,11 +1,12 @@
 import './index.css';
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Alert, Button, Checkbox, Form, Input, Modal, Radio, Tabs } from '@arco-design/web-react';
+import { Alert, Button, Checkbox, Form, Input, Modal, Radio, Space, Tabs } from '@arco-design/web-react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { IconLock, IconUser } from '@/components/Icon/icons';
 import { ClickCaptcha } from '@/components/ClickCaptcha';
 import { SignInFrame } from '@/features/identity/SignInFrame';
+import { rememberAccount, rememberedAccount } from '@/features/identity/rememberedAccount';
 import { useCaptchaStep } from '@/features/identity/captchaStep';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
@@ -22,6 +23,7 @@ interface LoginFields {
   username: string;
   password: string;
   keep: boolean;
+  remember: boolean;
 }
 
 interface RegisterFields {
@@ -122,8 +124,11 @@ export default observer(function UserLogin() {
   const [registerForm] = Form.useForm<RegisterFields>();
   const [registerType, setRegisterType] = useState<Channel>('email');
   const alreadyIn = root.userInfo.isLogin;
+  const [remembered] = useState(() => rememberedAccount('user'));
   const finishLogin = async (captchaInfo?: string) => {
-    const to = await store.login(loginForm.getFieldsValue() as LoginFields, captchaInfo);
+    const values = loginForm.getFieldsValue() as LoginFields;
+    const to = await store.login(values, captchaInfo);
+    if (to) rememberAccount('user', values.username, Boolean(values.remember));
     if (to) navigate(to, { replace: true });
   };
   const { submit: onLogin, captcha } = useCaptchaStep(() => loginForm.validate(), store.captchaRequired, (info) => void finishLogin(info));
@@ -178,7 +183,7 @@ export default observer(function UserLogin() {
     >
       <Tabs activeTab={tab} onChange={(key) => setTab(key as 'login' | 'register')} justify>
         <Tabs.TabPane key="login" title={t(L('tabLogin'))}>
-          <Form<LoginFields> form={loginForm} layout="vertical" size="large" initialValues={{ username: '', password: '', keep: true }} onSubmit={() => void onLogin()} autoComplete="on">
+          <Form<LoginFields> form={loginForm} layout="vertical" size="large" initialValues={{ username: remembered, password: '', keep: true, remember: Boolean(remembered) }} onSubmit={() => void onLogin()} autoComplete="on">
             <Form.Item field="username" label={t(L('account'))} rules={[required(t)]}>
               <Input prefix={<IconUser />} placeholder={t(L('accountPlaceholder'))} autoComplete="username" name="username" />
             </Form.Item>
@@ -186,9 +191,14 @@ export default observer(function UserLogin() {
               <Input.Password prefix={<IconLock />} placeholder={t(L('passwordPlaceholder'))} autoComplete="current-password" name="password" />
             </Form.Item>
             <div className="ba-member-login-row">
-              <Form.Item field="keep" triggerPropName="checked" noStyle>
-                <Checkbox>{t(L('keep'))}</Checkbox>
-              </Form.Item>
+              <Space size={12} wrap>
+                <Form.Item field="keep" triggerPropName="checked" noStyle>
+                  <Checkbox>{t(L('keep'))}</Checkbox>
+                </Form.Item>
+                <Form.Item field="remember" triggerPropName="checked" noStyle>
+                  <Checkbox data-testid="remember-account">{t(L('remember'))}</Checkbox>
+                </Form.Item>
+              </Space>
               <Button type="text" size="small" onClick={() => setRetrieveVisible(true)} data-testid="forgot-password">
                 {t(L('forgot'))}
               </Button>

@@ -1,0 +1,1 @@
+export { GeneratedModule, GeneratedSeeder } from './generated.module';

@@ -1,0 +1,106 @@
+/**
+ * Module management and the CRUD generator through their pages: content management disabled — its menu
+ * folder goes, its page answers 404 — and enabled again; the remembered account on the sign-in form; a table
+ * designed in the generator's grid, generated (into a copy of the project in the server's CRUD_GENERATOR_ROOT,
+ * see support/global-setup.ts) with its files and diffs shown, then removed; the module page in English and dark.
+ *
+ * Screenshots of every step: test-output/screenshots/modules/.
+ */
+import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { browserSpec } from './support/browser';
+import { currentPage, eventually, expectPath, openMenu, settled, sideMenu, stored } from './support/admin';
+import { serverInfo } from './support/server';
+
+const { test } = browserSpec('modules');
+const ROOT = join(__dirname, '..', '..');
+
+/** The project as the generator writes into it: a copy in the server's CRUD_GENERATOR_ROOT. */
+function projectCopy(): string {
+  const dir = join(serverInfo().dataDir, 'crud-root');
+  mkdirSync(dir, { recursive: true });
+  for (const part of ['src', 'migrations', 'contract', 'web/src', 'test/support', 'test/setup']) cpSync(join(ROOT, part), join(dir, part), { recursive: true });
+  if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  return dir;
+}
+
+test('disables and enables content management, and generates and removes a CRUD page', async ({ page, step, adminPassword, pageErrors }) => {
+  const copy = projectCopy();
+  const folder = () => sideMenu(page).locator('.arco-menu-inline-header').filter({ hasText: /^\s*内容管理\s*$/ });
+
+  await step('signed in, remembering the account', async () => {
+    await page.goto('/#/admin/login');
+    await page.locator('input[name=username]').fill('admin');
+    await page.locator('input[name=password]').fill(adminPassword);
+    await page.locator('[data-testid=remember-account]').click();
+    await page.locator('.ba-login button[type=submit]').click();
+    await expectPath(page, '/admin/dashboard');
+    expect(await stored(page, 'account')).toEqual({ admin: 'admin' });
+    await settled(page);
+    await folder().waitFor();
+  });
+
+  await step('the module page lists the core and the optional modules', async () => {
+    await openMenu(page, '常规管理', '模块管理');
+    await expectPath(page, '/admin/module/module');
+    const table = currentPage(page).locator('[data-testid=module-table]');
+    await table.locator('tbody tr').filter({ hasText: 'cms' }).first().waitFor();
+    // a core module cannot be switched
+    expect(await table.locator('[data-testid=module-switch-inventory]').isDisabled()).toBe(true);
+    expect(await table.locator('[data-testid=module-switch-cms]').isDisabled()).toBe(false);
+  });
+
+  await step('content management disabled: its menu folder goes and its page answers 404', async () => {
+    await page.locator('[data-testid=module-switch-cms]').click();
+    await page.locator('.arco-message').filter({ hasText: '模块已禁用' }).first().waitFor();
+    await eventually(async () => expect(await folder().count()).toBe(0));
+    const res = await fetch(`${serverInfo().baseUrl}/admin/cms.Content/index`);
+    expect(res.status).toBe(404);
+  });
+
+  await step('enabled again: the folder is back', async () => {
+    await page.locator('[data-testid=module-switch-cms]').click();
+    await page.locator('.arco-message').filter({ hasText: '模块已启用' }).first().waitFor();
+    await folder().waitFor();
+  });
+
+  await step('a table designed in the grid and generated: the files and their diffs shown', async () => {
+    await openMenu(page, '常规管理', 'CRUD 代码生成');
+    await expectPath(page, '/admin/crud/crud');
+    const generator = currentPage(page);
+    await generator.locator('input[data-testid=crud-table], [data-testid=crud-table] input').first().fill('browser_note');
+    await generator.locator('input[data-testid=crud-title], [data-testid=crud-title] input').first().fill('浏览器便签');
+    await generator.locator('input[data-testid=crud-field-name], [data-testid=crud-field-name] input').first().fill('subject');
+    await generator.locator('input[data-testid=crud-field-comment], [data-testid=crud-field-comment] input').first().fill('主题');
+    await generator.locator('[data-testid=crud-generate]').click();
+    await page.locator('.arco-message').filter({ hasText: '文件已写入' }).first().waitFor();
+    const files = generator.locator('[data-testid=crud-file]');
+    await eventually(async () => expect(await files.count()).toBeGreaterThanOrEqual(11));
+    expect(await files.allInnerTexts()).toEqual(expect.arrayContaining(['+ web/src/pages/admin/generated/browserNote/index.tsx', '~ src/modules/generated/generated-index.ts']));
+    expect(readFileSync(join(copy, 'src/modules/generated/generated-index.ts'), 'utf8')).toContain("import { browserNoteArea } from './browser-note';");
+    await files.filter({ hasText: 'generated-index.ts' }).click();
+    await generator.locator('pre').filter({ hasText: "+import { browserNoteArea } from './browser-note';" }).waitFor();
+    await generator.locator('[data-testid=crud-history] tbody tr').filter({ hasText: 'browser_note' }).filter({ hasText: '已写入' }).waitFor();
+  });
+
+  await step('the generation removed: its files gone', async () => {
+    const generator = currentPage(page);
+    await generator.locator('[data-testid=crud-remove-browser_note]').click();
+    await page.locator('.arco-popconfirm .arco-btn-primary').click();
+    await page.locator('.arco-message').filter({ hasText: '已删除生成的文件' }).first().waitFor();
+    await generator.locator('[data-testid=crud-history] tbody tr').filter({ hasText: 'browser_note' }).filter({ hasText: '已删除' }).waitFor();
+    expect(existsSync(join(copy, 'web/src/pages/admin/generated/browserNote/index.tsx'))).toBe(false);
+    expect(readFileSync(join(copy, 'src/modules/generated/generated-index.ts'), 'utf8')).not.toContain('browserNote');
+  });
+
+  await step('the module page in English and dark', async () => {
+    await openMenu(page, '常规管理', '模块管理');
+    await page.locator('[data-testid=lang-switch]').hover();
+    await page.locator('.arco-dropdown-menu-item').filter({ hasText: 'English' }).click();
+    await page.locator('[data-testid=theme-switch]').click();
+    await eventually(async () => expect(await page.locator('body').getAttribute('arco-theme')).toBe('dark'));
+    await currentPage(page).locator('[data-testid=module-table] tbody tr').filter({ hasText: 'Member center' }).first().waitFor();
+    await page.mouse.move(700, 700);
+  });
+  expect(pageErrors).toEqual([]);
+}, 240_000);
