@@ -21,6 +21,7 @@ import { AuditRelocationOrderHandler } from './commands/audit-relocation-order/a
 import { CancelRelocationOrderHandler } from './commands/cancel-relocation-order/cancel-relocation-order.handler';
 import { DeleteOrdersHandler } from './commands/delete-orders/delete-orders.handler';
 import { GoodsOrderAudit } from './commands/goods-order-audit';
+import { LineUnits } from './commands/line-units';
 import { NamedLots } from './commands/named-lots';
 import { MoveRelocationOrderHandler } from './commands/move-relocation-order/move-relocation-order.handler';
 import { SaveOrderHandler } from './commands/save-order/save-order.handler';
@@ -101,6 +102,7 @@ import { OrderDocumentReader } from './queries/order-document/order-document.rea
     OrderNumbers,
     GoodsOrderAudit,
     NamedLots,
+    LineUnits,
     SaveOrderHandler,
     DeleteOrdersHandler,
     AuditInboundOrderHandler,
