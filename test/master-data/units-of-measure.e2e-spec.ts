@@ -19,7 +19,7 @@ const CASE = gtin('1950110102091'); // a case of 12 (GTIN-14)
 const PALLET = gtin('2950110102091'); // a pallet of 60 cases (GTIN-14)
 
 /**
- * Units of measure (CONTRACT §14, first part): `wms.ProductUnit` (name, factor ≥ 2, bar code unique among
+ * Units of measure (docs/UNITS.md): `wms.ProductUnit` (name, factor ≥ 2, bar code unique among
  * products' and units' codes); order, task and count lines entered as `unit_id` + `unit_quantity`, kept in base
  * units by the ledger, whose events and history rows keep the unit name and factor; scans of a unit bar code and
  * of GS1 (02) + (37) answering the unit and the base quantity.

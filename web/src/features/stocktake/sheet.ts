@@ -14,7 +14,7 @@ import type { ProductPick } from '@contract/master-data';
 import type { StocktakeLineView, StocktakeView } from '@contract/stocktake';
 import { countStocktake, fetchStocktake, stocktakeTransition, type CountedLine } from '@/api/orders';
 import { errorMessage } from '@/api/request';
-import type { ScanOutcome, ScannedShelf } from '@/features/orders/formStore';
+import type { ScanOutcome, ScannedShelf, ScannedUnit } from '@/features/orders/formStore';
 import { TransitionKeys, wasAnswered } from '@/features/orders/idempotency';
 import type { ScanTarget } from '@/features/orders/scan';
 import { t } from '@/lang';
@@ -259,8 +259,10 @@ export class CountSheetStore implements ScanTarget {
    * made current with its count kept (scan again to add). A product the sheet lacks on that shelf is a found
    * item: it is added with a count of 1.
    */
-  addScanned(product: ProductPick): ScanOutcome {
+  addScanned(product: ProductPick, _lot?: unknown, counted?: ScannedUnit): ScanOutcome {
     const productId = Number(product.id);
+    // a case's bar code counts a case (its factor in the product's own units), GS1 (02) + (37) that many
+    const step = (counted?.count ?? 1) * (counted?.unit.factor ?? 1);
     const shelfId = this.scanShelf?.id ?? null;
     const candidates = this.lines.filter((l) => l.product_id === productId && (shelfId === null || l.warehouse_shelf_id === shelfId));
     const current = candidates.find((l) => l.id === this.focusId);
@@ -272,7 +274,7 @@ export class CountSheetStore implements ScanTarget {
       const typed = this.drafts.has(line.id) ? parseCount(this.drafts.get(line.id)!) : null;
       const before = typed ?? this.scannedCounts.get(line.id) ?? line.counted_quantity;
       if (current || before === null) {
-        const quantity = (before ?? 0) + 1;
+        const quantity = (before ?? 0) + step;
         const id = line.id;
         this.drafts.delete(id);
         this.scannedCounts.set(id, quantity);
@@ -288,14 +290,14 @@ export class CountSheetStore implements ScanTarget {
     const place = shelfId ?? (this.row?.warehouse_shelf_id ? Number(this.row.warehouse_shelf_id) : null);
     // the scan field shows a refusal's `msg`
     if (!place) throw { msg: t('wms.stocktake.scanShelfFirst', { name: String(product.name ?? '') }) };
-    const found = { product_id: productId, warehouse_shelf_id: place, lot_no: '', counted_quantity: 1 };
+    const found = { product_id: productId, warehouse_shelf_id: place, lot_no: '', counted_quantity: step };
     void this.save([found]).then((ok) => {
       if (!ok) return;
       const added = this.lines.find((l) => l.product_id === productId && l.warehouse_shelf_id === place);
       if (added) runInAction(() => this.focus(added.id));
     });
     this.scannedKey = `${productId}@${place}`;
-    return { key: this.scannedKey, index: this.lines.length, quantity: 1, added: true };
+    return { key: this.scannedKey, index: this.lines.length, quantity: step, added: true };
   }
 
   /** Tab in the scan field: the keyboard goes to the current line's quantity (false: no line is current). */
