@@ -8,6 +8,8 @@ import type { EnteredUnit } from '../../../../../contract/units';
 import { ShelfEntity } from '../../persistence/shelf.entity';
 import { MasterDataReader } from '../master-data/master-data.reader';
 
+const PRODUCT_UNIT_TABLE = 'product_unit';
+
 /** Longer than any bar code, product number or GS1 string a label carries. */
 export const MAX_CODE_LENGTH = 200;
 
@@ -41,7 +43,8 @@ export interface ScannedShelf {
  * A unit's bar code (or its GTIN in (01)) answers its product with `unit`, `unit_quantity` 1 and `quantity` =
  * its factor; a GS1 string with (02) and (37) answers the product whose own bar code or unit's bar code is the
  * contained GTIN, with `unit_quantity` = the count and `quantity` = count × factor.
- * Deleted rows never match. At most seven statements.
+ * Deleted rows never match. A product's code in two statements, a GS1 string or a shelf code in three; a unit's
+ * code in three, (02) + (37) in at most five.
  */
 @Injectable()
 export class ScanReader {
@@ -54,11 +57,14 @@ export class ScanReader {
     const manager = this.reader.manager;
     const { data, gs1: declared } = stripSymbologyIdentifier(code);
 
-    const exact = await this.productWhere(manager, (qb) => qb.where('(p.bar_code = :code OR p.product_no = :code)', { code: data }));
-    if (exact) return this.product(manager, code, exact);
+    // the product whose bar code or number the code is, or whose unit's bar code it is (codes are unique across both)
+    const exact = await this.productWhere(manager, (qb) =>
+      qb.where(`(p.bar_code = :code OR p.product_no = :code OR p.id = (SELECT u.product_id FROM ${PRODUCT_UNIT_TABLE} u WHERE u.bar_code = :code))`, { code: data }),
+    );
+    if (exact && (exact.bar_code === data || exact.product_no === data)) return this.product(manager, code, exact);
     // a unit's bar code (a case, a pallet): one of that unit
-    const unit = await this.unitWhere(manager, [data]);
-    if (unit) return this.unitScan(manager, code, unit, 1);
+    const unit = exact ? await this.unitWhere(manager, [data]) : null;
+    if (exact && unit) return this.unitScan(manager, code, unit, 1, undefined, exact);
 
     let gs1: Gs1Data | null = null;
     if (declared || looksLikeGs1(data)) {
@@ -118,7 +124,7 @@ export class ScanReader {
 
   /** The first live product the condition finds (lowest id), with its default place. */
   private productWhere(manager: EntityManager, where: (qb: ReturnType<EntityManager['createQueryBuilder']>) => unknown): Promise<ProductEntity | null> {
-    const qb = manager.createQueryBuilder(ProductEntity, 'p').select(['p.id', 'p.warehouse_id', 'p.warehouse_area_id', 'p.warehouse_shelf_id']);
+    const qb = manager.createQueryBuilder(ProductEntity, 'p').select(['p.id', 'p.bar_code', 'p.product_no', 'p.warehouse_id', 'p.warehouse_area_id', 'p.warehouse_shelf_id']);
     where(qb);
     return qb.andWhere('p.deletetime IS NULL').orderBy('p.id').limit(1).getOne();
   }
@@ -136,8 +142,8 @@ export class ScanReader {
   }
 
   /** `count` of a unit: its product, the unit and the base quantity. */
-  private async unitScan(manager: EntityManager, code: string, unit: ProductUnitEntity, count: number, gs1?: Gs1Data): Promise<ScannedProduct> {
-    const found = await this.productWhere(manager, (qb) => qb.where('p.id = :id', { id: unit.product_id }));
+  private async unitScan(manager: EntityManager, code: string, unit: ProductUnitEntity, count: number, gs1?: Gs1Data, product?: ProductEntity): Promise<ScannedProduct> {
+    const found = product ?? (await this.productWhere(manager, (qb) => qb.where('p.id = :id', { id: unit.product_id })));
     const answer = await this.product(manager, code, found!, gs1);
     const factor = Number(unit.factor);
     return { ...answer, unit: { id: unit.id, name: unit.name, factor, bar_code: unit.bar_code }, unit_quantity: count, quantity: count * factor };
