@@ -16,6 +16,24 @@ const unitColumns = () => [
   new TableColumn(col.int('factor', { default: 1 })),
 ];
 
+type ColumnSql = { buildCreateColumnSql(column: TableColumn, skipPrimary: boolean): string };
+
+/**
+ * The columns added to a table: on MySQL in one ALTER (each ALTER copies or rebuilds the table, and six line
+ * tables × four columns one by one took seconds), with the DDL the schema builder writes for each; on SQLite
+ * one by one (cheap there).
+ */
+async function addColumns(queryRunner: QueryRunner, table: string, columns: TableColumn[]): Promise<void> {
+  if (queryRunner.connection.options.type !== 'mysql') return queryRunner.addColumns(table, columns);
+  const sql = queryRunner as unknown as ColumnSql;
+  await queryRunner.query(`ALTER TABLE \`${table}\` ${columns.map((column) => `ADD ${sql.buildCreateColumnSql(column, true)}`).join(', ')}`);
+}
+
+async function dropColumns(queryRunner: QueryRunner, table: string, names: string[]): Promise<void> {
+  if (queryRunner.connection.options.type !== 'mysql') return queryRunner.dropColumns(table, names);
+  await queryRunner.query(`ALTER TABLE \`${table}\` ${names.map((name) => `DROP COLUMN \`${name}\``).join(', ')}`);
+}
+
 /**
  * Units of measure (`product_unit`): a product's pallets, cases or inner packs, each a whole number (≥ 2) of
  * the product's own unit, optionally with a bar code of its own (unique among products' and units' bar
@@ -38,8 +56,8 @@ export class ProductUnits1764006500000 implements MigrationInterface {
         ],
       }),
     );
-    for (const table of LINE_TABLES) await queryRunner.addColumns(table, unitColumns());
-    await queryRunner.addColumns('inventory_history', [new TableColumn(col.varchar('unit_name', 50)), new TableColumn(col.int('factor', { default: 1 }))]);
+    for (const table of LINE_TABLES) await addColumns(queryRunner, table, unitColumns());
+    await addColumns(queryRunner, 'inventory_history', [new TableColumn(col.varchar('unit_name', 50)), new TableColumn(col.int('factor', { default: 1 }))]);
     // a projection (never the ledger): the rows of events written before units name the product's own unit
     await queryRunner.query('UPDATE inventory_history SET unit_name = unit, factor = 1');
     const [base]: Array<{ id: number | string }> = await queryRunner.query('SELECT id FROM admin_rule WHERE name = ?', ['wmsBase']);
@@ -48,9 +66,8 @@ export class ProductUnits1764006500000 implements MigrationInterface {
 
   async down(queryRunner: QueryRunner): Promise<void> {
     await revokeRules(queryRunner, menuRuleNames(PAGES));
-    await queryRunner.dropColumn('inventory_history', 'factor');
-    await queryRunner.dropColumn('inventory_history', 'unit_name');
-    for (const table of [...LINE_TABLES].reverse()) for (const column of ['factor', 'unit_name', 'unit_quantity', 'unit_id']) await queryRunner.dropColumn(table, column);
+    await dropColumns(queryRunner, 'inventory_history', ['factor', 'unit_name']);
+    for (const table of [...LINE_TABLES].reverse()) await dropColumns(queryRunner, table, ['factor', 'unit_name', 'unit_quantity', 'unit_id']);
     await queryRunner.dropTable('product_unit');
   }
 }
