@@ -47,3 +47,17 @@ export async function fetchProductUnits(productId: number): Promise<ProductUnitR
     return [];
   }
 }
+
+/** The units of many products in one request (a count sheet's), grouped by product; missing products have none. */
+export async function fetchUnitsOf(productIds: readonly number[]): Promise<Map<number, ProductUnitRow[]>> {
+  const grouped = new Map<number, ProductUnitRow[]>(productIds.map((id) => [id, []]));
+  if (!productIds.length) return grouped;
+  try {
+    const params = { 'search[0][field]': 'product_id', 'search[0][operator]': 'IN', 'search[0][val]': productIds.join(','), limit: 1000, order: 'factor,asc' };
+    const data = await fetchJson<{ list?: ProductUnitRow[] }>(`${PRODUCT_UNIT_API}/index`, params, { showErrorMessage: false });
+    for (const u of data?.list ?? []) grouped.get(Number(u.product_id))?.push({ id: Number(u.id), product_id: Number(u.product_id), name: String(u.name), factor: Number(u.factor), bar_code: u.bar_code ?? null });
+  } catch {
+    // no units shown: counting in the product's own unit still works
+  }
+  return grouped;
+}

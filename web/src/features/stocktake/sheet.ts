@@ -18,6 +18,8 @@ import type { ScanOutcome, ScannedShelf, ScannedUnit } from '@/features/orders/f
 import { TransitionKeys, wasAnswered } from '@/features/orders/idempotency';
 import type { ScanTarget } from '@/features/orders/scan';
 import { t } from '@/lang';
+import { fetchUnitsOf } from '@/api/masterData';
+import type { ProductUnitRow } from '@contract/units';
 
 export { STOCKTAKE_STATUS };
 
@@ -74,6 +76,8 @@ export class CountSheetStore implements ScanTarget {
   scannedKey: string | null = null;
   /** The variance review before posting is open. */
   reviewing = false;
+  /** product id → its units of measure (a case, a pallet): a line counts one more of a unit with a tap. */
+  units = new Map<number, ProductUnitRow[]>();
   private readonly keys = new TransitionKeys();
   private queue: Promise<void> = Promise.resolve();
   readonly scanMessages = { added: 'wms.stocktake.scanAdded', more: 'wms.stocktake.scanFound', hint: 'wms.stocktake.scanHint' };
@@ -139,6 +143,7 @@ export class CountSheetStore implements ScanTarget {
         this.row = row;
         this.loading = false;
       });
+      void this.loadUnits();
     } catch (e) {
       runInAction(() => {
         this.loading = false;
@@ -233,6 +238,36 @@ export class CountSheetStore implements ScanTarget {
       this.keys.settle(action, id, wasAnswered(e));
       return false;
     }
+  }
+
+  /** The units of the sheet's products not known yet, in one request. */
+  private async loadUnits(): Promise<void> {
+    const wanted = [...new Set(this.lines.map((l) => l.product_id))].filter((id) => !this.units.has(id)).slice(0, 1000);
+    if (!wanted.length) return;
+    const found = await fetchUnitsOf(wanted);
+    runInAction(() => {
+      for (const [id, units] of found) this.units.set(id, units);
+    });
+  }
+
+  unitsOf(productId: number): ProductUnitRow[] {
+    return this.units.get(productId) ?? [];
+  }
+
+  /** One more of a unit on a line (a tap on "+1 case", as a scan of the case's bar code): its factor added to the count, saved at once. */
+  addUnit(lineId: number, unit: Pick<ProductUnitRow, 'factor'>): void {
+    const typed = this.drafts.has(lineId) ? parseCount(this.drafts.get(lineId)!) : null;
+    const line = this.lines.find((l) => l.id === lineId);
+    if (!line) return;
+    const quantity = (typed ?? this.scannedCounts.get(lineId) ?? line.counted_quantity ?? 0) + unit.factor;
+    this.drafts.delete(lineId);
+    this.scannedCounts.set(lineId, quantity);
+    this.focus(lineId);
+    void this.save([{ id: lineId, counted_quantity: quantity }]).then(() =>
+      runInAction(() => {
+        if (this.scannedCounts.get(lineId) === quantity) this.scannedCounts.delete(lineId);
+      }),
+    );
   }
 
   setReviewing(open: boolean): void {
