@@ -22,3 +22,4 @@ export * from './directed';
 export * from './robots';
 export * from './oauth';
 export * from './modules';
+export * from './units';

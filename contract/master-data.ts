@@ -1,3 +1,5 @@
+import type { EnteredUnit } from './units';
+
 /**
  * Master data as the order forms and filters pick it: a row of a remote select (`wms.Product/index`,
  * `wms.Shelf/index` with `select=true`), and what a scanned code names (`wms.Scan/resolve`).
@@ -49,5 +51,17 @@ export interface AreaPick {
 
 /** `GET wms.Scan/resolve?code=[&warehouse_id=]`: a product (with the lot and dates a GS1 code carries), or a shelf. */
 export type ScanAnswer =
-  | { kind: 'product'; code: string; row: ProductPick; gtin?: string; lot_no?: string; expiry_date?: string; production_date?: string }
+  | {
+      kind: 'product';
+      code: string;
+      row: ProductPick;
+      gtin?: string;
+      lot_no?: string;
+      expiry_date?: string;
+      production_date?: string;
+      /** A unit bar code, or a GS1 string with (02) and (37): the unit scanned, how many of it, and the base quantity. */
+      unit?: EnteredUnit;
+      unit_quantity?: number;
+      quantity?: number;
+    }
   | { kind: 'shelf'; code: string; row: ShelfPick };

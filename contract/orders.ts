@@ -4,6 +4,7 @@
  */
 import type { PackageView } from './directed';
 import type { OrderKind } from './enums';
+import type { LineUnitFields } from './units';
 
 /** What every order carries. Times are Unix seconds. */
 export interface OrderHeader {
@@ -59,7 +60,7 @@ export interface RelocationOrder extends OrderHeader {
 }
 
 /** One line of an inbound or outbound order (as written: no id yet). */
-export interface GoodsLine {
+export interface GoodsLine extends Partial<LineUnitFields> {
   id?: number;
   product_id: number;
   detail_code: string;
@@ -98,7 +99,7 @@ export interface StoredGoodsLine extends GoodsLine {
   allocations?: LineAllocation[];
 }
 
-export interface RelocationLine {
+export interface RelocationLine extends Partial<LineUnitFields> {
   id: number;
   product_id: number;
   source_warehouse_shelf_id: number;
@@ -117,7 +118,7 @@ export interface AdjustmentOrder extends OrderHeader {
 }
 
 /** One line of an adjustment: a signed quantity with its reason. */
-export interface AdjustmentLine {
+export interface AdjustmentLine extends Partial<LineUnitFields> {
   id: number;
   product_id: number;
   warehouse_shelf_id: number;
@@ -140,7 +141,7 @@ export interface ReturnOrder extends OrderHeader {
 }
 
 /** One line of a return: a product and lot back from the customer, and what becomes of it. */
-export interface ReturnLine {
+export interface ReturnLine extends Partial<LineUnitFields> {
   id: number;
   product_id: number;
   lot_no: string;

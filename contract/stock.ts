@@ -18,6 +18,9 @@ export type InventoryHistoryRow = {
   product_name: string;
   product_no: string;
   unit: string;
+  /** The unit the quantity was entered in and its factor (base units in one): the product's own unit and 1 unless a line named another. */
+  unit_name: string;
+  factor: number;
   spec: string;
   warehouse_id: number;
   warehouse_area_id: number;

@@ -1,3 +1,4 @@
+import type { LineUnitFields } from './units';
 /**
  * Counts (stock take) as the API answers them (`GET edit` and every transition): the count, the names of
  * its scope, its progress and its lines in shelf-path order. The server's count rules work on the same
@@ -27,7 +28,7 @@ export interface Stocktake {
 }
 
 /** What every answer shows of a line, blind or not. */
-export interface StocktakeLineFacts {
+export interface StocktakeLineFacts extends Partial<LineUnitFields> {
   id: number;
   stocktake_id: number;
   product_id: number;

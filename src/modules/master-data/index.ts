@@ -5,7 +5,7 @@ export type { ReferenceChecker, ReferenceHit } from './services/master-data-refe
 export { MasterDataReader } from './queries/master-data/master-data.reader';
 export { ScanReader } from './queries/scan/scan.reader';
 export type { ScannedProduct, ScannedShelf } from './queries/scan/scan.reader';
-export type { KnownMasterData, Party, PartySnapshot, ProductSnapshot, ShelfSnapshot, StockSnapshotFields } from './queries/master-data/master-data.reader';
+export type { KnownMasterData, Party, PartySnapshot, ProductSnapshot, ProductUnitSnapshot, ShelfSnapshot, StockSnapshotFields } from './queries/master-data/master-data.reader';
 export { ProductStockTotals } from './services/product-stock-totals.service';
 /** The catalogues' CRUD services (validated add / edit / delete, each in its own transaction), e.g. for seeding. */
 export { CatalogueCruds } from './crud/catalogue-cruds';

@@ -9,6 +9,7 @@ import { BrandEntity } from './persistence/brand.entity';
 import { CategoryEntity } from './persistence/category.entity';
 import { CarrierEntity, CustomerEntity, SupplierEntity } from './persistence/partner.entity';
 import { ProductEntity } from './persistence/product.entity';
+import { ProductUnitEntity } from './persistence/product-unit.entity';
 import { ShelfEntity } from './persistence/shelf.entity';
 import { UnitEntity } from './persistence/unit.entity';
 import { WarehouseAreaEntity } from './persistence/warehouse-area.entity';
@@ -39,6 +40,7 @@ export const MASTER_DATA_MODULE: ModuleManifest = { name: 'master_data', title: 
       WarehouseAreaEntity,
       ShelfEntity,
       ProductEntity,
+      ProductUnitEntity,
     ]),
   ],
   controllers: [...CATALOGUE_CONTROLLERS, ...TRANSFER_CONTROLLERS, ProductLabelController, ShelfLabelController, ScanController],

@@ -21,6 +21,7 @@ import { AuditRelocationOrderHandler } from './commands/audit-relocation-order/a
 import { CancelRelocationOrderHandler } from './commands/cancel-relocation-order/cancel-relocation-order.handler';
 import { DeleteOrdersHandler } from './commands/delete-orders/delete-orders.handler';
 import { GoodsOrderAudit } from './commands/goods-order-audit';
+import { LineUnits } from './commands/line-units';
 import { NamedLots } from './commands/named-lots';
 import { MoveRelocationOrderHandler } from './commands/move-relocation-order/move-relocation-order.handler';
 import { SaveOrderHandler } from './commands/save-order/save-order.handler';
@@ -105,6 +106,7 @@ export const ORDERS_MODULE: ModuleManifest = { name: 'orders', title: 'module.ti
     OrderNumbers,
     GoodsOrderAudit,
     NamedLots,
+    LineUnits,
     SaveOrderHandler,
     DeleteOrdersHandler,
     AuditInboundOrderHandler,

@@ -128,7 +128,10 @@ export function unclaimTask(id: number, key: string): Promise<TaskView> {
 export interface TaskConfirmInput {
   from_code: string;
   product_code: string;
-  quantity: number;
+  /** base units; or, counted in a unit of the product (§14), `unit_id` and `unit_quantity` */
+  quantity?: number;
+  unit_id?: number;
+  unit_quantity?: number;
   short?: boolean;
   /** putaway and replenishment: the shelf the goods are put on. */
   to_code?: string;

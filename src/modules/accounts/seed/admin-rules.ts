@@ -137,6 +137,7 @@ export const ADMIN_MENUS: MenuSeed[] = [
     icon: 'IconApps',
     children: [
       { name: 'wms/product', title: '商品', title_en: 'Products', icon: 'IconGift', buttons: [...CATALOGUE, 'labels'] },
+      { name: 'wms/productUnit', title: '商品包装单位', title_en: 'Product units', icon: 'IconCodeSandbox', buttons: [...CRUD] },
       { name: 'wms/category', title: '商品分类', title_en: 'Categories', icon: 'IconMindMapping', buttons: [...CATALOGUE] },
       { name: 'wms/brand', title: '品牌', title_en: 'Brands', icon: 'IconTags', buttons: [...CATALOGUE] },
       { name: 'wms/unit', title: '计量单位', title_en: 'Units', icon: 'IconCommon', buttons: [...CATALOGUE] },

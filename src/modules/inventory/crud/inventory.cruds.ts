@@ -30,7 +30,7 @@ export const HISTORY_LIST: CrudDefinition<InventoryHistoryEntity> = {
   alias: 'history',
   writable: [],
   quickSearchFields: ['order_no', 'product_no', 'product_name', 'lot_no'],
-  searchFields: ['id', 'order_no', 'order_type', 'operator', 'form_type', 'quantity', 'price', 'total_price', 'balance', 'product_id', 'product_name', 'product_no', 'warehouse_id', 'warehouse_area_id', 'warehouse_shelf_id', 'lot_no', 'expiry_date', 'createtime'],
+  searchFields: ['id', 'order_no', 'order_type', 'operator', 'form_type', 'quantity', 'price', 'total_price', 'balance', 'product_id', 'product_name', 'product_no', 'unit_name', 'factor', 'warehouse_id', 'warehouse_area_id', 'warehouse_shelf_id', 'lot_no', 'expiry_date', 'createtime'],
   filterParams: ['form_type', 'product_id', 'warehouse_id', 'warehouse_area_id', 'warehouse_shelf_id', 'order_no', 'order_type', 'lot_no'],
   defaultOrder: [{ field: 'id', direction: 'DESC' }],
 };

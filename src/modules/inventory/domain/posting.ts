@@ -1,7 +1,7 @@
 import { AppError } from '../../../shared/http/app-error';
 import { HoldShelfError, LotBlockedError, takeRefusal } from './availability';
 import { Allocation, allocateFefo, InsufficientUnexpiredStockError, LOT_NO_MAX_LENGTH, normalizeLotNo } from './lots';
-import { FormTypeValue, InsufficientStockError, LotFacts, NO_LOT, PlacedMovement, placeMovements, shelfLocation, StockEventTypeValue, StockMovement, StockSnapshot, StreamState, streamIdOf } from './stock-movement';
+import { EnteredUnitFacts, FormTypeValue, InsufficientStockError, LotFacts, NO_LOT, PlacedMovement, placeMovements, shelfLocation, StockEventTypeValue, StockMovement, StockSnapshot, StreamState, streamIdOf } from './stock-movement';
 
 /** One movement a command asks the ledger for. */
 export interface MovementRequest {
@@ -23,6 +23,8 @@ export interface MovementRequest {
   expiryDate?: string;
   /** Out of a shelf into another (a move): each lot taken goes onto this shelf as a `to.type` event. */
   to?: { shelfId: number; type: StockEventTypeValue };
+  /** The unit the quantity was entered in (its name and factor then), kept by every event of the request; omitted: the product's own unit. */
+  unit?: EnteredUnitFacts;
 }
 
 /** A stock stream as the ledger read it (under lock): its row id, its lot and its state. */
@@ -144,10 +146,10 @@ export function planPosting({ requests, keys, snapshots, streams, registered, to
     const lotNo = keys.lots[i];
     const snapshot = snapshotOf(r.productId, r.shelfId);
     const add = (lot: LotFacts, quantity: number) => {
-      movements.push({ type: r.type, formType: r.formType, quantity, price: r.price, snapshot, lot });
+      movements.push({ type: r.type, formType: r.formType, quantity, price: r.price, snapshot, lot, ...(r.unit ? { unit: r.unit } : {}) });
       track(r.productId, r.shelfId, lot, 0).quantity += quantity;
       if (r.to) {
-        movements.push({ type: r.to.type, formType: r.formType, quantity: -quantity, price: r.price, snapshot: snapshotOf(r.productId, r.to.shelfId), lot });
+        movements.push({ type: r.to.type, formType: r.formType, quantity: -quantity, price: r.price, snapshot: snapshotOf(r.productId, r.to.shelfId), lot, ...(r.unit ? { unit: r.unit } : {}) });
         track(r.productId, r.to.shelfId, lot, 0).quantity -= quantity;
       }
     };

@@ -4,6 +4,9 @@ import { INBOUND_FORM_TYPES, LotFacts, lotOfPayload, OUTBOUND_FORM_TYPES, shelfL
 
 /** The payload every stock event carries (the lot fields since version 2; absent means lot ''). */
 export interface StockEventPayload extends StockSnapshot, Partial<LotFacts> {
+  /** The unit the quantity was entered in and its factor (present only when not the product's own unit; hash-chained with the rest). */
+  unit_name?: string;
+  factor?: number;
   quantity: number;
   price: string;
   total_price: string;
@@ -55,6 +58,8 @@ export function historyRowOf(event: StoredStockEvent): InventoryHistoryRow {
     product_name: p.product_name,
     product_no: p.product_no,
     unit: p.unit,
+    unit_name: p.unit_name ?? p.unit,
+    factor: p.factor ?? 1,
     spec: p.spec,
     warehouse_id: p.warehouse_id,
     warehouse_area_id: p.warehouse_area_id,

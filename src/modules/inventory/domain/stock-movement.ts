@@ -61,6 +61,12 @@ export interface StockSnapshot {
   shelf_serial_no: string;
 }
 
+/** The unit a quantity was entered in: its name and factor (base units in one) at the time. */
+export interface EnteredUnitFacts {
+  name: string;
+  factor: number;
+}
+
 export interface StockMovement {
   type: StockEventTypeValue;
   formType: FormTypeValue;
@@ -70,6 +76,8 @@ export interface StockMovement {
   price: string;
   snapshot: StockSnapshot;
   lot: LotFacts;
+  /** Entered in a unit of the product other than its own (absent: its own unit, factor 1). */
+  unit?: EnteredUnitFacts;
 }
 
 export interface StreamState {

@@ -82,7 +82,7 @@ export class StockLedger {
       operator: context.operator,
       command_id: context.command_id,
     } satisfies StockEventMetadata);
-    const payloads = plan.placed.map<StockEventPayload>((m) => ({ ...m.snapshot, ...m.lot, quantity: m.quantity, price: m.price, total_price: lineTotal(m.quantity, m.price), form_type: m.formType, balance: m.balance }));
+    const payloads = plan.placed.map<StockEventPayload>((m) => ({ ...m.snapshot, ...m.lot, ...(m.unit ? { unit_name: m.unit.name, factor: m.unit.factor } : {}), quantity: m.quantity, price: m.price, total_price: lineTotal(m.quantity, m.price), form_type: m.formType, balance: m.balance }));
     const eventRows = plan.placed.map((m, i) => ({ stream_id: m.streamId, stream_version: m.version, type: m.type, payload: JSON.stringify(payloads[i]), metadata, occurred_at: context.occurredAt }));
     const previousHashes: string[] = [];
     const linked = await this.chain.link(manager, eventRows, previousHashes);

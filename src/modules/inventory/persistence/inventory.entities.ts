@@ -72,6 +72,9 @@ export class InventoryHistoryEntity {
   @Column() product_name: string;
   @Column() product_no: string;
   @Column() unit: string;
+  /** The unit the quantity was entered in, and its factor. */
+  @Column({ default: '' }) unit_name: string;
+  @Column({ default: 1 }) factor: number;
   @Column() spec: string;
   @Column() warehouse_id: number;
   @Column() warehouse_area_id: number;

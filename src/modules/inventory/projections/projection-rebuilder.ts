@@ -184,7 +184,7 @@ export class ProjectionRebuilder {
     for await (const rows of this.pages(manager, 'SELECT * FROM inventory_history', ['event_id'])) {
       for (const r of rows) {
         history.update(
-          [r.event_id, r.order_no, r.order_type, r.order_id, r.admin_id, r.operator, r.form_type, r.quantity, toMoneyString(r.price), toMoneyString(r.total_price), r.balance, r.product_id, r.product_name, r.product_no, r.unit, r.spec, r.warehouse_id, r.warehouse_area_id, r.warehouse_shelf_id, r.shelf_location, r.lot_no, r.expiry_date, r.createtime].join('|') + '\n',
+          [r.event_id, r.order_no, r.order_type, r.order_id, r.admin_id, r.operator, r.form_type, r.quantity, toMoneyString(r.price), toMoneyString(r.total_price), r.balance, r.product_id, r.product_name, r.product_no, r.unit, r.spec, r.warehouse_id, r.warehouse_area_id, r.warehouse_shelf_id, r.shelf_location, r.lot_no, r.expiry_date, r.createtime, r.unit_name, r.factor].join('|') + '\n',
         );
       }
     }

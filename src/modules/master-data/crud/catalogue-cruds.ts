@@ -11,6 +11,8 @@ import { MasterDataReferences } from '../services/master-data-references.service
 import { CategoryCrudService } from './category.crud';
 import { warehouseAreaCrud, shelfCrud, warehouseCrud } from './locations.crud';
 import { productCrud } from './product.crud';
+import { productUnitCrud } from './product-unit.crud';
+import { ProductUnitEntity } from '../persistence/product-unit.entity';
 import { brandCrud, partnerCrud, unitCrud } from './simple-catalogues.crud';
 
 /** One CrudService per catalogue, built once (definitions are checked against the metadata at start-up). */
@@ -26,6 +28,7 @@ export class CatalogueCruds {
   readonly warehouseArea: CrudService<WarehouseAreaEntity>;
   readonly shelf: CrudService<ShelfEntity>;
   readonly product: CrudService<ProductEntity>;
+  readonly productUnit: CrudService<ProductUnitEntity>;
 
   constructor(kit: CrudKit, references: MasterDataReferences) {
     this.brand = new CrudService(kit, brandCrud(references));
@@ -38,5 +41,6 @@ export class CatalogueCruds {
     this.warehouseArea = new CrudService(kit, warehouseAreaCrud(references));
     this.shelf = new CrudService(kit, shelfCrud(references));
     this.product = new CrudService(kit, productCrud(references));
+    this.productUnit = new CrudService(kit, productUnitCrud());
   }
 }

@@ -6,6 +6,7 @@ import { AddProductDto, EditProductDto } from '../http/dto/catalogue.dto';
 import { BrandEntity } from '../persistence/brand.entity';
 import { CategoryEntity } from '../persistence/category.entity';
 import { ProductEntity } from '../persistence/product.entity';
+import { ProductUnitEntity } from '../persistence/product-unit.entity';
 import { productQuickSearch } from '../persistence/product-search';
 import { ShelfEntity } from '../persistence/shelf.entity';
 import { UnitEntity } from '../persistence/unit.entity';
@@ -94,9 +95,12 @@ export function productCrud(references: MasterDataReferences): CrudDefinition<Pr
         if (!existing) data.images ??= '';
         if (writes(data, existing, 'product_no')) {
           await assertUnique(manager, { entity: ProductEntity, field: 'product_no', value: String(data.product_no), excludeId, message: 'master-data.code_taken', args: { field: '@fields.product_no' } });
+          // a scanned code names one thing: no unit of any product carries it as its bar code
+          await assertUnique(manager, { entity: ProductUnitEntity, field: 'bar_code', value: String(data.product_no), excludeId: null, message: 'master-data.code_taken', args: { field: '@fields.product_no' } });
         }
         if (writes(data, existing, 'bar_code') && typeof data.bar_code === 'string') {
           await assertUnique(manager, { entity: ProductEntity, field: 'bar_code', value: data.bar_code, excludeId, message: 'master-data.code_taken', args: { field: '@fields.bar_code' } });
+          await assertUnique(manager, { entity: ProductUnitEntity, field: 'bar_code', value: data.bar_code, excludeId: null, message: 'master-data.code_taken', args: { field: '@fields.bar_code' } });
         }
         const references = [
           ['brand_id', BrandEntity],

@@ -116,6 +116,10 @@ export interface Gs1Data {
   production?: string;
   /** (21) */
   serial?: string;
+  /** (02), 14 digits: the GTIN of the trade items a logistic unit contains (a case's or the product's). */
+  contained?: string;
+  /** (37): how many of the (02) items it contains. */
+  count?: number;
 }
 
 /**
@@ -170,6 +174,8 @@ export function parseGs1(text: string, today: Date = new Date()): Gs1Data {
     if (ai === '01') data.gtin = value;
     if (ai === '10') data.lot = value;
     if (ai === '21') data.serial = value;
+    if (ai === '02') data.contained = value;
+    if (ai === '37') data.count = Number(value);
   }
   return data;
 }

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { CrudController, TreeCrudController } from '../../../shared/crud';
 import { CatalogueCruds } from '../crud/catalogue-cruds';
+import { ProductUnitEntity } from '../persistence/product-unit.entity';
 import { BrandEntity } from '../persistence/brand.entity';
 import { CategoryEntity } from '../persistence/category.entity';
 import { CarrierEntity, CustomerEntity, SupplierEntity } from '../persistence/partner.entity';
@@ -86,6 +87,13 @@ export class ProductController extends CrudController<ProductEntity> {
   }
 }
 
+@Controller('admin/wms.ProductUnit')
+export class ProductUnitController extends CrudController<ProductUnitEntity> {
+  constructor(cruds: CatalogueCruds) {
+    super(cruds.productUnit);
+  }
+}
+
 export const CATALOGUE_CONTROLLERS = [
   BrandController,
   CarrierController,
@@ -97,4 +105,5 @@ export const CATALOGUE_CONTROLLERS = [
   WarehouseAreaController,
   ShelfController,
   ProductController,
+  ProductUnitController,
 ];

@@ -12,6 +12,7 @@ import { auditGoodsLines, inboundFormType, lineTotalPrice, outboundFormType, She
 import { orderNumberOf, OrderState } from '../domain/order-state';
 import { OrderRepository } from '../persistence/order.repository';
 import { receiptLot } from '../domain/order-lots';
+import { eventUnitOf } from '../domain/line-units';
 import { NamedLots } from './named-lots';
 import { PutawayPlanner } from './putaway-planner';
 
@@ -64,7 +65,7 @@ export class GoodsOrderAudit {
     await write({ audit_status: 1, fulfilment_status: FULFILMENT_STATUS.none, audittime: now, audit_admin_id: admin.id, updatetime: now }, { audit_status: 0, fulfilment_status: FULFILMENT_STATUS.reserved });
     await this.ledger.post(
       manager,
-      issues.map((i) => ({ type: StockEventType.issued, formType: outboundFormType(order.type), productId: i.productId, shelfId: i.shelfId, quantity: -i.quantity, price: i.price, lotNo: i.lotNo })),
+      issues.map((i) => ({ type: StockEventType.issued, formType: outboundFormType(order.type), productId: i.productId, shelfId: i.shelfId, quantity: -i.quantity, price: i.price, lotNo: i.lotNo, ...eventUnitOf(lines[i.lineIndex]) })),
       { order_type: 'outbound', order_id: order.id, order_no: orderNumberOf(order), admin_id: admin.id, operator: operatorName(admin), command_id: randomUUID(), occurredAt: now },
       { products, shelves: shelfRows },
     );
@@ -115,6 +116,8 @@ export class GoodsOrderAudit {
         lotNo: kind === 'inbound' || lots[i].lot_no ? lots[i].lot_no : undefined,
         productionDate: lots[i].production_date,
         expiryDate: lots[i].expiry_date,
+        // the unit the line was entered in (§14), kept by its events
+        ...eventUnitOf(lines[i]),
       })),
       { order_type: kind, order_id: id, order_no: orderNumberOf(order), admin_id: admin.id, operator: operatorName(admin), command_id: randomUUID(), occurredAt: now },
       // read above in this transaction, after the order's lock: the ledger's history snapshot needs no second read

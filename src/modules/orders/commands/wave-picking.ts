@@ -103,7 +103,7 @@ export class WavePicking {
       const products = await this.catalogue.products(manager, [task.product_id]);
       await this.ledger.post(
         manager,
-        [{ type: StockEventType.movedOut, formType: FormType.pick, productId: task.product_id, shelfId: task.from_shelf_id, quantity: -input.quantity, price: products.get(task.product_id)?.price ?? '0.00', lotNo: task.lot_no, to: { shelfId: task.to_shelf_id, type: StockEventType.movedIn } }],
+        [{ type: StockEventType.movedOut, formType: FormType.pick, productId: task.product_id, shelfId: task.from_shelf_id, quantity: -input.quantity, price: products.get(task.product_id)?.price ?? '0.00', lotNo: task.lot_no, to: { shelfId: task.to_shelf_id, type: StockEventType.movedIn }, ...(input.unit ? { unit: input.unit } : {}) }],
         { order_type: 'wave', order_id: task.wave_id, order_no: String(wave?.wave_no ?? ''), admin_id: admin.id, operator: operatorName(admin), command_id: randomUUID(), occurredAt: now },
         { products },
       );

@@ -35,6 +35,11 @@ export function auditRelocation(order: RelocationState, lines: RelocationLine[],
 export interface MoveRequest {
   id: number;
   quantity: number;
+  /** Entered in a unit (§14): converted by the command before the rule (`quantity` is then base units). */
+  unit_id?: number;
+  unit_quantity?: number;
+  /** The unit it was entered in, for the ledger (absent: the product's own). */
+  unit?: { name: string; factor: number };
 }
 
 export interface PlannedMove {

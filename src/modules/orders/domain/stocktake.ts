@@ -102,12 +102,18 @@ export function startStocktake(stocktake: Pick<Stocktake, 'status'>, book: BookS
   }));
 }
 
-export interface CountOfLine {
+/** Counted in a unit (§14): converted by the command before the rule, so `counted_quantity` is base units here. */
+interface CountedInUnit {
+  unit_id?: number;
+  unit_quantity?: number;
+}
+
+export interface CountOfLine extends CountedInUnit {
   id: number;
   counted_quantity: number;
 }
 
-export interface CountOfFound {
+export interface CountOfFound extends CountedInUnit {
   product_id: number;
   warehouse_shelf_id: number;
   lot_no: string;

@@ -33,6 +33,8 @@ export interface ConfirmInput {
   lotNo?: string;
   quantity: number;
   short: boolean;
+  /** The unit the quantity was entered in (§14; `quantity` is already base units), for the ledger. */
+  unit?: { name: string; factor: number };
 }
 
 /**

@@ -35,6 +35,9 @@ const header = {
   updatetime: 'int?',
 } as const;
 
+/** The unit a line was entered in. */
+const unitColumns = { unit_id: 'int', unit_quantity: 'int', unit_name: 'string', factor: 'int' } as const;
+
 /** JSON `[{lot_no, quantity}]` in a nullable text column: [] before anything was taken. */
 const allocations: ColumnShape = { kind: 'string?', read: parseAllocations };
 
@@ -51,6 +54,7 @@ const goodsLine = {
   production_date: 'string',
   expiry_date: 'string',
   allocations,
+  ...unitColumns,
 } as const;
 
 /** A line as stored: the line and the id of its order. */
@@ -77,6 +81,7 @@ export const ORDER_ROWS: { [K in OrderKind]: { order: RowShape<OrderOf<K>>; line
       actual_quantity: 'int',
       lot_no: 'string',
       allocations,
+      ...unitColumns,
     }),
   },
   adjustment: {
@@ -91,6 +96,7 @@ export const ORDER_ROWS: { [K in OrderKind]: { order: RowShape<OrderOf<K>>; line
       reason: 'string',
       price: 'money',
       total_price: 'money',
+      ...unitColumns,
     }),
   },
   return: {
@@ -106,6 +112,7 @@ export const ORDER_ROWS: { [K in OrderKind]: { order: RowShape<OrderOf<K>>; line
       reason: 'string',
       price: 'money',
       total_price: 'money',
+      ...unitColumns,
     }),
   },
 };
@@ -145,6 +152,7 @@ export const STOCKTAKE_LINE_ROWS = rowShape<StocktakeLine>(StocktakeLineEntity, 
   found: 'int',
   count_admin_id: 'int',
   counttime: 'int?',
+  ...unitColumns,
 });
 
 /** A package as its commands decide on it, and when it was made and closed. */

@@ -53,7 +53,15 @@ export class AdjustmentOrderEntity extends AuditedOrder {
   @Column() adjustment_no: string;
 }
 
-abstract class GoodsLineColumns {
+/** The unit a line was entered in (0, 0, '', 1: the product's own unit): its id, the quantity in it, its name and factor then. */
+abstract class LineUnitColumns {
+  @Column({ default: 0 }) unit_id: number;
+  @Column({ default: 0 }) unit_quantity: number;
+  @Column({ default: '' }) unit_name: string;
+  @Column({ default: 1 }) factor: number;
+}
+
+abstract class GoodsLineColumns extends LineUnitColumns {
   @PrimaryGeneratedColumn() id: number;
   @Column() product_id: number;
   @Column() detail_code: string;
@@ -84,7 +92,7 @@ export class OutboundOrderLineEntity extends GoodsLineColumns {
 }
 
 @Entity('relocation_order_line')
-export class RelocationOrderLineEntity {
+export class RelocationOrderLineEntity extends LineUnitColumns {
   @PrimaryGeneratedColumn() id: number;
   @Column() relocation_order_id: number;
   @Column() product_id: number;
@@ -98,7 +106,7 @@ export class RelocationOrderLineEntity {
 }
 
 @Entity('adjustment_order_line')
-export class AdjustmentOrderLineEntity {
+export class AdjustmentOrderLineEntity extends LineUnitColumns {
   @PrimaryGeneratedColumn() id: number;
   @Column() adjustment_order_id: number;
   @Column() product_id: number;
@@ -131,7 +139,7 @@ export class StocktakeEntity {
 }
 
 @Entity('stocktake_line')
-export class StocktakeLineEntity {
+export class StocktakeLineEntity extends LineUnitColumns {
   @PrimaryGeneratedColumn() id: number;
   @Column() stocktake_id: number;
   @Column() product_id: number;
@@ -236,7 +244,7 @@ export class ReturnOrderEntity extends AuditedOrder {
 }
 
 @Entity('return_order_line')
-export class ReturnOrderLineEntity {
+export class ReturnOrderLineEntity extends LineUnitColumns {
   @PrimaryGeneratedColumn() id: number;
   @Column() return_order_id: number;
   @Column() product_id: number;

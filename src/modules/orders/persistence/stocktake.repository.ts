@@ -70,7 +70,7 @@ export class StocktakeRepository implements LifecycleDocument<StocktakeState, St
   }
 
   /** Sets columns of many lines by id, one statement per 500 lines. */
-  async setLineValues(manager: EntityManager, values: Map<number, Partial<Record<'counted_quantity' | 'counted_version' | 'expected_quantity' | 'variance' | 'count_admin_id' | 'counttime' | 'price', number | string>>>): Promise<void> {
+  async setLineValues(manager: EntityManager, values: Map<number, Partial<Record<'counted_quantity' | 'counted_version' | 'expected_quantity' | 'variance' | 'count_admin_id' | 'counttime' | 'price' | 'unit_id' | 'unit_quantity' | 'unit_name' | 'factor', number | string>>>): Promise<void> {
     await updateById(manager, 'stocktake_line', values);
   }
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Alert, Button, Input, InputNumber, Space, Tag } from '@arco-design/web-react';
+import { Alert, Button, Input, InputNumber, Select, Space, Tag } from '@arco-design/web-react';
 import { useT } from '@/lang';
 import { TASK_TYPE } from '@contract/enums';
 import { MyTaskStore } from './taskStore';
@@ -95,9 +95,25 @@ export const MyTasks = observer(function MyTasks() {
           />
           <div className="my-tasks-quantity">
             <span className="my-tasks-label">{t('wms.task.quantity')}</span>
-            <InputNumber size="large" min={0} max={task.remaining} precision={0} value={store.scan.quantity} onChange={(v) => store.setQuantity(Number(v ?? 0))} data-directed="quantity" />
-            <span className="my-tasks-sub">{task.product?.unit_name}</span>
+            <InputNumber size="large" min={0} max={store.maxQuantity} precision={0} value={store.scan.quantity} onChange={(v) => store.setQuantity(Number(v ?? 0))} data-directed="quantity" />
+            {store.units.length ? (
+              <Select
+                size="large"
+                className="my-tasks-unit"
+                value={store.unit?.id ?? 0}
+                onChange={(id: number) => store.setUnit(store.units.find((u) => u.id === id) ?? null)}
+                options={[{ value: 0, label: task.product?.unit_name || t('wms.task.ownUnit') }, ...store.units.map((u) => ({ value: u.id, label: t('wms.task.unitOption', { name: u.name, factor: u.factor }) }))]}
+                data-directed="unit"
+              />
+            ) : (
+              <span className="my-tasks-sub">{task.product?.unit_name}</span>
+            )}
           </div>
+          {store.unit ? (
+            <p className="my-tasks-sub" data-directed="unit-base">
+              {t('wms.task.unitBase', { quantity: store.baseQuantity, unit: task.product?.unit_name ?? '' })}
+            </p>
+          ) : null}
           {store.forceable && (
             <div className="my-tasks-card is-current" data-directed="force">
               <div className="my-tasks-label">{t('wms.task.forceTip')}</div>

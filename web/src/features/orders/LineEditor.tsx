@@ -16,7 +16,7 @@ import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
 import { useT, type TFunction } from '@/lang';
 import { formatCents, lineTotalCents } from './money';
 import { msgText } from './cells';
-import { ADJUSTMENT_REASONS, type LineDraft, type LineField, type OrderFormStore, type ShelfSide } from './formStore';
+import { ADJUSTMENT_REASONS, baseOf, type LineDraft, type LineField, type OrderFormStore, type ShelfSide } from './formStore';
 import { ProductSelect, ShelfSelect, WarehouseSelect } from './selects';
 import { SCAN_NODE } from './scan';
 import ScanField from './ScanField';
@@ -57,6 +57,36 @@ const ProductCell = observer(function ProductCell({ store, line }: Props) {
         onChange={(v, row) => store.setProduct(line.key, v, row)}
       />
       <FieldMessage store={store} line={line} field="product_id" hint={hint} />
+      <UnitPicker store={store} line={line} />
+    </div>
+  );
+});
+
+/**
+ * The unit a line's quantities are typed in (§14): the product's own or one of its units (pallet, case …),
+ * shown once the product has units (or the line was entered in one); the base quantity is said beside it.
+ */
+const UnitPicker = observer(function UnitPicker({ store, line }: Props) {
+  const t = useT();
+  const options = store.unitOptions(line);
+  if (options.length < 2 && !line.unit) return null;
+  const typed = store.kind === 'adjustment' ? line.quantity : line.plan_quantity;
+  const base = baseOf(line, typed);
+  return (
+    <div className="orders-unit" data-orders="line-unit">
+      <span className="orders-unit-label">{t('orders.unit.label')}</span>
+      <Select
+        size="small"
+        className="orders-unit-select"
+        value={line.unit?.id ?? 0}
+        onChange={(id: number) => store.setUnit(line.key, options.find((u) => u.id === id) ?? null)}
+        options={options.map((u) => ({ value: u.id, label: u.id ? t('orders.unit.option', { name: u.name, factor: u.factor }) : u.name || t('orders.unit.own') }))}
+      />
+      {line.unit && base !== null ? (
+        <span className="orders-unit-base" data-orders="line-unit-base">
+          {t('orders.unit.base', { quantity: base.toLocaleString('en-US'), unit: line.product?.unit_name ?? '' })}
+        </span>
+      ) : null}
     </div>
   );
 });
@@ -138,6 +168,8 @@ const QuantityCell = observer(function QuantityCell({ store, line, field }: Prop
         step={1}
         value={line[field] ?? undefined}
         error={!!error}
+        // a line typed in a unit receives or issues what it plans
+        disabled={field === 'actual_quantity' && !!line.unit}
         className={`orders-input-num${!error && warning ? ' is-warning' : ''}`}
         onChange={(v) => store.setQuantity(line.key, field, v as number | undefined)}
       />
@@ -301,7 +333,7 @@ const LineTotalCell = observer(function LineTotalCell({ store, line }: Props) {
   return (
     <div className="orders-cell orders-line-total" data-orders="line-total">
       {/* grouped like the order total under the table and the amounts of the detail ("1,500.00") */}
-      <span className="orders-num">{formatCents(lineTotalCents(line.actual_quantity, line.price), { group: true })}</span>
+      <span className="orders-num">{formatCents(lineTotalCents(baseOf(line, line.actual_quantity), line.price), { group: true })}</span>
     </div>
   );
 });

@@ -11,6 +11,8 @@ import type { OrderKind } from '@contract/enums';
 import type { ProductPick, ShelfPick } from '@contract/master-data';
 import type { LineOf, OrderOf, OrderShelfView } from '@contract/orders';
 import { fetchProductStock, type ProductStock, type StockLot } from '@/api/inventory';
+import { fetchProductUnits } from '@/api/masterData';
+import type { EnteredUnit, ProductUnitRow } from '@contract/units';
 import { availableToTake, expiryPreview, fefoOrder, LOT_NO_MAX_LENGTH, LOT_PATTERN, normalizeLot } from '@/features/lots/lots';
 import { MONEY_PATTERN, lineTotal, normalizeMoney, orderTotals, parseQuantity, type OrderTotals } from './money';
 
@@ -61,6 +63,8 @@ export interface LineDraft {
   /** inbound, `YYYY-MM-DD` or '' */
   production_date: string;
   expiry_date: string;
+  /** The unit the quantities are typed in (null: the product's own): the line posts `unit_id` + `unit_quantity`. */
+  unit: EnteredUnit | null;
 }
 
 export interface HeaderDraft {
@@ -85,7 +89,8 @@ export type LineField =
   | 'source_warehouse_shelf_id'
   | 'target_warehouse_shelf_id'
   | 'lot_no'
-  | 'expiry_date';
+  | 'expiry_date'
+  | 'unit_id';
 
 export type HeaderField = 'order_sn' | 'party_id' | 'type' | 'remark' | 'lines';
 
@@ -97,6 +102,12 @@ export interface ScannedShelf {
 }
 
 /** The lot and dates a GS1 code carried (`YYYY-MM-DD` or ''). */
+/** A scanned unit (a case's bar code, GS1 (02) + (37)): which unit (id 0: the product's own) and how many of it. */
+export interface ScannedUnit {
+  unit: EnteredUnit;
+  count: number;
+}
+
 export interface ScannedLot {
   lot_no: string;
   production_date: string;
@@ -170,7 +181,18 @@ export function emptyLine(): LineDraft {
     target_warehouse_shelf_id: null,
     production_date: '',
     expiry_date: '',
+    unit: null,
   };
+}
+
+/** Base units of a quantity typed in the line's unit. */
+export function baseOf(line: Pick<LineDraft, 'unit'>, quantity: number | null): number | null {
+  return quantity === null ? null : quantity * (line.unit?.factor ?? 1);
+}
+
+/** The unit fields a line posts in place of its quantity, when it is typed in a unit. */
+function unitBody(line: LineDraft, quantity: number | null): Record<string, unknown> | null {
+  return line.unit && line.unit.id > 0 ? { unit_id: line.unit.id, unit_quantity: quantity } : null;
 }
 
 /** A line of any kind as `GET edit` answers it, read field by field (each kind carries some of them). */
@@ -209,7 +231,17 @@ export function lineFromServer(line: ServerLine): LineDraft {
     source_warehouse_shelf_id: num(line.source_warehouse_shelf_id),
     target_warehouse_id: num(line.target_shelf?.warehouse_id),
     target_warehouse_shelf_id: num(line.target_warehouse_shelf_id),
+    ...unitFromServer(line),
   };
+}
+
+/** A line entered in a unit shows its quantity in that unit again. */
+function unitFromServer(line: ServerLine): Partial<LineDraft> {
+  const unitId = num(line.unit_id);
+  if (!unitId) return {};
+  const unit: EnteredUnit = { id: unitId, name: String(line.unit_name ?? ''), factor: Number(line.factor ?? 1) };
+  const count = Number(line.unit_quantity ?? 0);
+  return line.quantity !== undefined && line.plan_quantity === undefined ? { unit, quantity: count } : { unit, plan_quantity: count, actual_quantity: count, actualFollowsPlan: true };
 }
 
 /** Product fields from a remote-select row of wms.Product, a scanned product or a line's product. */
@@ -269,7 +301,7 @@ export function checkOrderForm(kind: OrderKind, header: HeaderDraft, lines: Line
       if (!(ADJUSTMENT_REASONS as readonly string[]).includes(line.reason)) e.reason = { key: 'orders.validate.reason' };
       if (!e.quantity && line.quantity !== null && line.quantity < 0 && line.warehouse_shelf_id && line.product_id && stock.has(line.product_id)) {
         const available = onShelf(line.warehouse_shelf_id) ?? 0;
-        if (-line.quantity > available) w.quantity = short(available, 'orders.warn.insufficient');
+        if (-(baseOf(line, line.quantity) ?? 0) > available) w.quantity = short(available, 'orders.warn.insufficient');
       }
     } else if (kind === 'relocation') {
       if (!line.source_warehouse_shelf_id) e.source_warehouse_shelf_id = { key: 'orders.validate.sourceShelf' };
@@ -280,7 +312,7 @@ export function checkOrderForm(kind: OrderKind, header: HeaderDraft, lines: Line
       else if (plan === null) e.plan_quantity = { key: 'orders.validate.integer' };
       else if (plan < 1) e.plan_quantity = { key: 'orders.validate.min', args: { min: 1 } };
       const available = onShelf(line.source_warehouse_shelf_id);
-      if (!e.plan_quantity && plan !== null && line.source_warehouse_shelf_id && line.product_id && stock.has(line.product_id) && plan > (available ?? 0)) {
+      if (!e.plan_quantity && plan !== null && line.source_warehouse_shelf_id && line.product_id && stock.has(line.product_id) && (baseOf(line, plan) ?? 0) > (available ?? 0)) {
         w.plan_quantity = short(available ?? 0, 'orders.warn.insufficientSource');
       }
     } else {
@@ -297,7 +329,7 @@ export function checkOrderForm(kind: OrderKind, header: HeaderDraft, lines: Line
       if (line.detail_code.length > MAX_TEXT.detail_code) e.detail_code = { key: 'orders.validate.maxLength', args: { max: MAX_TEXT.detail_code } };
       if (kind === 'outbound' && !e.actual_quantity && actual !== null && line.warehouse_shelf_id && line.product_id && stock.has(line.product_id)) {
         const available = onShelf(line.warehouse_shelf_id) ?? 0;
-        if (actual > available) w.actual_quantity = short(available, 'orders.warn.insufficient');
+        if ((baseOf(line, actual) ?? 0) > available) w.actual_quantity = short(available, 'orders.warn.insufficient');
       }
     }
     // the same product on the same shelf twice is allowed, but most likely a slip
@@ -323,7 +355,7 @@ export function orderBody(kind: OrderKind, header: HeaderDraft, lines: LineDraft
   const party = PARTY_FIELD[kind];
   if (party) body[party] = header.party_id ?? 0;
   if (kind === 'adjustment') {
-    body.lines = lines.map((l) => ({ product_id: l.product_id, warehouse_shelf_id: l.warehouse_shelf_id, lot_no: l.lot_no.trim(), quantity: l.quantity, reason: l.reason }));
+    body.lines = lines.map((l) => ({ product_id: l.product_id, warehouse_shelf_id: l.warehouse_shelf_id, lot_no: l.lot_no.trim(), ...(unitBody(l, l.quantity) ?? { quantity: l.quantity }), reason: l.reason }));
     return body;
   }
   if (kind === 'relocation') {
@@ -331,7 +363,7 @@ export function orderBody(kind: OrderKind, header: HeaderDraft, lines: LineDraft
       product_id: l.product_id,
       source_warehouse_shelf_id: l.source_warehouse_shelf_id,
       target_warehouse_shelf_id: l.target_warehouse_shelf_id,
-      plan_quantity: l.plan_quantity,
+      ...(unitBody(l, l.plan_quantity) ?? { plan_quantity: l.plan_quantity }),
       ...(l.product?.lot_tracked ? { lot_no: normalizeLot(l.lot_no) } : {}),
     }));
     return body;
@@ -341,8 +373,8 @@ export function orderBody(kind: OrderKind, header: HeaderDraft, lines: LineDraft
   body.lines = lines.map((l) => ({
     product_id: l.product_id,
     detail_code: l.detail_code.trim(),
-    plan_quantity: l.plan_quantity,
-    actual_quantity: l.actual_quantity,
+    // a line typed in a unit posts how many of it (the server sets the planned and actual base quantities)
+    ...(unitBody(l, l.plan_quantity) ?? { plan_quantity: l.plan_quantity, actual_quantity: l.actual_quantity }),
     price: normalizeMoney(l.price.trim()),
     warehouse_shelf_id: l.warehouse_shelf_id,
     // the lot fields go only with lot-tracked products (the server refuses a lot on any other)
@@ -365,6 +397,8 @@ export class OrderFormStore {
   submitted = false;
   /** product id → its lots per shelf and the site's day. */
   stock = new Map<number, ProductStock>();
+  /** product id → its units of measure (pallet, case …), for the unit picker. */
+  units = new Map<number, ProductUnitRow[]>();
   loading = false;
   error: string | null = null;
   /** The shelf the scanner is at: products scanned next go on it (relocations: move from it). */
@@ -530,33 +564,37 @@ export class OrderFormStore {
    * the product. A lot-tracked product's line takes the scanned lot (a receipt its production date and
    * expiry too), so a second code with another lot adds a second line.
    */
-  addScanned(product: ProductPick, scanned?: ScannedLot): ScanOutcome {
+  addScanned(product: ProductPick, scanned?: ScannedLot, counted?: ScannedUnit): ScanOutcome {
     const productId = Number(product.id);
+    // a case's bar code (or GS1 (02) + (37)) adds that many of its unit, on a line typed in that unit
+    const unit = counted && counted.unit.id > 0 ? counted.unit : null;
+    const step = counted?.count ?? 1;
     const side: ShelfSide = this.isGoods ? 'warehouse' : 'source';
     const field = shelfField(side);
     const shelfId = this.scanShelf?.id ?? null;
     const lotTracked = productFromRow(product)?.lot_tracked === true;
     const lot = lotTracked && scanned?.lot_no ? normalizeLot(scanned.lot_no) : '';
-    const same = this.lines.filter((l) => l.product_id === productId && (shelfId === null || l[field] === shelfId) && (!lot || normalizeLot(l.lot_no) === lot));
+    const same = this.lines.filter((l) => l.product_id === productId && (l.unit?.id ?? 0) === (unit?.id ?? 0) && (shelfId === null || l[field] === shelfId) && (!lot || normalizeLot(l.lot_no) === lot));
     const existing = same[same.length - 1];
     if (existing && this.kind === 'adjustment') {
-      const quantity = (existing.quantity ?? 0) + 1;
+      const quantity = (existing.quantity ?? 0) + step;
       this.setQuantity(existing.key, 'quantity', quantity);
       this.scannedKey = existing.key;
       return { key: existing.key, index: this.lineIndex(existing.key), quantity, added: false };
     }
     if (existing) {
-      const plan = (existing.plan_quantity ?? 0) + 1;
+      const plan = (existing.plan_quantity ?? 0) + step;
       const follows = existing.actualFollowsPlan;
       this.setQuantity(existing.key, 'plan_quantity', plan);
-      if (this.isTrade && !follows) this.setQuantity(existing.key, 'actual_quantity', (existing.actual_quantity ?? 0) + 1);
+      if (this.isTrade && !follows) this.setQuantity(existing.key, 'actual_quantity', (existing.actual_quantity ?? 0) + step);
       this.scannedKey = existing.key;
       return { key: existing.key, index: this.lineIndex(existing.key), quantity: plan, added: false };
     }
     const last = this.lines[this.lines.length - 1];
     const line = last && !last.product_id ? last : this.addLine();
     this.setProduct(line.key, productId, product);
-    this.setQuantity(line.key, this.kind === 'adjustment' ? 'quantity' : 'plan_quantity', 1);
+    if (unit) this.setUnit(line.key, unit);
+    this.setQuantity(line.key, this.kind === 'adjustment' ? 'quantity' : 'plan_quantity', step);
     if (this.scanShelf) this.setShelf(line.key, side, this.scanShelf.id, { warehouse_id: this.scanShelf.warehouse_id });
     else if (num(product.warehouse_shelf_id) && !line[field]) this.setShelf(line.key, side, num(product.warehouse_shelf_id), { warehouse_id: product.warehouse_id ?? 0 });
     if (lot) {
@@ -567,7 +605,7 @@ export class OrderFormStore {
       }
     }
     this.scannedKey = line.key;
-    return { key: line.key, index: this.lineIndex(line.key), quantity: 1, added: true };
+    return { key: line.key, index: this.lineIndex(line.key), quantity: step, added: true };
   }
 
   /** The warehouse a scanned shelf code is looked up in: the scanned shelf's, else the last line's. */
@@ -591,7 +629,35 @@ export class OrderFormStore {
     if (last?.product_id && !last[shelfField(side)]) this.setShelf(last.key, side, shelf.id, { warehouse_id: shelf.warehouse_id });
   }
 
+  /** Picks the unit a line's quantities are typed in (null: the product's own); the received quantity follows the plan. */
+  setUnit(key: string, unit: EnteredUnit | null): void {
+    const line = this.line(key);
+    if (!line) return;
+    line.unit = unit && unit.id > 0 ? unit : null;
+    if (line.unit && this.isTrade) {
+      line.actualFollowsPlan = true;
+      line.actual_quantity = line.plan_quantity;
+    }
+    this.touch(key, 'unit_id');
+  }
+
+  /** The units a line may be typed in: the product's own (id 0) and its units. */
+  unitOptions(line: LineDraft): EnteredUnit[] {
+    if (!line.product_id) return [];
+    const own: EnteredUnit = { id: 0, name: line.product?.unit_name ?? '', factor: 1 };
+    const known = this.units.get(line.product_id) ?? [];
+    const extra = line.unit && !known.some((u) => u.id === line.unit!.id) ? [line.unit] : [];
+    return [own, ...known.map((u) => ({ id: u.id, name: u.name, factor: u.factor, bar_code: u.bar_code })), ...extra];
+  }
+
+  private async loadUnits(productId: number): Promise<void> {
+    if (this.units.has(productId)) return;
+    const units = await fetchProductUnits(productId);
+    runInAction(() => this.units.set(productId, units));
+  }
+
   async loadStock(productId: number, force = false): Promise<void> {
+    void this.loadUnits(productId);
     if (!force && (this.stock.has(productId) || this.stockRequests.has(productId))) return;
     this.stockRequests.add(productId);
     try {
@@ -643,11 +709,11 @@ export class OrderFormStore {
   }
 
   get totals(): OrderTotals {
-    return orderTotals(this.lines);
+    return orderTotals(this.lines.map((l) => ({ ...l, plan_quantity: baseOf(l, l.plan_quantity), actual_quantity: baseOf(l, l.actual_quantity) })));
   }
 
   lineTotal(line: LineDraft): string {
-    return lineTotal(line.actual_quantity, line.price);
+    return lineTotal(baseOf(line, line.actual_quantity), line.price);
   }
 
   /** The message to show under a line's field (after it was touched, or after a save was tried). */

@@ -7,7 +7,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { ProductPick, ScanAnswer } from '@contract/master-data';
 import { resolveCode } from '@/api/masterData';
-import type { ScanOutcome, ScannedLot, ScannedShelf } from './formStore';
+import type { ScanOutcome, ScannedLot, ScannedShelf, ScannedUnit } from './formStore';
 
 /** The permission node of resolving codes (a button rule of the warehouse-operations menu). */
 export const SCAN_NODE = 'wms/scan/resolve';
@@ -32,7 +32,7 @@ export interface ScanTarget {
   /** The warehouse a shelf code is looked up in (a code may name shelves in several warehouses). */
   readonly scanWarehouseId: number | null;
   /** A scanned product, with the lot and dates its GS1 code carried (if any). */
-  addScanned(product: ProductPick, lot?: ScannedLot): ScanOutcome;
+  addScanned(product: ProductPick, lot?: ScannedLot, unit?: ScannedUnit): ScanOutcome;
   setScanShelf(shelf: ScannedShelf | null): void;
   /** Tab in the scan field: the keyboard goes to the current line's quantity; false leaves Tab to the browser. */
   keyboardToCurrentLine?(): boolean;
@@ -81,9 +81,12 @@ export class ScanStore {
           return;
         }
         const lot = answer.lot_no || answer.production_date || answer.expiry_date ? { lot_no: answer.lot_no ?? '', production_date: answer.production_date ?? '', expiry_date: answer.expiry_date ?? '' } : undefined;
-        const outcome = this.form.addScanned(answer.row, lot);
+        const unit: ScannedUnit | undefined = answer.unit ? { unit: answer.unit, count: answer.unit_quantity ?? 1 } : undefined;
+        const outcome = this.form.addScanned(answer.row, lot, unit);
         const keys = this.form.scanMessages ?? { added: 'orders.scan.added', more: 'orders.scan.more' };
-        this.feedback = { ok: true, key: outcome.message ?? (outcome.added ? keys.added : keys.more), args: { name: String(answer.row.name ?? code), quantity: outcome.quantity, line: outcome.index + 1 } };
+        // a unit scanned: the quantity is said in it ("3 case")
+        const quantity = unit && unit.unit.id > 0 ? `${outcome.quantity} ${unit.unit.name}` : outcome.quantity;
+        this.feedback = { ok: true, key: outcome.message ?? (outcome.added ? keys.added : keys.more), args: { name: String(answer.row.name ?? code), quantity, line: outcome.index + 1 } };
       });
     } catch (e) {
       const msg = (e as { msg?: unknown })?.msg;

@@ -77,6 +77,15 @@ const Line = observer(function Line({ sheet, line, index }: { sheet: CountSheetS
           data-line-input={line.id}
           data-stocktake="count-input"
         />
+        {sheet.counting && sheet.unitsOf(line.product_id).length ? (
+          <div className="stocktake-line-units" data-stocktake="units">
+            {sheet.unitsOf(line.product_id).map((unit) => (
+              <Button key={unit.id} size="small" onClick={() => sheet.addUnit(line.id, unit)} data-stocktake="add-unit">
+                {t('wms.stocktake.addUnit', { name: unit.name, factor: unit.factor })}
+              </Button>
+            ))}
+          </div>
+        ) : null}
         {bad && <div className="orders-field-msg is-error">{t('wms.stocktake.badCount')}</div>}
         {pending && <div className="orders-field-msg is-hint">{t('wms.stocktake.enterToSave')}</div>}
       </div>

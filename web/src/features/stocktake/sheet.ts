@@ -14,10 +14,12 @@ import type { ProductPick } from '@contract/master-data';
 import type { StocktakeLineView, StocktakeView } from '@contract/stocktake';
 import { countStocktake, fetchStocktake, stocktakeTransition, type CountedLine } from '@/api/orders';
 import { errorMessage } from '@/api/request';
-import type { ScanOutcome, ScannedShelf } from '@/features/orders/formStore';
+import type { ScanOutcome, ScannedShelf, ScannedUnit } from '@/features/orders/formStore';
 import { TransitionKeys, wasAnswered } from '@/features/orders/idempotency';
 import type { ScanTarget } from '@/features/orders/scan';
 import { t } from '@/lang';
+import { fetchUnitsOf } from '@/api/masterData';
+import type { ProductUnitRow } from '@contract/units';
 
 export { STOCKTAKE_STATUS };
 
@@ -74,6 +76,8 @@ export class CountSheetStore implements ScanTarget {
   scannedKey: string | null = null;
   /** The variance review before posting is open. */
   reviewing = false;
+  /** product id → its units of measure (a case, a pallet): a line counts one more of a unit with a tap. */
+  units = new Map<number, ProductUnitRow[]>();
   private readonly keys = new TransitionKeys();
   private queue: Promise<void> = Promise.resolve();
   readonly scanMessages = { added: 'wms.stocktake.scanAdded', more: 'wms.stocktake.scanFound', hint: 'wms.stocktake.scanHint' };
@@ -139,6 +143,7 @@ export class CountSheetStore implements ScanTarget {
         this.row = row;
         this.loading = false;
       });
+      void this.loadUnits();
     } catch (e) {
       runInAction(() => {
         this.loading = false;
@@ -235,6 +240,36 @@ export class CountSheetStore implements ScanTarget {
     }
   }
 
+  /** The units of the sheet's products not known yet, in one request. */
+  private async loadUnits(): Promise<void> {
+    const wanted = [...new Set(this.lines.map((l) => l.product_id))].filter((id) => !this.units.has(id)).slice(0, 1000);
+    if (!wanted.length) return;
+    const found = await fetchUnitsOf(wanted);
+    runInAction(() => {
+      for (const [id, units] of found) this.units.set(id, units);
+    });
+  }
+
+  unitsOf(productId: number): ProductUnitRow[] {
+    return this.units.get(productId) ?? [];
+  }
+
+  /** One more of a unit on a line (a tap on "+1 case", as a scan of the case's bar code): its factor added to the count, saved at once. */
+  addUnit(lineId: number, unit: Pick<ProductUnitRow, 'factor'>): void {
+    const typed = this.drafts.has(lineId) ? parseCount(this.drafts.get(lineId)!) : null;
+    const line = this.lines.find((l) => l.id === lineId);
+    if (!line) return;
+    const quantity = (typed ?? this.scannedCounts.get(lineId) ?? line.counted_quantity ?? 0) + unit.factor;
+    this.drafts.delete(lineId);
+    this.scannedCounts.set(lineId, quantity);
+    this.focus(lineId);
+    void this.save([{ id: lineId, counted_quantity: quantity }]).then(() =>
+      runInAction(() => {
+        if (this.scannedCounts.get(lineId) === quantity) this.scannedCounts.delete(lineId);
+      }),
+    );
+  }
+
   setReviewing(open: boolean): void {
     this.reviewing = open;
   }
@@ -259,8 +294,10 @@ export class CountSheetStore implements ScanTarget {
    * made current with its count kept (scan again to add). A product the sheet lacks on that shelf is a found
    * item: it is added with a count of 1.
    */
-  addScanned(product: ProductPick): ScanOutcome {
+  addScanned(product: ProductPick, _lot?: unknown, counted?: ScannedUnit): ScanOutcome {
     const productId = Number(product.id);
+    // a case's bar code counts a case (its factor in the product's own units), GS1 (02) + (37) that many
+    const step = (counted?.count ?? 1) * (counted?.unit.factor ?? 1);
     const shelfId = this.scanShelf?.id ?? null;
     const candidates = this.lines.filter((l) => l.product_id === productId && (shelfId === null || l.warehouse_shelf_id === shelfId));
     const current = candidates.find((l) => l.id === this.focusId);
@@ -272,7 +309,7 @@ export class CountSheetStore implements ScanTarget {
       const typed = this.drafts.has(line.id) ? parseCount(this.drafts.get(line.id)!) : null;
       const before = typed ?? this.scannedCounts.get(line.id) ?? line.counted_quantity;
       if (current || before === null) {
-        const quantity = (before ?? 0) + 1;
+        const quantity = (before ?? 0) + step;
         const id = line.id;
         this.drafts.delete(id);
         this.scannedCounts.set(id, quantity);
@@ -288,14 +325,14 @@ export class CountSheetStore implements ScanTarget {
     const place = shelfId ?? (this.row?.warehouse_shelf_id ? Number(this.row.warehouse_shelf_id) : null);
     // the scan field shows a refusal's `msg`
     if (!place) throw { msg: t('wms.stocktake.scanShelfFirst', { name: String(product.name ?? '') }) };
-    const found = { product_id: productId, warehouse_shelf_id: place, lot_no: '', counted_quantity: 1 };
+    const found = { product_id: productId, warehouse_shelf_id: place, lot_no: '', counted_quantity: step };
     void this.save([found]).then((ok) => {
       if (!ok) return;
       const added = this.lines.find((l) => l.product_id === productId && l.warehouse_shelf_id === place);
       if (added) runInAction(() => this.focus(added.id));
     });
     this.scannedKey = `${productId}@${place}`;
-    return { key: this.scannedKey, index: this.lines.length, quantity: 1, added: true };
+    return { key: this.scannedKey, index: this.lines.length, quantity: step, added: true };
   }
 
   /** Tab in the scan field: the keyboard goes to the current line's quantity (false: no line is current). */

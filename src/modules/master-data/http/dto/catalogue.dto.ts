@@ -1,3 +1,7 @@
+import { Transform } from 'class-transformer';
+import { IsInt, Max, Min, ValidateIf } from 'class-validator';
+import { UNIT_FACTOR_MAX, UNIT_FACTOR_MIN } from '../../../../../contract/units';
+import { msg } from '../../../../shared/http/validation';
 import { CATEGORY_STATUSES, ENABLED_STATUSES, PRODUCT_STATUSES, SHELF_KINDS, SHELF_MIXINGS, WAREHOUSE_TYPES } from '../../domain/catalogue';
 import {
   Enumeration,
@@ -151,3 +155,21 @@ function productForm(mode: FormMode) {
 }
 export const AddProductDto = productForm('add');
 export const EditProductDto = productForm('edit');
+
+function productUnitForm(mode: FormMode) {
+  class ProductUnitForm {
+    @RequiredRef(mode) product_id: number;
+    @RequiredText(mode, 50) name: string;
+    /** Base units in one of this unit: a whole number, at least 2 (the product's own unit is 1). */
+    @Transform(({ value }) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value))
+    @ValidateIf((_, value) => mode === 'add' || value !== undefined)
+    @IsInt({ message: msg('validation.integer') })
+    @Min(UNIT_FACTOR_MIN, { message: msg('validation.min', { min: UNIT_FACTOR_MIN }) })
+    @Max(UNIT_FACTOR_MAX, { message: msg('validation.max', { max: UNIT_FACTOR_MAX }) })
+    factor: number;
+    @NullableCode(50) bar_code?: string | null;
+  }
+  return ProductUnitForm;
+}
+export const AddProductUnitDto = productUnitForm('add');
+export const EditProductUnitDto = productUnitForm('edit');

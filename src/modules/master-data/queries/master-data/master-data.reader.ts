@@ -9,6 +9,8 @@ import { ShelfEntity } from '../../persistence/shelf.entity';
 import { UnitEntity } from '../../persistence/unit.entity';
 import { WarehouseAreaEntity } from '../../persistence/warehouse-area.entity';
 import { WarehouseEntity } from '../../persistence/warehouse.entity';
+import { ProductUnitEntity } from '../../persistence/product-unit.entity';
+import type { ProductUnitRow } from '../../../../../contract/units';
 
 /** A product as order lines and ledger entries need it: its codes and the names it refers to. */
 export interface ProductSnapshot {
@@ -35,6 +37,9 @@ export interface ProductSnapshot {
   /** Soft-deleted: old documents still show it; new ones must not use it. */
   deleted: boolean;
 }
+
+/** A unit of measure of a product: `factor` of the product's own unit. */
+export type ProductUnitSnapshot = ProductUnitRow;
 
 /** A shelf with the names of its warehouse and area. */
 export interface ShelfSnapshot {
@@ -134,6 +139,16 @@ export class MasterDataReader {
         deleted: product.deletetime !== null,
       });
     });
+    return found;
+  }
+
+  /** Units of measure by id (`product_unit`; units are deleted for real, so an absent id names none). */
+  async units(manager: EntityManager, ids: Iterable<number>): Promise<Map<number, ProductUnitSnapshot>> {
+    const wanted = uniqueIds(ids);
+    const found = new Map<number, ProductUnitSnapshot>();
+    if (!wanted.length) return found;
+    const rows = await manager.createQueryBuilder(ProductUnitEntity, 'u').select(['u.id', 'u.product_id', 'u.name', 'u.factor', 'u.bar_code']).where('u.id IN (:...ids)', { ids: wanted }).getMany();
+    for (const u of rows) found.set(u.id, { id: u.id, product_id: Number(u.product_id), name: u.name, factor: Number(u.factor), bar_code: u.bar_code });
     return found;
   }
 

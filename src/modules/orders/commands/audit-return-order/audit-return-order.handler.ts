@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eventUnitOf } from '../../domain/line-units';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { insertMany } from '../../../../shared/database/sql-dialect';
 import { AppError } from '../../../../shared/http/app-error';
@@ -71,7 +72,7 @@ export class AuditReturnOrderHandler implements ICommandHandler<AuditReturnOrder
       await write({ audit_status: AUDIT_STATUS.audited, audittime: now, audit_admin_id: context.admin.id, updatetime: now }, { audit_status: AUDIT_STATUS.unaudited });
       await this.ledger.post(
         manager,
-        lines.map((l, i) => ({ type: StockEventType.received, formType: FormType.customerReturn, productId: l.product_id, shelfId: l.warehouse_shelf_id, quantity: l.quantity, price: l.price, lotNo: lots[i] })),
+        lines.map((l, i) => ({ type: StockEventType.received, formType: FormType.customerReturn, productId: l.product_id, shelfId: l.warehouse_shelf_id, quantity: l.quantity, price: l.price, lotNo: lots[i], ...eventUnitOf(l) })),
         { order_type: 'return', order_id: order.id, order_no: order.return_no, admin_id: context.admin.id, operator, command_id: randomUUID(), occurredAt: now },
         { products, shelves },
       );
@@ -99,7 +100,7 @@ export class AuditReturnOrderHandler implements ICommandHandler<AuditReturnOrder
       );
       await this.ledger.post(
         manager,
-        scrapped.map((l) => ({ type: StockEventType.adjusted, formType: FormType.adjustmentOut, productId: l.product_id, shelfId: l.warehouse_shelf_id, quantity: -l.quantity, price: l.price, lotNo: l.lot_no })),
+        scrapped.map((l) => ({ type: StockEventType.adjusted, formType: FormType.adjustmentOut, productId: l.product_id, shelfId: l.warehouse_shelf_id, quantity: -l.quantity, price: l.price, lotNo: l.lot_no, ...eventUnitOf(l) })),
         { order_type: 'adjustment', order_id: adjustmentId, order_no: number, admin_id: context.admin.id, operator, command_id: randomUUID(), occurredAt: now },
         { products, shelves },
       );

@@ -3,7 +3,11 @@ import { TransitionContext } from '../../../../shared/transitions';
 export interface ConfirmTaskInput {
   from_code: string;
   product_code: string;
-  quantity: number;
+  /** Base units, or — when `product_code` is a unit's bar code — that unit's count. */
+  quantity?: number;
+  /** Entered in a unit (§14): the unit (0: the product's own; omitted: the unit scanned) and how many of it, instead of `quantity`. */
+  unit_id?: number;
+  unit_quantity?: number;
   lot_no?: string;
   to_code?: string;
   short?: boolean;

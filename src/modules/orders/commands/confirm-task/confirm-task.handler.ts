@@ -1,7 +1,10 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { AppError } from '../../../../shared/http/app-error';
 import { TransitionRunner } from '../../../../shared/transitions';
-import { ScanReader } from '../../../master-data';
+import { ScannedProduct, ScanReader } from '../../../master-data';
+import { TransactionRunner } from '../../../../shared/database/transaction-runner';
+import { eventUnitOf } from '../../domain/line-units';
+import { LineUnits } from '../line-units';
 import { TaskRepository } from '../../persistence/task.repository';
 import { TASK_TYPE } from '../../../../../contract/enums';
 import { StockTasks } from '../stock-tasks';
@@ -22,6 +25,8 @@ export class ConfirmTaskHandler implements ICommandHandler<ConfirmTaskCommand> {
     private readonly picking: WavePicking,
     private readonly stockTasks: StockTasks,
     private readonly scans: ScanReader,
+    private readonly units: LineUnits,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   async execute({ id, input, context }: ConfirmTaskCommand) {
@@ -40,10 +45,29 @@ export class ConfirmTaskHandler implements ICommandHandler<ConfirmTaskCommand> {
     });
     const productId = product?.kind === 'product' ? Number(product.row.id) : null;
     const lotNo = input.lot_no || (product?.kind === 'product' ? product.lot_no : undefined);
-    const scanned = { fromShelfId, productId, toShelfId, lotNo, quantity: input.quantity, short: !!input.short };
+    const { quantity, unit } = await this.entered(input, product?.kind === 'product' ? product : null);
+    const scanned = { fromShelfId, productId, toShelfId, lotNo, quantity, short: !!input.short, ...(unit ? { unit } : {}) };
     // one confirm for every kind: a pick serves order lines (waves); a putaway or replenishment moves stock shelf to shelf
     return this.transitions.run(this.tasks.document, id, 'confirmed', context, (open) =>
       open.state.type === TASK_TYPE.pick ? this.picking.confirm(open, scanned) : this.stockTasks.confirm(open, { ...scanned, force: !!input.force, reason: input.reason ?? '' }),
     );
+  }
+
+  /**
+   * The quantity confirmed, in base units (§14): `unit_quantity` of the unit named (`unit_id`, 0 the product's
+   * own), or of the unit scanned when none is named; else `quantity`, counted in the unit scanned (a case's
+   * bar code counts its factor). The unit is kept by the events when it is not the product's own.
+   */
+  private async entered(input: ConfirmTaskCommand['input'], scanned: ScannedProduct | null): Promise<{ quantity: number; unit?: { name: string; factor: number } }> {
+    const scannedUnit = scanned?.unit && scanned.unit.id > 0 ? scanned.unit : null;
+    const productId = scanned ? Number(scanned.row.id) : 0;
+    if (input.unit_quantity !== undefined && input.unit_quantity !== null) {
+      const unitId = input.unit_id ?? scannedUnit?.id ?? 0;
+      const [entered] = await this.units.enter(this.transactions.manager, [{ unit_id: unitId, unit_quantity: input.unit_quantity }], () => productId);
+      return { quantity: entered!.quantity, ...eventUnitOf(entered!.unit) };
+    }
+    const quantity = Number(input.quantity ?? Number.NaN);
+    if (!scannedUnit || !Number.isInteger(quantity)) return { quantity };
+    return { quantity: quantity * scannedUnit.factor, unit: { name: scannedUnit.name, factor: scannedUnit.factor } };
   }
 }

@@ -5,7 +5,9 @@ import { AppError } from '../../../../shared/http/app-error';
 import { LOT_NO_MAX_LENGTH, normalizeLotNo, StockLedger, streamIdOf } from '../../../inventory';
 import { MasterDataReader } from '../../../master-data';
 import { OrderRuleError } from '../../domain/order-errors';
-import { countStocktake, StocktakeRuleError, StocktakeStatus } from '../../domain/stocktake';
+import { CountOfFound, CountOfLine, countStocktake, StocktakeRuleError, StocktakeStatus } from '../../domain/stocktake';
+import { BASE_UNIT } from '../../domain/line-units';
+import { LineUnits } from '../line-units';
 import { StocktakeRepository } from '../../persistence/stocktake.repository';
 import { CountStocktakeCommand } from './count-stocktake.command';
 
@@ -22,11 +24,19 @@ export class CountStocktakeHandler implements ICommandHandler<CountStocktakeComm
     private readonly stocktakes: StocktakeRepository,
     private readonly catalogue: MasterDataReader,
     private readonly ledger: StockLedger,
+    private readonly units: LineUnits,
   ) {}
 
-  execute({ id, lines: requests, context }: CountStocktakeCommand) {
+  execute({ id, lines: counts, context }: CountStocktakeCommand) {
+    let requests = counts;
     return this.transitions.run(this.stocktakes, id, 'counted', context, async ({ manager, state: { stocktake, lines }, write }) => {
+      // counted in a unit (§14): base quantities from here on; each counted line keeps the unit of its last count
+      const productOfLine = new Map(lines.map((l) => [l.id, l.product_id]));
+      const entered = await this.units.enter(manager, requests, (r) => ('id' in r ? (productOfLine.get((r as CountOfLine).id) ?? 0) : (r as CountOfFound).product_id));
+      requests = requests.map((r, index) => (entered[index] ? { ...r, counted_quantity: entered[index]!.quantity } : r));
+      const unitOfLine = new Map(requests.flatMap((r, index) => ('id' in r ? [[r.id, entered[index]?.unit ?? BASE_UNIT] as const] : [])));
       const named = requests.flatMap((r) => ('id' in r ? [] : [r]));
+      const unitOfFound = new Map(requests.flatMap((r, index) => ('id' in r ? [] : [[r, entered[index]?.unit ?? BASE_UNIT] as const])));
       const [shelves, products] = await Promise.all([this.catalogue.shelves(manager, named.map((r) => r.warehouse_shelf_id)), this.catalogue.products(manager, named.map((r) => r.product_id))]);
       const live = new Map([...shelves].filter(([, s]) => !s.deleted));
       named.forEach((r, index) => {
@@ -50,7 +60,7 @@ export class CountStocktakeHandler implements ICommandHandler<CountStocktakeComm
       await write({ updatetime: now }, { status: StocktakeStatus.counting });
       await this.stocktakes.setLineValues(
         manager,
-        new Map([...counted].map(([lineId, quantity]) => [lineId, { counted_quantity: quantity, counted_version: versionOf(byId.get(lineId)!), count_admin_id: context.admin.id, counttime: now }])),
+        new Map([...counted].map(([lineId, quantity]) => [lineId, { counted_quantity: quantity, counted_version: versionOf(byId.get(lineId)!), count_admin_id: context.admin.id, counttime: now, ...(unitOfLine.get(lineId) ?? BASE_UNIT) }])),
       );
       await this.stocktakes.insertLines(
         manager,
@@ -69,6 +79,7 @@ export class CountStocktakeHandler implements ICommandHandler<CountStocktakeComm
           found: 1,
           count_admin_id: context.admin.id,
           counttime: now,
+          ...(unitOfFound.get(f) ?? BASE_UNIT),
         })),
       );
     });

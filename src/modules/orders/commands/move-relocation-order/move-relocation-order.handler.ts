@@ -9,6 +9,10 @@ import { LineAllocation, mergeAllocations } from '../../domain/order-lots';
 import { OrderRepository } from '../../persistence/order.repository';
 import { operatorName } from '../goods-order-audit';
 import { NamedLots } from '../named-lots';
+import { LineUnits } from '../line-units';
+import { eventUnitOf } from '../../domain/line-units';
+import { OrderRuleError } from '../../domain/order-errors';
+import { MoveRequest } from '../../domain/relocation';
 import { MoveRelocationOrderCommand } from './move-relocation-order.command';
 
 /**
@@ -23,11 +27,21 @@ export class MoveRelocationOrderHandler implements ICommandHandler<MoveRelocatio
     private readonly catalogue: MasterDataReader,
     private readonly ledger: StockLedger,
     private readonly namedLots: NamedLots,
+    private readonly units: LineUnits,
   ) {}
 
   execute({ id, moves, context }: MoveRelocationOrderCommand) {
     return this.transitions.run(this.orders.document('relocation'), id, 'moved', context, async ({ manager, state: { order, lines }, write }) => {
-      const plan = moveRelocation(order, lines, moves);
+      // moves entered in a unit (§14): base quantities from here on, each keeping its unit for the ledger
+      const entered = await this.units.enter(manager, moves, (move) => lines.find((l) => l.id === (move as MoveRequest).id)?.product_id ?? 0);
+      const requests = moves.map((move, index) => {
+        const unit = entered[index];
+        if (!unit) return move;
+        if (unit.quantity < 0) throw new OrderRuleError('line_needs_quantity', { line: index + 1 });
+        return { ...move, quantity: unit.quantity, ...eventUnitOf(unit.unit) };
+      });
+      const plan = moveRelocation(order, lines, requests);
+      const unitOfLine = new Map(requests.map((r) => [r.id, r.unit]));
       const products = await this.catalogue.products(manager, plan.moves.map((m) => m.line.product_id));
       const price = (productId: number) => products.get(productId)?.price ?? '0.00';
       // The lots named by the lines moved, checked as at audit; the streams the posting moves (sources and
@@ -51,6 +65,7 @@ export class MoveRelocationOrderHandler implements ICommandHandler<MoveRelocatio
           price: price(line.product_id),
           lotNo: named[i] || undefined,
           to: { shelfId: line.target_warehouse_shelf_id, type: StockEventType.movedIn },
+          ...(unitOfLine.get(line.id) ? { unit: unitOfLine.get(line.id) } : {}),
         })),
         { order_type: 'relocation', order_id: id, order_no: order.relocation_no, admin_id: context.admin.id, operator: operatorName(context.admin), command_id: randomUUID(), occurredAt: unixNow() },
         { products },

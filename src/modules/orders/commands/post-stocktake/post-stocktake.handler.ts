@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eventUnitOf } from '../../domain/line-units';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { unixNow } from '../../../../shared/http/envelope';
 import { TransitionRunner } from '../../../../shared/transitions';
@@ -52,6 +53,8 @@ export class PostStocktakeHandler implements ICommandHandler<PostStocktakeComman
               price: priceOf(line.product_id),
               // exactly the counted stream (lot), never an allocation
               lotNo: line.lot_no ?? '',
+              // the unit the line was last counted in (§14)
+              ...eventUnitOf(line),
             };
           }),
         { order_type: 'stocktake', order_id: id, order_no: stocktake.stocktake_no, admin_id: context.admin.id, operator: operatorName(context.admin), command_id: randomUUID(), occurredAt: now },

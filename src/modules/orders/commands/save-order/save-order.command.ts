@@ -34,6 +34,9 @@ export interface SaveOrderLine {
   /** Inbound lines: the lot's dates (`YYYY-MM-DD`). */
   production_date?: string;
   expiry_date?: string;
+  /** Entered in a unit of the product (§14): the unit (0: its own) and how many of it, instead of the quantity. */
+  unit_id?: number;
+  unit_quantity?: number;
 }
 
 /**

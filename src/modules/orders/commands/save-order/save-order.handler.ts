@@ -20,6 +20,24 @@ import { SaveOrderCommand, SaveOrderInput } from './save-order.command';
 import { adjustmentLineTotal } from '../../domain/adjustment';
 import { assertReturnableOrder, assertWithinReturnable, checkReturnLines, ReturnLine, returnShelvesOf } from '../../domain/customer-return';
 import { ReturnablesReader } from '../../queries/returnables/returnables.reader';
+import { BASE_UNIT } from '../../domain/line-units';
+import { EnteredQuantity, LineUnits } from '../line-units';
+import { SaveOrderLine } from './save-order.command';
+
+/**
+ * A line entered in a unit, with the quantity its kind keeps set to the base quantity: goods lines their
+ * planned and actual quantity, relocations the planned one, adjustments and returns the quantity. Only an
+ * adjustment's quantity may be negative.
+ */
+function withBaseQuantity(kind: OrderKind, line: SaveOrderLine, entered: EnteredQuantity | null, position: number): SaveOrderLine {
+  if (!entered) return line;
+  const { quantity } = entered;
+  if (kind === 'adjustment') return { ...line, quantity };
+  if (quantity < (kind === 'inbound' || kind === 'outbound' ? 0 : 1)) throw new OrderRuleError('line_needs_quantity', { line: position });
+  if (kind === 'relocation') return { ...line, plan_quantity: quantity };
+  if (kind === 'return') return { ...line, quantity };
+  return { ...line, plan_quantity: quantity, actual_quantity: quantity };
+}
 
 /**
  * Create and edit for the three order types. Stock is not checked here (it is when stock moves); what is
@@ -35,6 +53,7 @@ export class SaveOrderHandler implements ICommandHandler<SaveOrderCommand> {
     private readonly siteConfig: SiteConfigService,
     private readonly creations: CreationRunner,
     private readonly returnables: ReturnablesReader,
+    private readonly units: LineUnits,
   ) {}
 
   async execute({ kind, input, admin, id, creation }: SaveOrderCommand): Promise<OrderView> {
@@ -57,7 +76,11 @@ export class SaveOrderHandler implements ICommandHandler<SaveOrderCommand> {
       assertReturnableOrder(outbound);
       input = { ...input, customer_id: outbound!.customer_id };
     }
-    let lines = await this.checkReferences(manager, kind, input, this.lines(kind, input));
+    // units at the boundary (§14): a line entered in a unit gets its base quantity here, and keeps its unit
+    const inUnits = await this.units.enter(manager, input.lines);
+    input = { ...input, lines: input.lines.map((line, index) => withBaseQuantity(kind, line, inUnits[index], index + 1)) };
+    const baseLines = this.lines(kind, input).map((line, index) => ({ ...line, ...(inUnits[index]?.unit ?? BASE_UNIT) })) as NewLine[];
+    let lines = await this.checkReferences(manager, kind, input, baseLines);
     if (kind === 'return') lines = await this.checkReturn(manager, outbound!.id, lines as ReturnLine[]);
     const now = unixNow();
     const fields: Record<string, unknown> = { order_sn: input.order_sn ?? '', remark: input.remark ?? '', updatetime: now };

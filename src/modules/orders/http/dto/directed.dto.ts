@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { UNIT_QUANTITY_MAX } from '../../../../../contract/units';
 import { msg } from '../../../../shared/http/validation';
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value);
@@ -24,7 +25,14 @@ export class ConfirmTaskDto {
   @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) id: number;
   @IsString({ message: msg('validation.required') }) @MaxLength(200, { message: msg('validation.max_length', { max: 200 }) }) from_code: string;
   @IsString({ message: msg('validation.required') }) @MaxLength(200, { message: msg('validation.max_length', { max: 200 }) }) product_code: string;
-  @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(0, { message: msg('validation.min', { min: 0 }) }) quantity: number;
+  @ValidateIf((body: ConfirmTaskDto) => body.unit_quantity === undefined || body.unit_quantity === null)
+  @Transform(toInt)
+  @IsInt({ message: msg('validation.integer') })
+  @Min(0, { message: msg('validation.min', { min: 0 }) })
+  quantity: number;
+  /** Entered in a unit (§14): the unit (0: the product's own; omitted: the unit scanned) and how many of it. */
+  @IsOptional() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(0, { message: msg('validation.min', { min: 0 }) }) unit_id?: number;
+  @IsOptional() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(0, { message: msg('validation.min', { min: 0 }) }) @Max(UNIT_QUANTITY_MAX, { message: msg('validation.max', { max: UNIT_QUANTITY_MAX }) }) unit_quantity?: number;
   @IsOptional() @IsString({ message: msg('validation.required') }) @MaxLength(32, { message: msg('validation.max_length', { max: 32 }) }) lot_no?: string;
   @IsOptional() @IsString({ message: msg('validation.required') }) @MaxLength(200, { message: msg('validation.max_length', { max: 200 }) }) to_code?: string;
   @IsOptional() @IsIn(BOOLEANS, { message: msg('validation.in') }) short?: boolean | number | string;

@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { UNIT_QUANTITY_MAX } from '../../../../../contract/units';
 import { LOT_NO_MAX_LENGTH } from '../../../../../contract/lots';
 import { msg } from '../../../../shared/http/validation';
 
@@ -15,15 +16,27 @@ export const MAX_LINES = 5000;
 const LotNo = () =>
   applyDecorators(IsOptional(), IsString({ message: msg('validation.invalid') }), MaxLength(LOT_NO_MAX_LENGTH, { message: msg('validation.max_length', { max: LOT_NO_MAX_LENGTH }) }));
 
+/**
+ * A quantity entered in a unit of the product (§14): `unit_id` (0: the product's own unit) and `unit_quantity`
+ * instead of the line's quantity; the server converts (quantity = unit_quantity × factor).
+ */
+abstract class UnitEntryDto {
+  @IsOptional() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(0, { message: msg('validation.min', { min: 0 }) }) unit_id?: number;
+  @IsOptional() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(-UNIT_QUANTITY_MAX, { message: msg('validation.min', { min: -UNIT_QUANTITY_MAX }) }) @Max(UNIT_QUANTITY_MAX, { message: msg('validation.max', { max: UNIT_QUANTITY_MAX }) }) unit_quantity?: number;
+}
+
+/** The line's own quantity is required unless it is entered in a unit. */
+const unlessInUnit = () => ValidateIf((line: UnitEntryDto) => line.unit_quantity === undefined || line.unit_quantity === null);
+
 class OrderFields {
   @IsOptional() @IsString() @MaxLength(100, { message: msg('validation.max_length', { max: 100 }) }) order_sn?: string;
   @IsOptional() @IsString() @MaxLength(500, { message: msg('validation.max_length', { max: 500 }) }) remark?: string;
 }
 
-export class GoodsLineDto {
+export class GoodsLineDto extends UnitEntryDto {
   @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) product_id: number;
   @IsOptional() @IsString() @MaxLength(100, { message: msg('validation.max_length', { max: 100 }) }) detail_code?: string;
-  @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(0, { message: msg('validation.min', { min: 0 }) }) plan_quantity: number;
+  @unlessInUnit() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(0, { message: msg('validation.min', { min: 0 }) }) plan_quantity: number;
   @IsOptional() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(0, { message: msg('validation.min', { min: 0 }) }) actual_quantity?: number;
   @Transform(toMoney) @IsString({ message: msg('validation.money') }) @Matches(MONEY, { message: msg('validation.money') }) price: string;
   @IsOptional() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(0, { message: msg('validation.min', { min: 0 }) }) warehouse_shelf_id?: number;
@@ -32,11 +45,11 @@ export class GoodsLineDto {
   @IsOptional() @IsString({ message: msg('validation.invalid') }) @Matches(DAY, { message: msg('validation.invalid') }) expiry_date?: string;
 }
 
-export class RelocationLineDto {
+export class RelocationLineDto extends UnitEntryDto {
   @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) product_id: number;
   @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) source_warehouse_shelf_id: number;
   @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) target_warehouse_shelf_id: number;
-  @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(1, { message: msg('validation.min', { min: 1 }) }) plan_quantity: number;
+  @unlessInUnit() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(1, { message: msg('validation.min', { min: 1 }) }) plan_quantity: number;
   @LotNo() lot_no?: string;
 }
 
@@ -76,9 +89,9 @@ export class ShipDto extends OrderIdDto {
   @IsOptional() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(0) shipment_time?: number;
 }
 
-class MoveLineDto {
+class MoveLineDto extends UnitEntryDto {
   @Transform(toInt) @IsInt({ message: msg('validation.required') }) id: number;
-  @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(0, { message: msg('validation.min', { min: 0 }) }) quantity: number;
+  @unlessInUnit() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(0, { message: msg('validation.min', { min: 0 }) }) quantity: number;
 }
 
 export class MoveDto extends OrderIdDto {
@@ -88,11 +101,11 @@ export class MoveDto extends OrderIdDto {
 const toFlag = ({ value }: { value: unknown }) => (value === true || value === 1 || value === '1' || value === 'true' ? 1 : value === false || value === 0 || value === '0' || value === 'false' || value === undefined ? 0 : value);
 const MAX_QUANTITY = 1_000_000_000;
 
-export class AdjustmentLineDto {
+export class AdjustmentLineDto extends UnitEntryDto {
   @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) product_id: number;
   @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) warehouse_shelf_id: number;
   @LotNo() lot_no?: string;
-  @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(-MAX_QUANTITY, { message: msg('validation.min', { min: -MAX_QUANTITY }) }) @Max(MAX_QUANTITY, { message: msg('validation.max', { max: MAX_QUANTITY }) }) quantity: number;
+  @unlessInUnit() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(-MAX_QUANTITY, { message: msg('validation.min', { min: -MAX_QUANTITY }) }) @Max(MAX_QUANTITY, { message: msg('validation.max', { max: MAX_QUANTITY }) }) quantity: number;
   @IsString({ message: msg('validation.required') }) @MaxLength(20, { message: msg('validation.max_length', { max: 20 }) }) reason: string;
 }
 
@@ -112,13 +125,13 @@ export class StocktakeDto {
 }
 
 /** A counted line of the count (`id`), or a found item (`product_id`, `warehouse_shelf_id`, `lot_no`). */
-class CountLineDto {
+class CountLineDto extends UnitEntryDto {
   @IsOptional() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(1, { message: msg('validation.required') }) id?: number;
   @IsOptional() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(1, { message: msg('validation.required') }) product_id?: number;
   @IsOptional() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(1, { message: msg('validation.required') }) warehouse_shelf_id?: number;
   @LotNo() lot_no?: string;
   // negative counts reach the count's own rule, which says so in words
-  @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(-MAX_QUANTITY, { message: msg('validation.integer') }) @Max(MAX_QUANTITY, { message: msg('validation.max', { max: MAX_QUANTITY }) }) counted_quantity: number;
+  @unlessInUnit() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(-MAX_QUANTITY, { message: msg('validation.integer') }) @Max(MAX_QUANTITY, { message: msg('validation.max', { max: MAX_QUANTITY }) }) counted_quantity: number;
 }
 
 export class CountDto extends OrderIdDto {
@@ -126,11 +139,11 @@ export class CountDto extends OrderIdDto {
 }
 
 /** A return line: a product and lot back from the customer, how many, what becomes of it, onto which shelf and why. */
-export class ReturnLineDto {
+export class ReturnLineDto extends UnitEntryDto {
   @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) product_id: number;
   @Transform(toInt) @IsInt({ message: msg('validation.required') }) @Min(1, { message: msg('validation.required') }) warehouse_shelf_id: number;
   @LotNo() lot_no?: string;
-  @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(1, { message: msg('validation.min', { min: 1 }) }) @Max(MAX_QUANTITY, { message: msg('validation.max', { max: MAX_QUANTITY }) }) quantity: number;
+  @unlessInUnit() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(1, { message: msg('validation.min', { min: 1 }) }) @Max(MAX_QUANTITY, { message: msg('validation.max', { max: MAX_QUANTITY }) }) quantity: number;
   @Transform(toInt) @IsIn([1, 2, 3], { message: msg('validation.in') }) disposition: number;
   @IsOptional() @IsString({ message: msg('validation.invalid') }) @MaxLength(255, { message: msg('validation.max_length', { max: 255 }) }) reason?: string;
 }

@@ -12,6 +12,7 @@ import { LabelButton } from '@/features/documents/LabelButton';
 import { TransferButtons } from '@/components/transfer';
 import { ImageUpload } from '@/components/Upload';
 import { useStore } from '@/stores/context';
+import { t } from '@/lang';
 import { AREA_REMOTE, SHELF_REMOTE, WAREHOUSE_REMOTE, areaSearchParams, locationFields, refCell, refToForm, shelfSearchParams } from '../warehouse/location';
 import {
   BRAND_REMOTE,
@@ -73,6 +74,18 @@ export const productColumns: CrudColumn[] = [
   // shown on demand (the columns button): the list keeps to what a stock keeper reads first
   { prop: 'safety_stock_num', label: 'wms.product.safetyStockNum', width: 110, align: 'right', operator: false, sortable: true, hidden: true },
   { prop: 'status', label: 'wms.product.status', render: 'tag', options: PRODUCT_STATUS_OPTIONS, width: 90 },
+  // units of measure (pallet, case …): the product's units page
+  {
+    prop: 'units',
+    label: 'wms.product.units',
+    width: 90,
+    operator: false,
+    cell: (_value, row) => (
+      <a href={`#/admin/wms/productUnit?product_id=${Number(row?.id)}`} data-product-units={Number(row?.id)}>
+        {t('wms.product.unitsLink')}
+      </a>
+    ),
+  },
   {
     prop: 'brand.name',
     label: 'wms.product.brand',
