@@ -43,6 +43,29 @@ export const CMS_MODULE: ModuleManifest = {
   jobs: [],
 };
 
+/** Adverts (optional): positions and adverts in the back office, the showing ones and their clicks on the site. */
+export const ADVERTS_MODULE: ModuleManifest = {
+  name: 'adverts',
+  title: 'module.title.adverts',
+  version: '1.0.0',
+  core: false,
+  // `/admin/cms.advert` also covers `cms.AdvertPosition`; the longer prefix wins over cms's own
+  routes: ['/admin/cms.advert', '/api/cms/advert'],
+  menus: ['cms/advert', 'cms/advertPosition'],
+  jobs: [],
+};
+
+/** Notices (optional): announcements to admins and members, with their read state. */
+export const NOTICES_MODULE: ModuleManifest = {
+  name: 'notices',
+  title: 'module.title.notices',
+  version: '1.0.0',
+  core: false,
+  routes: ['/admin/routine.notice', '/api/notice/'],
+  menus: ['routine/notice', 'account/notice'],
+  jobs: [],
+};
+
 @Module({
   imports: [TypeOrmModule.forFeature(CMS_ENTITIES), PlatformModule, MessagingModule, AccountsModule],
   controllers: [...CMS_ADMIN_CONTROLLERS, CmsSiteController, ...PAID_CONTENT_CONTROLLERS, ...ADVERT_CONTROLLERS, ...NOTICE_CONTROLLERS],
@@ -67,5 +90,7 @@ export const CMS_MODULE: ModuleManifest = {
 export class CmsModule {
   constructor(modules: ModuleRegistry) {
     modules.declare(CMS_MODULE);
+    modules.declare(ADVERTS_MODULE);
+    modules.declare(NOTICES_MODULE);
   }
 }

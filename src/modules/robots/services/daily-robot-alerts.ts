@@ -2,6 +2,7 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { TransactionRunner } from '../../../shared/database/transaction-runner';
 import { isDuplicateKey } from '../../../shared/database/sql-dialect';
 import { unixNow } from '../../../shared/http/envelope';
+import { ModuleRegistry } from '../../../shared/modules/module-registry';
 import { siteDayOf } from '../../../shared/time/site-day';
 import { ExpiringLotsReader } from '../../inventory';
 import { SiteConfigService } from '../../platform';
@@ -10,6 +11,9 @@ import { RobotNotifier } from './robot-notifier.service';
 
 /** How often a running server looks whether today's daily alerts went out. */
 const CHECK_EVERY_MS = 10 * 60 * 1000;
+/** The job's name in the module registry: it does not run while the robots module is disabled. */
+export const LOT_EXPIRING_JOB = 'robots.lot_expiring';
+
 /** Lots one message lists at most. */
 const LOTS_LISTED = 20;
 
@@ -28,6 +32,7 @@ export class DailyRobotAlerts implements OnApplicationShutdown {
     private readonly siteConfig: SiteConfigService,
     private readonly lots: ExpiringLotsReader,
     private readonly notifier: RobotNotifier,
+    private readonly modules: ModuleRegistry,
   ) {}
 
   start(): void {
@@ -40,6 +45,7 @@ export class DailyRobotAlerts implements OnApplicationShutdown {
   /** Sends today's `lot.expiring` unless a process did already; answers how many lots it listed (null: not due). */
   async runDue(now = unixNow()): Promise<number | null> {
     try {
+      if (!(await this.modules.runs(LOT_EXPIRING_JOB))) return null;
       const day = siteDayOf(await this.siteConfig.timeZone())(now);
       const claimed = await this.transactions
         .run((manager) => manager.insert(RobotDailyEntity, { event: 'lot.expiring', day, createtime: now }))

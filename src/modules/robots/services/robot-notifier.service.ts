@@ -8,6 +8,7 @@ import { SiteConfigService } from '../../platform';
 import { DEFAULT_TEMPLATES, render, RobotMessageEvent, RobotTemplateText } from '../domain/robot-message';
 import { RobotEntity, RobotLogEntity, RobotTemplateEntity } from '../persistence/robot.entities';
 import { sendToRobot } from './robot-sender';
+import { ModuleRegistry } from '../../../shared/modules/module-registry';
 
 type Values = Record<string, string | number>;
 
@@ -22,9 +23,12 @@ export class RobotNotifier {
   constructor(
     private readonly transactions: TransactionRunner,
     private readonly siteConfig: SiteConfigService,
+    private readonly modules: ModuleRegistry,
   ) {}
 
   async notify(event: RobotMessageEvent, values: Values): Promise<RobotLogEntity[]> {
+    // the alerts' listeners stay registered; while the module is disabled they send nothing
+    if (!(await this.modules.isEnabled('robots'))) return [];
     const robots = (await this.transactions.manager.find(RobotEntity, { where: { status: 1 }, order: { id: 'ASC' } })).filter((robot) => robot.events.split(',').includes(event));
     return Promise.all(robots.map((robot) => this.send(robot, event, values)));
   }
