@@ -19,3 +19,4 @@ export * from './accounts';
 export * from './audit';
 export * from './master-data';
 export * from './directed';
+export * from './serials';

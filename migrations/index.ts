@@ -41,6 +41,7 @@ import { Packages1764006000000 } from './1764006000000-packages';
 import { LotBlocks1764006100000 } from './1764006100000-lot-blocks';
 import { CustomerReturns1764006110000 } from './1764006110000-customer-returns';
 import { PutawayReplenishmentReorder1764006200000 } from './1764006200000-putaway-replenishment-reorder';
+import { SerialNumbers1764006600000 } from './1764006600000-serial-numbers';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
 export const migrations: Function[] = [
@@ -87,4 +88,5 @@ export const migrations: Function[] = [
   LotBlocks1764006100000,
   CustomerReturns1764006110000,
   PutawayReplenishmentReorder1764006200000,
+  SerialNumbers1764006600000,
 ];

@@ -36,3 +36,5 @@ export type { StreamAtVersion } from './queries/stream-balance/stream-balance.re
 export { LotBlocks } from './ledger/lot-blocks.service';
 export type { LotBlockFacts, LotOnHand } from './ledger/lot-blocks.service';
 export { availableOf, TAKES_AVAILABLE_STOCK } from './domain/availability';
+export { SerialProjection } from './ledger/serial-projection';
+export { normalizedSerials } from './domain/serials';

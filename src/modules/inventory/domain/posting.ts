@@ -23,6 +23,8 @@ export interface MovementRequest {
   expiryDate?: string;
   /** Out of a shelf into another (a move): each lot taken goes onto this shelf as a `to.type` event. */
   to?: { shelfId: number; type: StockEventTypeValue };
+  /** A serial-tracked product: the serials of the units moved, one per unit (`domain/serials.ts`); kept in the events. */
+  serials?: readonly string[];
 }
 
 /** A stock stream as the ledger read it (under lock): its row id, its lot and its state. */
@@ -143,11 +145,12 @@ export function planPosting({ requests, keys, snapshots, streams, registered, to
   const allocations = requests.map<Allocation[]>((r, i) => {
     const lotNo = keys.lots[i];
     const snapshot = snapshotOf(r.productId, r.shelfId);
+    const serials = r.serials?.length ? { serials: r.serials } : {};
     const add = (lot: LotFacts, quantity: number) => {
-      movements.push({ type: r.type, formType: r.formType, quantity, price: r.price, snapshot, lot });
+      movements.push({ type: r.type, formType: r.formType, quantity, price: r.price, snapshot, lot, ...serials });
       track(r.productId, r.shelfId, lot, 0).quantity += quantity;
       if (r.to) {
-        movements.push({ type: r.to.type, formType: r.formType, quantity: -quantity, price: r.price, snapshot: snapshotOf(r.productId, r.to.shelfId), lot });
+        movements.push({ type: r.to.type, formType: r.formType, quantity: -quantity, price: r.price, snapshot: snapshotOf(r.productId, r.to.shelfId), lot, ...serials });
         track(r.productId, r.to.shelfId, lot, 0).quantity -= quantity;
       }
     };

@@ -70,6 +70,8 @@ export interface StockMovement {
   price: string;
   snapshot: StockSnapshot;
   lot: LotFacts;
+  /** The serials of the units moved (serial-tracked products only). */
+  serials?: readonly string[];
 }
 
 export interface StreamState {

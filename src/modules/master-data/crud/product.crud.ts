@@ -43,6 +43,7 @@ export function productCrud(references: MasterDataReferences): CrudDefinition<Pr
       'remark',
       'effective_day',
       'lot_tracked',
+      'serial_tracked',
     ],
     searchFields: [
       'id',
@@ -64,6 +65,7 @@ export function productCrud(references: MasterDataReferences): CrudDefinition<Pr
       'remark',
       'effective_day',
       'lot_tracked',
+      'serial_tracked',
       'createtime',
       'updatetime',
       'brand.name',
@@ -75,7 +77,7 @@ export function productCrud(references: MasterDataReferences): CrudDefinition<Pr
     ],
     quickSearchFields: ['id', 'name', 'product_no', 'bar_code'],
     quickSearchIndex: productQuickSearch,
-    filterParams: ['warehouse_id', 'warehouse_area_id', 'warehouse_shelf_id', 'brand_id', 'category_id', 'unit_id', 'status', 'lot_tracked'],
+    filterParams: ['warehouse_id', 'warehouse_area_id', 'warehouse_shelf_id', 'brand_id', 'category_id', 'unit_id', 'status', 'lot_tracked', 'serial_tracked'],
     joins: {
       brand: { entity: BrandEntity, on: 'brand_id', columns: ['name'] },
       category: { entity: CategoryEntity, on: 'category_id', columns: ['name'] },

@@ -35,6 +35,8 @@ export function auditRelocation(order: RelocationState, lines: RelocationLine[],
 export interface MoveRequest {
   id: number;
   quantity: number;
+  /** A serial-tracked product: the serials of the units moved now. */
+  serials?: string[];
 }
 
 export interface PlannedMove {

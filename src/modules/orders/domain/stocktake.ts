@@ -30,6 +30,9 @@ export interface StocktakeLine extends StocktakeLineFacts {
   expected_quantity: number | null;
   /** At post: counted − expected. */
   variance: number | null;
+  /** A serial-tracked stream (§14): its serials on the shelf at the counted version, and those counted (null: none, not counted). */
+  book_serials?: string[] | null;
+  counted_serials?: string[] | null;
 }
 
 /** `<product>@<shelf>#<lot>`: a stock stream as the count names it. */

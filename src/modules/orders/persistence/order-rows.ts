@@ -1,6 +1,6 @@
 import { ColumnShape, rowShape, RowShape } from '../../../shared/database/rows';
 import type { Stocktake } from '../../../../contract/stocktake';
-import { parseAllocations } from '../domain/order-lots';
+import { parseAllocations, parseSerials } from '../domain/order-lots';
 import { AdjustmentLine, AdjustmentOrder, InboundOrder, LineOf, OrderKind, OrderOf, OutboundOrder, RelocationLine, RelocationOrder, ReturnLine, ReturnOrder, StoredGoodsLine, StoredOutboundLine } from '../domain/order-state';
 import { StocktakeLine } from '../domain/stocktake';
 import { PackedLine, PackageState } from '../domain/packing';
@@ -38,6 +38,9 @@ const header = {
 /** JSON `[{lot_no, quantity}]` in a nullable text column: [] before anything was taken. */
 const allocations: ColumnShape = { kind: 'string?', read: parseAllocations };
 
+/** JSON `["SN1", …]` in a nullable text column: [] for a product without serials. */
+const serials: ColumnShape = { kind: 'string?', read: parseSerials };
+
 const goodsLine = {
   id: 'int',
   product_id: 'int',
@@ -51,6 +54,7 @@ const goodsLine = {
   production_date: 'string',
   expiry_date: 'string',
   allocations,
+  serials,
 } as const;
 
 /** A line as stored: the line and the id of its order. */
@@ -77,6 +81,7 @@ export const ORDER_ROWS: { [K in OrderKind]: { order: RowShape<OrderOf<K>>; line
       actual_quantity: 'int',
       lot_no: 'string',
       allocations,
+      serials,
     }),
   },
   adjustment: {
@@ -91,6 +96,7 @@ export const ORDER_ROWS: { [K in OrderKind]: { order: RowShape<OrderOf<K>>; line
       reason: 'string',
       price: 'money',
       total_price: 'money',
+      serials,
     }),
   },
   return: {
@@ -106,6 +112,7 @@ export const ORDER_ROWS: { [K in OrderKind]: { order: RowShape<OrderOf<K>>; line
       reason: 'string',
       price: 'money',
       total_price: 'money',
+      serials,
     }),
   },
 };
@@ -145,6 +152,8 @@ export const STOCKTAKE_LINE_ROWS = rowShape<StocktakeLine>(StocktakeLineEntity, 
   found: 'int',
   count_admin_id: 'int',
   counttime: 'int?',
+  book_serials: { kind: 'string?', read: (v) => (v === null || v === undefined ? null : parseSerials(v)) },
+  counted_serials: { kind: 'string?', read: (v) => (v === null || v === undefined ? null : parseSerials(v)) },
 });
 
 /** A package as its commands decide on it, and when it was made and closed. */

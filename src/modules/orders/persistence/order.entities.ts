@@ -67,6 +67,8 @@ abstract class GoodsLineColumns {
   @Column() expiry_date: string;
   /** JSON `[{lot_no, quantity}]`: what the audit took or put per lot (NULL before). */
   @Column({ type: 'text', nullable: true }) allocations: string | null;
+  /** JSON `["SN1", …]`: a serial-tracked product's serials, one per unit (NULL for others). */
+  @Column({ type: 'text', nullable: true }) serials: string | null;
 }
 
 @Entity('inbound_order_line')
@@ -95,6 +97,8 @@ export class RelocationOrderLineEntity {
   @Column() lot_no: string;
   /** JSON `[{lot_no, quantity}]`: what the moves took per lot (NULL before). */
   @Column({ type: 'text', nullable: true }) allocations: string | null;
+  /** JSON `["SN1", …]`: the serials its moves moved so far (NULL for others). */
+  @Column({ type: 'text', nullable: true }) serials: string | null;
 }
 
 @Entity('adjustment_order_line')
@@ -108,6 +112,8 @@ export class AdjustmentOrderLineEntity {
   @Column() reason: string;
   @Column({ type: 'decimal', transformer: moneyTransformer }) price: string;
   @Column({ type: 'decimal', transformer: moneyTransformer }) total_price: string;
+  /** JSON `["SN1", …]`: a serial-tracked product's serials, one per unit (NULL for others). */
+  @Column({ type: 'text', nullable: true }) serials: string | null;
 }
 
 @Entity('stocktake')
@@ -147,6 +153,10 @@ export class StocktakeLineEntity {
   @Column() found: number;
   @Column() count_admin_id: number;
   @Column({ type: 'int', nullable: true }) counttime: number | null;
+  /** JSON: a serial-tracked stream's serials on the shelf when the line was last counted (NULL for others). */
+  @Column({ type: 'text', nullable: true }) book_serials: string | null;
+  /** JSON: the serials counted (NULL for others, or not counted yet). */
+  @Column({ type: 'text', nullable: true }) counted_serials: string | null;
 }
 
 @Entity('order_number')
@@ -247,4 +257,6 @@ export class ReturnOrderLineEntity {
   @Column() reason: string;
   @Column({ type: 'decimal', transformer: moneyTransformer }) price: string;
   @Column({ type: 'decimal', transformer: moneyTransformer }) total_price: string;
+  /** JSON `["SN1", …]`: a serial-tracked product's serials, one per unit (NULL for others). */
+  @Column({ type: 'text', nullable: true }) serials: string | null;
 }

@@ -34,6 +34,8 @@ export interface SaveOrderLine {
   /** Inbound lines: the lot's dates (`YYYY-MM-DD`). */
   production_date?: string;
   expiry_date?: string;
+  /** A serial-tracked product: one serial per unit (§14). */
+  serials?: readonly string[];
 }
 
 /**
