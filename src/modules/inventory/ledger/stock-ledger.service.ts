@@ -4,7 +4,7 @@ import { chunk, forUpdate, insertMany, isDuplicateKey, isMysql, updateById, upse
 import { AppError } from '../../../shared/http/app-error';
 import { Outbox } from '../../../shared/outbox';
 import { SiteConfigService } from '../../platform';
-import { KnownMasterData, MasterDataReader, ProductStockTotals } from '../../master-data';
+import { KnownMasterData, MasterDataReader, ProductSnapshot, ProductStockTotals, ShelfSnapshot, StockSnapshotFields } from '../../master-data';
 import { dailyStatDeltas, historyRowOf, lineTotal, StockEventMetadata, StockEventPayload, StoredStockEvent } from '../domain/projection';
 import { EventChain } from './event-chain.service';
 import { siteDayOf } from '../../../shared/time/site-day';
@@ -75,7 +75,7 @@ export class StockLedger {
     // serials (§14): read under lock after the streams, checked against where each is; a take without a named
     // lot takes its serials' lots (one request per lot, `origin` says whose)
     const withSerials = counted.some((r) => r.serials?.length);
-    const serialPlan = withSerials ? planSerials(counted, await this.serials.lock(manager, counted, context.occurredAt), serialNames(snapshots, products)) : { requests: counted, origin: counted.map((_, i) => i) };
+    const serialPlan = withSerials ? await this.planSerials(manager, counted, snapshots, products, context.occurredAt) : { requests: counted, origin: counted.map((_, i) => i) };
     const keys = withSerials ? postingKeys(serialPlan.requests) : entered;
     const shelfKinds = await this.shelfKinds(manager, serialPlan.requests, known);
 
@@ -148,6 +148,18 @@ export class StockLedger {
     if (!streams.length) return new Map();
     const rows = await this.lockStreams(manager, streams, lock);
     return new Map([...rows].map(([id, row]) => [id, { quantity: row.quantity, version: row.version }]));
+  }
+
+  /**
+   * The serials of the requests read under lock and decided on (`planSerials`). A serial in stock on a shelf the
+   * posting does not touch is named by its location: that shelf is read only then (a refusal is coming).
+   */
+  private async planSerials(manager: EntityManager, requests: MovementRequest[], snapshots: Map<string, StockSnapshotFields>, products: Map<number, ProductSnapshot>, now: number) {
+    const states = await this.serials.lock(manager, requests, now);
+    const known = new Set([...snapshots.values()].map((s) => s.warehouse_shelf_id));
+    const elsewhere = [...new Set([...states.values()].filter((s) => s.in_stock === 1 && !known.has(s.warehouse_shelf_id)).map((s) => s.warehouse_shelf_id))];
+    const shelves = elsewhere.length ? await this.catalogue.shelves(manager, elsewhere) : new Map<number, ShelfSnapshot>();
+    return planSerials(requests, states, serialNames(snapshots, products, shelves));
   }
 
   /** History rows and daily statistics of events (used live and by the rebuild). */
@@ -257,10 +269,10 @@ export class StockLedger {
 }
 
 /** Names for the serial rules' messages: a product's name and number, a shelf's location (from the snapshots read). */
-function serialNames(snapshots: ReadonlyMap<string, { warehouse_id: number; warehouse_shelf_id: number; warehouse_name: string; area_name: string; shelf_name: string }>, products: ReadonlyMap<number, { name: string; product_no: string }>): SerialShelfNames {
+function serialNames(snapshots: ReadonlyMap<string, StockSnapshotFields>, products: ReadonlyMap<number, { name: string; product_no: string }>, others: ReadonlyMap<number, ShelfSnapshot>): SerialShelfNames {
   const shelves = new Map([...snapshots.values()].map((s) => [s.warehouse_shelf_id, s]));
   return {
-    location: (shelfId) => (shelves.has(shelfId) ? shelfLocation(shelves.get(shelfId)!) : `#${shelfId}`),
+    location: (shelfId) => (shelves.has(shelfId) ? shelfLocation(shelves.get(shelfId)!) : (others.get(shelfId)?.location ?? `#${shelfId}`)),
     product: (productId) => {
       const p = products.get(productId);
       return p ? `${p.name} (${p.product_no})` : `#${productId}`;

@@ -78,6 +78,7 @@ export class StockTasks {
             price: products.get(task.product_id)?.price ?? '0.00',
             lotNo: task.lot_no,
             to: { shelfId: target, type: StockEventType.movedIn },
+            ...(input.serials?.length ? { serials: input.serials } : {}),
           },
         ],
         { order_type: 'task', order_id: task.id, order_no: `T${task.id}`, admin_id: admin.id, operator: operatorName(admin), command_id: randomUUID(), occurredAt: now },

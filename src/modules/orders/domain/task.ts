@@ -33,6 +33,8 @@ export interface ConfirmInput {
   lotNo?: string;
   quantity: number;
   short: boolean;
+  /** A serial-tracked product: the serials of the units moved now, one per unit (the ledger checks them). */
+  serials?: string[];
 }
 
 /**
