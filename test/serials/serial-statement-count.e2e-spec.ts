@@ -42,6 +42,8 @@ describe('statements sent by audits with serials', () => {
 
   it('receives and ships 100 and 1,000 serials with the same number of statements, 2,500 in three chunks', async () => {
     await c.post('Product', 'edit', { ...w.products[0], serial_tracked: 1 });
+    // the stream exists before the measured receipts (a stream's first event inserts its stock row instead of updating it)
+    await statementsToReceive(serials('W', 10));
     const in100 = await statementsToReceive(serials('A', 100));
     const in1000 = await statementsToReceive(serials('B', 1000));
     const in2500 = await statementsToReceive(serials('C', 2500));
@@ -53,6 +55,6 @@ describe('statements sent by audits with serials', () => {
     const out1000 = await statementsToShip(serials('B', 1000));
     expect(out1000).toBe(out100);
     const [{ n }] = await t.dataSource.query('SELECT COUNT(*) AS n FROM stock_serial WHERE in_stock = 1');
-    expect(Number(n)).toBe(2500);
+    expect(Number(n)).toBe(2510);
   });
 });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { chunk, forUpdate, insertMany, isMysql } from '../../../shared/database/sql-dialect';
+import { chunk, forUpdate, isMysql } from '../../../shared/database/sql-dialect';
 import type { MovementRequest } from '../domain/posting';
 import { SerialEvent, serialChanges, serialKeyOf, SerialState } from '../domain/serials';
 
@@ -76,7 +76,9 @@ export class SerialProjection {
         );
       }
     }
-    for (const part of chunk(movements, SERIALS_PER_STATEMENT)) await insertMany(manager, 'stock_serial_movement', part);
+    for (const part of chunk(movements, SERIALS_PER_STATEMENT)) {
+      await manager.query(`INSERT INTO stock_serial_movement (product_id, serial_no, event_id) VALUES ${part.map(() => '(?, ?, ?)').join(', ')}`, part.flatMap((m) => [m.product_id, m.serial_no, m.event_id]));
+    }
   }
 
   /** The serials in stock on streams, by (product, shelf, lot) key `product:shelf:lot`, sorted (a count lists them). */

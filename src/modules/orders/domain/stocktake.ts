@@ -108,6 +108,8 @@ export function startStocktake(stocktake: Pick<Stocktake, 'status'>, book: BookS
 export interface CountOfLine {
   id: number;
   counted_quantity: number;
+  /** A serial-tracked line: the serials scanned (its counted quantity is how many). */
+  serials?: string[];
 }
 
 export interface CountOfFound {
@@ -115,6 +117,7 @@ export interface CountOfFound {
   warehouse_shelf_id: number;
   lot_no: string;
   counted_quantity: number;
+  serials?: string[];
 }
 
 export type CountRequest = CountOfLine | CountOfFound;
