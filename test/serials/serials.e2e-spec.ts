@@ -143,6 +143,33 @@ describe('serial numbers', () => {
     expect(await stockOf(t)).toMatchObject({ 'P1@S1': 2, 'P1@S2': 1 });
   });
 
+  it('lists the serials expected on a shelf in a count and counts serials: missing and extra serials become the variance', async () => {
+    await track();
+    await receive(['SN-1', 'SN-2', 'SN-3']);
+    const count = await c.add('Stocktake', { warehouse_id: w.warehouse.id, warehouse_shelf_id: S1() });
+    const started = await c.post('Stocktake', 'start', { id: count.id });
+    const line = started.lines.find((l: Row) => l.product_id === P1());
+    expect(line).toMatchObject({ book_quantity: 3, expected_serials: ['SN-1', 'SN-2', 'SN-3'], counted_serials: null });
+    expect(await refusal(c.raw.post('/admin/wms.Stocktake/count', { id: count.id, lines: [{ id: line.id, counted_quantity: 3 }] }))).toContain('serial-tracked');
+    expect(await refusal(c.raw.post('/admin/wms.Stocktake/count', { id: count.id, lines: [{ id: line.id, counted_quantity: 3, serials: ['SN-1', 'SN-1', 'SN-4'] }] }))).toContain('given twice');
+    // SN-3 is missing, SN-4 was found on the shelf: quantity 3 either way, two events
+    const counted = await c.post('Stocktake', 'count', { id: count.id, lines: [{ id: line.id, counted_quantity: 3, serials: ['sn-1', 'SN-2', 'SN-4'] }] });
+    expect(counted.lines.find((l: Row) => l.id === line.id)).toMatchObject({ counted_quantity: 3, counted_serials: ['SN-1', 'SN-2', 'SN-4'] });
+    const posted = await c.post('Stocktake', 'post', { id: count.id });
+    expect(posted.lines.find((l: Row) => l.id === line.id)).toMatchObject({ variance: 0, expected_serials: ['SN-1', 'SN-2', 'SN-3'] });
+    expect(await serial('SN-3')).toMatchObject({ in_stock: 0 });
+    expect((await serial('SN-3')).movements.map((m: Row) => [m.form_type, m.direction])).toEqual([[10, 1], [90, -1]]);
+    expect(await serial('SN-4')).toMatchObject({ in_stock: 1, warehouse_shelf_id: S1() });
+    expect(await stockOf(t)).toMatchObject({ 'P1@S1': 3 });
+    // a second count that finds one serial fewer posts a loss of 1
+    const next = await c.add('Stocktake', { warehouse_id: w.warehouse.id, warehouse_shelf_id: S1() });
+    const again = await c.post('Stocktake', 'start', { id: next.id });
+    const l2 = again.lines.find((l: Row) => l.product_id === P1());
+    await c.post('Stocktake', 'count', { id: next.id, lines: [{ id: l2.id, counted_quantity: 2, serials: ['SN-1', 'SN-4'] }] });
+    expect((await c.post('Stocktake', 'post', { id: next.id })).lines.find((l: Row) => l.id === l2.id)).toMatchObject({ variance: -1 });
+    expect(await stockOf(t)).toMatchObject({ 'P1@S1': 2 });
+  });
+
   it('admits exactly one of 20 concurrent receipts of one serial', async () => {
     await track();
     const orders = await Promise.all(Array.from({ length: 20 }, (_, i) => c.add('Inbound', inboundBody([`DUP-1`, `OWN-${i}`], 2, P1(), w.shelves[i % 2].id))));
