@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { api, launchApp, signIn, waitFor, withPeakRss } from './harness';
 
 /**
- * "Inbound audit with 10,000 serials" (CONTRACT §14 speed: ≤ 10 s on MariaDB), a scenario of `npm run bench`
+ * "Inbound audit with 10,000 serials" (≤ 10 s on MariaDB), a scenario of `npm run bench`
  * and on its own `npm run bench:serials [-- --serials 10000]` (the app started as `npm start` runs it, on the
  * database the environment names; give ADMIN_PASSWORD). The scenario makes its own warehouse, shelf and
  * serial-tracked product through the API, an inbound order of one line with `serials` distinct serials, and

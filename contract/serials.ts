@@ -1,5 +1,5 @@
 /**
- * Serial numbers (CONTRACT §14): a serial-tracked product's lines carry `serials`, one per unit moved. A serial
+ * Serial numbers: a serial-tracked product's lines carry `serials`, one per unit moved. A serial
  * is any text of 1 to SERIAL_NO_MAX_LENGTH characters after trimming (no control characters), kept and compared
  * upper-case as lot numbers are (both engines then agree on what is the same serial); within a product it
  * names one unit for ever. The same rules serve the server (order lines, the ledger) and the web app (the

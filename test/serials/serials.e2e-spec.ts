@@ -7,7 +7,7 @@ import { Client, smallWarehouse, stockOf, Warehouse } from '../support/warehouse
 type Row = Record<string, any>;
 
 /**
- * Serial numbers (CONTRACT §14): serial-tracked products, lines carrying one serial per unit, every movement
+ * Serial numbers: serial-tracked products, lines carrying one serial per unit, every movement
  * checked against where each serial is, the serial projection and `wms.Serial/index`, concurrent receipts of one
  * serial, the ledger and the rebuild with serials.
  */

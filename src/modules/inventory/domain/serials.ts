@@ -3,7 +3,7 @@ import { MAX_SERIALS_PER_LINE, normalizeSerials, SERIAL_NO_MAX_LENGTH } from '..
 import type { MovementRequest } from './posting';
 
 /**
- * Serial numbers in the ledger (CONTRACT §14): a serial-tracked product's movements carry one serial per unit;
+ * Serial numbers in the ledger: a serial-tracked product's movements carry one serial per unit;
  * each event keeps the serials it moved in its payload (hash-chained like the rest), and a projection says
  * where each (product, serial) is. The rules, as pure functions of what the ledger read under its locks:
  * - a movement of a serial-tracked product names exactly as many distinct serials as units; another product's none;
