@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner, Table, TableColumn, TableIndex } from 'typeorm';
+import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 import { col } from './columns';
 import { LIST_BUTTONS, menuRuleNames, revokeRules, seedMenuRules, type ButtonTitles } from './menu-rules';
 
@@ -25,9 +25,11 @@ export class SerialNumbers1764006600000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     const mysql = queryRunner.connection.options.type === 'mysql';
     const longText = mysql ? 'mediumtext' : 'text';
-    await queryRunner.addColumn('product', new TableColumn(col.tinyint('serial_tracked')));
-    for (const table of LINE_TABLES) await queryRunner.addColumn(table, new TableColumn(col.text('serials', { type: longText })));
-    await queryRunner.addColumns('stocktake_line', [new TableColumn(col.text('book_serials', { type: longText })), new TableColumn(col.text('counted_serials', { type: longText }))]);
+    // plain ADD COLUMN on both engines: the schema builder rebuilds a SQLite table to add one, which would drop
+    // the product table's search-index triggers
+    await queryRunner.query('ALTER TABLE product ADD COLUMN serial_tracked tinyint NOT NULL DEFAULT 0');
+    for (const table of LINE_TABLES) await queryRunner.query(`ALTER TABLE ${table} ADD COLUMN serials ${longText} NULL`);
+    for (const column of ['book_serials', 'counted_serials']) await queryRunner.query(`ALTER TABLE stocktake_line ADD COLUMN ${column} ${longText} NULL`);
     if (mysql) await queryRunner.query('ALTER TABLE inventory_event MODIFY payload MEDIUMTEXT NOT NULL');
     await queryRunner.createTable(
       new Table({
@@ -65,9 +67,8 @@ export class SerialNumbers1764006600000 implements MigrationInterface {
     await revokeRules(queryRunner, menuRuleNames(PAGES));
     await queryRunner.dropTable('stock_serial_movement');
     await queryRunner.dropTable('stock_serial');
-    await queryRunner.dropColumn('stocktake_line', 'counted_serials');
-    await queryRunner.dropColumn('stocktake_line', 'book_serials');
-    for (const table of LINE_TABLES) await queryRunner.dropColumn(table, 'serials');
-    await queryRunner.dropColumn('product', 'serial_tracked');
+    for (const column of ['counted_serials', 'book_serials']) await queryRunner.query(`ALTER TABLE stocktake_line DROP COLUMN ${column}`);
+    for (const table of LINE_TABLES) await queryRunner.query(`ALTER TABLE ${table} DROP COLUMN serials`);
+    await queryRunner.query('ALTER TABLE product DROP COLUMN serial_tracked');
   }
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { SerialCapture } from '@/features/serials/SerialCapture';
 import { observer } from 'mobx-react-lite';
 import { Alert, Button, Input, InputNumber, Space, Tag } from '@arco-design/web-react';
 import { useT } from '@/lang';
@@ -98,6 +99,12 @@ export const MyTasks = observer(function MyTasks() {
             <InputNumber size="large" min={0} max={task.remaining} precision={0} value={store.scan.quantity} onChange={(v) => store.setQuantity(Number(v ?? 0))} data-directed="quantity" />
             <span className="my-tasks-sub">{task.product?.unit_name}</span>
           </div>
+          {!!task.product?.serial_tracked && (
+            <div className="my-tasks-card is-current" data-directed="serials">
+              <div className="my-tasks-label">{t('serials.serials')}</div>
+              <SerialCapture serials={store.serials} quantity={store.scan.quantity} onChange={(serials) => store.setSerials(serials)} />
+            </div>
+          )}
           {store.forceable && (
             <div className="my-tasks-card is-current" data-directed="force">
               <div className="my-tasks-label">{t('wms.task.forceTip')}</div>

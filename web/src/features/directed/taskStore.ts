@@ -18,6 +18,8 @@ export class MyTaskStore {
   /** a putaway refused for capacity or mixing: the worker may force it with a reason */
   forceable = false;
   reason = '';
+  /** a serial-tracked product: the serials scanned for this confirm (one per unit) */
+  serials: string[] = [];
   private readonly keys = new TransitionKeys();
 
   constructor(private readonly t: TFunction) {
@@ -47,6 +49,10 @@ export class MyTaskStore {
     this.scan = { ...this.scan, quantity };
   }
 
+  setSerials(serials: string[]): void {
+    this.serials = serials;
+  }
+
   setReason(reason: string): void {
     this.reason = reason;
   }
@@ -59,7 +65,7 @@ export class MyTaskStore {
     const task = this.task;
     if (!task) return;
     const scan = this.scan;
-    const input = { from_code: scan.fromCode, product_code: scan.productCode, quantity: scan.quantity, short, ...(scan.toCode ? { to_code: scan.toCode } : {}), ...(force ? { force: true, reason: this.reason } : {}) };
+    const input = { from_code: scan.fromCode, product_code: scan.productCode, quantity: scan.quantity, short, ...(scan.toCode ? { to_code: scan.toCode } : {}), ...(force ? { force: true, reason: this.reason } : {}), ...(this.serials.length ? { serials: this.serials } : {}) };
     await this.run(force ? 'force' : 'confirm', task.id, async (key) => {
       const after = await confirmTask(task.id, input, key);
       runInAction(() => {
@@ -67,6 +73,7 @@ export class MyTaskStore {
         this.scan = startOf(this.task);
         this.forceable = false;
         this.reason = '';
+        this.serials = [];
       });
     });
     // a putaway onto another shelf than suggested, refused: the scans stay, the worker may force it

@@ -27,6 +27,8 @@ export interface ProductInfo {
   lot_tracked?: boolean;
   /** shelf life in days (0: none): the expiry of a receipt without one is production date + this. */
   effective_day?: number;
+  /** one serial per unit: inbound, outbound and adjustment lines scan their serials. */
+  serial_tracked?: boolean;
 }
 
 export type ShelfSide = 'warehouse' | 'source' | 'target';
@@ -61,6 +63,8 @@ export interface LineDraft {
   /** inbound, `YYYY-MM-DD` or '' */
   production_date: string;
   expiry_date: string;
+  /** serial-tracked products: the serials scanned, one per unit (inbound, outbound, adjustment). */
+  serials: string[];
 }
 
 export interface HeaderDraft {
@@ -170,6 +174,7 @@ export function emptyLine(): LineDraft {
     target_warehouse_shelf_id: null,
     production_date: '',
     expiry_date: '',
+    serials: [],
   };
 }
 
@@ -209,6 +214,7 @@ export function lineFromServer(line: ServerLine): LineDraft {
     source_warehouse_shelf_id: num(line.source_warehouse_shelf_id),
     target_warehouse_id: num(line.target_shelf?.warehouse_id),
     target_warehouse_shelf_id: num(line.target_warehouse_shelf_id),
+    serials: Array.isArray(line.serials) ? line.serials.map(String) : [],
   };
 }
 
@@ -224,6 +230,7 @@ export function productFromRow(row: ProductPick | undefined | null): ProductInfo
     price: row.price === undefined || row.price === null ? undefined : String(row.price),
     total_stock_num: row.total_stock_num === undefined ? undefined : Number(row.total_stock_num),
     lot_tracked: Number(row.lot_tracked) === 1 || row.lot_tracked === true,
+    serial_tracked: Number(row.serial_tracked) === 1 || row.serial_tracked === true,
     effective_day: Number(row.effective_day ?? 0),
   };
 }
@@ -323,7 +330,7 @@ export function orderBody(kind: OrderKind, header: HeaderDraft, lines: LineDraft
   const party = PARTY_FIELD[kind];
   if (party) body[party] = header.party_id ?? 0;
   if (kind === 'adjustment') {
-    body.lines = lines.map((l) => ({ product_id: l.product_id, warehouse_shelf_id: l.warehouse_shelf_id, lot_no: l.lot_no.trim(), quantity: l.quantity, reason: l.reason }));
+    body.lines = lines.map((l) => ({ product_id: l.product_id, warehouse_shelf_id: l.warehouse_shelf_id, lot_no: l.lot_no.trim(), quantity: l.quantity, reason: l.reason, ...(l.product?.serial_tracked ? { serials: l.serials } : {}) }));
     return body;
   }
   if (kind === 'relocation') {
@@ -351,6 +358,8 @@ export function orderBody(kind: OrderKind, header: HeaderDraft, lines: LineDraft
         ? { lot_no: normalizeLot(l.lot_no), production_date: l.production_date, expiry_date: l.expiry_date }
         : { lot_no: normalizeLot(l.lot_no) }
       : {}),
+    // serial-tracked products: the serials scanned (the server checks one per unit)
+    ...(l.product?.serial_tracked ? { serials: l.serials } : {}),
   }));
   return body;
 }
@@ -458,6 +467,13 @@ export class OrderFormStore {
   }
 
   /** Lot number or a date of a line (dates `YYYY-MM-DD`, '' to clear). */
+  /** A serial-tracked line's serials as scanned (`features/serials`: one scan per unit, duplicates refused there). */
+  setSerials(key: string, serials: string[]): void {
+    const line = this.line(key);
+    if (!line) return;
+    line.serials = serials;
+  }
+
   setLot(key: string, field: 'lot_no' | 'production_date' | 'expiry_date', value: string): void {
     const line = this.line(key);
     if (!line) return;
