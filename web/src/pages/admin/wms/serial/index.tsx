@@ -52,7 +52,8 @@ class SerialPageStore {
 const SerialCard = ({ row }: { row: SerialView }) => {
   const t = useT();
   return (
-    <Card className="serial-card" data-serials="result" title={<span>{row.serial_no}</span>} extra={row.in_stock ? <Tag color="green">{t('serials.inStock')}</Tag> : <Tag color="gray">{t('serials.gone')}</Tag>}>
+    <div data-serials="result">
+    <Card className="serial-card" title={<span>{row.serial_no}</span>} extra={row.in_stock ? <Tag color="green">{t('serials.inStock')}</Tag> : <Tag color="gray">{t('serials.gone')}</Tag>}>
       <div>
         {t('serials.product')}: {row.product ? `${row.product.name} (${row.product.product_no})` : `#${row.product_id}`}
       </div>
@@ -73,6 +74,7 @@ const SerialCard = ({ row }: { row: SerialView }) => {
         ))}
       </ol>
     </Card>
+    </div>
   );
 };
 
@@ -82,6 +84,7 @@ function SerialPage() {
   return (
     <div className="default-main serial-page">
       <Space direction="vertical" style={{ width: '100%' }} size="medium">
+        <div data-serials="search">
         <Input.Search
           allowClear
           value={store.query}
@@ -89,9 +92,9 @@ function SerialPage() {
           onChange={(v) => store.setQuery(v)}
           onSearch={() => void store.search()}
           loading={store.loading}
-          data-serials="search"
           style={{ width: '100%', maxWidth: 480 }}
         />
+        </div>
         {store.error && <div role="alert">{store.error}</div>}
         {store.searched && !store.list.length && <Empty description={t('serials.none')} />}
         {store.list.map((row) => (
