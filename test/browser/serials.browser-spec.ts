@@ -77,11 +77,14 @@ test('scan serials into an order line (a duplicate flagged at once), then find t
     expect(await text(card.locator('[data-serials=movement]'))).toContain(order.receipt_no);
   });
 
-  await step('on a 390 px phone the page fits the screen', async () => {
+  await step('on a 390 px phone the search and its result fit the screen', async () => {
     await page.setViewportSize({ width: 390, height: 800 });
     await settled(page);
+    const search = currentPage(page).locator('[data-serials=search] input');
+    await search.fill(first);
+    await search.press('Enter');
+    await currentPage(page).locator('[data-serials=result]').filter({ hasText: first }).waitFor();
     const width = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
-    await currentPage(page).locator('[data-serials=result]').waitFor();
   });
 });
