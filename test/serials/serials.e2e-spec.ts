@@ -170,6 +170,25 @@ describe('serial numbers', () => {
     expect(await stockOf(t)).toMatchObject({ 'P1@S1': 2 });
   });
 
+  it('confirms a putaway task with the serials moved: only serials on the dock, each landing on the shelf', async () => {
+    await track();
+    const dock = await c.add('Shelf', { warehouse_id: w.warehouse.id, warehouse_area_id: w.area.id, name: 'DOCK', serial_no: 'DOCK', kind: 1 });
+    const order = await c.add('Inbound', { supplier_id: w.supplier.id, type: 10, warehouse_id: w.warehouse.id, lines: [{ product_id: P1(), plan_quantity: 2, actual_quantity: 2, price: '3.00', warehouse_shelf_id: 0, serials: ['PT-1', 'PT-2'] }] });
+    await c.post('Inbound', 'audit', { id: order.id });
+    expect(await serial('PT-1')).toMatchObject({ in_stock: 1, warehouse_shelf_id: dock.id });
+    const [task] = (await c.get('/admin/wms.Task/index?type=2&limit=10')).list;
+    const confirm = (serials: string[]) => c.raw.post('/admin/wms.Task/confirm', { id: task.id, from_code: 'DOCK', product_code: 'P1', quantity: 2, to_code: 'S2', serials });
+    expect(await refusal(confirm([]))).toContain('serial-tracked');
+    expect(await refusal(confirm(['PT-1', 'NOPE']))).toBe('Serial number NOPE of Product 1 (P1) is not on shelf Main / Area A / DOCK');
+    expect((await confirm(['PT-1', 'PT-2'])).body.code).toBe(1);
+    expect(await serial('PT-2')).toMatchObject({ in_stock: 1, warehouse_shelf_id: S2() });
+    expect((await serial('PT-2')).movements.map((m: Row) => [m.form_type, m.direction, m.shelf_location])).toEqual([
+      [10, 1, 'Main / Area A / DOCK'],
+      [130, -1, 'Main / Area A / DOCK'],
+      [130, 1, 'Main / Area A / S2'],
+    ]);
+  });
+
   it('admits exactly one of 20 concurrent receipts of one serial', async () => {
     await track();
     const orders = await Promise.all(Array.from({ length: 20 }, (_, i) => c.add('Inbound', inboundBody([`DUP-1`, `OWN-${i}`], 2, P1(), w.shelves[i % 2].id))));
