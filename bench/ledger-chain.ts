@@ -5,7 +5,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import { AppModule } from '../src/app.module';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { EventChain, FormType, LedgerDigests, LedgerVerifier, StockEventType, StockLedger } from '../src/modules/inventory';
+import { EventChain, FormType, LedgerDigests, LedgerVerifier, SerialProjection, StockEventType, StockLedger } from '../src/modules/inventory';
 import { chainHash, LedgerOrderWalker } from '../src/modules/inventory/domain/event-chain';
 import { MasterDataReader, ProductStockTotals } from '../src/modules/master-data';
 import { SiteConfigService } from '../src/modules/platform';
@@ -53,7 +53,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   const transactions = app.get(TransactionRunner);
   const chained = app.get(StockLedger);
   const bareChain = { link: async (_manager: unknown, rows: Array<Record<string, unknown>>) => rows.map((row) => ({ ...row, hash: '' })) } as unknown as EventChain;
-  const bare = new StockLedger(app.get(SiteConfigService, { strict: false }), app.get(MasterDataReader, { strict: false }), app.get(ProductStockTotals, { strict: false }), bareChain, app.get(Outbox));
+  const bare = new StockLedger(app.get(SiteConfigService, { strict: false }), app.get(MasterDataReader, { strict: false }), app.get(ProductStockTotals, { strict: false }), bareChain, app.get(Outbox), app.get(SerialProjection, { strict: false }));
 
   const streams: Array<{ product_id: number; warehouse_shelf_id: number }> = await dataSource.query('SELECT product_id, warehouse_shelf_id FROM stock ORDER BY id LIMIT 5000');
   if (streams.length < o.lines) throw new Error('the database holds too few stock rows: fill it with `npm run seed:large` first');

@@ -4,6 +4,7 @@ import { cpus, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { BASELINE_READY } from './baseline-server';
 import { replaceSection, SECTION_END, SECTION_START } from './directed';
+import { replaceSerialsSection, SERIAL_AUDIT_TARGET_SECONDS, serialAudit, SERIALS_SECTION_END, SERIALS_SECTION_START } from './serials';
 import { api, launchApp, load, Load, LoadResult, rssMb, signIn, waitFor, withPeakRss } from './harness';
 
 /**
@@ -319,6 +320,11 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     console.log(`audits: ${Math.round(audits.rps)} orders/s, p95 ${ms(audits.p95)} ms${audits.failures ? `, ${audits.failures} FAILED` : ''}`);
     rows.push({ scenario: 'Audit of 10-line inbound orders', connections: o.auditConnections, requests: audits.requests, p50: audits.p50, p95: audits.p95, p99: audits.p99, rps: audits.rps, peakRssMb: auditRss, target: '–', met: null, note: `${audits.failures ? `${audits.failures} failed; ` : ''}${Math.round(audits.rps * 10)} ledger events/s; other processes used ${Math.round(auditOthers * 100)} % of the CPU meanwhile` });
 
+    // an inbound audit with 10,000 serials (§14): one request, timed
+    const serialRun = await serialAudit(base, token, app.pid!);
+    console.log(`inbound audit with ${serialRun.serials} serials: ${serialRun.seconds.toFixed(2)} s`);
+    rows.push({ scenario: `Inbound audit with ${num(serialRun.serials)} serials`, connections: 1, requests: 1, p50: serialRun.seconds * 1000, p95: null, p99: null, rps: null, peakRssMb: serialRun.peakMb, target: `≤ ${SERIAL_AUDIT_TARGET_SECONDS} s on MariaDB`, met: serialRun.seconds <= SERIAL_AUDIT_TARGET_SECONDS && serialRun.inStock === serialRun.serials, note: `${num(serialRun.inStock)} serials in stock afterwards; statements in chunks of 1,000 serials` });
+
     // the sign-in page in headless Chromium
     const web = o.browser ? await browserFigures(base) : null;
     if (web) {
@@ -430,6 +436,9 @@ ${analysis ? `${analysis}\n` : ''}`;
   // the directed-work section belongs to `npm run bench:directed`: kept as it was
   const previous = existsSync(o.out) ? readFileSync(o.out, 'utf8') : '';
   const directed = previous.includes(SECTION_START) ? previous.slice(previous.indexOf(SECTION_START), previous.indexOf(SECTION_END) + SECTION_END.length) : '';
-  writeFileSync(o.out, directed ? replaceSection(text, directed) : text);
+  // and the serial-numbers section to `npm run bench:serials`
+  const serials = previous.includes(SERIALS_SECTION_START) ? previous.slice(previous.indexOf(SERIALS_SECTION_START), previous.indexOf(SERIALS_SECTION_END) + SERIALS_SECTION_END.length) : '';
+  const kept = directed ? replaceSection(text, directed) : text;
+  writeFileSync(o.out, serials ? replaceSerialsSection(kept, serials) : kept);
   console.log(`wrote ${o.out}`);
 }

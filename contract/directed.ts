@@ -40,7 +40,8 @@ export interface TaskView {
   claim_time: number | null;
   done_time: number | null;
   createtime: number;
-  product: { id: number; name: string; product_no: string; bar_code: string; unit_name: string } | null;
+  /** `serial_tracked` 1: the confirm names one serial per unit (docs/SERIALS.md). */
+  product: { id: number; name: string; product_no: string; bar_code: string; unit_name: string; serial_tracked?: number } | null;
   from_shelf: TaskShelfView | null;
   to_shelf: TaskShelfView | null;
 }

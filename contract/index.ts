@@ -23,3 +23,4 @@ export * from './robots';
 export * from './oauth';
 export * from './modules';
 export * from './units';
+export * from './serials';

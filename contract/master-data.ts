@@ -20,6 +20,8 @@ export interface ProductPick {
   safety_stock_num?: number;
   /** 1 (or true): stock kept per lot. */
   lot_tracked?: number | boolean;
+  /** 1 (or true): every unit carries a serial number (§14). */
+  serial_tracked?: number | boolean;
   /** Shelf life in days (0: none). */
   effective_day?: number;
   /** The product's default place. */

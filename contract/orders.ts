@@ -75,6 +75,8 @@ export interface GoodsLine extends Partial<LineUnitFields> {
   /** Inbound, `YYYY-MM-DD` or '': the lot's dates (the expiry derived from the shelf life when not given). */
   production_date?: string;
   expiry_date?: string;
+  /** A serial-tracked product: one serial per unit (trimmed, upper-case; §14). [] for other products. */
+  serials?: string[];
 }
 
 /** An outbound line as stored: in a wave, what its pick tasks moved to staging and what could not be found. */
@@ -111,6 +113,8 @@ export interface RelocationLine extends Partial<LineUnitFields> {
   lot_no?: string;
   /** What the moves took so far, per lot. */
   allocations?: LineAllocation[];
+  /** A serial-tracked product: the serials moved so far (each move names its own). */
+  serials?: string[];
 }
 
 export interface AdjustmentOrder extends OrderHeader {
@@ -129,6 +133,8 @@ export interface AdjustmentLine extends Partial<LineUnitFields> {
   /** The product's price when audited (the value of the change). */
   price: string;
   total_price: string;
+  /** A serial-tracked product: one serial per unit (trimmed, upper-case; §14). [] for other products. */
+  serials?: string[];
 }
 
 /** A customer return against a shipped outbound order (its customer copied). */
@@ -153,6 +159,8 @@ export interface ReturnLine extends Partial<LineUnitFields> {
   /** The price it was shipped at (the value of the return). */
   price: string;
   total_price: string;
+  /** A serial-tracked product: one serial per unit (trimmed, upper-case; §14). [] for other products. */
+  serials?: string[];
 }
 
 /** What may still be returned of one (product, lot) of a shipped order. */
@@ -186,6 +194,8 @@ export interface OrderProductView {
   price: string;
   /** 1: kept per lot. */
   lot_tracked: number;
+  /** 1: one serial per unit (§14). */
+  serial_tracked?: number;
   /** Shelf life in days (0: none). */
   effective_day: number;
 }

@@ -42,6 +42,8 @@ export interface StocktakeLineFacts extends Partial<LineUnitFields> {
   found: number;
   count_admin_id: number;
   counttime: number | null;
+  /** A serial-tracked line (§14): the serials counted (null until counted; absent for other products). */
+  counted_serials?: string[] | null;
 }
 
 /** The figures of a line: absent while a blind count is not posted. */
@@ -62,6 +64,8 @@ export type StocktakeLineView = StocktakeLineFacts &
   StocktakeLineFigures & {
     product: StocktakeProductView | null;
     shelf: StocktakeShelfView | null;
+    /** A serial-tracked line, unless the count is blind and open: the serials the shelf holds of its stream (as counted against, once posted). */
+    expected_serials?: string[];
   };
 
 /** The names of a count's scope (null where not set, unknown or deleted). */

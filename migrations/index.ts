@@ -42,6 +42,7 @@ import { LotBlocks1764006100000 } from './1764006100000-lot-blocks';
 import { CustomerReturns1764006110000 } from './1764006110000-customer-returns';
 import { PutawayReplenishmentReorder1764006200000 } from './1764006200000-putaway-replenishment-reorder';
 import { ProductUnits1764006500000 } from './1764006500000-product-units';
+import { SerialNumbers1764006600000 } from './1764006600000-serial-numbers';
 import { KeptDashboardFigures1764006700000 } from './1764006700000-kept-dashboard-figures';
 import { OauthSignIn1764006800000 } from './1764006800000-oauth-sign-in';
 import { ChatRobots1764006800100 } from './1764006800100-chat-robots';
@@ -94,6 +95,7 @@ export const migrations: Function[] = [
   CustomerReturns1764006110000,
   PutawayReplenishmentReorder1764006200000,
   ProductUnits1764006500000,
+  SerialNumbers1764006600000,
   KeptDashboardFigures1764006700000,
   OauthSignIn1764006800000,
   ChatRobots1764006800100,

@@ -104,6 +104,7 @@ describe('master-data services for other contexts', () => {
         unit_name: 'Box',
         effective_day: 0,
         lot_tracked: false,
+        serial_tracked: false,
         deleted: false,
       });
       expect(result.get(gone.id)).toMatchObject({ name: 'Gone', deleted: true, unit_name: '' });

@@ -40,6 +40,40 @@ export async function ledgerViolations(t: Pick<TestApp, 'dataSource'>): Promise<
     'SELECT p.id, p.total_stock_num, (SELECT SUM(s.quantity) FROM stock s WHERE s.product_id = p.id) AS shelves FROM product p',
   );
   for (const p of totals) if (Number(p.total_stock_num) !== Number(p.shelves ?? 0)) problems.push(`product ${p.id} total ${p.total_stock_num} ≠ shelves ${p.shelves}`);
+  problems.push(...(await serialViolations(t, events)));
+  return problems;
+}
+
+/**
+ * Serials (§14) against the ledger: replaying the serials each event moved gives exactly the `stock_serial` rows
+ * (shelf, lot, in stock, last event) and the `stock_serial_movement` rows, and every stream of a serial-tracked
+ * product holds as many serials in stock as its quantity.
+ */
+async function serialViolations(t: Pick<TestApp, 'dataSource'>, events: Array<{ id: number; payload: string }>): Promise<string[]> {
+  const problems: string[] = [];
+  const expected = new Map<string, string>();
+  let moves = 0;
+  for (const e of events) {
+    const p = JSON.parse(e.payload);
+    for (const serial of (p.serials ?? []) as string[]) {
+      expected.set(`${p.product_id}|${serial}`, `${p.warehouse_shelf_id}|${p.lot_no ?? ''}|${p.quantity > 0 ? 1 : 0}|${e.id}`);
+      moves++;
+    }
+  }
+  const rows: Array<Record<string, unknown>> = await t.dataSource.query('SELECT product_id, serial_no, warehouse_shelf_id, lot_no, in_stock, last_event_id FROM stock_serial WHERE last_event_id > 0');
+  for (const r of rows) {
+    const key = `${r.product_id}|${r.serial_no}`;
+    const found = `${r.warehouse_shelf_id}|${r.lot_no}|${r.in_stock}|${r.last_event_id}`;
+    if (expected.get(key) !== found) problems.push(`serial ${key} is ${found}, the ledger says ${expected.get(key) ?? 'nothing'}`);
+    expected.delete(key);
+  }
+  for (const key of expected.keys()) problems.push(`serial ${key} moved in the ledger has no stock_serial row`);
+  const [{ n }] = await t.dataSource.query('SELECT COUNT(*) AS n FROM stock_serial_movement');
+  if (Number(n) !== moves) problems.push(`stock_serial_movement has ${n} rows for ${moves} serial movements`);
+  const counts: Array<Record<string, unknown>> = await t.dataSource.query(
+    'SELECT s.product_id, s.warehouse_shelf_id, s.lot_no, s.quantity, (SELECT COUNT(*) FROM stock_serial x WHERE x.product_id = s.product_id AND x.warehouse_shelf_id = s.warehouse_shelf_id AND x.lot_no = s.lot_no AND x.in_stock = 1) AS serials FROM stock s JOIN product p ON p.id = s.product_id WHERE p.serial_tracked = 1',
+  );
+  for (const c of counts) if (Number(c.quantity) !== Number(c.serials)) problems.push(`stream ${c.product_id}/${c.warehouse_shelf_id}/${c.lot_no}: quantity ${c.quantity}, ${c.serials} serials in stock`);
   return problems;
 }
 

@@ -39,3 +39,5 @@ export { availableOf, TAKES_AVAILABLE_STOCK } from './domain/availability';
 export { LedgerVerificationFailedEvent, ProductTotalsChangedEvent } from './events/inventory.events';
 export { ExpiringLotsReader } from './queries/expiring-lots/expiring-lots.reader';
 export type { ExpiringLot } from './queries/expiring-lots/expiring-lots.reader';
+export { SerialProjection } from './ledger/serial-projection';
+export { normalizedSerials } from './domain/serials';

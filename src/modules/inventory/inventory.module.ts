@@ -32,6 +32,9 @@ import { StreamBalanceReader } from './queries/stream-balance/stream-balance.rea
 import { InventoryDailyStatEntity, InventoryEventEntity, InventoryHistoryEntity, LotBlockEntity, StockEntity, StockLotEntity, StockReservationEntity } from './persistence/inventory.entities';
 import { LotBlocks } from './ledger/lot-blocks.service';
 import { LotController } from './http/lot.controllers';
+import { SerialController } from './http/serial.controller';
+import { SerialProjection } from './ledger/serial-projection';
+import { SerialReader } from './queries/serials/serial.reader';
 import { ModuleManifest, ModuleRegistry } from '../../shared/modules/module-registry';
 
 /** This context as module management lists it. */
@@ -39,9 +42,9 @@ export const INVENTORY_MODULE: ModuleManifest = { name: 'inventory', title: 'mod
 
 @Module({
   imports: [TypeOrmModule.forFeature([InventoryEventEntity, StockEntity, StockLotEntity, StockReservationEntity, LotBlockEntity, InventoryHistoryEntity, InventoryDailyStatEntity, LedgerDigestEntity, LedgerDigestLeafEntity, LedgerVerificationEntity]), PlatformModule, MasterDataModule],
-  controllers: [StockController, LotController, InventoryHistoryController, DashboardController, LedgerIntegrityController, AuditTraceController, AuditStockController, AuditVarianceController],
-  providers: [LotBlocks, ExpiryWindowReader, StockLedger, StockReservations, EventChain, StockAsOfReader, ProjectionRebuilder, DashboardReader, PendingOrdersSource, OrderMovementTotalsReader, LedgerSigningKey, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScopeReader, LotDatesReader, StreamBalanceReader, MovementTraceReader, CountVarianceReader, OrderMovementReader, VarianceReasonsSource, ExpiringLotsReader],
-  exports: [LotBlocks, StockLedger, StockReservations, ProjectionRebuilder, PendingOrdersSource, OrderMovementTotalsReader, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScopeReader, LotDatesReader, StreamBalanceReader, OrderMovementReader, VarianceReasonsSource, ExpiringLotsReader],
+  controllers: [StockController, LotController, SerialController, InventoryHistoryController, DashboardController, LedgerIntegrityController, AuditTraceController, AuditStockController, AuditVarianceController],
+  providers: [LotBlocks, ExpiryWindowReader, StockLedger, SerialProjection, SerialReader, StockReservations, EventChain, StockAsOfReader, ProjectionRebuilder, DashboardReader, PendingOrdersSource, OrderMovementTotalsReader, LedgerSigningKey, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScopeReader, LotDatesReader, StreamBalanceReader, MovementTraceReader, CountVarianceReader, OrderMovementReader, VarianceReasonsSource, ExpiringLotsReader],
+  exports: [LotBlocks, StockLedger, SerialProjection, StockReservations, ProjectionRebuilder, PendingOrdersSource, OrderMovementTotalsReader, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScopeReader, LotDatesReader, StreamBalanceReader, OrderMovementReader, VarianceReasonsSource, ExpiringLotsReader],
 })
 export class InventoryModule implements OnModuleInit {
   constructor(

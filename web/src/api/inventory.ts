@@ -5,6 +5,7 @@
  */
 import type { DigestFile } from '@contract/ledger';
 import type { DashboardAnswer, InventoryHistoryRow } from '@contract/stock';
+import type { SerialView } from '@contract/serials';
 import { actionUrl, fetchJson, listAt, type CrudApi } from './crud';
 import request, { directUrl } from './request';
 
@@ -117,4 +118,11 @@ export const ledgerExportUrl = (what: 'digests' | 'runs', format: 'csv' | 'xlsx'
 /** The verification runs list: the ledger's CRUD client with its index at `runs`. */
 export function verificationRuns(): CrudApi {
   return listAt(LEDGER_API, 'runs');
+}
+
+export const SERIAL_API = '/admin/wms.Serial';
+
+/** `wms.Serial/index`: where serials are and their movements (docs/SERIALS.md). */
+export function fetchSerials(params: { serial_no?: string; product_id?: number; in_stock?: number; page?: number; limit?: number }): Promise<{ list: SerialView[]; total: number }> {
+  return fetchJson<{ list: SerialView[]; total: number }>(actionUrl(SERIAL_API, 'index'), params);
 }

@@ -138,6 +138,8 @@ export interface TaskConfirmInput {
   /** a putaway past the shelf's capacity or mixing, with the reason the admin log keeps. */
   force?: boolean;
   reason?: string;
+  /** a serial-tracked product: the serials scanned, one per unit confirmed. */
+  serials?: string[];
 }
 
 /** `POST wms.Task/confirm` with an `Idempotency-Key` (a retried confirm posts once). */

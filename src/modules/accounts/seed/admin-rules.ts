@@ -126,6 +126,7 @@ export const ADMIN_MENUS: MenuSeed[] = [
       },
       { name: 'wms/return', title: '客户退货单', title_en: 'Customer returns', icon: 'IconUndo', buttons: [...ORDER], nodes: [{ name: 'wms/return/returnable', title: '可退数量', title_en: 'Returnable quantities' }] },
       { name: 'wms/lot', title: '批次与召回', title_en: 'Lots and recalls', icon: 'IconSafe', buttons: ['index', 'export', 'block', 'unblock', 'trace'], nodes: [{ name: 'wms/lot/trace/export', title: '导出批次追溯', title_en: 'Export a lot trace' }] },
+      { name: 'wms/serial', title: '序列号', title_en: 'Serial numbers', icon: 'IconQrcode', buttons: ['index'] },
       { name: 'wms/stock', title: '库存查询', title_en: 'Stock', icon: 'IconArchive', buttons: ['index', 'export'] },
       { name: 'wms/inventoryHistory', title: '库存流水', title_en: 'Inventory history', icon: 'IconHistory', buttons: ['index', 'export'] },
     ],

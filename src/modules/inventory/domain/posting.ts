@@ -25,6 +25,8 @@ export interface MovementRequest {
   to?: { shelfId: number; type: StockEventTypeValue };
   /** The unit the quantity was entered in (its name and factor then), kept by every event of the request; omitted: the product's own unit. */
   unit?: EnteredUnitFacts;
+  /** A serial-tracked product: the serials of the units moved, one per unit (`domain/serials.ts`); kept in the events. */
+  serials?: readonly string[];
 }
 
 /** A stock stream as the ledger read it (under lock): its row id, its lot and its state. */
@@ -145,11 +147,12 @@ export function planPosting({ requests, keys, snapshots, streams, registered, to
   const allocations = requests.map<Allocation[]>((r, i) => {
     const lotNo = keys.lots[i];
     const snapshot = snapshotOf(r.productId, r.shelfId);
+    const serials = r.serials?.length ? { serials: r.serials } : {};
     const add = (lot: LotFacts, quantity: number) => {
-      movements.push({ type: r.type, formType: r.formType, quantity, price: r.price, snapshot, lot, ...(r.unit ? { unit: r.unit } : {}) });
+      movements.push({ type: r.type, formType: r.formType, quantity, price: r.price, snapshot, lot, ...(r.unit ? { unit: r.unit } : {}), ...serials });
       track(r.productId, r.shelfId, lot, 0).quantity += quantity;
       if (r.to) {
-        movements.push({ type: r.to.type, formType: r.formType, quantity: -quantity, price: r.price, snapshot: snapshotOf(r.productId, r.to.shelfId), lot, ...(r.unit ? { unit: r.unit } : {}) });
+        movements.push({ type: r.to.type, formType: r.formType, quantity: -quantity, price: r.price, snapshot: snapshotOf(r.productId, r.to.shelfId), lot, ...(r.unit ? { unit: r.unit } : {}), ...serials });
         track(r.productId, r.to.shelfId, lot, 0).quantity -= quantity;
       }
     };

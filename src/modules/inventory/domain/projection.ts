@@ -12,6 +12,8 @@ export interface StockEventPayload extends StockSnapshot, Partial<LotFacts> {
   total_price: string;
   form_type: number;
   balance: number;
+  /** The serials of the units moved (serial-tracked products only; absent otherwise). */
+  serials?: string[];
 }
 
 export interface StockEventMetadata {

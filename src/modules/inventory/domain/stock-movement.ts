@@ -78,6 +78,8 @@ export interface StockMovement {
   lot: LotFacts;
   /** Entered in a unit of the product other than its own (absent: its own unit, factor 1). */
   unit?: EnteredUnitFacts;
+  /** The serials of the units moved (serial-tracked products only). */
+  serials?: readonly string[];
 }
 
 export interface StreamState {

@@ -6,7 +6,7 @@ import { afterCommitGathering } from '../../../shared/database/transaction-runne
 import { AppError } from '../../../shared/http/app-error';
 import { Outbox } from '../../../shared/outbox';
 import { SiteConfigService } from '../../platform';
-import { KnownMasterData, MasterDataReader, ProductStockTotals } from '../../master-data';
+import { KnownMasterData, MasterDataReader, ProductSnapshot, ProductStockTotals, ShelfSnapshot, StockSnapshotFields } from '../../master-data';
 import { dailyStatDeltas, historyRowOf, lineTotal, lotQuantityDeltas, monthlyStatDeltas, StockEventMetadata, StockEventPayload, StoredStockEvent } from '../domain/projection';
 import { EventChain } from './event-chain.service';
 import { ProductTotalsChangedEvent } from '../events/inventory.events';
@@ -14,7 +14,9 @@ import { siteDayOf } from '../../../shared/time/site-day';
 import { Allocation } from '../domain/lots';
 import { TAKES_AVAILABLE_STOCK } from '../domain/availability';
 import { LotReceipt, lotKeyOf, MovementRequest, pairKeyOf, planPosting, postingKeys, StreamRow, StreamWrite } from '../domain/posting';
-import { LotFacts, lotOfPayload, StreamState, streamIdOf } from '../domain/stock-movement';
+import { LotFacts, lotOfPayload, shelfLocation, StreamState, streamIdOf } from '../domain/stock-movement';
+import { checkSerialCounts, planSerials, SerialShelfNames } from '../domain/serials';
+import { SerialProjection } from './serial-projection';
 
 export type { MovementRequest } from '../domain/posting';
 
@@ -45,6 +47,7 @@ export class StockLedger {
     private readonly totals: ProductStockTotals,
     private readonly chain: EventChain,
     private readonly outbox: Outbox,
+    private readonly serials: SerialProjection,
     @Optional() private readonly events?: EventBus,
   ) {}
 
@@ -63,15 +66,24 @@ export class StockLedger {
    */
   async post(manager: EntityManager, requests: MovementRequest[], context: RecordContext, known: KnownMasterData = {}): Promise<PostedMovements> {
     if (!requests.length) return { events: [], allocations: [] };
-    const keys = postingKeys(requests);
-    const snapshots = await this.catalogue.stockSnapshots(manager, keys.pairs, known);
+    // the products' snapshots say which are serial-tracked (read once: the stock snapshots take them as known)
+    const productIds = requests.map((r) => r.productId);
+    const products = known.products && productIds.every((id) => known.products!.has(id)) ? known.products : await this.catalogue.products(manager, productIds);
+    const counted = checkSerialCounts(requests, products);
+    const entered = postingKeys(counted);
+    const snapshots = await this.catalogue.stockSnapshots(manager, entered.pairs, { ...known, products });
     // read before the streams are locked: nothing here decides on stock
     const dayOf = siteDayOf(await this.siteConfig.timeZone(manager));
-    const streams = await this.lockStreams(manager, keys.pairs);
-    const registered = await this.registerLots(manager, keys.receipts, context.occurredAt);
-    const shelfKinds = await this.shelfKinds(manager, requests, known);
+    const streams = await this.lockStreams(manager, entered.pairs);
+    const registered = await this.registerLots(manager, entered.receipts, context.occurredAt);
+    // serials (§14): read under lock after the streams, checked against where each is; a take without a named
+    // lot takes its serials' lots (one request per lot, `origin` says whose)
+    const withSerials = counted.some((r) => r.serials?.length);
+    const serialPlan = withSerials ? await this.planSerials(manager, counted, snapshots, products, context.occurredAt) : { requests: counted, origin: counted.map((_, i) => i) };
+    const keys = withSerials ? postingKeys(serialPlan.requests) : entered;
+    const shelfKinds = await this.shelfKinds(manager, serialPlan.requests, known);
 
-    const plan = planPosting({ requests, keys, snapshots, streams, registered, today: dayOf(context.occurredAt), shelfKinds });
+    const plan = planPosting({ requests: serialPlan.requests, keys, snapshots, streams, registered, today: dayOf(context.occurredAt), shelfKinds });
 
     await this.writeStock(manager, plan.streams, streams, context.occurredAt);
     const metadata = JSON.stringify({
@@ -82,7 +94,17 @@ export class StockLedger {
       operator: context.operator,
       command_id: context.command_id,
     } satisfies StockEventMetadata);
-    const payloads = plan.placed.map<StockEventPayload>((m) => ({ ...m.snapshot, ...m.lot, ...(m.unit ? { unit_name: m.unit.name, factor: m.unit.factor } : {}), quantity: m.quantity, price: m.price, total_price: lineTotal(m.quantity, m.price), form_type: m.formType, balance: m.balance }));
+    const payloads = plan.placed.map<StockEventPayload>((m) => ({
+      ...m.snapshot,
+      ...m.lot,
+      quantity: m.quantity,
+      price: m.price,
+      total_price: lineTotal(m.quantity, m.price),
+      form_type: m.formType,
+      balance: m.balance,
+      ...(m.unit ? { unit_name: m.unit.name, factor: m.unit.factor } : {}),
+      ...(m.serials?.length ? { serials: [...m.serials] } : {}),
+    }));
     const eventRows = plan.placed.map((m, i) => ({ stream_id: m.streamId, stream_version: m.version, type: m.type, payload: JSON.stringify(payloads[i]), metadata, occurred_at: context.occurredAt }));
     const previousHashes: string[] = [];
     const linked = await this.chain.link(manager, eventRows, previousHashes);
@@ -103,6 +125,7 @@ export class StockLedger {
       occurred_at: context.occurredAt,
     }));
     await this.project(manager, events, dayOf);
+    if (withSerials) await this.serials.apply(manager, events, context.occurredAt);
     await this.totals.addToTotals(manager, plan.totals);
     this.publishTotalsAfterCommit(manager, plan.totals);
     // one `stock.changed` per event, in this transaction: what the event says, and what a receiver needs to
@@ -116,7 +139,9 @@ export class StockLedger {
         ledger: [{ event_id: event.id, stream: event.stream_id, version: event.stream_version, hash: linked[i].hash }],
       })),
     );
-    return { events, allocations: plan.allocations };
+    const allocations: Allocation[][] = requests.map(() => []);
+    plan.allocations.forEach((taken, i) => allocations[serialPlan.origin[i]].push(...taken));
+    return { events, allocations };
   }
 
   /** Adds to the transaction's changes of product totals, published once after its commit (ProductTotalsChangedEvent). */
@@ -137,6 +162,18 @@ export class StockLedger {
     if (!streams.length) return new Map();
     const rows = await this.lockStreams(manager, streams, lock);
     return new Map([...rows].map(([id, row]) => [id, { quantity: row.quantity, version: row.version }]));
+  }
+
+  /**
+   * The serials of the requests read under lock and decided on (`planSerials`). A serial in stock on a shelf the
+   * posting does not touch is named by its location: that shelf is read only then (a refusal is coming).
+   */
+  private async planSerials(manager: EntityManager, requests: MovementRequest[], snapshots: Map<string, StockSnapshotFields>, products: Map<number, ProductSnapshot>, now: number) {
+    const states = await this.serials.lock(manager, requests, now);
+    const known = new Set([...snapshots.values()].map((s) => s.warehouse_shelf_id));
+    const elsewhere = [...new Set([...states.values()].filter((s) => s.in_stock === 1 && !known.has(s.warehouse_shelf_id)).map((s) => s.warehouse_shelf_id))];
+    const shelves = elsewhere.length ? await this.catalogue.shelves(manager, elsewhere) : new Map<number, ShelfSnapshot>();
+    return planSerials(requests, states, serialNames(snapshots, products, shelves));
   }
 
   /** History rows and daily statistics of events (used live and by the rebuild). */
@@ -264,3 +301,15 @@ export class StockLedger {
   }
 }
 
+/** Names for the serial rules' messages: a product's name and number, a shelf's location (from the snapshots read). */
+function serialNames(snapshots: ReadonlyMap<string, StockSnapshotFields>, products: ReadonlyMap<number, { name: string; product_no: string }>, others: ReadonlyMap<number, ShelfSnapshot>): SerialShelfNames {
+  const shelves = new Map([...snapshots.values()].map((s) => [s.warehouse_shelf_id, s]));
+  return {
+    location: (shelfId) => (shelves.has(shelfId) ? shelfLocation(shelves.get(shelfId)!) : (others.get(shelfId)?.location ?? `#${shelfId}`)),
+    product: (productId) => {
+      const p = products.get(productId);
+      return p ? `${p.name} (${p.product_no})` : `#${productId}`;
+    },
+    warehouseOf: (shelfId) => shelves.get(shelfId)?.warehouse_id ?? 0,
+  };
+}

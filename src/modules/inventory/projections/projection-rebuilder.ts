@@ -9,6 +9,7 @@ import { MASTER_DATA_TABLES, ProductStockTotals } from '../../master-data';
 import { SiteConfigService } from '../../platform';
 import { dailyStatDeltas, historyRowOf, lotQuantityDeltas, monthlyStatDeltas, StoredStockEvent } from '../domain/projection';
 import { LotFacts, lotOfPayload, nextStreamState, streamIdOf } from '../domain/stock-movement';
+import { serialChanges, SerialState } from '../domain/serials';
 
 export interface Fingerprints {
   stock: string;
@@ -17,6 +18,9 @@ export interface Fingerprints {
   daily: string;
   monthly: string;
   totals: string;
+  /** Where each serial is (`stock_serial`) and each serial's movements (`stock_serial_movement`). */
+  serials: string;
+  serialMovements: string;
 }
 
 export interface RebuildReport {
@@ -40,7 +44,7 @@ const STOCK_LOCATION_FROM_SHELVES = ['warehouse_id', 'warehouse_area_id']
   .map((column) => `${column} = COALESCE((SELECT ${column} FROM ${MASTER_DATA_TABLES.shelf} WHERE ${MASTER_DATA_TABLES.shelf}.id = stock.warehouse_shelf_id), 0)`)
   .reduce((sql, set, i) => `${sql}${i ? ', ' : ''}${set}`, 'UPDATE stock SET ');
 
-const PROJECTION_TABLES = ['stock', 'stock_lot', 'inventory_history', 'inventory_daily_stat', 'inventory_monthly_stat'];
+const PROJECTION_TABLES = ['stock', 'stock_lot', 'inventory_history', 'inventory_daily_stat', 'inventory_monthly_stat', 'stock_serial', 'stock_serial_movement'];
 /** Each stream's reserved quantity: the sum of its reservation rows (commitments are rows, not events). */
 const RESERVED_FROM_ROWS =
   'UPDATE stock SET reserved_quantity = COALESCE((SELECT SUM(r.quantity) FROM stock_reservation r WHERE r.product_id = stock.product_id AND r.warehouse_shelf_id = stock.warehouse_shelf_id AND r.lot_no = stock.lot_no), 0)';
@@ -72,6 +76,8 @@ export class ProjectionRebuilder {
     const lots = new Map<string, { product_id: number; lot_no: string; production_date: string; expiry_date: string; received_at: number }>();
     const daily = new Map<string, { day: string; form_type: number; quantity: number; cents: bigint }>();
     const ledgerProblems: string[] = [];
+    // where each serial is after the events so far (`domain/serials.ts`, as the ledger writes it live)
+    const serials = new Map<string, SerialState>();
     let done = 0;
     const writes = new Set<Promise<void>>();
     const failure: { error?: unknown } = {};
@@ -102,10 +108,14 @@ export class ProjectionRebuilder {
       }
       // History ids are given in event order, so pages may be written by two connections at once.
       const history = events.map((event, i) => ({ id: done + i + 1, ...historyRowOf(event) }));
+      const { movements } = serialChanges(events, serials);
       while (writes.size >= CONCURRENT_WRITES) await Promise.race(writes);
       if (failure.error) throw failure.error;
       const write: Promise<void> = this.transactions
-        .run((m) => insertMany(m, 'inventory_history', history))
+        .run(async (m) => {
+          await insertMany(m, 'inventory_history', history);
+          await insertMany(m, 'stock_serial_movement', movements);
+        })
         .catch((error: unknown) => void (failure.error ??= error))
         .finally(() => writes.delete(write));
       writes.add(write);
@@ -138,6 +148,7 @@ export class ProjectionRebuilder {
       // each lot's stock over all its shelves, from the rebuilt streams
       const lotStock = new Map(lotQuantityDeltas([...streams.values()].map((s) => ({ product_id: s.product_id, lot_no: s.lot_no, before: 0, after: s.quantity }))).map((d) => [`${d.product_id}:${d.lot_no}`, d.quantity]));
       await insertMany(m, 'stock_lot', [...lots.values()].map((lot) => ({ ...lot, quantity: lotStock.get(`${lot.product_id}:${lot.lot_no}`) ?? 0 })));
+      await insertMany(m, 'stock_serial', [...serials.values()].map((s) => ({ ...s, updatetime: now })));
       const days = [...daily.values()].map((d) => ({ day: d.day, form_type: d.form_type, quantity: d.quantity, amount: fromCents(d.cents) }));
       await insertMany(m, 'inventory_daily_stat', days);
       await insertMany(m, 'inventory_monthly_stat', monthlyStatDeltas(days).map((d) => ({ ...d })));
@@ -194,7 +205,15 @@ export class ProjectionRebuilder {
     for (const r of await manager.query('SELECT month, form_type, quantity, amount FROM inventory_monthly_stat ORDER BY month, form_type')) monthly.update(`${r.month}|${r.form_type}|${r.quantity}|${toMoneyString(r.amount)}\n`);
     const totals = hash();
     for await (const rows of this.totals.allTotals(manager)) for (const r of rows) if (r.total) totals.update(`${r.id}|${r.total}\n`);
-    return { stock: stock.digest(), lots: lots.digest(), history: history.digest('hex'), daily: daily.digest('hex'), monthly: monthly.digest('hex'), totals: totals.digest('hex') };
+    const serials = unorderedHash();
+    for await (const rows of this.pages(manager, 'SELECT id, product_id, serial_no, warehouse_id, warehouse_shelf_id, lot_no, in_stock, last_event_id FROM stock_serial', ['id'], 'last_event_id > 0')) {
+      for (const r of rows) serials.add(`${r.product_id}|${r.serial_no}|${r.warehouse_id}|${r.warehouse_shelf_id}|${r.lot_no}|${r.in_stock}|${r.last_event_id}`);
+    }
+    const serialMovements = unorderedHash();
+    for await (const rows of this.pages(manager, 'SELECT id, product_id, serial_no, event_id FROM stock_serial_movement', ['id'])) {
+      for (const r of rows) serialMovements.add(`${r.product_id}|${r.serial_no}|${r.event_id}`);
+    }
+    return { stock: stock.digest(), lots: lots.digest(), history: history.digest('hex'), daily: daily.digest('hex'), monthly: monthly.digest('hex'), totals: totals.digest('hex'), serials: serials.digest(), serialMovements: serialMovements.digest() };
   }
 
   /** Keyset pages over a projection, ordered by its natural key. */

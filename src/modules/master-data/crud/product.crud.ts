@@ -44,6 +44,7 @@ export function productCrud(references: MasterDataReferences): CrudDefinition<Pr
       'remark',
       'effective_day',
       'lot_tracked',
+      'serial_tracked',
     ],
     searchFields: [
       'id',
@@ -65,6 +66,7 @@ export function productCrud(references: MasterDataReferences): CrudDefinition<Pr
       'remark',
       'effective_day',
       'lot_tracked',
+      'serial_tracked',
       'createtime',
       'updatetime',
       'brand.name',
@@ -78,7 +80,7 @@ export function productCrud(references: MasterDataReferences): CrudDefinition<Pr
     // codes from their start (their indexes), names anywhere (through the search index)
     quickSearchPrefixFields: ['product_no', 'bar_code'],
     quickSearchIndex: productQuickSearch,
-    filterParams: ['warehouse_id', 'warehouse_area_id', 'warehouse_shelf_id', 'brand_id', 'category_id', 'unit_id', 'status', 'lot_tracked'],
+    filterParams: ['warehouse_id', 'warehouse_area_id', 'warehouse_shelf_id', 'brand_id', 'category_id', 'unit_id', 'status', 'lot_tracked', 'serial_tracked'],
     joins: {
       brand: { entity: BrandEntity, on: 'brand_id', columns: ['name'] },
       category: { entity: CategoryEntity, on: 'category_id', columns: ['name'] },

@@ -31,6 +31,8 @@ export class ProductEntity {
   @Column({ default: 0 }) effective_day: number;
   /** 1: stock is kept per lot (inbound lines name a lot; outbound is allocated first-expiry-first-out). */
   @Column({ default: 0 }) lot_tracked: number;
+  /** 1: every unit carries a serial number (lines name one serial per unit moved). */
+  @Column({ default: 0 }) serial_tracked: number;
   @Column({ type: 'int', nullable: true }) createtime: number | null;
   @Column({ type: 'int', nullable: true }) updatetime: number | null;
   @Column({ type: 'int', nullable: true }) deletetime: number | null;

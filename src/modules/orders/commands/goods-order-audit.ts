@@ -63,9 +63,18 @@ export class GoodsOrderAudit {
     const products = await this.catalogue.products(manager, lines.map((l) => l.product_id));
     const now = unixNow();
     await write({ audit_status: 1, fulfilment_status: FULFILMENT_STATUS.none, audittime: now, audit_admin_id: admin.id, updatetime: now }, { audit_status: 0, fulfilment_status: FULFILMENT_STATUS.reserved });
+    // a serial-tracked line's serials go with its reservations in order (each must be on its reservation's shelf)
+    const taken = new Map<number, number>();
+    const serialsOf = (i: (typeof issues)[number]) => {
+      const all = lines[i.lineIndex].serials ?? [];
+      if (!all.length) return {};
+      const from = taken.get(i.lineIndex) ?? 0;
+      taken.set(i.lineIndex, from + i.quantity);
+      return { serials: all.slice(from, from + i.quantity) };
+    };
     await this.ledger.post(
       manager,
-      issues.map((i) => ({ type: StockEventType.issued, formType: outboundFormType(order.type), productId: i.productId, shelfId: i.shelfId, quantity: -i.quantity, price: i.price, lotNo: i.lotNo, ...eventUnitOf(lines[i.lineIndex]) })),
+      issues.map((i) => ({ type: StockEventType.issued, formType: outboundFormType(order.type), productId: i.productId, shelfId: i.shelfId, quantity: -i.quantity, price: i.price, lotNo: i.lotNo, ...eventUnitOf(lines[i.lineIndex]), ...serialsOf(i) })),
       { order_type: 'outbound', order_id: order.id, order_no: orderNumberOf(order), admin_id: admin.id, operator: operatorName(admin), command_id: randomUUID(), occurredAt: now },
       { products, shelves: shelfRows },
     );
@@ -118,6 +127,8 @@ export class GoodsOrderAudit {
         expiryDate: lots[i].expiry_date,
         // the unit the line was entered in (§14), kept by its events
         ...eventUnitOf(lines[i]),
+        // a serial-tracked product's serials, one per unit (the ledger requires and checks them)
+        ...(lines[i].serials?.length ? { serials: lines[i].serials } : {}),
       })),
       { order_type: kind, order_id: id, order_no: orderNumberOf(order), admin_id: admin.id, operator: operatorName(admin), command_id: randomUUID(), occurredAt: now },
       // read above in this transaction, after the order's lock: the ledger's history snapshot needs no second read

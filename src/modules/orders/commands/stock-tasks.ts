@@ -79,6 +79,7 @@ export class StockTasks {
             lotNo: task.lot_no,
             to: { shelfId: target, type: StockEventType.movedIn },
             ...(input.unit ? { unit: input.unit } : {}),
+            ...(input.serials?.length ? { serials: input.serials } : {}),
           },
         ],
         { order_type: 'task', order_id: task.id, order_no: `T${task.id}`, admin_id: admin.id, operator: operatorName(admin), command_id: randomUUID(), occurredAt: now },

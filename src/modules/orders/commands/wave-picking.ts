@@ -8,6 +8,7 @@ import { FormType, ReservationRequest, StockEventType, StockLedger, StockReserva
 import { MASTER_DATA_TABLES, MasterDataReader } from '../../master-data';
 import { FULFILMENT_STATUS, TASK_STATUS, TASK_TYPE, WAVE_STATUS } from '../../../../contract/enums';
 import { reservationRequests } from '../domain/fulfilment';
+import { parseSerials } from '../domain/order-lots';
 import { OrderRuleError } from '../domain/order-errors';
 import { pickingOrder } from '../domain/picking-order';
 import { assertWaveCancellable, assertWaveDraft, BreakdownEntry, confirmTask, ConfirmInput, splitOverBreakdown, TaskState, unpickedOf } from '../domain/task';
@@ -90,6 +91,18 @@ export class WavePicking {
     await write({ status: WAVE_STATUS.cancelled, updatetime: now }, { status: wave.status });
   }
 
+  /** The serials a pick took, onto the order lines it served in breakdown order (a line's first pick replaces what its order listed). */
+  private async recordPickedSerials(manager: EntityManager, parts: Array<{ lineId: number; quantity: number }>, serials: readonly string[]): Promise<void> {
+    const rows: Array<{ id: number; serials: string | null; picked_quantity: number }> = await manager.query(`SELECT id, serials, picked_quantity FROM outbound_order_line WHERE id IN (${parts.map(() => '?').join(', ')})`, parts.map((p) => p.lineId));
+    const current = new Map(rows.map((r) => [Number(r.id), Number(r.picked_quantity) > 0 ? parseSerials(r.serials) : []]));
+    let next = 0;
+    for (const part of parts) {
+      current.set(part.lineId, [...(current.get(part.lineId) ?? []), ...serials.slice(next, next + part.quantity)]);
+      next += part.quantity;
+    }
+    await this.orders.setLineValues(manager, 'outbound', new Map([...current].map(([id, list]) => [id, { serials: JSON.stringify(list) }])));
+  }
+
   /** Confirm a pick task by scan (`input` resolved from the scanned codes), optionally closing it short. */
   async confirm({ manager, state: task, context: { admin }, write }: OpenTransition<TaskState>, input: ConfirmInput): Promise<void> {
     if (task.type !== TASK_TYPE.pick) throw new OrderRuleError('task_closed');
@@ -103,10 +116,12 @@ export class WavePicking {
       const products = await this.catalogue.products(manager, [task.product_id]);
       await this.ledger.post(
         manager,
-        [{ type: StockEventType.movedOut, formType: FormType.pick, productId: task.product_id, shelfId: task.from_shelf_id, quantity: -input.quantity, price: products.get(task.product_id)?.price ?? '0.00', lotNo: task.lot_no, to: { shelfId: task.to_shelf_id, type: StockEventType.movedIn }, ...(input.unit ? { unit: input.unit } : {}) }],
+        [{ type: StockEventType.movedOut, formType: FormType.pick, productId: task.product_id, shelfId: task.from_shelf_id, quantity: -input.quantity, price: products.get(task.product_id)?.price ?? '0.00', lotNo: task.lot_no, to: { shelfId: task.to_shelf_id, type: StockEventType.movedIn }, ...(input.unit ? { unit: input.unit } : {}), ...(input.serials?.length ? { serials: input.serials } : {}) }],
         { order_type: 'wave', order_id: task.wave_id, order_no: String(wave?.wave_no ?? ''), admin_id: admin.id, operator: operatorName(admin), command_id: randomUUID(), occurredAt: now },
         { products },
       );
+      // a serial-tracked line's serials become what its picks took (the ship issues exactly those from staging)
+      if (input.serials?.length) await this.recordPickedSerials(manager, parts.map((p) => ({ lineId: p.entry.line_id, quantity: p.quantity })), input.serials);
       for (const p of parts) await manager.query('UPDATE outbound_order_line SET picked_quantity = picked_quantity + ? WHERE id = ?', [p.quantity, p.entry.line_id]);
       // a pick that takes a pick face below its min replenishes it, in this transaction (setting auto_replenish)
       await this.stockTasks.afterPick(manager, task.from_shelf_id, task.product_id);
@@ -178,7 +193,7 @@ export class WavePicking {
     await this.ledger.post(
       manager,
       lines.flatMap((line) =>
-        (parts.get(line.id) ?? []).map((p) => ({ type: StockEventType.issued, formType: outboundFormType(order.type), productId: line.product_id, shelfId: p.warehouse_shelf_id!, quantity: -p.quantity, price: line.price, lotNo: p.lot_no })),
+        (parts.get(line.id) ?? []).map((p) => ({ type: StockEventType.issued, formType: outboundFormType(order.type), productId: line.product_id, shelfId: p.warehouse_shelf_id!, quantity: -p.quantity, price: line.price, lotNo: p.lot_no, ...shippedSerials(line, p.quantity) })),
       ),
       { order_type: 'outbound', order_id: order.id, order_no: order.outbound_no, admin_id: admin.id, operator: operatorName(admin), command_id: randomUUID(), occurredAt: now },
       { products },
@@ -283,4 +298,12 @@ function stopsOf(held: readonly StoredReservation[]): PickStop[] {
   return [...stops.values()];
 }
 
-
+/** A serial-tracked line ships the serials its picks took (one issue per staging stream: taken in order). */
+function shippedSerials(line: { id: number; serials?: string[] }, quantity: number): { serials?: string[] } {
+  const list = line.serials ?? [];
+  if (!list.length) return {};
+  const taken = shippedSoFar.get(line) ?? 0;
+  shippedSoFar.set(line, taken + quantity);
+  return { serials: list.slice(taken, taken + quantity) };
+}
+const shippedSoFar = new WeakMap<object, number>();

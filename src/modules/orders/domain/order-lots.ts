@@ -129,3 +129,15 @@ export function mergeAllocations(before: readonly LineAllocation[], added: reado
 export function lotsOfLines(lines: ReadonlyArray<{ product_id: number; lot_no?: string; allocations?: unknown }>): Array<{ productId: number; lotNo: string }> {
   return lines.flatMap((line) => [line.lot_no ?? '', ...parseAllocations(line.allocations).map((a) => a.lot_no)].filter(Boolean).map((lotNo) => ({ productId: line.product_id, lotNo })));
 }
+
+/** A line's stored serials (JSON text): [] when none. */
+export function parseSerials(stored: unknown): string[] {
+  if (Array.isArray(stored)) return stored.map(String);
+  if (typeof stored !== 'string' || !stored) return [];
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    return Array.isArray(parsed) ? parsed.map(String) : [];
+  } catch {
+    return [];
+  }
+}

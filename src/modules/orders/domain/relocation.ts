@@ -40,6 +40,8 @@ export interface MoveRequest {
   unit_quantity?: number;
   /** The unit it was entered in, for the ledger (absent: the product's own). */
   unit?: { name: string; factor: number };
+  /** A serial-tracked product: the serials of the units moved now. */
+  serials?: string[];
 }
 
 export interface PlannedMove {

@@ -30,6 +30,9 @@ export interface StocktakeLine extends StocktakeLineFacts {
   expected_quantity: number | null;
   /** At post: counted − expected. */
   variance: number | null;
+  /** A serial-tracked stream (§14): its serials on the shelf at the counted version, and those counted (null: none, not counted). */
+  book_serials?: string[] | null;
+  counted_serials?: string[] | null;
 }
 
 /** `<product>@<shelf>#<lot>`: a stock stream as the count names it. */
@@ -111,6 +114,8 @@ interface CountedInUnit {
 export interface CountOfLine extends CountedInUnit {
   id: number;
   counted_quantity: number;
+  /** A serial-tracked line: the serials scanned (its counted quantity is how many). */
+  serials?: string[];
 }
 
 export interface CountOfFound extends CountedInUnit {
@@ -118,6 +123,7 @@ export interface CountOfFound extends CountedInUnit {
   warehouse_shelf_id: number;
   lot_no: string;
   counted_quantity: number;
+  serials?: string[];
 }
 
 export type CountRequest = CountOfLine | CountOfFound;

@@ -35,6 +35,8 @@ export interface ConfirmInput {
   short: boolean;
   /** The unit the quantity was entered in (§14; `quantity` is already base units), for the ledger. */
   unit?: { name: string; factor: number };
+  /** A serial-tracked product: the serials of the units moved now, one per unit (the ledger checks them). */
+  serials?: string[];
 }
 
 /**

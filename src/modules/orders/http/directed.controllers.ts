@@ -116,7 +116,7 @@ export class TaskController {
   }
 
   @Post('confirm') async confirm(@Body() body: ConfirmTaskDto, @Transition() context: TransitionContext) {
-    const input = { from_code: body.from_code, product_code: body.product_code, quantity: body.quantity, unit_id: body.unit_id, unit_quantity: body.unit_quantity, lot_no: body.lot_no, to_code: body.to_code, short: isTrue(body.short), force: isTrue(body.force), reason: body.reason };
+    const input = { from_code: body.from_code, product_code: body.product_code, quantity: body.quantity, unit_id: body.unit_id, unit_quantity: body.unit_quantity, lot_no: body.lot_no, to_code: body.to_code, short: isTrue(body.short), force: isTrue(body.force), reason: body.reason, serials: body.serials };
     return reply(await this.commands.execute(new ConfirmTaskCommand(body.id, input, context)), 'orders.task_confirmed');
   }
 }

@@ -72,8 +72,9 @@ export class StocktakeController {
   @Post('count') async count(@Body() body: CountDto, @Transition() context: TransitionContext) {
     const lines = body.lines.map<CountRequest>((line) => {
       const unit = line.unit_quantity === undefined || line.unit_quantity === null ? {} : { unit_id: line.unit_id ?? 0, unit_quantity: line.unit_quantity };
-      if (line.id) return { id: line.id, counted_quantity: line.counted_quantity, ...unit };
-      if (line.product_id && line.warehouse_shelf_id) return { product_id: line.product_id, warehouse_shelf_id: line.warehouse_shelf_id, lot_no: (line.lot_no ?? '').trim(), counted_quantity: line.counted_quantity, ...unit };
+      const serials = line.serials ? { serials: line.serials } : {};
+      if (line.id) return { id: line.id, counted_quantity: line.counted_quantity, ...unit, ...serials };
+      if (line.product_id && line.warehouse_shelf_id) return { product_id: line.product_id, warehouse_shelf_id: line.warehouse_shelf_id, lot_no: (line.lot_no ?? '').trim(), counted_quantity: line.counted_quantity, ...unit, ...serials };
       throw new StocktakeRuleError('count_line_needs_id');
     });
     return reply(await this.commands.execute(new CountStocktakeCommand(body.id, lines, context)), 'stocktake.counted');

@@ -1,6 +1,6 @@
 import { ColumnShape, rowShape, RowShape } from '../../../shared/database/rows';
 import type { Stocktake } from '../../../../contract/stocktake';
-import { parseAllocations } from '../domain/order-lots';
+import { parseAllocations, parseSerials } from '../domain/order-lots';
 import { AdjustmentLine, AdjustmentOrder, InboundOrder, LineOf, OrderKind, OrderOf, OutboundOrder, RelocationLine, RelocationOrder, ReturnLine, ReturnOrder, StoredGoodsLine, StoredOutboundLine } from '../domain/order-state';
 import { StocktakeLine } from '../domain/stocktake';
 import { PackedLine, PackageState } from '../domain/packing';
@@ -41,6 +41,9 @@ const unitColumns = { unit_id: 'int', unit_quantity: 'int', unit_name: 'string',
 /** JSON `[{lot_no, quantity}]` in a nullable text column: [] before anything was taken. */
 const allocations: ColumnShape = { kind: 'string?', read: parseAllocations };
 
+/** JSON `["SN1", …]` in a nullable text column: [] for a product without serials. */
+const serials: ColumnShape = { kind: 'string?', read: parseSerials };
+
 const goodsLine = {
   id: 'int',
   product_id: 'int',
@@ -55,6 +58,7 @@ const goodsLine = {
   expiry_date: 'string',
   allocations,
   ...unitColumns,
+  serials,
 } as const;
 
 /** A line as stored: the line and the id of its order. */
@@ -82,6 +86,7 @@ export const ORDER_ROWS: { [K in OrderKind]: { order: RowShape<OrderOf<K>>; line
       lot_no: 'string',
       allocations,
       ...unitColumns,
+      serials,
     }),
   },
   adjustment: {
@@ -97,6 +102,7 @@ export const ORDER_ROWS: { [K in OrderKind]: { order: RowShape<OrderOf<K>>; line
       price: 'money',
       total_price: 'money',
       ...unitColumns,
+      serials,
     }),
   },
   return: {
@@ -113,6 +119,7 @@ export const ORDER_ROWS: { [K in OrderKind]: { order: RowShape<OrderOf<K>>; line
       price: 'money',
       total_price: 'money',
       ...unitColumns,
+      serials,
     }),
   },
 };
@@ -153,6 +160,8 @@ export const STOCKTAKE_LINE_ROWS = rowShape<StocktakeLine>(StocktakeLineEntity, 
   count_admin_id: 'int',
   counttime: 'int?',
   ...unitColumns,
+  book_serials: { kind: 'string?', read: (v) => (v === null || v === undefined ? null : parseSerials(v)) },
+  counted_serials: { kind: 'string?', read: (v) => (v === null || v === undefined ? null : parseSerials(v)) },
 });
 
 /** A package as its commands decide on it, and when it was made and closed. */

@@ -75,6 +75,8 @@ abstract class GoodsLineColumns extends LineUnitColumns {
   @Column() expiry_date: string;
   /** JSON `[{lot_no, quantity}]`: what the audit took or put per lot (NULL before). */
   @Column({ type: 'text', nullable: true }) allocations: string | null;
+  /** JSON `["SN1", …]`: a serial-tracked product's serials, one per unit (NULL for others). */
+  @Column({ type: 'text', nullable: true }) serials: string | null;
 }
 
 @Entity('inbound_order_line')
@@ -103,6 +105,8 @@ export class RelocationOrderLineEntity extends LineUnitColumns {
   @Column() lot_no: string;
   /** JSON `[{lot_no, quantity}]`: what the moves took per lot (NULL before). */
   @Column({ type: 'text', nullable: true }) allocations: string | null;
+  /** JSON `["SN1", …]`: the serials its moves moved so far (NULL for others). */
+  @Column({ type: 'text', nullable: true }) serials: string | null;
 }
 
 @Entity('adjustment_order_line')
@@ -116,6 +120,8 @@ export class AdjustmentOrderLineEntity extends LineUnitColumns {
   @Column() reason: string;
   @Column({ type: 'decimal', transformer: moneyTransformer }) price: string;
   @Column({ type: 'decimal', transformer: moneyTransformer }) total_price: string;
+  /** JSON `["SN1", …]`: a serial-tracked product's serials, one per unit (NULL for others). */
+  @Column({ type: 'text', nullable: true }) serials: string | null;
 }
 
 @Entity('stocktake')
@@ -155,6 +161,10 @@ export class StocktakeLineEntity extends LineUnitColumns {
   @Column() found: number;
   @Column() count_admin_id: number;
   @Column({ type: 'int', nullable: true }) counttime: number | null;
+  /** JSON: a serial-tracked stream's serials on the shelf when the line was last counted (NULL for others). */
+  @Column({ type: 'text', nullable: true }) book_serials: string | null;
+  /** JSON: the serials counted (NULL for others, or not counted yet). */
+  @Column({ type: 'text', nullable: true }) counted_serials: string | null;
 }
 
 @Entity('order_number')
@@ -255,4 +265,6 @@ export class ReturnOrderLineEntity extends LineUnitColumns {
   @Column() reason: string;
   @Column({ type: 'decimal', transformer: moneyTransformer }) price: string;
   @Column({ type: 'decimal', transformer: moneyTransformer }) total_price: string;
+  /** JSON `["SN1", …]`: a serial-tracked product's serials, one per unit (NULL for others). */
+  @Column({ type: 'text', nullable: true }) serials: string | null;
 }

@@ -126,12 +126,13 @@ export class OrderRepository {
   async replaceLines(manager: EntityManager, kind: OrderKind, orderId: number, lines: ReadonlyArray<NewLine>): Promise<void> {
     const k = ORDER_KINDS[kind];
     await manager.query(`DELETE FROM ${k.lineTable} WHERE ${k.lineOrderColumn} = ?`, [orderId]);
-    await insertMany(manager, k.lineTable, lines.map((line) => ({ [k.lineOrderColumn]: orderId, ...line })));
+    // a line's serials are JSON text (NULL when it has none)
+    await insertMany(manager, k.lineTable, lines.map((line) => ({ [k.lineOrderColumn]: orderId, ...line, serials: line.serials?.length ? JSON.stringify(line.serials) : null })));
   }
 
   /** Sets a column of many lines by id (CASE per 500 lines): totals and allocations at audit, actual quantities and allocations at a move, prices. */
   /** Sets columns of lines by id, all in one statement per 500 lines. */
-  async setLineValues(manager: EntityManager, kind: OrderKind, values: Map<number, Partial<Record<'total_price' | 'actual_quantity' | 'price' | 'allocations', string | number>>>): Promise<void> {
+  async setLineValues(manager: EntityManager, kind: OrderKind, values: Map<number, Partial<Record<'total_price' | 'actual_quantity' | 'price' | 'allocations' | 'serials', string | number>>>): Promise<void> {
     await updateById(manager, ORDER_KINDS[kind].lineTable, values);
   }
 
@@ -178,7 +179,7 @@ export class OrderRepository {
         const l = line as unknown as Row;
         return {
           ...line,
-          product: p ? { id: p.id, name: p.name, product_no: p.product_no, spec: p.spec, unit_name: p.unit_name, price: p.price, lot_tracked: p.lot_tracked ? 1 : 0, effective_day: p.effective_day } : null,
+          product: p ? { id: p.id, name: p.name, product_no: p.product_no, spec: p.spec, unit_name: p.unit_name, price: p.price, lot_tracked: p.lot_tracked ? 1 : 0, serial_tracked: p.serial_tracked ? 1 : 0, effective_day: p.effective_day } : null,
           ...('warehouse_shelf_id' in l ? { shelf: shelf(l.warehouse_shelf_id) } : {}),
           ...('source_warehouse_shelf_id' in l ? { source_shelf: shelf(l.source_warehouse_shelf_id), target_shelf: shelf(l.target_warehouse_shelf_id) } : {}),
           ...reservationsOf(l),

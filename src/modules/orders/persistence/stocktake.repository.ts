@@ -4,7 +4,7 @@ import { fromCents, toCents } from '../../../shared/database/money';
 import { forUpdate, insertMany, updateById } from '../../../shared/database/sql-dialect';
 import { AppError } from '../../../shared/http/app-error';
 import { AdminDirectory } from '../../accounts';
-import { StockLedger, StreamBalanceReader, streamIdOf, streamVersionKey } from '../../inventory';
+import { StockLedger, StreamBalanceReader, streamIdOf, streamVersionKey, SerialProjection } from '../../inventory';
 import { MASTER_DATA_TABLES, MasterDataReader } from '../../master-data';
 import { LifecycleDocument } from '../../../shared/transitions';
 import { balanceKeyOf, balancesToRead, CountBooks, figuresHidden, lineFigures, Stocktake, StocktakeLine, StocktakeStatus, streamKeyOf, varianceAmount } from '../domain/stocktake';
@@ -33,6 +33,7 @@ export class StocktakeRepository implements LifecycleDocument<StocktakeState, St
     private readonly admins: AdminDirectory,
     private readonly ledger: StockLedger,
     private readonly balances: StreamBalanceReader,
+    private readonly serials: SerialProjection,
   ) {}
 
   load(manager: EntityManager, id: number): Promise<StocktakeState> {
@@ -66,11 +67,11 @@ export class StocktakeRepository implements LifecycleDocument<StocktakeState, St
   }
 
   async insertLines(manager: EntityManager, stocktakeId: number, lines: ReadonlyArray<Omit<StocktakeLine, 'id' | 'stocktake_id'>>): Promise<void> {
-    await insertMany(manager, 'stocktake_line', lines.map((line) => ({ stocktake_id: stocktakeId, ...line })));
+    await insertMany(manager, 'stocktake_line', lines.map((line) => ({ stocktake_id: stocktakeId, ...line, book_serials: serialsText(line.book_serials), counted_serials: serialsText(line.counted_serials) })));
   }
 
   /** Sets columns of many lines by id, one statement per 500 lines. */
-  async setLineValues(manager: EntityManager, values: Map<number, Partial<Record<'counted_quantity' | 'counted_version' | 'expected_quantity' | 'variance' | 'count_admin_id' | 'counttime' | 'price' | 'unit_id' | 'unit_quantity' | 'unit_name' | 'factor', number | string>>>): Promise<void> {
+  async setLineValues(manager: EntityManager, values: Map<number, Partial<Record<'counted_quantity' | 'counted_version' | 'expected_quantity' | 'variance' | 'count_admin_id' | 'counttime' | 'price' | 'unit_id' | 'unit_quantity' | 'unit_name' | 'factor' | 'book_serials' | 'counted_serials', number | string | null>>>): Promise<void> {
     await updateById(manager, 'stocktake_line', values);
   }
 
@@ -110,18 +111,27 @@ export class StocktakeRepository implements LifecycleDocument<StocktakeState, St
     const posted = stocktake.status === StocktakeStatus.posted;
     const hidden = figuresHidden(stocktake);
     const books = !hidden && stocktake.status === StocktakeStatus.counting ? await this.books(manager, lines) : null;
+    // serial-tracked lines (§14) list the serials expected on their stream: on the shelf now while counting, as counted once posted
+    const tracked = lines.filter((l) => products.get(l.product_id)?.serial_tracked);
+    const onShelf = !hidden && !posted && tracked.length ? await this.serials.onStreams(manager, tracked.map((l) => ({ productId: l.product_id, shelfId: l.warehouse_shelf_id, lotNo: l.lot_no }))) : new Map<string, string[]>();
+    const serialsOf = (line: StocktakeLine) => {
+      if (!products.get(line.product_id)?.serial_tracked) return {};
+      const expected = hidden ? {} : { expected_serials: posted ? (line.book_serials ?? []) : (onShelf.get(`${line.product_id}:${line.warehouse_shelf_id}:${line.lot_no}`) ?? []) };
+      return { counted_serials: line.counted_serials ?? null, ...expected };
+    };
     const shown = lines.map((line): StocktakeLineView => {
       const p = products.get(line.product_id);
       const s = shelves.get(line.warehouse_shelf_id);
       const { expected_quantity: expected, variance } = books ? lineFigures(line, books) : line;
       const price = posted ? line.price : (p?.price ?? line.price);
       const figures = hidden ? {} : { book_quantity: line.book_quantity, expected_quantity: expected, variance, variance_amount: variance === null ? null : varianceAmount(variance, price) };
-      const { book_quantity: _book, expected_quantity: _expected, variance: _variance, book_version: _version, counted_version: _counted, ...open } = line;
+      const { book_quantity: _book, expected_quantity: _expected, variance: _variance, book_version: _version, counted_version: _counted, book_serials: _bookSerials, counted_serials: _countedSerials, ...open } = line;
       return {
         ...open,
         ...figures,
+        ...serialsOf(line),
         price,
-        product: p ? { id: p.id, name: p.name, product_no: p.product_no, bar_code: p.bar_code, spec: p.spec, unit_name: p.unit_name, price: p.price, lot_tracked: p.lot_tracked ? 1 : 0, effective_day: p.effective_day } : null,
+        product: p ? { id: p.id, name: p.name, product_no: p.product_no, bar_code: p.bar_code, spec: p.spec, unit_name: p.unit_name, price: p.price, lot_tracked: p.lot_tracked ? 1 : 0, serial_tracked: p.serial_tracked ? 1 : 0, effective_day: p.effective_day } : null,
         shelf: s ? { id: s.id, name: s.name, serial_no: s.serial_no, warehouse_id: s.warehouse_id, warehouse_area_id: s.warehouse_area_id, area_name: s.area_name, location: s.location } : null,
       };
     });
@@ -180,3 +190,6 @@ function varianceTotals(lines: Array<{ variance?: number | null; variance_amount
   const net = gainCents - lossCents;
   return { gain_quantity: gainQuantity, gain_amount: fromCents(gainCents), loss_quantity: lossQuantity, loss_amount: fromCents(lossCents), net_amount: net < 0n ? `-${fromCents(-net)}` : fromCents(net) };
 }
+
+/** A line's serials as stored: JSON text, NULL for a line without serials. */
+export const serialsText = (serials: readonly string[] | null | undefined): string | null => (serials ? JSON.stringify(serials) : null);

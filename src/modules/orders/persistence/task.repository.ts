@@ -89,7 +89,7 @@ export class TaskRepository {
       return {
         ...t,
         remaining: t.quantity - t.done_quantity,
-        product: p ? { id: p.id, name: p.name, product_no: p.product_no, bar_code: p.bar_code ?? '', unit_name: p.unit_name } : null,
+        product: p ? { id: p.id, name: p.name, product_no: p.product_no, bar_code: p.bar_code ?? '', unit_name: p.unit_name, serial_tracked: p.serial_tracked ? 1 : 0 } : null,
         from_shelf: shelf(t.from_shelf_id),
         to_shelf: shelf(t.to_shelf_id),
       };

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { SerialCapture } from '@/features/serials/SerialCapture';
 import { observer } from 'mobx-react-lite';
 import { Alert, Button, Input, InputNumber, Select, Space, Tag } from '@arco-design/web-react';
 import { useT } from '@/lang';
@@ -114,6 +115,12 @@ export const MyTasks = observer(function MyTasks() {
               {t('wms.task.unitBase', { quantity: store.baseQuantity, unit: task.product?.unit_name ?? '' })}
             </p>
           ) : null}
+          {!!task.product?.serial_tracked && (
+            <div className="my-tasks-card is-current" data-directed="serials">
+              <div className="my-tasks-label">{t('serials.serials')}</div>
+              <SerialCapture serials={store.serials} quantity={store.scan.quantity} onChange={(serials) => store.setSerials(serials)} />
+            </div>
+          )}
           {store.forceable && (
             <div className="my-tasks-card is-current" data-directed="force">
               <div className="my-tasks-label">{t('wms.task.forceTip')}</div>

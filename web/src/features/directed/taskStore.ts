@@ -23,6 +23,8 @@ export class MyTaskStore {
   /** The units of the task's product (pallet, case …) and the one the quantity is counted in (null: its own). */
   units: ProductUnitRow[] = [];
   unit: EnteredUnit | null = null;
+  /** a serial-tracked product: the serials scanned for this confirm (one per unit) */
+  serials: string[] = [];
   private readonly keys = new TransitionKeys();
 
   constructor(private readonly t: TFunction) {
@@ -87,6 +89,10 @@ export class MyTaskStore {
     this.scan = { ...this.scan, quantity };
   }
 
+  setSerials(serials: string[]): void {
+    this.serials = serials;
+  }
+
   setReason(reason: string): void {
     this.reason = reason;
   }
@@ -100,7 +106,7 @@ export class MyTaskStore {
     if (!task) return;
     const scan = this.scan;
     const counted = this.unit ? { unit_id: this.unit.id, unit_quantity: scan.quantity } : { quantity: scan.quantity };
-    const input = { from_code: scan.fromCode, product_code: scan.productCode, ...counted, short, ...(scan.toCode ? { to_code: scan.toCode } : {}), ...(force ? { force: true, reason: this.reason } : {}) };
+    const input = { from_code: scan.fromCode, product_code: scan.productCode, ...counted, short, ...(scan.toCode ? { to_code: scan.toCode } : {}), ...(force ? { force: true, reason: this.reason } : {}), ...(this.serials.length ? { serials: this.serials } : {}) };
     await this.run(force ? 'force' : 'confirm', task.id, async (key) => {
       const after = await confirmTask(task.id, input, key);
       runInAction(() => {
@@ -109,6 +115,7 @@ export class MyTaskStore {
         this.unit = null;
         this.forceable = false;
         this.reason = '';
+        this.serials = [];
       });
     });
     // a putaway onto another shelf than suggested, refused: the scans stay, the worker may force it

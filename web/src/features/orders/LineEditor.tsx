@@ -4,6 +4,7 @@
  * line total computed as you type; totals of the order under it. Relocation lines have a source and a
  * target shelf and a planned quantity.
  */
+import { SerialCapture } from '@/features/serials/SerialCapture';
 import './i18n';
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
@@ -241,6 +242,17 @@ const DetailCodeCell = observer(function DetailCodeCell({ store, line }: Props) 
   );
 });
 
+/** The serials of a serial-tracked line, scanned one per unit (as many as its actual quantity, or |quantity| of an adjustment). */
+const SerialsCell = observer(function SerialsCell({ store, line }: Props) {
+  if (!line.product?.serial_tracked) return <div className="orders-cell lots-muted">-</div>;
+  const quantity = Math.abs(Number((store.kind === 'adjustment' ? line.quantity : line.actual_quantity) ?? 0));
+  return (
+    <div className="orders-cell" data-orders="line-serials">
+      <SerialCapture serials={line.serials} quantity={quantity} onChange={(serials) => store.setSerials(line.key, serials)} />
+    </div>
+  );
+});
+
 /**
  * The lot of a line, for lot-tracked products only. Inbound: the lot number, the production date and the
  * expiry (computed live from the production date and the shelf life until one is picked). Outbound and
@@ -370,6 +382,10 @@ function columnsFor(store: OrderFormStore, t: TFunction): ColumnProps<LineDraft>
   const lot: ColumnProps<LineDraft>[] = store.lines.some((l) => l.product?.lot_tracked)
     ? [{ key: 'lot', title: t('lots.lotNo'), width: store.kind === 'inbound' ? 260 : 150, render: (_: unknown, line: LineDraft) => <LotCell store={store} line={line} /> }]
     : [];
+  // the serials column appears once a line holds a serial-tracked product (relocations name theirs at each move)
+  const serials: ColumnProps<LineDraft>[] = store.kind !== 'relocation' && store.lines.some((l) => l.product?.serial_tracked)
+    ? [{ key: 'serials', title: t('serials.serials'), width: 240, render: (_: unknown, line: LineDraft) => <SerialsCell store={store} line={line} /> }]
+    : [];
   const remove: ColumnProps<LineDraft> = { key: 'remove', title: '', width: 56, align: 'center', render: (_: unknown, line: LineDraft) => <RemoveCell store={store} line={line} /> };
   if (store.kind === 'adjustment') {
     return [
@@ -379,6 +395,7 @@ function columnsFor(store: OrderFormStore, t: TFunction): ColumnProps<LineDraft>
       ...lot,
       { key: 'quantity', title: <Req t={t} k="orders.line.adjustQuantity" />, width: 120, align: 'right', render: (_: unknown, line: LineDraft) => <SignedQuantityCell store={store} line={line} /> },
       { key: 'reason', title: <Req t={t} k="orders.line.reason" />, width: 150, render: (_: unknown, line: LineDraft) => <ReasonCell store={store} line={line} /> },
+      ...serials,
       remove,
     ];
   }
@@ -398,6 +415,7 @@ function columnsFor(store: OrderFormStore, t: TFunction): ColumnProps<LineDraft>
     product,
     { key: 'shelf', title: <Req t={t} k="orders.line.shelf" />, width: 320, render: (_: unknown, line: LineDraft) => <ShelfCell store={store} line={line} side="warehouse" /> },
     ...lot,
+    ...serials,
     { key: 'detail', title: t('orders.line.detailCode'), width: 120, render: (_: unknown, line: LineDraft) => <DetailCodeCell store={store} line={line} /> },
     { key: 'plan', title: <Req t={t} k="orders.line.planQuantity" />, width: 108, align: 'right', render: (_: unknown, line: LineDraft) => <QuantityCell store={store} line={line} field="plan_quantity" /> },
     {
@@ -491,6 +509,11 @@ const LineCards = observer(function LineCards({ store }: { store: OrderFormStore
           {line.product?.lot_tracked && (
             <CardField label={t('lots.lotNo')}>
               <LotCell store={store} line={line} />
+            </CardField>
+          )}
+          {line.product?.serial_tracked && store.kind !== 'relocation' && (
+            <CardField label={t('serials.serials')}>
+              <SerialsCell store={store} line={line} />
             </CardField>
           )}
           {store.kind === 'adjustment' ? (

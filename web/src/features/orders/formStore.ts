@@ -29,6 +29,8 @@ export interface ProductInfo {
   lot_tracked?: boolean;
   /** shelf life in days (0: none): the expiry of a receipt without one is production date + this. */
   effective_day?: number;
+  /** one serial per unit: inbound, outbound and adjustment lines scan their serials. */
+  serial_tracked?: boolean;
 }
 
 export type ShelfSide = 'warehouse' | 'source' | 'target';
@@ -65,6 +67,8 @@ export interface LineDraft {
   expiry_date: string;
   /** The unit the quantities are typed in (null: the product's own): the line posts `unit_id` + `unit_quantity`. */
   unit: EnteredUnit | null;
+  /** serial-tracked products: the serials scanned, one per unit (inbound, outbound, adjustment). */
+  serials: string[];
 }
 
 export interface HeaderDraft {
@@ -182,6 +186,7 @@ export function emptyLine(): LineDraft {
     production_date: '',
     expiry_date: '',
     unit: null,
+    serials: [],
   };
 }
 
@@ -232,6 +237,7 @@ export function lineFromServer(line: ServerLine): LineDraft {
     target_warehouse_id: num(line.target_shelf?.warehouse_id),
     target_warehouse_shelf_id: num(line.target_warehouse_shelf_id),
     ...unitFromServer(line),
+    serials: Array.isArray(line.serials) ? line.serials.map(String) : [],
   };
 }
 
@@ -256,6 +262,7 @@ export function productFromRow(row: ProductPick | undefined | null): ProductInfo
     price: row.price === undefined || row.price === null ? undefined : String(row.price),
     total_stock_num: row.total_stock_num === undefined ? undefined : Number(row.total_stock_num),
     lot_tracked: Number(row.lot_tracked) === 1 || row.lot_tracked === true,
+    serial_tracked: Number(row.serial_tracked) === 1 || row.serial_tracked === true,
     effective_day: Number(row.effective_day ?? 0),
   };
 }
@@ -355,7 +362,7 @@ export function orderBody(kind: OrderKind, header: HeaderDraft, lines: LineDraft
   const party = PARTY_FIELD[kind];
   if (party) body[party] = header.party_id ?? 0;
   if (kind === 'adjustment') {
-    body.lines = lines.map((l) => ({ product_id: l.product_id, warehouse_shelf_id: l.warehouse_shelf_id, lot_no: l.lot_no.trim(), ...(unitBody(l, l.quantity) ?? { quantity: l.quantity }), reason: l.reason }));
+    body.lines = lines.map((l) => ({ product_id: l.product_id, warehouse_shelf_id: l.warehouse_shelf_id, lot_no: l.lot_no.trim(), ...(unitBody(l, l.quantity) ?? { quantity: l.quantity }), reason: l.reason, ...(l.product?.serial_tracked ? { serials: l.serials } : {}) }));
     return body;
   }
   if (kind === 'relocation') {
@@ -383,6 +390,8 @@ export function orderBody(kind: OrderKind, header: HeaderDraft, lines: LineDraft
         ? { lot_no: normalizeLot(l.lot_no), production_date: l.production_date, expiry_date: l.expiry_date }
         : { lot_no: normalizeLot(l.lot_no) }
       : {}),
+    // serial-tracked products: the serials scanned (the server checks one per unit)
+    ...(l.product?.serial_tracked ? { serials: l.serials } : {}),
   }));
   return body;
 }
@@ -492,6 +501,13 @@ export class OrderFormStore {
   }
 
   /** Lot number or a date of a line (dates `YYYY-MM-DD`, '' to clear). */
+  /** A serial-tracked line's serials as scanned (`features/serials`: one scan per unit, duplicates refused there). */
+  setSerials(key: string, serials: string[]): void {
+    const line = this.line(key);
+    if (!line) return;
+    line.serials = serials;
+  }
+
   setLot(key: string, field: 'lot_no' | 'production_date' | 'expiry_date', value: string): void {
     const line = this.line(key);
     if (!line) return;

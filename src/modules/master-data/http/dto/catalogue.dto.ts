@@ -150,6 +150,7 @@ function productForm(mode: FormMode) {
     @OptionalText(255) remark?: string;
     @OptionalInt(0, 36500) effective_day?: number;
     @Enumeration([0, 1]) lot_tracked?: number;
+    @Enumeration([0, 1]) serial_tracked?: number;
   }
   return ProductForm;
 }

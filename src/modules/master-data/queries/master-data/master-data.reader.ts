@@ -34,6 +34,8 @@ export interface ProductSnapshot {
   effective_day: number;
   /** Stock kept per lot. */
   lot_tracked: boolean;
+  /** Every unit carries a serial number. */
+  serial_tracked: boolean;
   /** Soft-deleted: old documents still show it; new ones must not use it. */
   deleted: boolean;
 }
@@ -110,7 +112,7 @@ export class MasterDataReader {
       .leftJoin(BrandEntity, 'b', 'b.id = p.brand_id')
       .leftJoin(CategoryEntity, 'c', 'c.id = p.category_id')
       .leftJoin(UnitEntity, 'u', 'u.id = p.unit_id')
-      .select(['p.id', 'p.product_no', 'p.bar_code', 'p.name', 'p.spec', 'p.price', 'p.status', 'p.safety_stock_num', 'p.total_stock_num', 'p.brand_id', 'p.category_id', 'p.unit_id', 'p.effective_day', 'p.lot_tracked', 'p.deletetime'])
+      .select(['p.id', 'p.product_no', 'p.bar_code', 'p.name', 'p.spec', 'p.price', 'p.status', 'p.safety_stock_num', 'p.total_stock_num', 'p.brand_id', 'p.category_id', 'p.unit_id', 'p.effective_day', 'p.lot_tracked', 'p.serial_tracked', 'p.deletetime'])
       .addSelect('b.name', 'brand_name')
       .addSelect('c.name', 'category_name')
       .addSelect('u.name', 'unit_name')
@@ -136,6 +138,7 @@ export class MasterDataReader {
         unit_name: text(raw.unit_name),
         effective_day: Number(product.effective_day) || 0,
         lot_tracked: Number(product.lot_tracked) === 1,
+        serial_tracked: Number(product.serial_tracked) === 1,
         deleted: product.deletetime !== null,
       });
     });

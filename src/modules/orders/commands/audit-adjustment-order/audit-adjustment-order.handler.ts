@@ -44,6 +44,7 @@ export class AuditAdjustmentOrderHandler implements ICommandHandler<AuditAdjustm
           // exactly the line's stream: its lot ('' for a product not kept per lot), never an allocation
           lotNo: lines[i].lot_no ?? '',
           ...eventUnitOf(lines[i]),
+          ...(lines[i].serials?.length ? { serials: lines[i].serials } : {}),
         })),
         { order_type: 'adjustment', order_id: id, order_no: order.adjustment_no, admin_id: context.admin.id, operator: operatorName(context.admin), command_id: randomUUID(), occurredAt: now },
         // read above, after the order's lock: the ledger's snapshots need no second read

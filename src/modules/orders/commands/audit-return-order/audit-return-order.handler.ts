@@ -24,6 +24,9 @@ import { AuditReturnOrderCommand } from './audit-return-order.command';
 /** The reason of the adjustment that takes scrapped returns out again. */
 export const RETURN_SCRAP_REASON = 'return_scrap';
 
+/** A return line of a serial-tracked product carries the serials of the units returned (the ledger checks them). */
+const serialsOf = (line: { serials?: string[] }) => (line.serials?.length ? { serials: line.serials } : {});
+
 /**
  * Return audit (0 → 1), on the return as locked by its transition, then its outbound order locked (every return
  * audit of one shipment takes turns there): the rules again on the real state — the shelves fit the
@@ -72,7 +75,7 @@ export class AuditReturnOrderHandler implements ICommandHandler<AuditReturnOrder
       await write({ audit_status: AUDIT_STATUS.audited, audittime: now, audit_admin_id: context.admin.id, updatetime: now }, { audit_status: AUDIT_STATUS.unaudited });
       await this.ledger.post(
         manager,
-        lines.map((l, i) => ({ type: StockEventType.received, formType: FormType.customerReturn, productId: l.product_id, shelfId: l.warehouse_shelf_id, quantity: l.quantity, price: l.price, lotNo: lots[i], ...eventUnitOf(l) })),
+        lines.map((l, i) => ({ type: StockEventType.received, formType: FormType.customerReturn, productId: l.product_id, shelfId: l.warehouse_shelf_id, quantity: l.quantity, price: l.price, lotNo: lots[i], ...eventUnitOf(l), ...serialsOf(l) })),
         { order_type: 'return', order_id: order.id, order_no: order.return_no, admin_id: context.admin.id, operator, command_id: randomUUID(), occurredAt: now },
         { products, shelves },
       );
@@ -96,11 +99,11 @@ export class AuditReturnOrderHandler implements ICommandHandler<AuditReturnOrder
       await insertMany(
         manager,
         adjustment.lineTable,
-        scrapped.map((l) => ({ adjustment_order_id: adjustmentId, product_id: l.product_id, warehouse_shelf_id: l.warehouse_shelf_id, lot_no: l.lot_no, quantity: -l.quantity, reason: RETURN_SCRAP_REASON, price: l.price, total_price: adjustmentLineTotal(l.quantity, l.price) })),
+        scrapped.map((l) => ({ adjustment_order_id: adjustmentId, product_id: l.product_id, warehouse_shelf_id: l.warehouse_shelf_id, lot_no: l.lot_no, quantity: -l.quantity, reason: RETURN_SCRAP_REASON, price: l.price, total_price: adjustmentLineTotal(l.quantity, l.price), serials: l.serials?.length ? JSON.stringify(l.serials) : null })),
       );
       await this.ledger.post(
         manager,
-        scrapped.map((l) => ({ type: StockEventType.adjusted, formType: FormType.adjustmentOut, productId: l.product_id, shelfId: l.warehouse_shelf_id, quantity: -l.quantity, price: l.price, lotNo: l.lot_no, ...eventUnitOf(l) })),
+        scrapped.map((l) => ({ type: StockEventType.adjusted, formType: FormType.adjustmentOut, productId: l.product_id, shelfId: l.warehouse_shelf_id, quantity: -l.quantity, price: l.price, lotNo: l.lot_no, ...eventUnitOf(l), ...serialsOf(l) })),
         { order_type: 'adjustment', order_id: adjustmentId, order_no: number, admin_id: context.admin.id, operator, command_id: randomUUID(), occurredAt: now },
         { products, shelves },
       );

@@ -14,6 +14,8 @@ export interface ConfirmTaskInput {
   /** A putaway onto another shelf than suggested, past its capacity or mixing (with a reason). */
   force?: boolean;
   reason?: string;
+  /** A serial-tracked product: one serial per unit confirmed (§14). */
+  serials?: string[];
 }
 
 /** Confirm a task by scan: the source shelf and the product scanned, the quantity done; `short` closes it with less. */

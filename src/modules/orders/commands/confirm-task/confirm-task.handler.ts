@@ -46,7 +46,7 @@ export class ConfirmTaskHandler implements ICommandHandler<ConfirmTaskCommand> {
     const productId = product?.kind === 'product' ? Number(product.row.id) : null;
     const lotNo = input.lot_no || (product?.kind === 'product' ? product.lot_no : undefined);
     const { quantity, unit } = await this.entered(input, product?.kind === 'product' ? product : null);
-    const scanned = { fromShelfId, productId, toShelfId, lotNo, quantity, short: !!input.short, ...(unit ? { unit } : {}) };
+    const scanned = { fromShelfId, productId, toShelfId, lotNo, quantity, short: !!input.short, ...(unit ? { unit } : {}), ...(input.serials?.length ? { serials: input.serials } : {}) };
     // one confirm for every kind: a pick serves order lines (waves); a putaway or replenishment moves stock shelf to shelf
     return this.transitions.run(this.tasks.document, id, 'confirmed', context, (open) =>
       open.state.type === TASK_TYPE.pick ? this.picking.confirm(open, scanned) : this.stockTasks.confirm(open, { ...scanned, force: !!input.force, reason: input.reason ?? '' }),

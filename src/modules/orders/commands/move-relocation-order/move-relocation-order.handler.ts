@@ -5,6 +5,7 @@ import { TransitionRunner } from '../../../../shared/transitions';
 import { FormType, StockEventType, StockLedger } from '../../../inventory';
 import { MasterDataReader } from '../../../master-data';
 import { moveRelocation } from '../../domain/relocation';
+import { lineSerials } from '../../domain/order-serials';
 import { LineAllocation, mergeAllocations } from '../../domain/order-lots';
 import { OrderRepository } from '../../persistence/order.repository';
 import { operatorName } from '../goods-order-audit';
@@ -53,6 +54,14 @@ export class MoveRelocationOrderHandler implements ICommandHandler<MoveRelocatio
         plan.moves.flatMap(({ line }) => [line.source_warehouse_shelf_id, line.target_warehouse_shelf_id].map((shelfId) => ({ productId: line.product_id, shelfId }))),
       );
       await write({ status: plan.status, updatetime: unixNow() }, { audit_status: 1, status: order.status });
+      // serials (§14): each move of a serial-tracked line names the serials it moves (checked by the line's rules, then the ledger's)
+      const wanted = moves.filter((m) => m.quantity !== 0);
+      const serialsOf = (i: number) => {
+        const { line, quantity } = plan.moves[i];
+        const given = wanted[i]?.serials ?? [];
+        if (!given.length) return {};
+        return { serials: lineSerials(given, products.get(line.product_id)!, quantity, lines.indexOf(line) + 1) };
+      };
       // Each line's lot as named, or its source shelf's lots first-expiry-first-out; each lot taken goes to the target.
       const { allocations } = await this.ledger.post(
         manager,
@@ -66,13 +75,23 @@ export class MoveRelocationOrderHandler implements ICommandHandler<MoveRelocatio
           lotNo: named[i] || undefined,
           to: { shelfId: line.target_warehouse_shelf_id, type: StockEventType.movedIn },
           ...(unitOfLine.get(line.id) ? { unit: unitOfLine.get(line.id) } : {}),
+          ...serialsOf(i),
         })),
         { order_type: 'relocation', order_id: id, order_no: order.relocation_no, admin_id: context.admin.id, operator: operatorName(context.admin), command_id: randomUUID(), occurredAt: unixNow() },
         { products },
       );
       const merged = new Map<number, LineAllocation[]>();
       plan.moves.forEach(({ line }, i) => merged.set(line.id, mergeAllocations(merged.get(line.id) ?? line.allocations ?? [], allocations[i])));
-      await this.orders.setLineValues(manager, 'relocation', new Map([...merged].map(([lineId, list]) => [lineId, { actual_quantity: plan.actual.get(lineId)!, allocations: JSON.stringify(list) }])));
+      const moved = new Map<number, string[]>();
+      plan.moves.forEach(({ line }, i) => {
+        const serials = serialsOf(i).serials;
+        if (serials) moved.set(line.id, [...(moved.get(line.id) ?? line.serials ?? []), ...serials]);
+      });
+      await this.orders.setLineValues(
+        manager,
+        'relocation',
+        new Map([...merged].map(([lineId, list]) => [lineId, { actual_quantity: plan.actual.get(lineId)!, allocations: JSON.stringify(list), ...(moved.has(lineId) ? { serials: JSON.stringify(moved.get(lineId)) } : {}) }])),
+      );
     });
   }
 }

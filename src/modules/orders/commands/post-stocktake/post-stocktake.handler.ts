@@ -30,7 +30,17 @@ export class PostStocktakeHandler implements ICommandHandler<PostStocktakeComman
     return this.transitions.run(this.stocktakes, id, 'posted', context, async ({ manager, state: { stocktake, lines }, write }) => {
       // each line's book at the version it was counted at, from the ledger; a line counted before versions
       // were kept is taken at its stream now, read under lock so it holds until this commits
-      const posted = postStocktake(stocktake, lines, await this.stocktakes.books(manager, lines, true));
+      const figures = postStocktake(stocktake, lines, await this.stocktakes.books(manager, lines, true));
+      // a serial-tracked line (§14): the serials missing (expected, not counted) go out, the extra ones (counted,
+      // not expected) come in; its variance is their difference, counted against the serials it was counted at
+      const byLine = new Map(lines.map((l) => [l.id, l]));
+      const serialDiff = new Map(lines.filter((l) => l.counted_serials).map((l) => [l.id, serialVariance(l.book_serials ?? [], l.counted_serials ?? [])]));
+      const posted = figures.map((p) => {
+        const diff = serialDiff.get(p.id);
+        if (!diff) return p;
+        const variance = diff.extra.length - diff.missing.length;
+        return { ...p, variance, expected_quantity: (byLine.get(p.id)!.counted_quantity ?? 0) - variance };
+      });
       const products = await this.catalogue.products(manager, lines.map((l) => l.product_id));
       const priceOf = (productId: number) => products.get(productId)?.price ?? '0.00';
       const now = unixNow();
@@ -38,10 +48,25 @@ export class PostStocktakeHandler implements ICommandHandler<PostStocktakeComman
       const byId = new Map(lines.map((l) => [l.id, l]));
       // every line is posted: its expected quantity, variance and the price its variance is valued at
       await this.stocktakes.setLineValues(manager, new Map(posted.map((p) => [p.id, { expected_quantity: p.expected_quantity, variance: p.variance, price: priceOf(byId.get(p.id)!.product_id) }])));
+      const event = (line: (typeof lines)[number], quantity: number, serials?: string[]) => ({
+        type: StockEventType.counted,
+        formType: quantity > 0 ? FormType.countGain : FormType.countLoss,
+        productId: line.product_id,
+        shelfId: line.warehouse_shelf_id,
+        quantity,
+        price: priceOf(line.product_id),
+        lotNo: line.lot_no ?? '',
+        ...(serials ? { serials } : {}),
+      });
+      // serials missing first (a serial counted on another line's shelf leaves its own before it arrives there)
+      const serialEvents = [
+        ...[...serialDiff].filter(([, d]) => d.missing.length).map(([lineId, d]) => event(byId.get(lineId)!, -d.missing.length, d.missing)),
+        ...[...serialDiff].filter(([, d]) => d.extra.length).map(([lineId, d]) => event(byId.get(lineId)!, d.extra.length, d.extra)),
+      ];
       await this.ledger.record(
         manager,
-        posted
-          .filter((p) => p.variance !== 0)
+        [...serialEvents, ...posted
+          .filter((p) => p.variance !== 0 && !serialDiff.has(p.id))
           .map((p) => {
             const line = byId.get(p.id)!;
             return {
@@ -56,10 +81,17 @@ export class PostStocktakeHandler implements ICommandHandler<PostStocktakeComman
               // the unit the line was last counted in (§14)
               ...eventUnitOf(line),
             };
-          }),
+          })],
         { order_type: 'stocktake', order_id: id, order_no: stocktake.stocktake_no, admin_id: context.admin.id, operator: operatorName(context.admin), command_id: randomUUID(), occurredAt: now },
         { products },
       );
     });
   }
+}
+
+/** A serial-tracked count line: the serials expected but not counted (missing) and counted but not expected (extra). */
+export function serialVariance(expected: readonly string[], counted: readonly string[]): { missing: string[]; extra: string[] } {
+  const was = new Set(expected);
+  const is = new Set(counted);
+  return { missing: expected.filter((s) => !is.has(s)), extra: counted.filter((s) => !was.has(s)) };
 }

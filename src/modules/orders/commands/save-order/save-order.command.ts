@@ -37,6 +37,8 @@ export interface SaveOrderLine {
   /** Entered in a unit of the product (§14): the unit (0: its own) and how many of it, instead of the quantity. */
   unit_id?: number;
   unit_quantity?: number;
+  /** A serial-tracked product: one serial per unit (§14). */
+  serials?: readonly string[];
 }
 
 /**

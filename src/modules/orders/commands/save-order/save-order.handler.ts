@@ -20,6 +20,7 @@ import { SaveOrderCommand, SaveOrderInput } from './save-order.command';
 import { adjustmentLineTotal } from '../../domain/adjustment';
 import { assertReturnableOrder, assertWithinReturnable, checkReturnLines, ReturnLine, returnShelvesOf } from '../../domain/customer-return';
 import { ReturnablesReader } from '../../queries/returnables/returnables.reader';
+import { lineSerials, serialQuantityOf } from '../../domain/order-serials';
 import { BASE_UNIT } from '../../domain/line-units';
 import { EnteredQuantity, LineUnits } from '../line-units';
 import { SaveOrderLine } from './save-order.command';
@@ -132,6 +133,7 @@ export class SaveOrderHandler implements ICommandHandler<SaveOrderCommand> {
         reason: String(l.reason ?? ''),
         price: '0.00',
         total_price: '0.00',
+        serials: [...(l.serials ?? [])],
       }));
     }
     if (kind === 'adjustment') {
@@ -143,6 +145,7 @@ export class SaveOrderHandler implements ICommandHandler<SaveOrderCommand> {
         reason: String(l.reason ?? ''),
         price: '0.00',
         total_price: '0.00',
+        serials: [...(l.serials ?? [])],
       }));
       checkAdjustmentLines(lines);
       return lines;
@@ -169,12 +172,13 @@ export class SaveOrderHandler implements ICommandHandler<SaveOrderCommand> {
         price: String(l.price),
         warehouse_shelf_id: Number(l.warehouse_shelf_id ?? 0),
       };
-      return { ...line, total_price: lineTotalPrice(line), lot_no: '', production_date: '', expiry_date: '' };
+      return { ...line, total_price: lineTotalPrice(line), lot_no: '', production_date: '', expiry_date: '', serials: [...(l.serials ?? [])] };
     });
   }
 
   /** Checks what the lines refer to and answers them with their lots as the lot rules make them. */
-  private async checkReferences(manager: EntityManager, kind: OrderKind, input: SaveOrderInput, lines: NewLine[]): Promise<NewLine[]> {
+  private async checkReferences(manager: EntityManager, kind: OrderKind, input: SaveOrderInput, entered: NewLine[]): Promise<NewLine[]> {
+    let lines = entered;
     const { party } = ORDER_KINDS[kind];
     const partyId = party ? Number(input[party.column] ?? 0) : 0;
     if (party && (partyId || party.required)) {
@@ -186,6 +190,8 @@ export class SaveOrderHandler implements ICommandHandler<SaveOrderCommand> {
       const product = products.get(line.product_id);
       if (!product || product.deleted) throw new OrderRuleError('unknown_product', { line: index + 1 });
     });
+    // serials (§14): trimmed, bounded, distinct, as many as the units when given (the ledger requires them when stock moves)
+    lines = lines.map((line, index) => ('serials' in line ? { ...line, serials: lineSerials(line.serials ?? [], products.get(line.product_id)!, serialQuantityOf(line), index + 1) } : line)) as NewLine[];
     const withLots = lines.map((line, index) => {
       const product = products.get(line.product_id)!;
       const entered = { ...input.lines[index], product_id: line.product_id };

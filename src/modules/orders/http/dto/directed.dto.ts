@@ -1,3 +1,4 @@
+import { Serials } from './order.dto';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { UNIT_QUANTITY_MAX } from '../../../../../contract/units';
@@ -38,6 +39,8 @@ export class ConfirmTaskDto {
   @IsOptional() @IsIn(BOOLEANS, { message: msg('validation.in') }) short?: boolean | number | string;
   @IsOptional() @IsIn(BOOLEANS, { message: msg('validation.in') }) force?: boolean | number | string;
   @IsOptional() @IsString({ message: msg('validation.required') }) @MaxLength(255, { message: msg('validation.max_length', { max: 255 }) }) reason?: string;
+  /** A serial-tracked product: the serials scanned, one per unit confirmed. */
+  @Serials() serials?: string[];
 }
 
 /** `wms.Package/add`: the picked outbound order and the kind of package (1 carton, 2 pallet). */

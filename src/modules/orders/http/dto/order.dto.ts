@@ -3,6 +3,7 @@ import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { UNIT_QUANTITY_MAX } from '../../../../../contract/units';
 import { LOT_NO_MAX_LENGTH } from '../../../../../contract/lots';
+import { MAX_SERIALS_PER_LINE } from '../../../../../contract/serials';
 import { msg } from '../../../../shared/http/validation';
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value);
@@ -28,6 +29,19 @@ abstract class UnitEntryDto {
 /** The line's own quantity is required unless it is entered in a unit. */
 const unlessInUnit = () => ValidateIf((line: UnitEntryDto) => line.unit_quantity === undefined || line.unit_quantity === null);
 
+/**
+ * A line's serial numbers (§14): at most MAX_SERIALS_PER_LINE strings of bounded length; trimming, the length
+ * after it, duplicates and the count per quantity are the serial rules' (translated messages naming the line).
+ */
+export const Serials = () =>
+  applyDecorators(
+    IsOptional(),
+    IsArray({ message: msg('validation.array') }),
+    ArrayMaxSize(MAX_SERIALS_PER_LINE, { message: msg('validation.max', { max: MAX_SERIALS_PER_LINE }) }),
+    IsString({ each: true, message: msg('validation.invalid') }),
+    MaxLength(200, { each: true, message: msg('validation.max_length', { max: 200 }) }),
+  );
+
 class OrderFields {
   @IsOptional() @IsString() @MaxLength(100, { message: msg('validation.max_length', { max: 100 }) }) order_sn?: string;
   @IsOptional() @IsString() @MaxLength(500, { message: msg('validation.max_length', { max: 500 }) }) remark?: string;
@@ -43,6 +57,7 @@ export class GoodsLineDto extends UnitEntryDto {
   @LotNo() lot_no?: string;
   @IsOptional() @IsString({ message: msg('validation.invalid') }) @Matches(DAY, { message: msg('validation.invalid') }) production_date?: string;
   @IsOptional() @IsString({ message: msg('validation.invalid') }) @Matches(DAY, { message: msg('validation.invalid') }) expiry_date?: string;
+  @Serials() serials?: string[];
 }
 
 export class RelocationLineDto extends UnitEntryDto {
@@ -92,6 +107,8 @@ export class ShipDto extends OrderIdDto {
 class MoveLineDto extends UnitEntryDto {
   @Transform(toInt) @IsInt({ message: msg('validation.required') }) id: number;
   @unlessInUnit() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(0, { message: msg('validation.min', { min: 0 }) }) quantity: number;
+  /** A serial-tracked product: the serials of the units moved now, one per unit. */
+  @Serials() serials?: string[];
 }
 
 export class MoveDto extends OrderIdDto {
@@ -107,6 +124,7 @@ export class AdjustmentLineDto extends UnitEntryDto {
   @LotNo() lot_no?: string;
   @unlessInUnit() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(-MAX_QUANTITY, { message: msg('validation.min', { min: -MAX_QUANTITY }) }) @Max(MAX_QUANTITY, { message: msg('validation.max', { max: MAX_QUANTITY }) }) quantity: number;
   @IsString({ message: msg('validation.required') }) @MaxLength(20, { message: msg('validation.max_length', { max: 20 }) }) reason: string;
+  @Serials() serials?: string[];
 }
 
 export class AdjustmentOrderDto extends OrderFields {
@@ -132,6 +150,8 @@ class CountLineDto extends UnitEntryDto {
   @LotNo() lot_no?: string;
   // negative counts reach the count's own rule, which says so in words
   @unlessInUnit() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(-MAX_QUANTITY, { message: msg('validation.integer') }) @Max(MAX_QUANTITY, { message: msg('validation.max', { max: MAX_QUANTITY }) }) counted_quantity: number;
+  /** A serial-tracked line: the serials scanned (its counted quantity must be how many). */
+  @Serials() serials?: string[];
 }
 
 export class CountDto extends OrderIdDto {
@@ -146,6 +166,7 @@ export class ReturnLineDto extends UnitEntryDto {
   @unlessInUnit() @Transform(toInt) @IsInt({ message: msg('validation.integer') }) @Min(1, { message: msg('validation.min', { min: 1 }) }) @Max(MAX_QUANTITY, { message: msg('validation.max', { max: MAX_QUANTITY }) }) quantity: number;
   @Transform(toInt) @IsIn([1, 2, 3], { message: msg('validation.in') }) disposition: number;
   @IsOptional() @IsString({ message: msg('validation.invalid') }) @MaxLength(255, { message: msg('validation.max_length', { max: 255 }) }) reason?: string;
+  @Serials() serials?: string[];
 }
 
 /** `wms.Return/add` and `edit`: the shipped outbound order returned against, and the lines. */

@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import './product.css';
 import '@/features/lots/i18n';
+import '@/features/serials/i18n';
 import { CrudPage, CrudTableStore, maxLengthRule, type CrudColumn, type CrudField } from '@/components/crud';
 import { LabelButton } from '@/features/documents/LabelButton';
 import { TransferButtons } from '@/components/transfer';
@@ -218,6 +219,7 @@ export const productFields: CrudField[] = [
     tip: 'wms.product.effectiveDayTip',
   },
   { prop: 'lot_tracked', label: 'lots.lotTracked', type: 'switch', defaultValue: 0, tip: 'lots.lotTrackedTip' },
+  { prop: 'serial_tracked', label: 'serials.serialTracked', type: 'switch', defaultValue: 0, tip: 'serials.serialTrackedTip' },
   {
     prop: 'images',
     label: 'wms.product.images',

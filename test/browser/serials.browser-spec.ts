@@ -1,0 +1,90 @@
+/**
+ * Serial capture in the browser: an inbound order of 2 units of a serial-tracked product is edited; its line
+ * shows the serial scanner; each scan (typed + Enter, as a keyboard-wedge scanner sends it) adds one serial,
+ * a serial scanned twice is flagged at once and not added, and the order saves the serials. After the audit
+ * the serial history page finds the serial and shows where it is and its movement in. Then on a 390 px phone.
+ *
+ * Screenshots of every step: test-output/screenshots/serials/.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { browserSpec } from './support/browser';
+import { adminApi } from './support/api';
+import { currentPage, eventually, expectPath, goHash, rows, settled, signIn } from './support/admin';
+
+const { test } = browserSpec('serials');
+
+function form(page: Page): Locator {
+  return page.locator('[data-orders=order-form]:visible .arco-drawer');
+}
+async function text(locator: Locator): Promise<string> {
+  return (await locator.innerText()).replace(/\s+/g, ' ').trim();
+}
+
+test('scan serials into an order line (a duplicate flagged at once), then find the serial and its history', async ({ page, step, adminPassword }) => {
+  const suffix = Date.now().toString(36).slice(-5).toUpperCase();
+  const api = await adminApi();
+  const warehouse = await api.add('Warehouse', { name: `电子仓 ${suffix}`, serial_no: `E${suffix}` });
+  const area = await api.add('WarehouseArea', { warehouse_id: warehouse.id, name: 'E区', serial_no: 'E' });
+  const shelf = await api.add('Shelf', { warehouse_id: warehouse.id, warehouse_area_id: area.id, name: 'E-01', serial_no: 'E01' });
+  const phone = await api.add('Product', { product_no: `PH${suffix}`, name: '手机', price: '999.00', serial_tracked: 1 });
+  const supplier = await api.add('Supplier', { name: `电子供应商 ${suffix}` });
+  const order = await api.add('Inbound', { supplier_id: supplier.id, type: 10, lines: [{ product_id: phone.id, warehouse_shelf_id: shelf.id, plan_quantity: 2, actual_quantity: 2, price: '999.00' }] });
+  const first = `SN-${suffix}-1`;
+  const second = `SN-${suffix}-2`;
+
+  await signIn(page, adminPassword);
+  await settled(page);
+
+  await step('the line of a serial-tracked product scans its serials; a duplicate is flagged at once', async () => {
+    await goHash(page, '/admin/wms/inbound');
+    await expectPath(page, '/admin/wms/inbound');
+    await settled(page);
+    await rows(page).filter({ hasText: supplier.name }).first().locator('[data-crud=row-edit]').click();
+    const f = form(page);
+    await f.waitFor();
+    const capture = f.locator('[data-orders=line-serials] [data-serials=capture]').first();
+    await capture.waitFor();
+    const scan = capture.locator('input');
+    await scan.fill(first.toLowerCase());
+    await scan.press('Enter');
+    await eventually(async () => expect(await text(capture.locator('[data-serials=count]'))).toBe('已扫 1 / 2'));
+    // the same serial again (typed in another case): flagged, not added
+    await scan.fill(` ${first} `);
+    await scan.press('Enter');
+    await eventually(async () => expect(await text(capture.locator('[data-serials=problem]'))).toBe(`${first} 已经扫过`));
+    expect(await text(capture.locator('[data-serials=count]'))).toBe('已扫 1 / 2');
+    await scan.fill(second);
+    await scan.press('Enter');
+    await eventually(async () => expect(await text(capture.locator('[data-serials=count]'))).toBe('已扫 2 / 2'));
+    expect(await capture.locator('[data-serials=problem]').count()).toBe(0);
+    await f.locator('[data-orders=form-submit]').click();
+    await f.waitFor({ state: 'hidden' });
+    await eventually(async () => expect((await api.get('wms.Inbound', 'edit', { id: order.id })).row.lines[0].serials).toEqual([first, second]));
+  });
+
+  await step('the serial history page finds a serial: where it is and how it came', async () => {
+    await api.post('wms.Inbound', 'audit', { id: order.id });
+    await goHash(page, '/admin/wms/serial');
+    await expectPath(page, '/admin/wms/serial');
+    await settled(page);
+    const search = currentPage(page).locator('[data-serials=search] input');
+    await search.fill(second.toLowerCase());
+    await search.press('Enter');
+    const card = currentPage(page).locator('[data-serials=result]');
+    await card.waitFor();
+    expect(await text(card.locator('[data-serials=where]'))).toContain('E-01');
+    expect(await card.locator('[data-serials=movement]').count()).toBe(1);
+    expect(await text(card.locator('[data-serials=movement]'))).toContain(order.receipt_no);
+  });
+
+  await step('on a 390 px phone the search and its result fit the screen', async () => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await settled(page);
+    const search = currentPage(page).locator('[data-serials=search] input');
+    await search.fill(first);
+    await search.press('Enter');
+    await currentPage(page).locator('[data-serials=result]').filter({ hasText: first }).waitFor();
+    const width = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+  });
+});
