@@ -1,7 +1,11 @@
-import { Connection, createConnection } from 'mysql2/promise';
+import type { Connection } from 'mysql2/promise';
 import type { DatabaseSettings } from '../../../ormconfig';
 import { isNodeFailure } from './database-errors';
 import { describeHost } from './database-url';
+import { onFirstUse } from '../on-first-use';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when a MySQL database is used (SQLite sites and specs never load it)
+const mysql = onFirstUse(() => require('mysql2/promise') as typeof import('mysql2/promise'));
 
 /** A connection (no database chosen) to the first of the settings' hosts that answers. */
 export async function connectToFirstHost(settings: DatabaseSettings): Promise<Connection> {
@@ -9,7 +13,7 @@ export async function connectToFirstHost(settings: DatabaseSettings): Promise<Co
   let lastError: unknown;
   for (const target of hosts) {
     try {
-      return await createConnection({ host: target.host, port: target.port, user, password, connectTimeout: 5000 });
+      return await mysql().createConnection({ host: target.host, port: target.port, user, password, connectTimeout: 5000 });
     } catch (error) {
       if (!isNodeFailure(error)) throw error;
       console.warn(`${describeHost(target)}: ${(error as { code?: string }).code ?? (error as Error).message}`);

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
-import * as mysql2 from 'mysql2';
+import type * as Mysql2 from 'mysql2';
 import type { Pool, PoolConnection, PoolOptions } from 'mysql2';
+import { onFirstUse } from '../on-first-use';
 import { DatabaseUnavailableError, isNodeFailure } from './database-errors';
 import { DatabaseHost, describeHost } from './database-url';
 
@@ -20,17 +21,19 @@ export interface FailoverSettings {
 const logger = new Logger('Database');
 const livePools = new Set<FailoverPool>();
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when a MySQL database is used (SQLite sites and specs never load it)
+const mysql2 = onFirstUse(() => require('mysql2') as typeof Mysql2);
 /**
  * mysql2 as TypeORM loads it (the `driver` option), with pools that span several hosts: TypeORM's own pool
  * (`createPool`) and its replication cluster (`createPoolCluster`, used when DB_READ_URL is set) both become
  * FailoverPools.
  */
-export function failoverDriver(settings: FailoverSettings): typeof mysql2 {
+export function failoverDriver(settings: FailoverSettings): typeof Mysql2 {
   return {
-    ...mysql2,
+    ...mysql2(),
     createPool: (config: PoolOptions) => new FailoverPool('writer', settings.writers, config, settings),
     createPoolCluster: () => new ReadWriteCluster(settings),
-  } as unknown as typeof mysql2;
+  } as unknown as typeof Mysql2;
 }
 
 /** Sends every pool back to its first host (SIGHUP: "go back", after the first node was repaired). */
@@ -115,7 +118,7 @@ export class FailoverPool {
     const existing = this.pools[index];
     if (existing) return existing;
     const { host, port } = this.hosts[index];
-    const pool = mysql2.createPool({ ...this.config, host, port });
+    const pool = mysql2().createPool({ ...this.config, host, port });
     pool.on('connection', (connection) => this.watch(connection, index));
     this.pools[index] = pool;
     return pool;

@@ -1,5 +1,9 @@
-import bwipjs from 'bwip-js';
+import type BwipJs from 'bwip-js';
+import { onFirstUse } from '../on-first-use';
 import { Pdf } from './pdf';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded with the first barcode
+const bwipjs = onFirstUse(() => require('bwip-js') as typeof import('bwip-js'));
 
 /*
  * Barcodes are encoded by bwip-js (Barcode Writer in Pure PostScript); this file only decides where they go.
@@ -36,7 +40,7 @@ export interface SymbolPlacement extends Box {
 type Encoded = { sbs: number[] } | { pixs: number[]; pixx: number; pixy: number };
 
 function encode(symbology: Symbology, value: string): Encoded {
-  const [symbol] = bwipjs.raw({ bcid: symbology, text: value, ...(symbology === 'qrcode' ? { eclevel: 'M' } : {}) } as bwipjs.RawOptions);
+  const [symbol] = bwipjs().raw({ bcid: symbology, text: value, ...(symbology === 'qrcode' ? { eclevel: 'M' } : {}) } as BwipJs.RawOptions);
   return symbol as Encoded;
 }
 
@@ -101,7 +105,7 @@ function drawMatrix(doc: Pdf, symbol: { pixs: number[]; pixx: number; pixy: numb
 
 /** The symbol as a PNG of whole pixels per module (crisp at any size a printer scales it to). */
 export function barcodePng(symbology: Symbology, value: string, options: { scale: number; height?: number }): Promise<Buffer> {
-  return bwipjs.toBuffer({
+  return bwipjs().toBuffer({
     bcid: symbology,
     text: value,
     scale: options.scale,
@@ -109,5 +113,5 @@ export function barcodePng(symbology: Symbology, value: string, options: { scale
     paddingwidth: QUIET_ZONE[symbology],
     paddingheight: symbology === 'qrcode' ? QUIET_ZONE.qrcode : 0,
     backgroundcolor: 'FFFFFF',
-  } as bwipjs.RenderOptions);
+  } as BwipJs.RenderOptions);
 }

@@ -1,9 +1,12 @@
-import sharp from 'sharp';
+import { onFirstUse } from '../on-first-use';
 import type { OverlayOptions } from 'sharp';
 import { barcodePng, Box, code128Encodable, drawBarcode } from './barcodes';
 import { FONT_FAMILY, FONT_FILES } from './fonts';
 import { BOLD, mm, Pdf, REGULAR } from './pdf';
 import { A4 } from './printed-document';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded with the first image
+const sharp = onFirstUse(() => require('sharp') as (typeof import('sharp'))['default']);
 
 /*
  * Barcode labels of products and shelves: the name, a line or two about the item, a Code 128 of the value
@@ -112,7 +115,7 @@ export async function labelPng(label: LabelContent, qrOnly: string): Promise<Buf
   } else {
     layers.push({ input: await textImage(`<span size="${11 * 1024}">${escapeMarkup(label.value)}</span>\n<span size="${7 * 1024}" foreground="#666666">${escapeMarkup(qrOnly)}</span>`, barcode.width, barcode.height + value.height, 'centre'), left: barcode.left, top: barcode.top });
   }
-  return sharp({ create: { width: px(width), height: px(height), channels: 3, background: '#ffffff' } })
+  return sharp()({ create: { width: px(width), height: px(height), channels: 3, background: '#ffffff' } })
     .composite(layers)
     .png({ compressionLevel: 9, palette: true })
     .withMetadata({ density: PNG_DPI })
@@ -124,14 +127,14 @@ export async function labelPng(label: LabelContent, qrOnly: string): Promise<Buf
  * given to pango (one font file per text), so the output is the same with or without system fonts.
  */
 async function textImage(markup: string, width: number, height: number, align: 'left' | 'centre' = 'left'): Promise<Buffer> {
-  const { data, info } = await sharp({
+  const { data, info } = await sharp()({
     text: { text: `<span foreground="#000000">${markup}</span>`, font: FONT_FAMILY, fontfile: FONT_FILES.regular, width, dpi: PNG_DPI, rgba: true, wrap: 'word-char', align, justify: false },
   })
     .png()
     .toBuffer({ resolveWithObject: true });
   // pango trims the image to the text: place it in the box (centred when asked), cut at the box's height
-  const cut = await sharp(data).extract({ left: 0, top: 0, width: Math.min(width, info.width), height: Math.min(height, info.height) }).png().toBuffer();
-  return sharp({ create: { width, height, channels: 4, background: '#ffffff00' } })
+  const cut = await sharp()(data).extract({ left: 0, top: 0, width: Math.min(width, info.width), height: Math.min(height, info.height) }).png().toBuffer();
+  return sharp()({ create: { width, height, channels: 4, background: '#ffffff00' } })
     .composite([{ input: cut, left: align === 'centre' ? Math.max(0, Math.floor((width - Math.min(width, info.width)) / 2)) : 0, top: 0 }])
     .png()
     .toBuffer();
@@ -142,14 +145,14 @@ async function textImage(markup: string, width: number, height: number, align: '
  * so every bar keeps its exact width), centred; a Code 128 stretches to the box's height.
  */
 async function fitted(png: Buffer, width: number, height: number, square: boolean): Promise<Buffer> {
-  const meta = await sharp(png).metadata();
+  const meta = await sharp()(png).metadata();
   const factor = Math.floor(Math.min(width / meta.width!, square ? height / meta.height! : Infinity));
   // a value too long for whole pixels at 300 dpi still fits, with uneven bars (PDF labels have no such limit)
   const side = Math.min(width, height);
   const w = factor >= 1 ? meta.width! * factor : square ? side : width;
   const h = square ? (factor >= 1 ? meta.height! * factor : side) : height;
-  const scaled = await sharp(png).resize(w, h, { kernel: 'nearest', fit: 'fill' }).png().toBuffer();
-  return sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
+  const scaled = await sharp()(png).resize(w, h, { kernel: 'nearest', fit: 'fill' }).png().toBuffer();
+  return sharp()({ create: { width, height, channels: 3, background: '#ffffff' } })
     .composite([{ input: scaled, left: Math.floor((width - w) / 2), top: Math.floor((height - h) / 2) }])
     .png()
     .toBuffer();

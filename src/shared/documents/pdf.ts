@@ -1,7 +1,10 @@
 import { once } from 'node:events';
 import { Response } from 'express';
-import PDFDocument from 'pdfkit';
+import { onFirstUse } from '../on-first-use';
 import { fontData } from './fonts';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded with the first PDF
+const pdfkit = onFirstUse(() => require('pdfkit') as typeof import('pdfkit'));
 
 export type Pdf = PDFKit.PDFDocument;
 
@@ -25,7 +28,7 @@ export interface PdfOptions {
 
 /** A PDF with the CJK font registered as `regular` and `bold`, and the regular one selected. */
 export function createPdf(options: PdfOptions): Pdf {
-  const doc = new PDFDocument({
+  const doc = new (pdfkit())({
     size: options.size,
     margin: options.margin,
     bufferPages: options.bufferPages,

@@ -1,8 +1,11 @@
 import { once } from 'node:events';
 import { Response } from 'express';
-import ExcelJS from 'exceljs';
+import { onFirstUse } from '../on-first-use';
 import { CsvColumn, sendCsv } from './csv-export';
 import { MONEY_FORMAT, xlsxCell, xmlSafe } from './spreadsheet-cells';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded with the first spreadsheet
+const exceljs = onFirstUse(() => require('exceljs') as typeof import('exceljs'));
 
 /** The columns of an XLSX download: as for CSV, plus an optional width in characters. */
 export interface XlsxColumn<R> extends CsvColumn<R> {
@@ -21,7 +24,7 @@ export async function sendXlsx<R>(response: Response, filename: string, sheetNam
   response.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
   response.setHeader('Content-Disposition', `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`);
   response.setHeader('Cache-Control', 'no-store');
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: response, useStyles: true, useSharedStrings: false });
+  const workbook = new (exceljs().stream.xlsx.WorkbookWriter)({ stream: response, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(xmlSafe(sheetName).replace(/[*?:\\/[\]]/g, ' ').slice(0, 31) || 'Sheet1', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((column, index) => ({
     header: xmlSafe(column.header),

@@ -1,5 +1,8 @@
-import sharp from 'sharp';
+import { onFirstUse } from '../../../shared/on-first-use';
 import { ClickCaptchaChallenge, GlyphPlacement, hslToHex, Random } from './domain/click-captcha.layout';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded with the first image
+const sharp = onFirstUse(() => require('sharp') as (typeof import('sharp'))['default']);
 
 /** Debian's fonts-noto-cjk; the generic family is only a last resort. */
 export const CAPTCHA_FONT_FAMILY = "'Noto Sans CJK SC', 'Noto Sans CJK', sans-serif";
@@ -74,7 +77,7 @@ export function captchaSvg(challenge: ClickCaptchaChallenge, random: Random): st
 
 /** Rasterises an SVG document (fonts resolved through fontconfig) to PNG. */
 export function svgToPng(svg: string): Promise<Buffer> {
-  return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
+  return sharp()(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
 }
 
 export async function renderClickCaptcha(challenge: ClickCaptchaChallenge, random: Random): Promise<Buffer> {

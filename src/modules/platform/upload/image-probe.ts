@@ -1,5 +1,8 @@
 import { open } from 'node:fs/promises';
-import sharp from 'sharp';
+import { onFirstUse } from '../../../shared/on-first-use';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded with the first image
+const sharp = onFirstUse(() => require('sharp') as (typeof import('sharp'))['default']);
 
 export interface ImageSize {
   width: number;
@@ -16,7 +19,7 @@ export async function probeImage(path: string, suffix: string): Promise<ImageSiz
     if (bmp || suffix === 'bmp') return bmp;
   }
   try {
-    const image = sharp(path, { failOn: 'error', animated: false, limitInputPixels: 268_402_689 });
+    const image = sharp()(path, { failOn: 'error', animated: false, limitInputPixels: 268_402_689 });
     const meta = await image.metadata();
     // stats() decodes every pixel: a truncated or corrupt body fails here even when the header is fine.
     await image.stats();

@@ -1,10 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { isIP } from 'node:net';
-import { createTransport } from 'nodemailer';
+import { onFirstUse } from '../../../../shared/on-first-use';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { checkOutboundHost, PROVIDER_CALLS } from '../../../../shared/outbound/outbound-guard';
 import { SiteConfigService } from '../../config/site-config.service';
 import { mailFailureReason } from './mail-failure';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded with the first mail
+const nodemailer = onFirstUse(() => require('nodemailer') as typeof import('nodemailer'));
 
 export interface OutgoingMail {
   to: string;
@@ -68,9 +71,9 @@ export class MailerService {
   async sendWith(settings: MailSettings, mail: OutgoingMail): Promise<void> {
     const options: SMTPTransport.Options =
       typeof settings.transport === 'string' ? { url: settings.transport, ...TIMEOUTS } : { ...settings.transport, ...TIMEOUTS };
-    let transport: ReturnType<typeof createTransport> | undefined;
+    let transport: ReturnType<typeof import('nodemailer').createTransport> | undefined;
     try {
-      transport = createTransport(typeof settings.transport === 'string' ? options : await guardedServer(options));
+      transport = nodemailer().createTransport(typeof settings.transport === 'string' ? options : await guardedServer(options));
       await transport.sendMail({ from: settings.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
     } catch (error) {
       this.logger.warn(describeMailFailure(error, options));

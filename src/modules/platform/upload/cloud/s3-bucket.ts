@@ -2,22 +2,19 @@ import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  S3Client,
-  S3ServiceException,
-  UploadPartCommand,
-} from '@aws-sdk/client-s3';
-import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type * as S3 from '@aws-sdk/client-s3';
+import type * as Sts from '@aws-sdk/client-sts';
+import type * as Presigner from '@aws-sdk/s3-request-presigner';
 import { checkOutboundUrl, PROVIDER_CALLS } from '../../../../shared/outbound/outbound-guard';
 import { outboundAgents } from '../../../../shared/outbound/outbound-request';
 import { CloudSettings, effectiveEndpoint } from './cloud-settings';
+import { onFirstUse } from '../../../../shared/on-first-use';
+
+/* eslint-disable @typescript-eslint/no-require-imports -- loaded when a site first uses cloud storage */
+const s3 = onFirstUse(() => require('@aws-sdk/client-s3') as typeof S3);
+const stsPackage = onFirstUse(() => require('@aws-sdk/client-sts') as typeof Sts);
+const presigner = onFirstUse(() => require('@aws-sdk/s3-request-presigner') as typeof Presigner);
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** The bucket could not be reached or refused a call; the message says why (never a secret). */
 export class CloudStorageError extends Error {
@@ -44,7 +41,7 @@ export interface DownloadedObject {
 }
 
 function describe(error: unknown): string {
-  if (error instanceof S3ServiceException) return `${error.name} (HTTP ${error.$metadata.httpStatusCode ?? '?'})`;
+  if (error instanceof s3().S3ServiceException) return `${error.name} (HTTP ${error.$metadata.httpStatusCode ?? '?'})`;
   if (error instanceof Error) return `${error.name}: ${error.message}`;
   return String(error);
 }
@@ -63,10 +60,10 @@ const httpOptions = () => ({ ...HTTP_OPTIONS, ...outboundAgents(PROVIDER_CALLS) 
  * URLs free of checksum parameters a browser would have to match.
  */
 export class S3Bucket {
-  private readonly client: S3Client;
+  private readonly client: S3.S3Client;
 
   constructor(private readonly settings: CloudSettings) {
-    this.client = new S3Client({
+    this.client = new (s3().S3Client)({
       endpoint: effectiveEndpoint(settings),
       region: settings.region,
       forcePathStyle: settings.pathStyle,
@@ -87,10 +84,10 @@ export class S3Bucket {
   async head(key: string): Promise<{ size: number } | null> {
     try {
       this.guard(effectiveEndpoint(this.settings));
-      const answer = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+      const answer = await this.client.send(new (s3().HeadObjectCommand)({ Bucket: this.settings.bucket, Key: key }));
       return { size: Number(answer.ContentLength ?? 0) };
     } catch (error) {
-      if (error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey')) return null;
+      if (error instanceof s3().S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey')) return null;
       throw new CloudStorageError('HeadObject', error);
     }
   }
@@ -99,7 +96,7 @@ export class S3Bucket {
     try {
       this.guard(effectiveEndpoint(this.settings));
       const answer = await this.client.send(
-        new CreateMultipartUploadCommand({ Bucket: this.settings.bucket, Key: key, ContentType: contentType || 'application/octet-stream' }),
+        new (s3().CreateMultipartUploadCommand)({ Bucket: this.settings.bucket, Key: key, ContentType: contentType || 'application/octet-stream' }),
       );
       if (!answer.UploadId) throw new Error('no UploadId in the answer');
       return answer.UploadId;
@@ -110,17 +107,17 @@ export class S3Bucket {
 
   /** A URL that lets its holder PUT exactly this part of this upload, until it expires. */
   presignPart(key: string, uploadId: string, partNumber: number, expiresIn: number): Promise<string> {
-    return this.presign(() => getSignedUrl(this.client, new UploadPartCommand({ Bucket: this.settings.bucket, Key: key, UploadId: uploadId, PartNumber: partNumber }), { expiresIn }));
+    return this.presign(() => presigner().getSignedUrl(this.client, new (s3().UploadPartCommand)({ Bucket: this.settings.bucket, Key: key, UploadId: uploadId, PartNumber: partNumber }), { expiresIn }));
   }
 
   /** A URL that lets its holder POST the list of parts that completes this upload. */
   presignComplete(key: string, uploadId: string, expiresIn: number): Promise<string> {
-    return this.presign(() => getSignedUrl(this.client, new CompleteMultipartUploadCommand({ Bucket: this.settings.bucket, Key: key, UploadId: uploadId }), { expiresIn }));
+    return this.presign(() => presigner().getSignedUrl(this.client, new (s3().CompleteMultipartUploadCommand)({ Bucket: this.settings.bucket, Key: key, UploadId: uploadId }), { expiresIn }));
   }
 
   /** A URL that lets its holder abandon this upload (DELETE), after a failure. */
   presignAbort(key: string, uploadId: string, expiresIn: number): Promise<string> {
-    return this.presign(() => getSignedUrl(this.client, new AbortMultipartUploadCommand({ Bucket: this.settings.bucket, Key: key, UploadId: uploadId }), { expiresIn }));
+    return this.presign(() => presigner().getSignedUrl(this.client, new (s3().AbortMultipartUploadCommand)({ Bucket: this.settings.bucket, Key: key, UploadId: uploadId }), { expiresIn }));
   }
 
   private async presign(sign: () => Promise<string>): Promise<string> {
@@ -140,7 +137,7 @@ export class S3Bucket {
     let size = 0;
     try {
       this.guard(effectiveEndpoint(this.settings));
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+      const answer = await this.client.send(new (s3().GetObjectCommand)({ Bucket: this.settings.bucket, Key: key }));
       if (!answer.Body) throw new Error('no body in the answer');
       const meter = new Transform({
         transform(chunk: Buffer, _encoding, done) {
@@ -161,7 +158,7 @@ export class S3Bucket {
   async delete(key: string): Promise<void> {
     try {
       this.guard(effectiveEndpoint(this.settings));
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+      await this.client.send(new (s3().DeleteObjectCommand)({ Bucket: this.settings.bucket, Key: key }));
     } catch (error) {
       throw new CloudStorageError('DeleteObject', error);
     }
@@ -172,7 +169,7 @@ export class S3Bucket {
    * living `durationSeconds`.
    */
   async assumeRole(input: { policy: string; sessionName: string; durationSeconds: number }): Promise<TemporaryCredentials> {
-    const sts = new STSClient({
+    const sts = new (stsPackage().STSClient)({
       endpoint: this.settings.stsEndpoint,
       region: this.settings.region,
       credentials: { accessKeyId: this.settings.accessKeyId, secretAccessKey: this.settings.secretAccessKey },
@@ -182,7 +179,7 @@ export class S3Bucket {
     try {
       this.guard(this.settings.stsEndpoint);
       const answer = await sts.send(
-        new AssumeRoleCommand({
+        new (stsPackage().AssumeRoleCommand)({
           RoleArn: this.settings.stsRole || undefined,
           RoleSessionName: input.sessionName,
           DurationSeconds: input.durationSeconds,

@@ -1,7 +1,10 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { Response } from 'express';
-import sharp from 'sharp';
+import { onFirstUse } from '../../../../shared/on-first-use';
 import { Public } from '../../../../shared/http/auth.decorators';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded with the first image
+const sharp = onFirstUse(() => require('sharp') as (typeof import('sharp'))['default']);
 
 /** A neutral head-and-shoulders figure on a grey disc, 128 px. */
 const AVATAR_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128">
@@ -21,7 +24,7 @@ export class DefaultAvatarController {
   @Public()
   @Get('avatar.png')
   async avatar(@Res() response: Response): Promise<void> {
-    png ??= sharp(Buffer.from(AVATAR_SVG)).png().toBuffer();
+    png ??= sharp()(Buffer.from(AVATAR_SVG)).png().toBuffer();
     response.setHeader('Cache-Control', 'public, max-age=86400');
     response.type('image/png').send(await png);
   }
