@@ -159,7 +159,7 @@ describe('member sign-in, tokens and bootstraps', () => {
     expect(res.body.code).toBe(1);
     const [account] = res.body.data.menus;
     expect(account).toMatchObject({ type: 'menu_dir', name: 'account', title: 'My account' });
-    expect(account.children.map((c: { name: string }) => c.name)).toEqual(['account/overview', 'account/profile', 'account/changePassword', 'account/integral', 'account/balance', 'account/oauth']);
+    expect(account.children.map((c: { name: string }) => c.name)).toEqual(['account/overview', 'account/profile', 'account/changePassword', 'account/integral', 'account/balance', 'account/notice', 'account/oauth']);
     expect(account.children[0]).toMatchObject({ type: 'menu', path: 'account/overview', component: '/src/views/frontend/user/account/overview.vue', menu_type: 'tab' });
     const zh = await http(t).get('/api/user/index').set('ba-user-token', session.token).set('think-lang', 'zh-cn');
     expect(zh.body.data.menus[0].title).toBe('我的账户');

@@ -7,6 +7,7 @@ import { unixNow } from '../../../../shared/http/envelope';
 import { hashPassword } from '../../domain/password';
 import { SessionFlow, SessionIdentity } from '../../identity/session-flow';
 import { UserGroupEntity } from '../persistence/user-group.entity';
+import { newMemberRow } from '../persistence/new-member-row';
 import { UserEntity } from '../persistence/user.entity';
 import { memberInfo, MemberInfo } from './member-info';
 
@@ -46,28 +47,10 @@ export class ExternalSignIn {
       const now = unixNow();
       const group = await manager.findOne(UserGroupEntity, { where: {}, order: { id: 'ASC' } });
       const username = `o${randomBytes(6).toString('hex')}`;
-      const { identifiers } = await manager.insert(UserEntity, {
-        group_id: group?.id ?? 0,
-        username,
-        nickname: nickname.trim().slice(0, 50) || username,
-        email: null,
-        mobile: null,
-        avatar: '',
-        gender: 0,
-        birthday: null,
-        money: 0,
-        score: 0,
-        login_failure: 0,
-        lastlogintime: now,
-        lastloginip: ip,
-        jointime: now,
-        joinip: ip,
-        password,
-        motto: '',
-        status: 1,
-        createtime: now,
-        updatetime: now,
-      });
+      const { identifiers } = await manager.insert(
+        UserEntity,
+        newMemberRow({ groupId: group?.id ?? 0, username, nickname: nickname.trim().slice(0, 50) || username, email: null, mobile: null, password, ip, now }),
+      );
       const memberId = Number(identifiers[0].id);
       await then(manager, memberId);
       return this.stamped(manager, memberId, ip);

@@ -10,6 +10,7 @@ import { hashPassword } from '../../domain/password';
 import { SessionFlow, SessionIdentity, SignInInput } from '../../identity/session-flow';
 import { loginKindOf } from '../domain/member-account';
 import { UserGroupEntity } from '../persistence/user-group.entity';
+import { newMemberRow } from '../persistence/new-member-row';
 import { UserEntity } from '../persistence/user.entity';
 import { memberInfo, MemberInfo } from './member-info';
 
@@ -56,28 +57,10 @@ export class MemberSessionService {
         if (!(await this.codes.consume(manager, channel, target, 'user_register', input.captcha))) throw new AppError('member.wrong_code');
         const now = unixNow();
         const group = await manager.findOne(UserGroupEntity, { where: {}, order: { id: 'ASC' } });
-        const { identifiers } = await manager.insert(UserEntity, {
-          group_id: group?.id ?? 0,
-          username: input.username,
-          nickname: input.username,
-          email,
-          mobile,
-          avatar: '',
-          gender: 0,
-          birthday: null,
-          money: 0,
-          score: 0,
-          login_failure: 0,
-          lastlogintime: now,
-          lastloginip: input.ip,
-          jointime: now,
-          joinip: input.ip,
-          password,
-          motto: '',
-          status: 1,
-          createtime: now,
-          updatetime: now,
-        });
+        const { identifiers } = await manager.insert(
+          UserEntity,
+          newMemberRow({ groupId: group?.id ?? 0, username: input.username, nickname: input.username, email, mobile, password, ip: input.ip, now }),
+        );
         return this.signedIn(manager, identifiers[0].id as number, Boolean(input.keep));
       });
     } catch (error) {
