@@ -1,5 +1,5 @@
 import { MigrationInterface, QueryRunner, Table, TableColumn, TableIndex } from 'typeorm';
-import { col } from './columns';
+import { addColumns, col, dropColumns } from './columns';
 import { ButtonTitles, LIST_BUTTONS, menuRuleNames, revokeRules, seedMenuRules } from './menu-rules';
 
 const PAGES = [{ name: 'wms/productUnit', title: '商品包装单位', title_en: 'Product units', icon: 'IconCodeSandbox', buttons: ['index', 'add', 'edit', 'del'], weigh: 0 }] as const;
@@ -9,30 +9,7 @@ const BUTTONS: ButtonTitles = { ...LIST_BUTTONS };
 /** The lines that may be entered in a product's unit: what the unit was when the line was written. */
 const LINE_TABLES = ['inbound_order_line', 'outbound_order_line', 'relocation_order_line', 'adjustment_order_line', 'return_order_line', 'stocktake_line'] as const;
 
-const unitColumns = () => [
-  new TableColumn(col.ref('unit_id')),
-  new TableColumn(col.int('unit_quantity')),
-  new TableColumn(col.varchar('unit_name', 50)),
-  new TableColumn(col.int('factor', { default: 1 })),
-];
-
-type ColumnSql = { buildCreateColumnSql(column: TableColumn, skipPrimary: boolean): string };
-
-/**
- * The columns added to a table: on MySQL in one ALTER (each ALTER copies or rebuilds the table, and six line
- * tables × four columns one by one took seconds), with the DDL the schema builder writes for each; on SQLite
- * one by one (cheap there).
- */
-async function addColumns(queryRunner: QueryRunner, table: string, columns: TableColumn[]): Promise<void> {
-  if (queryRunner.connection.options.type !== 'mysql') return queryRunner.addColumns(table, columns);
-  const sql = queryRunner as unknown as ColumnSql;
-  await queryRunner.query(`ALTER TABLE \`${table}\` ${columns.map((column) => `ADD ${sql.buildCreateColumnSql(column, true)}`).join(', ')}`);
-}
-
-async function dropColumns(queryRunner: QueryRunner, table: string, names: string[]): Promise<void> {
-  if (queryRunner.connection.options.type !== 'mysql') return queryRunner.dropColumns(table, names);
-  await queryRunner.query(`ALTER TABLE \`${table}\` ${names.map((name) => `DROP COLUMN \`${name}\``).join(', ')}`);
-}
+const unitColumns = () => [col.ref('unit_id'), col.int('unit_quantity'), col.varchar('unit_name', 50), col.int('factor', { default: 1 })];
 
 /**
  * Units of measure (`product_unit`): a product's pallets, cases or inner packs, each a whole number (≥ 2) of
@@ -57,7 +34,7 @@ export class ProductUnits1764006500000 implements MigrationInterface {
       }),
     );
     for (const table of LINE_TABLES) await addColumns(queryRunner, table, unitColumns());
-    await addColumns(queryRunner, 'inventory_history', [new TableColumn(col.varchar('unit_name', 50)), new TableColumn(col.int('factor', { default: 1 }))]);
+    await addColumns(queryRunner, 'inventory_history', [col.varchar('unit_name', 50), col.int('factor', { default: 1 })]);
     // a projection (never the ledger): the rows of events written before units name the product's own unit
     await queryRunner.query('UPDATE inventory_history SET unit_name = unit, factor = 1');
     const [base]: Array<{ id: number | string }> = await queryRunner.query('SELECT id FROM admin_rule WHERE name = ?', ['wmsBase']);

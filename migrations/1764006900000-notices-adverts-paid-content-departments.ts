@@ -1,5 +1,5 @@
 import { MigrationInterface, QueryRunner, Table, TableColumn, TableIndex } from 'typeorm';
-import { col } from './columns';
+import { addColumns, col, dropColumns } from './columns';
 import { ButtonTitles, LIST_BUTTONS, MenuPage, menuRuleNames, revokeRules, seedMenuRules } from './menu-rules';
 
 type Page = MenuPage & { weigh: number };
@@ -107,8 +107,8 @@ export class NoticesAdvertsPaidContentDepartments1764006900000 implements Migrat
         columns: [col.id(), col.varchar('name', 50), col.text('fields'), ...col.timestamps()],
       }),
     );
-    await queryRunner.addColumn('cms_channel', new TableColumn(col.ref('model_id')));
-    await queryRunner.addColumn('cms_content', new TableColumn(col.text('extra')));
+    await addColumns(queryRunner, 'cms_channel', [col.ref('model_id')]);
+    await addColumns(queryRunner, 'cms_content', [col.text('extra')]);
     await queryRunner.createTable(
       new Table({
         name: 'admin_department',
@@ -121,7 +121,8 @@ export class NoticesAdvertsPaidContentDepartments1764006900000 implements Migrat
         columns: [col.id(), col.varchar('name', 50), col.int('weigh'), col.tinyint('status', 1), ...col.timestamps()],
       }),
     );
-    await queryRunner.addColumns('admin', [new TableColumn(col.ref('department_id')), new TableColumn(col.ref('job_id'))]);
+    // in place: a rebuilt admin table would lose its site-version trigger on SQLite
+    await addColumns(queryRunner, 'admin', [col.ref('department_id'), col.ref('job_id')]);
 
     for (const [folder, pages] of Object.entries(PAGES)) {
       const [parent]: Array<{ id: number | string }> = await queryRunner.query('SELECT id FROM admin_rule WHERE name = ?', [folder]);
@@ -142,12 +143,11 @@ export class NoticesAdvertsPaidContentDepartments1764006900000 implements Migrat
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query('DELETE FROM user_rule WHERE name = ?', [MEMBER_NOTICE_RULE.name]);
     await revokeRules(queryRunner, menuRuleNames(Object.values(PAGES).flat()));
-    await queryRunner.dropColumn('admin', 'job_id');
-    await queryRunner.dropColumn('admin', 'department_id');
+    await dropColumns(queryRunner, 'admin', ['job_id', 'department_id']);
     await queryRunner.dropTable('admin_job');
     await queryRunner.dropTable('admin_department');
-    await queryRunner.dropColumn('cms_content', 'extra');
-    await queryRunner.dropColumn('cms_channel', 'model_id');
+    await dropColumns(queryRunner, 'cms_content', ['extra']);
+    await dropColumns(queryRunner, 'cms_channel', ['model_id']);
     for (const table of ['cms_content_model', 'cms_pay_log', 'cms_advert', 'cms_advert_position', 'notice_read', 'notice']) await queryRunner.dropTable(table);
   }
 }
