@@ -129,7 +129,7 @@ export class InventoryMonthlyStatEntity {
 /** Projection: where each (product, serial) is — shelf, lot, in stock or not — and the last event that moved it. */
 @Entity('stock_serial')
 export class StockSerialEntity {
-  @PrimaryGeneratedColumn({ type: 'integer', unsigned: true }) id: number;
+  @PrimaryGeneratedColumn({ unsigned: true }) id: number;
   @Column({ type: 'int', unsigned: true, default: 0 }) product_id: number;
   @Column({ type: 'varchar', length: 64, default: '' }) serial_no: string;
   @Column({ type: 'int', unsigned: true, default: 0 }) warehouse_id: number;
@@ -143,7 +143,7 @@ export class StockSerialEntity {
 /** Projection: each ledger event that moved a serial. */
 @Entity('stock_serial_movement')
 export class StockSerialMovementEntity {
-  @PrimaryGeneratedColumn({ type: 'integer', unsigned: true }) id: number;
+  @PrimaryGeneratedColumn({ unsigned: true }) id: number;
   @Column({ type: 'int', unsigned: true, default: 0 }) product_id: number;
   @Column({ type: 'varchar', length: 64, default: '' }) serial_no: string;
   @Column({ type: 'bigint', unsigned: true, default: 0 }) event_id: number;

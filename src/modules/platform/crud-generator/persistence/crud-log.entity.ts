@@ -3,7 +3,7 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 /** One generation of the CRUD generator and the files it wrote. */
 @Entity('crud_log')
 export class CrudLogEntity {
-  @PrimaryGeneratedColumn({ type: 'integer', unsigned: true }) id: number;
+  @PrimaryGeneratedColumn({ unsigned: true }) id: number;
   @Column({ type: 'varchar', length: 64, default: '' }) table_name: string;
   @Column({ type: 'varchar', length: 100, default: '' }) title: string;
   /** The design as sent (JSON): fields and their options. */

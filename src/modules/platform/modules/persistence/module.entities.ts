@@ -11,7 +11,7 @@ export class ModuleStateEntity {
 /** A module installed from a signed package: its manifest as signed (no uploaded code is ever run). */
 @Entity('module_package')
 export class ModulePackageEntity {
-  @PrimaryGeneratedColumn({ type: 'integer', unsigned: true }) id: number;
+  @PrimaryGeneratedColumn({ unsigned: true }) id: number;
   @Column({ type: 'varchar', length: 30, default: '' }) name: string;
   @Column({ type: 'varchar', length: 100, default: '' }) title: string;
   @Column({ type: 'varchar', length: 30, default: '' }) version: string;
