@@ -29,7 +29,7 @@ import { OrderMovementTotalsReader } from './queries/order-movement-totals/order
 import { StockInScopeReader } from './queries/stock-in-scope/stock-in-scope.reader';
 import { LotDatesReader } from './queries/lot-dates/lot-dates.reader';
 import { StreamBalanceReader } from './queries/stream-balance/stream-balance.reader';
-import { InventoryDailyStatEntity, InventoryEventEntity, InventoryHistoryEntity, LotBlockEntity, StockEntity, StockLotEntity, StockReservationEntity } from './persistence/inventory.entities';
+import { InventoryDailyStatEntity, InventoryEventEntity, InventoryHistoryEntity, InventoryMonthlyStatEntity, LotBlockEntity, StockEntity, StockLotEntity, StockReservationEntity, StockSerialEntity, StockSerialMovementEntity } from './persistence/inventory.entities';
 import { LotBlocks } from './ledger/lot-blocks.service';
 import { LotController } from './http/lot.controllers';
 import { SerialController } from './http/serial.controller';
@@ -41,7 +41,7 @@ import { ModuleManifest, ModuleRegistry } from '../../shared/modules/module-regi
 export const INVENTORY_MODULE: ModuleManifest = { name: 'inventory', title: 'module.title.inventory', version: '1.0.0', core: true, routes: [], menus: [], jobs: ['ledger.daily_digest'] };
 
 @Module({
-  imports: [TypeOrmModule.forFeature([InventoryEventEntity, StockEntity, StockLotEntity, StockReservationEntity, LotBlockEntity, InventoryHistoryEntity, InventoryDailyStatEntity, LedgerDigestEntity, LedgerDigestLeafEntity, LedgerVerificationEntity]), PlatformModule, MasterDataModule],
+  imports: [TypeOrmModule.forFeature([InventoryEventEntity, StockEntity, StockLotEntity, StockReservationEntity, LotBlockEntity, InventoryHistoryEntity, InventoryDailyStatEntity, InventoryMonthlyStatEntity, StockSerialEntity, StockSerialMovementEntity, LedgerDigestEntity, LedgerDigestLeafEntity, LedgerVerificationEntity]), PlatformModule, MasterDataModule],
   controllers: [StockController, LotController, SerialController, InventoryHistoryController, DashboardController, LedgerIntegrityController, AuditTraceController, AuditStockController, AuditVarianceController],
   providers: [LotBlocks, ExpiryWindowReader, StockLedger, SerialProjection, SerialReader, StockReservations, EventChain, StockAsOfReader, ProjectionRebuilder, DashboardReader, PendingOrdersSource, OrderMovementTotalsReader, LedgerSigningKey, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScopeReader, LotDatesReader, StreamBalanceReader, MovementTraceReader, CountVarianceReader, OrderMovementReader, VarianceReasonsSource, ExpiringLotsReader],
   exports: [LotBlocks, StockLedger, SerialProjection, StockReservations, ProjectionRebuilder, PendingOrdersSource, OrderMovementTotalsReader, LedgerDigests, LedgerVerifier, DailyLedgerDigest, StockInScopeReader, LotDatesReader, StreamBalanceReader, OrderMovementReader, VarianceReasonsSource, ExpiringLotsReader],

@@ -28,13 +28,15 @@ import { ModuleController, ModulePackageInterceptor } from './modules/http/modul
 import { ModuleManagementService } from './modules/module-management.service';
 import { CrudGeneratorController } from './crud-generator/http/crud-generator.controller';
 import { CrudGeneratorService } from './crud-generator/crud-generator.service';
+import { CrudLogEntity } from './crud-generator/persistence/crud-log.entity';
+import { ModulePackageEntity, ModuleStateEntity } from './modules/persistence/module.entities';
 import { ModuleManifest, ModuleRegistry } from '../../shared/modules/module-registry';
 
 /** This context as module management lists it. */
 export const PLATFORM_MODULE: ModuleManifest = { name: 'platform', title: 'module.title.platform', version: '1.0.0', core: true, routes: [], menus: [], jobs: [] };
 
 @Module({
-  imports: [TypeOrmModule.forFeature([AttachmentEntity, CaptchaEntity, ConfigEntity, RateGateEntity, AttemptBudgetEntity]), TerminalModule, AjaxModule],
+  imports: [TypeOrmModule.forFeature([AttachmentEntity, CaptchaEntity, ConfigEntity, RateGateEntity, AttemptBudgetEntity, ModuleStateEntity, ModulePackageEntity, CrudLogEntity]), TerminalModule, AjaxModule],
   controllers: [ModuleController, CrudGeneratorController, DefaultAvatarController, AdminUploadController, MemberUploadController, AdminCosController, MemberCosController, StorageController, AttachmentController, ClickCaptchaController],
   providers: [ModuleManagementService, CrudGeneratorService, ModulePackageInterceptor, UploadService, CloudUploadService, UploadFileInterceptor, AttachmentService, CaptchaRepository, ConfigRepository, ClickCaptchaService, SiteConfigService, ContentSecurityPolicyService, PlatformSeeder, RateGate, AttemptBudget],
   exports: [ClickCaptchaService, SiteConfigService, ContentSecurityPolicyService, PlatformSeeder, TerminalModule, RateGate, AttemptBudget],

@@ -116,3 +116,35 @@ export class LotBlockEntity {
   @Column({ type: 'int', nullable: true }) createtime: number | null;
   @Column({ type: 'int', nullable: true }) updatetime: number | null;
 }
+
+/** Projection: the daily statistics summed by month (`YYYY-MM`, site time zone) and form type, kept by the ledger. */
+@Entity('inventory_monthly_stat')
+export class InventoryMonthlyStatEntity {
+  @PrimaryColumn({ type: 'varchar', length: 7 }) month: string;
+  @PrimaryColumn({ type: 'int' }) form_type: number;
+  @Column({ type: 'int', default: 0 }) quantity: number;
+  @Column({ type: 'decimal', precision: 14, scale: 2, default: '0.00', transformer: moneyTransformer }) amount: string;
+}
+
+/** Projection: where each (product, serial) is — shelf, lot, in stock or not — and the last event that moved it. */
+@Entity('stock_serial')
+export class StockSerialEntity {
+  @PrimaryGeneratedColumn({ unsigned: true }) id: number;
+  @Column({ type: 'int', unsigned: true, default: 0 }) product_id: number;
+  @Column({ type: 'varchar', length: 64, default: '' }) serial_no: string;
+  @Column({ type: 'int', unsigned: true, default: 0 }) warehouse_id: number;
+  @Column({ type: 'int', unsigned: true, default: 0 }) warehouse_shelf_id: number;
+  @Column({ type: 'varchar', length: 32, default: '' }) lot_no: string;
+  @Column({ type: 'tinyint', default: 0 }) in_stock: number;
+  @Column({ type: 'bigint', unsigned: true, default: 0 }) last_event_id: number;
+  @Column({ type: 'int', unsigned: true, nullable: true }) updatetime: number | null;
+}
+
+/** Projection: each ledger event that moved a serial. */
+@Entity('stock_serial_movement')
+export class StockSerialMovementEntity {
+  @PrimaryGeneratedColumn({ unsigned: true }) id: number;
+  @Column({ type: 'int', unsigned: true, default: 0 }) product_id: number;
+  @Column({ type: 'varchar', length: 64, default: '' }) serial_no: string;
+  @Column({ type: 'bigint', unsigned: true, default: 0 }) event_id: number;
+}
