@@ -58,11 +58,6 @@ export interface CrudDefinition<E extends ObjectLiteral> {
   orderFields?: readonly string[];
   /** Fields `quickSearch` ORs a LIKE over. Default: the primary key. */
   quickSearchFields?: readonly string[];
-  /**
-   * Of `quickSearchFields`, those matched from their start (`LIKE 'keyword%'`, read through their index) instead
-   * of anywhere in them: codes a scanner or a clerk types from the front (product number, bar code).
-   */
-  quickSearchPrefixFields?: readonly string[];
   /** An index that narrows the quickSearch before its LIKEs (a superset of what they match; see QuickSearchIndex). */
   quickSearchIndex?: QuickSearchIndex;
   /** Plain query parameters accepted as equality filters (`warehouse_id=3`). */
@@ -212,8 +207,6 @@ export function compileCrudDefinition<E extends ObjectLiteral>(dataSource: DataS
   const orderFields = definition.orderFields ? allowList(definition.orderFields, 'order') : searchFields;
   const quickSearch = [...(definition.quickSearchFields ?? [primaryKey])];
   for (const name of quickSearch) if (!known.has(name)) fail(`quickSearch field "${name}" is not a visible column`);
-  const quickSearchPrefix = new Set(definition.quickSearchPrefixFields ?? []);
-  for (const name of quickSearchPrefix) if (!quickSearch.includes(name)) fail(`quickSearch prefix field "${name}" is not a quickSearch field`);
   for (const name of definition.filterParams ?? []) {
     if (!searchFields.has(name)) fail(`filter parameter "${name}" is not a search field`);
   }
@@ -248,7 +241,7 @@ export function compileCrudDefinition<E extends ObjectLiteral>(dataSource: DataS
     listSelections: selections.filter((selection) => !omitted.has(selection.slice(alias.length + 1))),
     listReaders: readers.filter((reader) => reader.owner !== null || !omitted.has(reader.property)),
     joins,
-    columns: { fields, quickSearch, quickSearchPrefix, quickSearchIndex: definition.quickSearchIndex, defaultOrder, tieBreaker: primaryKey },
+    columns: { fields, quickSearch, quickSearchIndex: definition.quickSearchIndex, defaultOrder, tieBreaker: primaryKey },
     rules: { searchFields, orderFields, primaryKey, filterParams: definition.filterParams, enumerations: definition.enumerations },
     writable,
     hidden,

@@ -25,8 +25,6 @@ export interface ListColumns {
   fields: ReadonlyMap<string, string>;
   /** Field names `quickSearch` ORs a LIKE over. */
   quickSearch: readonly string[];
-  /** Of those, the ones matched from their start (`LIKE 'keyword%'`) rather than anywhere. */
-  quickSearchPrefix?: ReadonlySet<string>;
   /** Narrows a quickSearch through an index before the LIKEs (product names: a full-text index). */
   quickSearchIndex?: QuickSearchIndex;
   /** Used when the request names no order. */
@@ -107,10 +105,8 @@ class ConditionWriter<T extends ObjectLiteral> {
       bind: (value) => `:${this.bind(value)}`,
     });
     if (index) this.where(`(${index})`);
-    const prefixed = this.columns.quickSearchPrefix ?? new Set<string>();
-    const contains = fields.some((field) => !prefixed.has(field)) ? this.bind(containsPattern(keyword)) : '';
-    const starts = fields.some((field) => prefixed.has(field)) ? this.bind(`${escapeLike(keyword)}%`) : '';
-    const ors = fields.map((field) => `${this.column(field)} LIKE :${prefixed.has(field) ? starts : contains} ESCAPE '${LIKE_ESCAPE}'`);
+    const name = this.bind(containsPattern(keyword));
+    const ors = fields.map((field) => `${this.column(field)} LIKE :${name} ESCAPE '${LIKE_ESCAPE}'`);
     this.where(`(${ors.join(' OR ')})`);
   }
 

@@ -77,8 +77,6 @@ export function productCrud(references: MasterDataReferences): CrudDefinition<Pr
       'shelf.name',
     ],
     quickSearchFields: ['id', 'name', 'product_no', 'bar_code'],
-    // codes from their start (their indexes), names anywhere (through the search index)
-    quickSearchPrefixFields: ['product_no', 'bar_code'],
     quickSearchIndex: productQuickSearch,
     filterParams: ['warehouse_id', 'warehouse_area_id', 'warehouse_shelf_id', 'brand_id', 'category_id', 'unit_id', 'status', 'lot_tracked', 'serial_tracked'],
     joins: {
