@@ -75,12 +75,14 @@ export const productColumns: CrudColumn[] = [
   // shown on demand (the columns button): the list keeps to what a stock keeper reads first
   { prop: 'safety_stock_num', label: 'wms.product.safetyStockNum', width: 110, align: 'right', operator: false, sortable: true, hidden: true },
   { prop: 'status', label: 'wms.product.status', render: 'tag', options: PRODUCT_STATUS_OPTIONS, width: 90 },
-  // units of measure (pallet, case …): the product's units page
+  // units of measure (pallet, case …): the product's units page; hidden until chosen, so the list keeps its
+  // columns in view at 1440 px (the units page is also in the menu, with a product filter)
   {
     prop: 'units',
     label: 'wms.product.units',
     width: 90,
     operator: false,
+    hidden: true,
     cell: (_value, row) => (
       <a href={`#/admin/wms/productUnit?product_id=${Number(row?.id)}`} data-product-units={Number(row?.id)}>
         {t('wms.product.unitsLink')}
