@@ -64,6 +64,8 @@ describe('migrations: every down() in reverse, every up() again', () => {
       counts,
     };
   };
+  // some 100 migrations down and up again: on MariaDB beside another suite this is over a minute (DDL commits each)
+  const ROUND_TRIP_TIMEOUT_MS = 300_000;
 
   it('takes every migration back down to an empty schema and builds the same schema again', async () => {
     await source.runMigrations({ transaction: 'each' });
@@ -81,5 +83,5 @@ describe('migrations: every down() in reverse, every up() again', () => {
 
     await source.runMigrations({ transaction: 'each' });
     expect(await schema()).toEqual(built);
-  });
+  }, ROUND_TRIP_TIMEOUT_MS);
 });
