@@ -46,6 +46,8 @@ export class DailyRobotAlerts implements OnApplicationShutdown {
   async runDue(now = unixNow()): Promise<number | null> {
     try {
       if (!(await this.modules.runs(LOT_EXPIRING_JOB))) return null;
+      // the day is claimed only when a robot listens: one added later that day still gets today's list
+      if (!(await this.notifier.listens('lot.expiring'))) return null;
       const day = siteDayOf(await this.siteConfig.timeZone())(now);
       const claimed = await this.transactions
         .run((manager) => manager.insert(RobotDailyEntity, { event: 'lot.expiring', day, createtime: now }))

@@ -27,10 +27,19 @@ export class RobotNotifier {
   ) {}
 
   async notify(event: RobotMessageEvent, values: Values): Promise<RobotLogEntity[]> {
+    const robots = await this.listening(event);
+    return Promise.all(robots.map((robot) => this.send(robot, event, values)));
+  }
+
+  /** Whether a message of this event would reach a robot: a job spares its reads when none listens. */
+  async listens(event: RobotMessageEvent): Promise<boolean> {
+    return (await this.listening(event)).length > 0;
+  }
+
+  private async listening(event: RobotMessageEvent): Promise<RobotEntity[]> {
     // the alerts' listeners stay registered; while the module is disabled they send nothing
     if (!(await this.modules.isEnabled('robots'))) return [];
-    const robots = (await this.transactions.manager.find(RobotEntity, { where: { status: 1 }, order: { id: 'ASC' } })).filter((robot) => robot.events.split(',').includes(event));
-    return Promise.all(robots.map((robot) => this.send(robot, event, values)));
+    return (await this.transactions.manager.find(RobotEntity, { where: { status: 1 }, order: { id: 'ASC' } })).filter((robot) => robot.events.split(',').includes(event));
   }
 
   /** `POST routine.Robot/test`: a test message to one robot, enabled or not; answers its log row. */
