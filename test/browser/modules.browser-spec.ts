@@ -1,6 +1,7 @@
 /**
  * Module management and the CRUD generator through their pages: content management disabled — its menu
- * folder goes, its page answers 404 — and enabled again; the remembered account on the sign-in form; a table
+ * folder goes, its page answers 404 — and enabled again; the member center disabled — the site's sign-in link
+ * vanishes and its pages answer "disabled" without a request — and enabled again (the link back); the remembered account on the sign-in form; a table
  * designed in the generator's grid, generated (into a copy of the project in the server's CRUD_GENERATOR_ROOT,
  * see support/global-setup.ts) with its files and diffs shown, then removed; the module page in English and dark.
  *
@@ -24,7 +25,7 @@ function projectCopy(): string {
   return dir;
 }
 
-test('disables and enables content management, and generates and removes a CRUD page', async ({ page, step, adminPassword, pageErrors }) => {
+test('disables and enables content management and the member center, and generates and removes a CRUD page', async ({ page, context, step, adminPassword, pageErrors }) => {
   const copy = projectCopy();
   const folder = () => sideMenu(page).locator('.arco-menu-inline-header').filter({ hasText: /^\s*内容管理\s*$/ });
 
@@ -62,6 +63,38 @@ test('disables and enables content management, and generates and removes a CRUD 
     await page.locator('[data-testid=module-switch-cms]').click();
     await page.locator('.arco-message').filter({ hasText: '模块已启用' }).first().waitFor();
     await folder().waitFor();
+  });
+
+  await step('the member center disabled: the site's links into it vanish and its pages say it is off', async () => {
+    const site = await context.newPage();
+    await site.goto('/#/');
+    await site.locator('[data-testid=site-login]').waitFor();
+    await page.locator('[data-testid=module-switch-member]').click();
+    await page.locator('.arco-message').filter({ hasText: '模块已禁用' }).first().waitFor();
+    await site.reload();
+    await site.locator('[data-testid=site-brand]').waitFor();
+    await eventually(async () => expect(await site.locator('[data-testid=site-login]').count()).toBe(0));
+    expect(await site.locator('a[href="#/user/login"], a[href="#/user"]').count()).toBe(0);
+    // the sign-in page and a member page answer "disabled" themselves, translated, and send nothing
+    const sent: string[] = [];
+    site.on('request', (request) => {
+      if (/\/api\/(user|account)\//.test(request.url())) sent.push(request.url());
+    });
+    await site.goto('/#/user/login');
+    await site.locator('[data-testid=module-disabled-member]').filter({ hasText: '会员中心已禁用' }).waitFor();
+    await site.goto('/#/user/account/overview');
+    await site.locator('[data-testid=module-disabled-member]').waitFor();
+    expect(sent).toEqual([]);
+    await site.locator('[data-testid=module-disabled-home]').click();
+    await site.locator('[data-testid=site-brand]').waitFor();
+
+    await page.locator('[data-testid=module-switch-member]').click();
+    await page.locator('.arco-message').filter({ hasText: '模块已启用' }).first().waitFor();
+    await site.reload();
+    await site.locator('[data-testid=site-login]').waitFor();
+    await site.locator('[data-testid=site-login]').click();
+    await site.locator('input[name=username]').waitFor();
+    await site.close();
   });
 
   await step('a table designed in the grid and generated: the files and their diffs shown', async () => {

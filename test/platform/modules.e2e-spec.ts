@@ -95,14 +95,22 @@ describe('module management (module.Module)', () => {
   });
 
   it('disabling the member center answers 404 on the member routes and tells the front it is closed', async () => {
-    expect((await http(t).get('/api/index/index')).body.data.openMemberCenter).toBe(true);
+    const before = (await http(t).get('/api/index/index')).body.data;
+    expect(before.openMemberCenter).toBe(true);
+    // every optional module's state, for the web app to hide its links: core contexts are not listed
+    expect(before.modules).toEqual({ cms: 1, member: 1, adverts: 1, notices: 1, robots: 1, oauth: 1 });
     await admin().post(`${MODULES}/disable`, { name: 'member' });
     expect((await http(t).get('/api/user/checkIn')).status).toBe(404);
     expect((await http(t).post('/api/account/profile').send({})).status).toBe(404);
     const front = await http(t).get('/api/index/index');
-    expect(front.body.data).toMatchObject({ openMemberCenter: false, menus: [] });
+    expect(front.body.data).toMatchObject({ openMemberCenter: false, modules: { member: 0, cms: 1 }, menus: [] });
+    // a member-center page's bootstrap: there is no such page
+    expect((await http(t).get('/api/index/index?requiredLogin=1')).status).toBe(404);
     // the back office still manages the member accounts
     expect((await admin().get('/admin/user.User/index')).body.code).toBe(1);
+    // enabled again: the front says so at its next read
+    await admin().post(`${MODULES}/enable`, { name: 'member' });
+    expect((await http(t).get('/api/index/index')).body.data).toMatchObject({ openMemberCenter: true, modules: { member: 1 } });
   });
 
   it('honours a state written by another node (or before a restart): the next request sees it', async () => {

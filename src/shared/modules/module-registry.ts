@@ -104,6 +104,17 @@ export class ModuleRegistry {
     return manifest ? !(await this.isEnabled(manifest.name)) : false;
   }
 
+  /**
+   * The optional modules' states (name → 1 enabled | 0 disabled), as the front bootstrap tells the web app:
+   * it hides its ways into a disabled module (the member center's links) and answers its pages itself.
+   */
+  async optionalStates(): Promise<Record<string, ModuleState>> {
+    const stored = await this.stored();
+    const states: Record<string, ModuleState> = {};
+    for (const manifest of this.manifests.values()) if (!manifest.core) states[manifest.name] = stored.get(manifest.name) === 0 ? 0 : 1;
+    return states;
+  }
+
   /** Menu rule names of the disabled modules: a rule is hidden when its name is one of them or below one. */
   async hiddenMenus(): Promise<string[]> {
     const stored = await this.stored();

@@ -15,6 +15,8 @@ export type { Channel } from './platform';
 export interface FrontIndexData {
   site: Pick<SiteConfigForClient, 'siteName' | 'version' | 'cdnUrl' | 'upload' | 'recordNumber'>;
   openMemberCenter: boolean;
+  /** The optional modules' states (name → 1 enabled | 0 disabled), e.g. `{cms: 1, member: 0, adverts: 1}`. */
+  modules?: Record<string, 0 | 1>;
   userInfo: MemberInfo | null;
   rules: MenuRuleNode[];
   menus: MenuRuleNode[];

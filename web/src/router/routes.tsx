@@ -9,6 +9,7 @@ import { useT, type TFunction } from '@/lang';
 import type { RouteMenu } from '@/router/menus';
 import type { NavTabsStore } from '@/stores/navTabs';
 import type { MemberCenterStore } from '@/stores/memberCenter';
+import { ModuleGate } from '@/features/modules/ModuleGate';
 import { pageComponent } from './pages';
 import { staticRoutes } from './names';
 
@@ -67,8 +68,9 @@ export function buildRouteTable(menuRoutes: RouteMenu[], memberRoutes: RouteMenu
     { name: 'content', path: '/content/:id', element: <ContentView /> },
     { name: 'search', path: '/search', element: <SearchView /> },
     { name: 'adminLogin', path: '/admin/login', element: <AdminLogin /> },
-    { name: 'userLogin', path: '/user/login', element: <UserLogin /> },
-    { name: 'userOauthCallback', path: '/user/oauth/callback', element: <UserOauthCallback /> },
+    // the member center is an optional module: while it is off its pages say so and send nothing
+    { name: 'userLogin', path: '/user/login', element: <ModuleGate name="member"><UserLogin /></ModuleGate> },
+    { name: 'userOauthCallback', path: '/user/oauth/callback', element: <ModuleGate name="member"><UserOauthCallback /></ModuleGate> },
     { name: 'notFound', path: '/404', element: <NotFound /> },
     { name: 'noPower', path: '/401', element: <NoPower /> },
     {
@@ -86,7 +88,11 @@ export function buildRouteTable(menuRoutes: RouteMenu[], memberRoutes: RouteMenu
     {
       name: 'user',
       path: '/user',
-      element: <UserLayout />,
+      element: (
+        <ModuleGate name="member">
+          <UserLayout />
+        </ModuleGate>
+      ),
       children: [
         { index: true, element: <Navigate to="/user/loading" replace /> },
         { name: 'userMainLoading', path: 'loading/:to?', element: <UserLoading /> },

@@ -1,6 +1,7 @@
 /**
  * The front bootstrap (GET /api/index/index) as the stores take it: the site settings every public page
- * needs, and the member of a member token.
+ * needs, the optional modules' states (which hide the links into a disabled member center), and the member
+ * of a member token.
  */
 import { runInAction } from 'mobx';
 import type { MemberInfo } from '@contract/member';
@@ -24,6 +25,8 @@ export async function loadFrontBootstrap(stores: { siteConfig: SiteConfigStore; 
     const { data } = await getFrontIndex();
     runInAction(() => {
       if (data?.site && !(keepLoaded && stores.siteConfig.loaded)) stores.siteConfig.dataFill({ ...data.site, apiUrl: '' });
+      // the modules' states always: a module switched off since the last read hides its links at once
+      if (data && (data.modules || typeof data.openMemberCenter === 'boolean')) stores.siteConfig.fillModules(data.modules, data.openMemberCenter);
       const member = stores.userInfo;
       if (!member) return;
       if (data?.userInfo) member.dataFill(withoutTokens(data.userInfo));

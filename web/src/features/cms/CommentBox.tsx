@@ -9,13 +9,13 @@ import { action, makeObservable, observable, runInAction } from 'mobx';
 import { Alert, Button, Empty, Input, Pagination } from '@arco-design/web-react';
 import type { SiteComment } from '@contract/cms';
 import { ClickCaptcha } from '@/components/ClickCaptcha';
-import { LinkButton } from '@/components/LinkButton';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
 import { PagedListStore } from '@/stores/pagedList';
 import { timeFormat } from '@/utils/time';
 import { getCheckIn } from '@/api/member';
 import { cmsApi } from '@/api/cms';
+import { MemberCenterLink } from '@/features/modules/MemberCenterLink';
 
 const LIMIT = 20;
 
@@ -134,9 +134,9 @@ export const CommentBox = observer(function CommentBox({ contentId, commentGroup
           type="info"
           content={t('cmsText.site.loginToComment')}
           action={
-            <LinkButton to="/user/login" size="mini" type="primary">
+            <MemberCenterLink to="/user/login" size="mini" type="primary">
               {t('cmsText.site.signIn')}
-            </LinkButton>
+            </MemberCenterLink>
           }
         />
       ) : (

@@ -3,8 +3,8 @@ import { observer } from 'mobx-react-lite';
 import { Button, Result } from '@arco-design/web-react';
 import { cmsApi } from '@/api/cms';
 import { errorMessage } from '@/api/request';
-import { LinkButton } from '@/components/LinkButton';
 import { useT } from '@/lang';
+import { MemberCenterLink } from '@/features/modules/MemberCenterLink';
 
 /** Buying paid content (balance or score, once); reloads the page's content after a purchase. */
 export class BuyStore {
@@ -49,9 +49,9 @@ export const PaidNotice = observer(function PaidNotice(props: { price: string; c
             {t('cmsText.site.buy')}
           </Button>
         ) : (
-          <LinkButton to="/user/login" type="primary">
+          <MemberCenterLink to="/user/login" type="primary">
             {t('cmsText.site.signIn')}
-          </LinkButton>
+          </MemberCenterLink>
         )
       }
     />

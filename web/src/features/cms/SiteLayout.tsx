@@ -18,6 +18,7 @@ import { cmsApi } from '@/api/cms';
 import { useFrontBootstrap } from './bootstrap';
 import { targetAttr } from './options';
 import { SiteLoadStore } from './store';
+import { MemberCenterLink } from '@/features/modules/MemberCenterLink';
 
 export interface SiteLayoutProps {
   /** The home data when the page has it already (the home page); otherwise the layout loads it. */
@@ -65,13 +66,13 @@ export const SiteLayout = observer(function SiteLayout({ home, activeChannel, ch
           <Space size={4} wrap className="ba-site-tools">
             <TopTools />
             {userInfo.isLogin ? (
-              <LinkButton to="/user" type="primary" size="small">
+              <MemberCenterLink to="/user" type="primary" size="small" testId="site-member-center">
                 {t('cmsText.site.memberCenter')}
-              </LinkButton>
+              </MemberCenterLink>
             ) : (
-              <LinkButton to="/user/login" type="primary" size="small" testId="site-login">
+              <MemberCenterLink to="/user/login" type="primary" size="small" testId="site-login">
                 {t('cmsText.site.memberLogin')}
-              </LinkButton>
+              </MemberCenterLink>
             )}
             <LinkButton to="/admin/login" size="small">
               {t('cmsText.site.backOffice')}

@@ -15,11 +15,11 @@ import { ContentMeta } from '@/features/cms/ContentList';
 import { titleStyle } from '@/features/cms/options';
 import { SiteLayout } from '@/features/cms/SiteLayout';
 import { SiteLoadStore } from '@/features/cms/store';
-import { LinkButton } from '@/components/LinkButton';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
 import { cmsApi } from '@/api/cms';
 import { BuyStore, PaidNotice } from '@/features/cms/PaidNotice';
+import { MemberCenterLink } from '@/features/modules/MemberCenterLink';
 
 export default observer(function ContentView() {
   const t = useT();
@@ -42,9 +42,9 @@ export default observer(function ContentView() {
           status="403"
           title={t('cmsText.site.loginToRead')}
           extra={
-            <LinkButton to="/user/login" type="primary">
+            <MemberCenterLink to="/user/login" type="primary">
               {t('cmsText.site.signIn')}
-            </LinkButton>
+            </MemberCenterLink>
           }
         />
       ) : !item ? (

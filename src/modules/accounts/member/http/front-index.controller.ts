@@ -8,7 +8,10 @@ import { TokenService } from '../../auth/token.service';
 import { MemberAccessService } from '../services/member-access.service';
 import { MemberSessionService } from '../services/member-session.service';
 
-/** GET /api/index/index: the front bootstrap (site, member info, the member's front rules and menus). */
+/**
+ * GET /api/index/index: the front bootstrap (site, whether the member center is open, the optional modules'
+ * states, member info, the member's front rules and menus).
+ */
 @Controller('api/index')
 export class FrontIndexController {
   constructor(
@@ -25,7 +28,9 @@ export class FrontIndexController {
     const config = await this.siteConfig.forClient();
     const site = { siteName: config.siteName, recordNumber: config.recordNumber, version: config.version, cdnUrl: config.cdnUrl, timeZone: config.timeZone, upload: config.upload };
     // the member center is an optional module: while it is off the front shows no member center at all
-    const openMemberCenter = await this.modules.isEnabled('member');
+    // every optional module's state (1 | 0): the web app hides its links into a disabled one
+    const modules = await this.modules.optionalStates();
+    const openMemberCenter = modules.member !== 0;
     const member = openMemberCenter ? request.member : undefined;
     if (!member) {
       // a member-center page while the member center is off: there is no such page
@@ -36,12 +41,12 @@ export class FrontIndexController {
         if (token && (await this.tokens.checkAccess(token, 'user')).state === 'expired') throw new TokenExpiredError();
         throw new LoginRequiredError(USER_LOGIN_ROUTE);
       }
-      return { site, openMemberCenter, userInfo: null, rules: await this.access.visitorRules(), menus: [] };
+      return { site, openMemberCenter, modules, userInfo: null, rules: await this.access.visitorRules(), menus: [] };
     }
     const { menus, rules } = this.access.splitTree(await this.access.ruleTree(member.id));
     // the token the member is signed in with, as the framework answers it: its client stores userInfo whole
     // and an empty token there signs the member out
     const token = requestToken(request, 'ba-user-token') ?? '';
-    return { site, openMemberCenter, userInfo: await this.sessions.info(member.id, undefined, token), rules, menus };
+    return { site, openMemberCenter, modules, userInfo: await this.sessions.info(member.id, undefined, token), rules, menus };
   }
 }
