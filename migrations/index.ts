@@ -48,6 +48,7 @@ import { OauthSignIn1764006800000 } from './1764006800000-oauth-sign-in';
 import { ChatRobots1764006800100 } from './1764006800100-chat-robots';
 import { NoticesAdvertsPaidContentDepartments1764006900000 } from './1764006900000-notices-adverts-paid-content-departments';
 import { ModulesAndCrudGenerator1764007000000 } from './1764007000000-modules-and-crud-generator';
+import { DefaultAdvertPositions1764007200000 } from './1764007200000-default-advert-positions';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
 export const migrations: Function[] = [
@@ -101,4 +102,5 @@ export const migrations: Function[] = [
   ChatRobots1764006800100,
   NoticesAdvertsPaidContentDepartments1764006900000,
   ModulesAndCrudGenerator1764007000000,
+  DefaultAdvertPositions1764007200000,
 ];

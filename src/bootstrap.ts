@@ -5,7 +5,7 @@ import migrationDataSource, { databaseSettings } from '../ormconfig';
 import { repairCacheVersion } from '../migrations/cache-version';
 import { repairProductSearch } from '../migrations/product-search';
 import { AccountsSeeder } from './modules/accounts';
-import { CmsDemoSeeder } from './modules/cms';
+import { CmsDemoSeeder, CmsSeeder } from './modules/cms';
 import { DemoSeeder } from './modules/demo';
 import { GeneratedSeeder } from './modules/generated';
 import { PlatformSeeder } from './modules/platform';
@@ -15,7 +15,7 @@ import { Seeder, SeedOptions } from './shared/database/seeder';
 import { TransactionRunner } from './shared/database/transaction-runner';
 
 /** Seeders in dependency order: each context's initial rows. */
-export const SEEDERS: Type<Seeder>[] = [PlatformSeeder, AccountsSeeder, GeneratedSeeder, SecuritySeeder, DemoSeeder, CmsDemoSeeder];
+export const SEEDERS: Type<Seeder>[] = [PlatformSeeder, AccountsSeeder, GeneratedSeeder, SecuritySeeder, CmsSeeder, DemoSeeder, CmsDemoSeeder];
 
 /**
  * Creates the MySQL database when it is missing and runs the migrations, as the migration user

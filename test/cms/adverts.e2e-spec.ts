@@ -2,6 +2,7 @@ import { TestApp } from '../setup/create-test-app';
 import { as, createAdmin, login, Session } from '../support/api';
 import { adminSpec } from '../support/admin-spec';
 import { anonymous } from '../support/member';
+import { DefaultAdvertPositions1764007200000 } from '../../migrations/1764007200000-default-advert-positions';
 
 type Row = Record<string, any>;
 
@@ -20,9 +21,54 @@ describe('adverts (cms.AdvertPosition, cms.Advert, /api/cms/adverts)', () => {
   };
   const now = () => Math.floor(Date.now() / 1000);
 
+  /** A position of the seed, by name. */
+  const seeded = async (name: string): Promise<Row> => {
+    const { body } = await admin().get(`/admin/cms.AdvertPosition/index?search[0][field]=name&search[0][val]=${name}&search[0][operator]=eq`);
+    expect(body.data.list).toHaveLength(1);
+    return body.data.list[0];
+  };
+
+  it('a fresh site has the positions the web app shows adverts in (home page, member center), titled in both languages', async () => {
+    const { body } = await admin().get('/admin/cms.AdvertPosition/index');
+    expect(body.code).toBe(1);
+    expect(body.data.list.map((r: Row) => ({ name: r.name, title: r.title, width: r.width, height: r.height })).sort((a: Row, b: Row) => a.name.localeCompare(b.name))).toEqual([
+      { name: 'home', title: '首页横幅 · Home page banner', width: 1200, height: 300 },
+      { name: 'member', title: '会员中心横幅 · Member center banner', width: 1200, height: 200 },
+    ]);
+    // what the home page and the member center ask for: an empty list, not "the position does not exist"
+    for (const position of ['home', 'member']) {
+      const res = await anonymous(t).get(`/api/cms/adverts?position=${position}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ code: 1, data: { position: { name: position }, list: [] } });
+    }
+  });
+
+  it('the migration adds the positions to an installed site and takes out only its own untouched, empty ones', async () => {
+    const migration = new DefaultAdvertPositions1764007200000();
+    const runner = t.dataSource.createQueryRunner();
+    try {
+      const home = await seeded('home');
+      await add('Advert', { position_id: home.id, title: 'Kept', link: 'https://example.com/kept' });
+      await migration.down(runner);
+      // home holds an advert: kept; member was empty and as seeded: removed
+      expect((await t.dataSource.query('SELECT name FROM cms_advert_position ORDER BY name')).map((r: Row) => r.name)).toEqual(['home']);
+      await migration.up(runner);
+      await migration.up(runner); // twice changes nothing: a name already there is left alone
+      expect((await t.dataSource.query('SELECT name FROM cms_advert_position ORDER BY name')).map((r: Row) => r.name)).toEqual(['home', 'member']);
+      expect((await seeded('member')).title).toBe('会员中心横幅 · Member center banner');
+      // a position the site renamed is its own: down() leaves it
+      await admin().post('/admin/cms.AdvertPosition/edit', { id: (await seeded('member')).id, title: 'Our member banner' });
+      await migration.down(runner);
+      expect((await t.dataSource.query('SELECT name, title FROM cms_advert_position ORDER BY name')).map((r: Row) => `${r.name}:${r.title}`)).toEqual(['home:首页横幅 · Home page banner', 'member:Our member banner']);
+    } finally {
+      await runner.release();
+    }
+  });
+
   it('answers the showing adverts of a position in order: enabled, within their schedule', async () => {
-    const home = await add('AdvertPosition', { name: 'home', title: 'Home banner', width: 1200, height: 300 });
-    const other = await add('AdvertPosition', { name: 'member', title: 'Member center' });
+    const home = await seeded('home');
+    await admin().post('/admin/cms.AdvertPosition/edit', { id: home.id, title: 'Home banner' });
+    const other = await seeded('member');
     const low = await add('Advert', { position_id: home.id, title: 'Low', image: '/storage/a.png', link: 'https://example.com/low', weigh: 1 });
     const high = await add('Advert', { position_id: home.id, title: 'High', image: '/storage/b.png', link: 'http://example.com/high', weigh: 9 });
     await add('Advert', { position_id: home.id, title: 'Off', link: 'https://example.com/off', status: 0 });
@@ -44,7 +90,7 @@ describe('adverts (cms.AdvertPosition, cms.Advert, /api/cms/adverts)', () => {
   });
 
   it('counts every click once, concurrent ones too, and answers the link; a hidden advert is not clicked', async () => {
-    const home = await add('AdvertPosition', { name: 'home', title: 'Home' });
+    const home = await add('AdvertPosition', { name: 'sidebar', title: 'Home' });
     const advert = await add('Advert', { position_id: home.id, title: 'Sale', link: 'https://example.com/sale' });
     const off = await add('Advert', { position_id: home.id, title: 'Off', link: 'https://example.com/off', status: 0 });
     expect((await anonymous(t).get(`/api/cms/advertClick?id=${advert.id}`)).body).toMatchObject({ code: 1, data: { url: 'https://example.com/sale' } });
@@ -60,8 +106,10 @@ describe('adverts (cms.AdvertPosition, cms.Advert, /api/cms/adverts)', () => {
   });
 
   it('refuses bad input with translated messages: a taken name, a non-http link, a missing position, a reversed schedule, a used position', async () => {
-    const home = await add('AdvertPosition', { name: 'home', title: 'Home' });
+    const home = await add('AdvertPosition', { name: 'sidebar', title: 'Home' });
     const refused = async (controller: string, row: object) => (await admin().post(`/admin/cms.${controller}/add`, row)).body;
+    expect(await refused('AdvertPosition', { name: 'sidebar', title: 'Again' })).toMatchObject({ code: 0, msg: 'The advert position "sidebar" already exists' });
+    // the seeded names are taken too
     expect(await refused('AdvertPosition', { name: 'home', title: 'Again' })).toMatchObject({ code: 0, msg: 'The advert position "home" already exists' });
     expect((await refused('AdvertPosition', { name: 'bad name', title: 'x' })).code).toBe(0);
     expect(await refused('Advert', { position_id: home.id, title: 'x', link: 'javascript:alert(1)' })).toMatchObject({ code: 0, msg: 'The link must be an http:// or https:// address' });

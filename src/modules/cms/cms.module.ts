@@ -13,6 +13,7 @@ import { CMS_ENTITIES } from './persistence/cms.entities';
 import { NotifyAuthorListener } from './events/notify-author.listener';
 import { CmsSiteReader } from './queries/cms-site/cms-site.reader';
 import { CmsDemoSeeder } from './seed/cms-demo.seeder';
+import { CmsSeeder } from './seed/cms.seeder';
 import { CmsExtraCruds } from './crud/extra.cruds';
 import { ADVERT_CONTROLLERS } from './http/advert.controllers';
 import { NOTICE_CONTROLLERS } from './http/notice.controllers';
@@ -83,9 +84,10 @@ export const NOTICES_MODULE: ModuleManifest = {
     CountAdvertClickHandler,
     ReadNoticesHandler,
     NotifyAuthorListener,
+    CmsSeeder,
     CmsDemoSeeder,
   ],
-  exports: [CmsDemoSeeder],
+  exports: [CmsSeeder, CmsDemoSeeder],
 })
 export class CmsModule {
   constructor(modules: ModuleRegistry) {

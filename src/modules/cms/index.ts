@@ -4,3 +4,4 @@ export { CONTENT_STATUS, CONTENT_FLAG, LINK_TARGET, CURRENCY, VISIT_GROUP, COMME
 export { COMMENT_STATUS } from './domain/comment';
 export { CONTRIBUTE_RULE } from './commands/contribute-content/contribute-content.handler';
 export { CmsDemoSeeder } from './seed/cms-demo.seeder';
+export { CmsSeeder } from './seed/cms.seeder';
