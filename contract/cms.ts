@@ -128,6 +128,8 @@ export interface ContributionForm {
   content: string;
   description?: string;
   keywords?: string;
+  /** The values of the channel's content-model fields (`GET /api/cms/modelFields?channel_id=`), by field name. */
+  extra?: Record<string, string | number | null> | null;
 }
 
 /** GET /api/cms/contributions?id=: one of the member's own contributions with its body, to revise it. */
@@ -141,6 +143,8 @@ export interface ContributionRow {
   images: string | null;
   status: number;
   memo: string;
+  /** Its content-model values (null: its channel has no model). */
+  extra: Record<string, string | number> | null;
 }
 
 /** GET /api/cms/comments: one of the member's own comments, any status, with the title it is on. */

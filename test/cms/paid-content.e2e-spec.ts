@@ -140,6 +140,61 @@ describe('paid content and content models', () => {
     expect((await admin().del(`/admin/cms.ContentModel/del?ids[]=${book.id}`)).body).toMatchObject({ code: 0, msg: 'Content model "Book" is used by channel "Books" and cannot be deleted' });
   });
 
+  it("member contributions carry and validate the channel's model fields as the back office does; nothing written when refused", async () => {
+    const book = await add('ContentModel', {
+      name: 'Book',
+      fields: [
+        { name: 'author', title: 'Author', type: 'text', required: true },
+        { name: 'pages', title: 'Pages', type: 'number' },
+        { name: 'format', title: 'Format', type: 'select', options: ['paper', 'ebook'], required: true },
+      ],
+    });
+    const books = await add('Channel', { name: 'Books', model_id: book.id });
+    const hidden = await add('Channel', { name: 'Hidden', model_id: book.id, status: 0 });
+    const mine = () => asMember(t, member);
+    const contents = () => count('SELECT COUNT(*) AS n FROM cms_content');
+
+    // the form's fields: a shown channel's model (as the back office's form has them), none without one
+    expect((await mine().get(`/api/cms/modelFields?channel_id=${books.id}`)).body.data).toEqual({
+      model: { id: book.id, name: 'Book' },
+      fields: [
+        { name: 'author', title: 'Author', type: 'text', options: [], required: true },
+        { name: 'pages', title: 'Pages', type: 'number', options: [], required: false },
+        { name: 'format', title: 'Format', type: 'select', options: ['paper', 'ebook'], required: true },
+      ],
+    });
+    expect((await mine().get(`/api/cms/modelFields?channel_id=${news.id}`)).body.data).toEqual({ model: null, fields: [] });
+    expect((await mine().get(`/api/cms/modelFields?channel_id=${hidden.id}`)).body).toMatchObject({ code: 0, msg: 'The selected Channel does not exist' });
+    expect((await anonymous(t).get(`/api/cms/modelFields?channel_id=${books.id}`)).body.code).toBe(302);
+
+    const contribution = { channel_id: books.id, title: 'My book', content: '<p>About it</p>' };
+    const refused = async (extra: unknown, lang = 'en') => (await mine().post('/api/cms/contribute', { ...contribution, extra }).set('think-lang', lang)).body;
+    expect(await refused({ format: 'paper' })).toMatchObject({ code: 0, msg: 'Please enter Author' });
+    expect(await refused({ format: 'paper' }, 'zh-cn')).toMatchObject({ code: 0, msg: '请输入Author' });
+    expect(await refused(undefined)).toMatchObject({ code: 0, msg: 'Please enter Author' });
+    expect(await refused({ author: 'Ann', format: 'vinyl' })).toMatchObject({ code: 0, msg: 'Format must be one of its options' });
+    expect(await refused({ author: 'Ann', format: 'paper', pages: 'many' })).toMatchObject({ code: 0, msg: 'Pages must be a number' });
+    expect((await refused('text')).code).toBe(0);
+    expect(await contents()).toBe(0);
+
+    const sent = await mine().post('/api/cms/contribute', { ...contribution, extra: { author: 'Ann', pages: '320', format: 'ebook', junk: 'x' } });
+    expect(sent.body).toMatchObject({ code: 1, data: { status: 0 } }); // unaudited
+    const id = sent.body.data.id;
+    expect((await mine().get(`/api/cms/contributions?id=${id}`)).body.data.row).toMatchObject({ channel_id: books.id, title: 'My book', extra: { author: 'Ann', pages: 320, format: 'ebook' } });
+    expect((await admin().get(`/admin/cms.Content/edit?id=${id}`)).body.data.row.extra).toEqual({ author: 'Ann', pages: 320, format: 'ebook' });
+
+    // a revision: values refused leave the stored ones; none sent keeps them; new ones replace them
+    expect((await mine().post('/api/cms/contribute', { ...contribution, id, extra: { author: '', format: 'paper' } })).body).toMatchObject({ code: 0, msg: 'Please enter Author' });
+    expect((await mine().post('/api/cms/contribute', { ...contribution, id, title: 'My book, revised' })).body.code).toBe(1);
+    expect((await mine().get(`/api/cms/contributions?id=${id}`)).body.data.row).toMatchObject({ title: 'My book, revised', extra: { author: 'Ann', pages: 320, format: 'ebook' } });
+    expect((await mine().post('/api/cms/contribute', { ...contribution, id, extra: { author: 'Bo', format: 'paper' } })).body.code).toBe(1);
+    expect((await mine().get(`/api/cms/contributions?id=${id}`)).body.data.row.extra).toEqual({ author: 'Bo', format: 'paper' });
+    // moved to a channel without a model: the values go, as in the back office
+    expect((await mine().post('/api/cms/contribute', { ...contribution, id, channel_id: news.id })).body.code).toBe(1);
+    expect((await mine().get(`/api/cms/contributions?id=${id}`)).body.data.row.extra).toBeNull();
+    expect(await contents()).toBe(1);
+  });
+
   it('keeps the pay log and models to admins holding their rules', async () => {
     await createAdmin(t, 'clerk', ['cms/payLog/index']);
     const clerk = as(t, await login(t, 'clerk'));

@@ -22,6 +22,12 @@ import request from './request';
 
 const quiet = { showErrorMessage: false };
 
+/** A channel's content model and its fields (none without a model). */
+export interface ChannelModel {
+  model: { id: number; name: string } | null;
+  fields: ContentModelField[];
+}
+
 export const cmsApi = {
   home: () => request<HomeData>({ url: '/api/cms/index', method: 'get' }, quiet),
   channel: (id: number, page: number, limit: number) => request<ChannelPage>({ url: '/api/cms/channel', method: 'get', params: { id, page, limit } }, quiet),
@@ -43,7 +49,9 @@ export const cmsApi = {
   advertClick: (id: number) => request<{ url: string }>({ url: '/api/cms/advertClick', method: 'get', params: { id } }, quiet),
   /** The content form: the extra fields of a channel's content model. */
   modelFields: (channelId: number) =>
-    request<{ model: { id: number; name: string } | null; fields: ContentModelField[] }>({ url: '/admin/cms.Content/modelFields', method: 'get', params: { channel_id: channelId } }, quiet),
+    request<ChannelModel>({ url: '/admin/cms.Content/modelFields', method: 'get', params: { channel_id: channelId } }, quiet),
+  /** The member's contribution form: the extra fields of a shown channel's content model. */
+  memberModelFields: (channelId: number) => request<ChannelModel>({ url: '/api/cms/modelFields', method: 'get', params: { channel_id: channelId } }, quiet),
 };
 
 /** Notices of the signed-in reader: the admin's (back office) or the member's (member center). */

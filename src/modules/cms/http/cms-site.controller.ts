@@ -76,6 +76,13 @@ export class CmsSiteController {
     return reply(await this.commands.execute(new ContributeContentCommand({ ...body, member })), 'cms.contributed');
   }
 
+  /** The content-model fields of a shown channel, for the contribution form (any signed-in member). */
+  @LoginOnly()
+  @Get('modelFields')
+  modelFields(@Query('channel_id') channelId: unknown) {
+    return this.site.channelModel(parseId(channelId));
+  }
+
   /** The member's contributions; with `id`, one of them with its body. */
   @Get('contributions')
   myContributions(@Query() query: Record<string, unknown>, @CurrentMember() member: AuthMember) {

@@ -25,12 +25,14 @@ export interface ImageUploadProps {
   limit?: number;
   accept?: string;
   disabled?: boolean;
+  /** whose upload: the back office's (default) or the member center's (`/api/ajax/upload`, the member token). */
+  app?: 'admin' | 'user';
 }
 
-function ImageUploadInner({ value, onChange, multiple = false, topic, limit, accept = 'image/*', disabled }: ImageUploadProps) {
+function ImageUploadInner({ value, onChange, multiple = false, topic, limit, accept = 'image/*', disabled, app = 'admin' }: ImageUploadProps) {
   const t = useT();
   const root = useStore();
-  const [store] = useState(() => new UploadStore(root, { topic, app: 'admin' }));
+  const [store] = useState(() => new UploadStore(root, { topic, app }));
   const paths = pathList(value);
   const latest = useRef(paths);
   latest.current = paths;

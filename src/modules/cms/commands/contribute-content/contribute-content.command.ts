@@ -11,6 +11,8 @@ export interface ContributeContentInput {
   description?: string;
   keywords?: string;
   images?: string;
+  /** The values of the channel's content-model fields (checked as the back office's content form checks them). */
+  extra?: Record<string, unknown> | null;
 }
 
 /** A member's contribution (`POST /api/cms/contribute`). */

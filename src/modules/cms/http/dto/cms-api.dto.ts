@@ -5,7 +5,7 @@ import { msg } from '../../../../shared/http/validation';
 import { COMMENT_STATUS } from '../../domain/comment';
 import { CONTENT_STATUS } from '../../domain/content';
 import { BODY_MAX } from '../../domain/rich-text';
-import { IdList, OptionalPlainText, RequiredPlainText, RichText, SafeImageList } from './cms-fields';
+import { ExtraValues, IdList, OptionalPlainText, RequiredPlainText, RichText, SafeImageList } from './cms-fields';
 import type { ContributionForm } from '../../../../../contract/cms';
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value);
@@ -44,4 +44,6 @@ export class ContributeDto implements ContributionForm {
   @OptionalPlainText(500) description?: string;
   @OptionalPlainText(255) keywords?: string;
   @SafeImageList(2000) images?: string;
+  /** The values of the channel's content-model fields, checked as the back office's content form checks them. */
+  @ExtraValues() extra?: Record<string, unknown> | null;
 }

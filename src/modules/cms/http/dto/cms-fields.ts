@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsOptional, IsString, MaxLength, ValidateBy, ValidationArguments } from 'class-validator';
+import { IsObject, IsOptional, IsString, MaxLength, ValidateBy, ValidationArguments } from 'class-validator';
 import { FormMode, OptionalText, RequiredText } from '../../../../shared/http/form-fields';
 import { msg } from '../../../../shared/http/validation';
 import { isSafeAddress } from '../../domain/rich-text';
@@ -108,4 +108,13 @@ export function RichText(max: number) {
     IsString({ message: msg('validation.invalid') }),
     MaxLength(max, { message: msg('validation.max_length', { max }) }),
   );
+}
+
+/**
+ * The values of the channel's content-model fields (`extra`), an object when sent: the back office's content
+ * form and the member's contribution both; each value is checked against the model on write
+ * (`checkContentExtra` in crud/cms.cruds.ts, one validator for both sides).
+ */
+export function ExtraValues() {
+  return applyDecorators(IsOptional(), IsObject({ message: msg('cms.extra_invalid') }));
 }

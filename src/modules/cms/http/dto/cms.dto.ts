@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsObject, IsOptional, Matches, ValidateBy, ValidationArguments } from 'class-validator';
+import { IsOptional, Matches, ValidateBy, ValidationArguments } from 'class-validator';
 import { Enumeration, FormMode, ImageList, Money, OptionalInt, OptionalRef, RequiredRef, RequiredText } from '../../../../shared/http/form-fields';
 import { msg } from '../../../../shared/http/validation';
 import {
@@ -18,7 +18,7 @@ import {
   VISIT_GROUPS,
 } from '../../domain/content';
 import { BODY_MAX } from '../../domain/rich-text';
-import { IdList, IsSafeAddress, OptionalPlainText, OptionalTime, RequiredPlainText, RichText, SafeAddress, SafeImageList } from './cms-fields';
+import { ExtraValues, IdList, IsSafeAddress, OptionalPlainText, OptionalTime, RequiredPlainText, RichText, SafeAddress, SafeImageList } from './cms-fields';
 
 /*
  * The back-office forms of the content pages, each declared once and built for add and edit. Fields not
@@ -85,7 +85,7 @@ function contentForm(mode: FormMode) {
     @Enumeration(COMMENT_GROUPS, COMMENT_GROUP) allow_comment_groups?: number;
     @OptionalTime() publish_time?: number | null;
     /** The values of the channel's content-model fields (checked against the model on write). */
-    @IsOptional() @IsObject({ message: msg('cms.extra_invalid') }) extra?: Record<string, unknown> | null;
+    @ExtraValues() extra?: Record<string, unknown> | null;
   }
   return ContentForm;
 }

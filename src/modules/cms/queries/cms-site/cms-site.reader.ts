@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ChannelNode, ChannelPage, ContentCard, ContentPage, ContributionRow, HomeData, MyComment, MyContribution, SearchPage, SiteComment } from '../../../../../contract/cms';
+import type { ChannelNode, ChannelPage, ContentCard, ContentModelField, ContentPage, ContributionRow, HomeData, MyComment, MyContribution, SearchPage, SiteComment } from '../../../../../contract/cms';
 import type { PageAnswer } from '../../../../../contract/envelope';
 import { EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { MemberDirectory } from '../../../accounts';
@@ -247,10 +247,21 @@ export class CmsSiteReader {
   async contribution(memberId: number, id: number): Promise<{ row: ContributionRow }> {
     const row = await this.manager.findOne(CmsContentEntity, {
       where: { id, user_id: memberId },
-      select: { id: true, channel_id: true, title: true, content: true, description: true, keywords: true, images: true, status: true, memo: true },
+      select: { id: true, channel_id: true, title: true, content: true, description: true, keywords: true, images: true, status: true, memo: true, extra: true },
     });
     if (!row) throw new CmsRuleError('content_not_found');
-    return { row };
+    return { row: { ...row, extra: row.extra ?? null } };
+  }
+
+  /**
+   * GET /api/cms/modelFields?channel_id=: the content-model fields of a shown channel, which the member's
+   * contribution form renders (the same fields the back office's content form shows); none without a model.
+   */
+  async channelModel(channelId: number): Promise<{ model: { id: number; name: string } | null; fields: ContentModelField[] }> {
+    const channel = await this.manager.findOne(CmsChannelEntity, { where: { id: channelId, status: 1 }, select: { id: true } });
+    if (!channel) throw new CmsRuleError('reference_missing', { field: '@cms.fields.channel_id' });
+    const model = await channelModelFields(this.manager, channelId);
+    return { model: model ? { id: model.id, name: model.name } : null, fields: model?.fields ?? [] };
   }
 
   /** GET /api/cms/comments: the member's own comments, every status, with the content they are on. */

@@ -1,6 +1,7 @@
 /**
  * My contributions (/user/cms/contributions): the member's own content with its audit status and, when
- * refused, the reason; a form to contribute (rich text) or to revise an item that is unaudited or refused.
+ * refused, the reason; a form to contribute (rich text) or to revise an item that is unaudited or refused,
+ * with the extra fields of the chosen channel's content model (as the back office's content form shows them).
  * Shown only to member groups holding the rule `cms/contributions/contribute`.
  */
 import '@/features/cms/i18n';
@@ -12,6 +13,7 @@ import { Button, Drawer, Form, Input, Select, Space, Tag, Typography } from '@ar
 import { ListTable } from '@/components/crud/ListTable';
 import type { ChannelNode, ContributionForm, MyContribution } from '@contract/cms';
 import { CONTENT_STATUS, CONTENT_STATUS_OPTIONS } from '@/features/cms/options';
+import { ExtraFieldsInput } from '@/features/cms/ExtraFieldsInput';
 import { RichTextEditor } from '@/components/RichText';
 import { useAuth } from '@/hooks/useAuth';
 import { useEscapeClose } from '@/hooks/useEscapeClose';
@@ -47,7 +49,7 @@ export class ContributionsStore extends PagedListStore<MyContribution> {
   async open(id?: number) {
     if (!this.channels.length) void this.loadChannels();
     if (!id) {
-      this.form = { channel_id: 0, title: '', content: '', description: '', keywords: '' };
+      this.form = { channel_id: 0, title: '', content: '', description: '', keywords: '', extra: {} };
       return;
     }
     try {
@@ -69,9 +71,10 @@ export class ContributionsStore extends PagedListStore<MyContribution> {
   async submit(): Promise<boolean> {
     if (!this.form) return false;
     this.saving = true;
-    const { id, channel_id, title, content, description, keywords } = this.form;
+    const { id, channel_id, title, content, description, keywords, extra } = this.form;
     try {
-      await cmsApi.contribute({ ...(id ? { id } : {}), channel_id, title, content, description, keywords });
+      // the channel's content-model values: the server checks them as the back office's form's (and drops other names)
+      await cmsApi.contribute({ ...(id ? { id } : {}), channel_id, title, content, description, keywords, extra: toJS(extra) ?? {} });
       runInAction(() => {
         this.saving = false;
         this.form = null;
@@ -166,6 +169,11 @@ export default observer(function ContributionsPage() {
                 ))}
               </Select>
             </Form.Item>
+            {form.channel_id ? (
+              <div style={{ marginBottom: 16 }}>
+                <ExtraFieldsInput side="member" title={t(p('modelFields'))} channelId={form.channel_id} value={form.extra} onChange={(v) => store.setField('extra', v)} />
+              </div>
+            ) : null}
             <Form.Item label={t(p('titleColumn'))} required>
               <Input value={form.title} maxLength={200} onChange={(v) => store.setField('title', v)} data-testid="contribute-title" />
             </Form.Item>
