@@ -65,7 +65,7 @@ test('disables and enables content management and the member center, and generat
     await folder().waitFor();
   });
 
-  await step('the member center disabled: the site's links into it vanish and its pages say it is off', async () => {
+  await step("the member center disabled: the site's links into it vanish and its pages say it is off", async () => {
     const site = await context.newPage();
     await site.goto('/#/');
     await site.locator('[data-testid=site-login]').waitFor();

@@ -44,6 +44,6 @@ export class ContributeDto implements ContributionForm {
   @OptionalPlainText(500) description?: string;
   @OptionalPlainText(255) keywords?: string;
   @SafeImageList(2000) images?: string;
-  /** The values of the channel's content-model fields, checked as the back office's content form checks them. */
-  @ExtraValues() extra?: Record<string, unknown> | null;
+  /** The values of the channel's content-model fields (any values: checked as the back office's content form checks them). */
+  @ExtraValues() extra?: ContributionForm['extra'];
 }
