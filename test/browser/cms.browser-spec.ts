@@ -2,7 +2,8 @@
  * Content management in the browser: an admin writes and publishes an article in the back office (rich-text
  * editor), it appears on the home page `/` in Chinese and English; a member comments (with a script in it),
  * the comment shows only after the admin approves it, as text — nothing a title, body or comment carries
- * ever runs. Then the member center's "my comments" / "my contributions", the message templates page and
+ * ever runs. Then the member center's "my comments" / "my contributions" (a contribution to a channel with a
+ * content model: its fields shown, a missing required one refused, on a phone in both languages), the message templates page and
  * the SMS settings, on the dark theme too.
  * Screenshots of every step: test-output/screenshots/cms/.
  */
@@ -175,6 +176,51 @@ test('an admin publishes an article, a member comments, the comment shows after 
     await eventually(async () => expect(await member.locator('[data-testid=my-contributions]').innerText()).toContain(`投稿 ${suffix}`));
     expect(await member.locator('[data-testid=my-contributions]').innerText()).toContain('待审核');
     await member.screenshot({ path: await shot('my contributions') });
+  });
+
+  await step("a contribution to a channel with a content model: its fields in the form, checked, on a phone in both languages", async () => {
+    const model = await api.post('cms.ContentModel', 'add', {
+      name: `书目${suffix}`,
+      fields: [
+        { name: 'author', title: '作者', type: 'text', required: true },
+        { name: 'format', title: '格式', type: 'select', options: ['纸质', '电子'] },
+      ],
+    });
+    await api.post('cms.Channel', 'add', { name: `书评${suffix}`, model_id: model.id });
+    const viewport = member.viewportSize();
+    await member.setViewportSize({ width: 390, height: 844 });
+    // the same page as the step before: loaded again, so its channel list has the new channel
+    await member.goto('/#/user/cms/contributions');
+    await member.reload();
+    await member.locator('[data-testid=contribute]').click();
+    await member.locator('[data-testid=contribute-title]').fill(`书评投稿 ${suffix}`);
+    await member.locator('[data-testid=contribute-channel]').click();
+    await member.locator('.arco-select-popup .arco-select-option').filter({ hasText: `书评${suffix}` }).click();
+    const fields = member.locator('[data-testid=extra-fields]');
+    await fields.filter({ hasText: '本栏目的附加字段' }).waitFor();
+    expect(await fields.innerText()).toContain('作者');
+    // the form fits the phone: nothing wider than the screen
+    expect(await member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await member.locator('[data-testid=rich-text] .ba-rich-text-content').click();
+    await member.keyboard.type('一本好书');
+    // the required field left empty: refused, translated, nothing saved
+    await member.locator('[data-testid=contribute-submit]').click();
+    await member.locator('.arco-notification, .arco-message').filter({ hasText: '请输入作者' }).first().waitFor();
+    await member.screenshot({ path: await shot('contribution model fields refused zh 390') });
+    await member.locator('input[data-testid=extra-author]').fill('鲁迅');
+    await member.locator('[data-testid=contribute-submit]').click();
+    await eventually(async () => expect(await member.locator('[data-testid=my-contributions]').innerText()).toContain(`书评投稿 ${suffix}`));
+    // read back when revising, in English
+    await member.locator('.ba-user-header-right button').filter({ hasText: '中文简体' }).hover();
+    await member.locator('.arco-dropdown-menu-item').filter({ hasText: 'English' }).click();
+    await member.locator('tr').filter({ hasText: `书评投稿 ${suffix}` }).locator('button').filter({ hasText: 'Revise' }).click();
+    await fields.filter({ hasText: 'Fields of this channel' }).waitFor();
+    await eventually(async () => expect(await member.locator('input[data-testid=extra-author]').inputValue()).toBe('鲁迅'));
+    await member.screenshot({ path: await shot('contribution model fields en 390') });
+    await member.keyboard.press('Escape');
+    await member.locator('.ba-user-header-right button').filter({ hasText: 'English' }).hover();
+    await member.locator('.arco-dropdown-menu-item').filter({ hasText: '中文简体' }).click();
+    if (viewport) await member.setViewportSize(viewport);
   });
 
   await step('message templates and SMS settings (English, dark theme)', async () => {

@@ -25,7 +25,7 @@ function projectCopy(): string {
   return dir;
 }
 
-test('disables and enables content management and the member center, and generates and removes a CRUD page', async ({ page, context, step, adminPassword, pageErrors }) => {
+test('disables and enables content management and the member center, and generates and removes a CRUD page', async ({ page, context, step, shot, adminPassword, pageErrors }) => {
   const copy = projectCopy();
   const folder = () => sideMenu(page).locator('.arco-menu-inline-header').filter({ hasText: /^\s*内容管理\s*$/ });
 
@@ -82,6 +82,7 @@ test('disables and enables content management and the member center, and generat
     });
     await site.goto('/#/user/login');
     await site.locator('[data-testid=module-disabled-member]').filter({ hasText: '会员中心已禁用' }).waitFor();
+    await site.screenshot({ path: await shot('member center disabled') });
     await site.goto('/#/user/account/overview');
     await site.locator('[data-testid=module-disabled-member]').waitFor();
     expect(sent).toEqual([]);
