@@ -200,7 +200,7 @@ test('an admin publishes an article, a member comments, the comment shows after 
     await fields.filter({ hasText: '本栏目的附加字段' }).waitFor();
     expect(await fields.innerText()).toContain('作者');
     // the form fits the phone: nothing wider than the screen
-    expect(await member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await member.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await member.locator('[data-testid=rich-text] .ba-rich-text-content').click();
     await member.keyboard.type('一本好书');
     // the required field left empty: refused, translated, nothing saved

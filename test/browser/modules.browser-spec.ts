@@ -82,6 +82,7 @@ test('disables and enables content management and the member center, and generat
     });
     await site.goto('/#/user/login');
     await site.locator('[data-testid=module-disabled-member]').filter({ hasText: '会员中心已禁用' }).waitFor();
+    await site.locator('#block-loading').waitFor({ state: 'detached' });
     await site.screenshot({ path: await shot('member center disabled') });
     await site.goto('/#/user/account/overview');
     await site.locator('[data-testid=module-disabled-member]').waitFor();
