@@ -36,7 +36,7 @@ export function SerialCapture({
       setText('');
       return;
     }
-    setProblem(outcome.kind === 'duplicate' ? t('serials.duplicate', { serial: outcome.serial }) : outcome.kind === 'full' ? t('serials.full', { quantity }) : t('serials.invalid'));
+    setProblem(outcome.kind === 'duplicate' ? t('serials.duplicate', { serial: outcome.serial }) : outcome.kind === 'full' ? t('serials.full', { quantity: quantity ?? 0 }) : t('serials.invalid'));
     setText('');
   };
   const complete = quantity !== null && quantity > 0 && serials.length === quantity;
