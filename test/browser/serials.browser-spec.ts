@@ -3,8 +3,9 @@
  * shows the serial scanner; each scan (typed + Enter, as a keyboard-wedge scanner sends it) adds one serial,
  * a serial scanned twice is flagged at once and not added, and the order saves the serials. After the audit
  * the serial history page finds the serial and shows where it is and its movement in. Then on a 390 px phone;
- * there a count of the shelf counts the phone by scanning its two serials on the count sheet (a duplicate
- * flagged at once, the count following the chips, a chip removed and scanned again), in the dark theme.
+ * there a count of the shelf counts the phone by scanning its two serials on the count sheet (its product code
+ * read into the sheet's scan field puts the keyboard in the line's serial scanner; a duplicate flagged at once,
+ * the count following the chips, a chip removed and scanned again), in the dark theme.
  *
  * Screenshots of every step: test-output/screenshots/serials/.
  */
@@ -111,8 +112,18 @@ test('scan serials into an order line (a duplicate flagged at once), then find t
     const quantity = line.locator('[data-stocktake=count-input]');
     expect(await quantity.getAttribute('readonly')).not.toBeNull();
     const scan = capture.locator('input');
-    await scan.fill(first.toLowerCase());
-    await scan.press('Enter');
+    // a scanner reads the phone's product code into the sheet's scan field: the line becomes current, nothing is
+    // counted, and the keyboard goes to its serial scanner, where the next read is a serial
+    const sheetScan = sheet.locator('[data-orders=scan] input');
+    await sheetScan.click();
+    await page.keyboard.type(phone.product_no);
+    await page.keyboard.press('Enter');
+    await eventually(async () =>
+      expect(await page.evaluate((id) => !!(globalThis as any).document.activeElement?.closest?.(`[data-serials-for="${id}"]`), lineId)).toBe(true),
+    );
+    expect(await quantity.inputValue()).toBe('');
+    await page.keyboard.type(first.toLowerCase());
+    await page.keyboard.press('Enter');
     await eventually(async () => expect(await quantity.inputValue()).toBe('1'));
     // scanned twice: flagged at once, still 1
     await scan.fill(first);

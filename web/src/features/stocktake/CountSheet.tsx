@@ -182,9 +182,8 @@ export const CountSheet = observer(function CountSheet({ sheet, onChanged }: { s
     if (sheet.focusId === null && !scanHere) return;
     const line = sheet.focusId === null ? null : document.querySelector<HTMLInputElement>(`[data-line-input="${sheet.focusId}"]`);
     line?.scrollIntoView({ block: 'nearest' });
-    // a serial-tracked line made current: the next scans are its serials
-    const current = sheet.lines.find((l) => l.id === sheet.focusId);
-    const serialInput = current && isSerialLine(current) ? document.querySelector<HTMLInputElement>(`[data-serials-for="${current.id}"] input`) : null;
+    // a serial-tracked line made current by a scan of its product: the next scans are its serials
+    const serialInput = sheet.serialsFocus !== null && sheet.serialsFocus === sheet.focusId ? document.querySelector<HTMLInputElement>(`[data-serials-for="${sheet.serialsFocus}"] input`) : null;
     const scanInput = scanHere ? document.querySelector<HTMLInputElement>('[data-stocktake=sheet] [data-orders=scan] input') : null;
     const target = serialInput ?? scanInput ?? line;
     if (target && document.activeElement !== target) {

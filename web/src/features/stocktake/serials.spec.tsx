@@ -153,9 +153,12 @@ describe('the count sheet of a serial-tracked product', () => {
     const outcome = sheet.addScanned({ id: 1, name: 'Phone', product_no: 'PH', serial_tracked: 1 });
     expect(outcome).toMatchObject({ key: '1', quantity: 0, message: 'wms.stocktake.scanSerials' });
     expect(sheet.focusId).toBe(1);
+    // the keyboard goes to its serial scanner (only after such a scan: Enter or opening leave it in the scan field)
+    expect(sheet.serialsFocus).toBe(1);
     expect(sent).toEqual([]);
     // a product without serials still counts one per scan
     sheet.addScanned({ id: 2, name: 'Cable', product_no: 'CB' });
+    expect(sheet.serialsFocus).toBeNull();
     await sheet.save([]);
     expect(sent[0]).toEqual([{ id: 2, counted_quantity: 1 }]);
 

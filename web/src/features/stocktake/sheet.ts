@@ -68,6 +68,11 @@ export class CountSheetStore implements ScanTarget {
   drafts = new Map<number, string>();
   /** line id → the count a scan sent and the server has not answered yet (the next scan adds to it). */
   scannedCounts = new Map<number, number>();
+  /**
+   * The serial-tracked line whose product was just scanned: the keyboard goes to its serial scanner (only
+   * then: opening the sheet or an Enter leaves it in the scan field, so a shelf code is never taken for a serial).
+   */
+  serialsFocus: number | null = null;
   /** line id → the serials scanned on a serial-tracked line that the server has not answered yet. */
   serialDrafts = new Map<number, string[]>();
   /** The line whose quantity field has the keyboard (by id); the sheet focuses it. */
@@ -162,6 +167,7 @@ export class CountSheetStore implements ScanTarget {
   }
 
   focus(id: number | null): void {
+    this.serialsFocus = null;
     this.focusId = id;
     this.focusSeq++;
   }
@@ -341,7 +347,10 @@ export class CountSheetStore implements ScanTarget {
       this.focus(line.id);
       this.scannedKey = String(line.id);
       // a serial-tracked line counts the serials scanned, one per unit: the product's code only makes it current
-      if (isSerialLine(line)) return { key: String(line.id), index, quantity: this.serialsOf(line.id).length, added: false, message: 'wms.stocktake.scanSerials' };
+      if (isSerialLine(line)) {
+        this.serialsFocus = line.id;
+        return { key: String(line.id), index, quantity: this.serialsOf(line.id).length, added: false, message: 'wms.stocktake.scanSerials' };
+      }
       const typed = this.drafts.has(line.id) ? parseCount(this.drafts.get(line.id)!) : null;
       const before = typed ?? this.scannedCounts.get(line.id) ?? line.counted_quantity;
       if (current || before === null) {
