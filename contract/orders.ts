@@ -264,4 +264,6 @@ export interface ShipInput {
 export interface MoveLineInput {
   id: number;
   quantity: number;
+  /** A serial-tracked product (§14): the serials of the units moved now, one per unit. */
+  serials?: string[];
 }

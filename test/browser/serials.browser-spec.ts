@@ -2,7 +2,10 @@
  * Serial capture in the browser: an inbound order of 2 units of a serial-tracked product is edited; its line
  * shows the serial scanner; each scan (typed + Enter, as a keyboard-wedge scanner sends it) adds one serial,
  * a serial scanned twice is flagged at once and not added, and the order saves the serials. After the audit
- * the serial history page finds the serial and shows where it is and its movement in. Then on a 390 px phone.
+ * the serial history page finds the serial and shows where it is and its movement in. Then on a 390 px phone;
+ * there a count of the shelf counts the phone by scanning its two serials on the count sheet (its product code
+ * read into the sheet's scan field puts the keyboard in the line's serial scanner; a duplicate flagged at once,
+ * the count following the chips, a chip removed and scanned again), in the dark theme.
  *
  * Screenshots of every step: test-output/screenshots/serials/.
  */
@@ -86,5 +89,64 @@ test('scan serials into an order line (a duplicate flagged at once), then find t
     await currentPage(page).locator('[data-serials=result]').filter({ hasText: first }).waitFor();
     const width = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
+  });
+
+  await step('on the phone, in the dark theme, a count of the shelf counts the phone by scanning its two serials', async () => {
+    const count = await api.add('Stocktake', { warehouse_id: warehouse.id, warehouse_shelf_id: shelf.id, remark: `序列号盘点 ${suffix}` });
+    const started = await api.post('wms.Stocktake', 'start', { id: count.id });
+    const lineId = started.lines.find((l: { product_id: number }) => l.product_id === phone.id).id;
+    await page.evaluate(() => {
+      const storage = (globalThis as unknown as { localStorage: { getItem(k: string): string | null; setItem(k: string, v: string): void } }).localStorage;
+      storage.setItem('storeConfig_v2', JSON.stringify({ ...JSON.parse(storage.getItem('storeConfig_v2') ?? '{}'), theme: 'dark' }));
+    });
+    await goHash(page, '/admin/wms/stocktake');
+    await page.reload();
+    await expectPath(page, '/admin/wms/stocktake');
+    await settled(page);
+    expect(await page.evaluate(() => (globalThis as unknown as { document: { body: { getAttribute(n: string): string | null } } }).document.body.getAttribute('arco-theme'))).toBe('dark');
+    await currentPage(page).locator('.arco-table-tr').filter({ hasText: count.stocktake_no }).first().locator('[data-stocktake=open-number]').click();
+    const sheet = page.locator('[data-stocktake=sheet]:visible .arco-drawer').first();
+    const line = sheet.locator(`[data-stocktake=line][data-line-id="${lineId}"]`);
+    const capture = line.locator('[data-stocktake=serials] [data-serials=capture]');
+    await capture.waitFor();
+    const quantity = line.locator('[data-stocktake=count-input]');
+    expect(await quantity.getAttribute('readonly')).not.toBeNull();
+    const scan = capture.locator('input');
+    // a scanner reads the phone's product code into the sheet's scan field: the line becomes current, nothing is
+    // counted, and the keyboard goes to its serial scanner, where the next read is a serial
+    const sheetScan = sheet.locator('[data-orders=scan] input');
+    await sheetScan.click();
+    await page.keyboard.type(phone.product_no);
+    await page.keyboard.press('Enter');
+    await eventually(async () =>
+      expect(await page.evaluate((id) => !!(globalThis as any).document.activeElement?.closest?.(`[data-serials-for="${id}"]`), lineId)).toBe(true),
+    );
+    expect(await quantity.inputValue()).toBe('');
+    await page.keyboard.type(first.toLowerCase());
+    await page.keyboard.press('Enter');
+    await eventually(async () => expect(await quantity.inputValue()).toBe('1'));
+    // scanned twice: flagged at once, still 1
+    await scan.fill(first);
+    await scan.press('Enter');
+    await eventually(async () => expect(await text(capture.locator('[data-serials=problem]'))).toBe(`${first} 已经扫过`));
+    expect(await quantity.inputValue()).toBe('1');
+    await scan.fill(second);
+    await scan.press('Enter');
+    await eventually(async () => expect(await quantity.inputValue()).toBe('2'));
+    expect(await text(capture.locator('[data-serials=count]'))).toBe('已扫 2 个');
+    await eventually(async () => expect((await api.get('wms.Stocktake', 'edit', { id: count.id })).row.lines.find((l: { id: number }) => l.id === lineId)).toMatchObject({ counted_quantity: 2, counted_serials: [first, second] }));
+    // a chip removed counts one fewer; scanned again, two
+    await capture.locator(`[data-serial="${first}"] .arco-tag-close-btn`).click();
+    await eventually(async () => expect(await quantity.inputValue()).toBe('1'));
+    await scan.fill(first);
+    await scan.press('Enter');
+    await eventually(async () => expect(await quantity.inputValue()).toBe('2'));
+    await eventually(async () => expect((await api.get('wms.Stocktake', 'edit', { id: count.id })).row.lines.find((l: { id: number }) => l.id === lineId)).toMatchObject({ counted_quantity: 2, counted_serials: [second, first] }));
+    await eventually(async () => expect(await text(sheet.locator('[data-stocktake=progress]'))).toContain('已盘 1 / 1 行'));
+    const width = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    // posted: the same two serials, no variance
+    const posted = await api.post('wms.Stocktake', 'post', { id: count.id });
+    expect(posted.lines.find((l: { id: number }) => l.id === lineId)).toMatchObject({ variance: 0 });
   });
 });

@@ -69,7 +69,8 @@ export async function fetchStocktake(id: number): Promise<StocktakeView> {
 }
 
 /** A counted line: by its id, or a found item (product, shelf, lot) the sheet lacked. */
-export type CountedLine = { id: number; counted_quantity: number } | { product_id: number; warehouse_shelf_id: number; lot_no: string; counted_quantity: number };
+/** A serial-tracked line (§14) also sends `serials`, one per unit counted. */
+export type CountedLine = ({ id: number; counted_quantity: number } | { product_id: number; warehouse_shelf_id: number; lot_no: string; counted_quantity: number }) & { serials?: string[] };
 
 /** `POST wms.Stocktake/count`: repeatable (the last count of a line wins); answers the count. */
 export async function countStocktake(id: number, lines: CountedLine[]): Promise<StocktakeView> {

@@ -88,3 +88,23 @@ export function assertWithinReturnable(lines: ReadonlyArray<Pick<ReturnLine, 'pr
 export function returnShelvesOf(shelves: ReadonlyMap<number, { id: number; location: string; kind: number; status: number; deleted: boolean }>): Map<number, ReturnShelf> {
   return new Map([...shelves.values()].map((s) => [s.id, { name: s.location, kind: s.kind, enabled: s.status === 1 && !s.deleted }]));
 }
+
+/**
+ * A serial-tracked product's returned serials: each one a serial this shipment took out and no audited return
+ * of it has brought back (`returnable`: product id → those serials). A serial the order never shipped (or already
+ * returned) is refused naming the line, the serial and the order. Lines without serials are left to the ledger
+ * (a serial-tracked receipt needs one per unit).
+ */
+export function assertSerialsReturnable(
+  lines: ReadonlyArray<Pick<ReturnLine, 'product_id'> & { serials?: readonly string[] | null }>,
+  returnable: ReadonlyMap<number, ReadonlySet<string>>,
+  productName: (productId: number) => string,
+  orderNo: string,
+): void {
+  lines.forEach((line, index) => {
+    const left = returnable.get(line.product_id);
+    for (const serial of line.serials ?? []) {
+      if (!left?.has(serial.trim().toUpperCase())) throw new OrderRuleError('return_serial_not_shipped', { line: index + 1, product: productName(line.product_id), serial: serial.trim().toUpperCase(), order: orderNo });
+    }
+  });
+}

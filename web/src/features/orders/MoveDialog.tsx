@@ -1,9 +1,12 @@
 /**
  * The move dialog of an audited relocation: per line the planned quantity, what was moved so far, what is
  * left, and the quantity to move now (at most what is left). Posts only the lines with a quantity. Lines
- * about lots show the source shelf's lots and which of them the move takes (MoveLots).
+ * about lots show the source shelf's lots and which of them the move takes (MoveLots). A serial-tracked line's
+ * quantity is the serials scanned for it (one card per line under the table, the order lines' SerialCapture,
+ * at most what is left): the move sends them with the quantity.
  */
 import './i18n';
+import '@/features/lots/i18n';
 import { useEffect, useState } from 'react';
 import { toJS } from 'mobx';
 import { observer } from 'mobx-react-lite';
@@ -14,31 +17,45 @@ import { isRelocationLine, orderNumber, type RelocationLineView } from './orderV
 import type { OrderPageStore } from './pageStore';
 import { checkMove, moveProgress } from './states';
 import MoveLots from './MoveLots';
+import { SerialCapture } from '@/features/serials/SerialCapture';
+
+/** A line of a serial-tracked product: it moves the serials scanned for it. */
+const isSerialLine = (line: RelocationLineView) => Number(line.product?.serial_tracked) === 1;
 
 export const MoveDialog = observer(function MoveDialog({ page }: { page: OrderPageStore }) {
   const t = useT();
   const order = page.moving;
   const lines: RelocationLineView[] = order ? toJS(order.lines).filter(isRelocationLine) : [];
   const [quantities, setQuantities] = useState<Record<number, number | undefined>>({});
+  const [serials, setSerials] = useState<Record<number, string[]>>({});
   const [tried, setTried] = useState(false);
 
   useEffect(() => {
     setQuantities({});
+    setSerials({});
     setTried(false);
   }, [order]);
 
-  const check = checkMove(lines, quantities);
+  // a serial-tracked line moves as many as its serials scanned
+  const serialLines = lines.filter(isSerialLine);
+  const entered: Record<number, number | undefined> = { ...quantities };
+  for (const line of serialLines) entered[line.id] = serials[line.id]?.length || undefined;
+  const check = checkMove(lines, entered);
   const busy = page.moveId !== null && page.isBusy('move', page.moveId);
 
   const submit = async () => {
     setTried(true);
     if (page.moveId === null || check.empty || Object.keys(check.errors).length) return;
-    await page.move(page.moveId, check.lines);
+    await page.move(
+      page.moveId,
+      check.lines.map((l) => (serials[l.id]?.length ? { ...l, serials: serials[l.id] } : l)),
+    );
   };
 
   const fillAll = () => {
     const next: Record<number, number> = {};
     for (const line of lines) {
+      if (isSerialLine(line)) continue; // its serials are scanned, one per unit
       const { remaining } = moveProgress(line);
       if (remaining > 0) next[line.id] = remaining;
     }
@@ -76,6 +93,13 @@ export const MoveDialog = observer(function MoveDialog({ page }: { page: OrderPa
       render: (_: unknown, r: RelocationLineView) => {
         const { remaining } = moveProgress(r);
         const error = check.errors[r.id];
+        if (isSerialLine(r))
+          return (
+            <div className="orders-cell" data-orders="move-quantity">
+              <InputNumber className="orders-input-num" readOnly disabled={remaining === 0} placeholder={remaining === 0 ? t('orders.move.done') : t('orders.move.scanSerials')} value={entered[r.id]} />
+              {error && <div className="orders-field-msg is-error">{t(error)}</div>}
+            </div>
+          );
         return (
           <div className="orders-cell" data-orders="move-quantity">
             <InputNumber
@@ -125,7 +149,37 @@ export const MoveDialog = observer(function MoveDialog({ page }: { page: OrderPa
         </div>
         {tried && check.empty && <Alert type="warning" showIcon content={t('orders.move.nothing')} style={{ marginBottom: 12 }} />}
         <Table rowKey="id" size="small" border={{ wrapper: true, cell: false }} pagination={false} columns={columns} data={lines} scroll={{ x: 760 }} />
-        <MoveLots page={page} lines={lines} quantities={quantities} />
+        {serialLines.some((l) => moveProgress(l).remaining > 0 || l.serials?.length) && (
+          <div className="move-lots" data-orders="move-serials">
+            <div className="orders-section-title">{t('orders.move.serialsTitle')}</div>
+            <div className="move-lots-cards">
+              {serialLines.map((line) => {
+                const { remaining } = moveProgress(line);
+                const index = lines.indexOf(line);
+                return (
+                  <div key={line.id} className="move-lots-card" data-orders="move-serials-line" data-line={index + 1}>
+                    <div className="move-lots-head">
+                      <b>{t('lots.move.line', { n: index + 1 })}</b>
+                      <span>
+                        {line.product?.name ?? `#${line.product_id}`} <span className="orders-sub">{line.product?.product_no}</span>
+                      </span>
+                      <span className="orders-sub move-lots-route">
+                        {line.source_shelf?.location ?? line.source_warehouse_shelf_id} → {line.target_shelf?.location ?? line.target_warehouse_shelf_id}
+                      </span>
+                    </div>
+                    {remaining > 0 ? (
+                      <SerialCapture serials={serials[line.id] ?? []} quantity={remaining} onChange={(next) => setSerials((all) => ({ ...all, [line.id]: next }))} />
+                    ) : (
+                      <div className="lots-muted">{t('orders.move.done')}</div>
+                    )}
+                    {!!line.serials?.length && <div className="orders-sub" data-orders="move-serials-moved">{t('orders.move.serialsMoved', { serials: line.serials.slice(0, 20).join(', ') + (line.serials.length > 20 ? ' …' : '') })}</div>}
+                  </div>
+                );
+              })}
+            </div>
+          </div>
+        )}
+        <MoveLots page={page} lines={lines} quantities={entered} />
       </Spin>
     </Modal>
   );

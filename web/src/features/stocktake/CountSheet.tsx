@@ -21,17 +21,20 @@ import { getLocale, useT } from '@/lang';
 import { useStore } from '@/stores/context';
 import { stocktakePrintUrl } from '@/api/orders';
 import { openInNewTab } from '@/features/documents/newTab';
-import { CountSheetStore, parseCount, reviewOf, sheetActions, type SheetLine } from './sheet';
+import { SerialCapture } from '@/features/serials/SerialCapture';
+import { CountSheetStore, isSerialLine, parseCount, reviewOf, sheetActions, type SheetLine } from './sheet';
 import { StatusTag } from './status';
 
-const Line = observer(function Line({ sheet, line, index }: { sheet: CountSheetStore; line: SheetLine; index: number }) {
+export const CountLine = observer(function CountLine({ sheet, line, index }: { sheet: CountSheetStore; line: SheetLine; index: number }) {
   const t = useT();
   const text = sheet.typed(line.id);
   const bad = text !== '' && parseCount(text) === null;
   const counted = line.counted_quantity !== null;
   const pending = sheet.drafts.has(line.id) && !bad;
+  // a serial-tracked line is counted by scanning its serials: its count is how many, not typed
+  const serial = isSerialLine(line);
   return (
-    <div className={`stocktake-line${counted ? ' is-counted' : ''}${sheet.focusId === line.id ? ' is-current' : ''}`} data-stocktake="line" data-line-id={line.id}>
+    <div className={`stocktake-line${counted ? ' is-counted' : ''}${sheet.focusId === line.id ? ' is-current' : ''}${serial ? ' has-serials' : ''}`} data-stocktake="line" data-line-id={line.id}>
       <div className="stocktake-line-index">{index + 1}</div>
       <div className="stocktake-line-place">
         <b>{line.shelf?.name ?? '-'}</b>
@@ -60,6 +63,7 @@ const Line = observer(function Line({ sheet, line, index }: { sheet: CountSheetS
           inputMode="numeric"
           autoComplete="off"
           disabled={!sheet.counting}
+          readOnly={serial}
           status={bad ? 'error' : undefined}
           placeholder={t('wms.stocktake.counted')}
           aria-label={t('wms.stocktake.countedOf', { name: line.product?.name ?? '' })}
@@ -77,7 +81,7 @@ const Line = observer(function Line({ sheet, line, index }: { sheet: CountSheetS
           data-line-input={line.id}
           data-stocktake="count-input"
         />
-        {sheet.counting && sheet.unitsOf(line.product_id).length ? (
+        {sheet.counting && !serial && sheet.unitsOf(line.product_id).length ? (
           <div className="stocktake-line-units" data-stocktake="units">
             {sheet.unitsOf(line.product_id).map((unit) => (
               <Button key={unit.id} size="small" onClick={() => sheet.addUnit(line.id, unit)} data-stocktake="add-unit">
@@ -92,6 +96,11 @@ const Line = observer(function Line({ sheet, line, index }: { sheet: CountSheetS
       {!sheet.blind && (
         <div className="stocktake-line-variance" data-stocktake="variance">
           {typeof line.variance === 'number' ? <SignedCell value={line.variance} /> : <span className="orders-sub">-</span>}
+        </div>
+      )}
+      {serial && (
+        <div className="stocktake-line-serials" data-stocktake="serials" aria-label={t('wms.stocktake.serials')}>
+          <SerialCapture serials={sheet.serialsOf(line.id)} quantity={null} disabled={!sheet.counting} onChange={(serials) => void sheet.setSerials(line.id, serials)} focusKey={line.id} />
         </div>
       )}
     </div>
@@ -173,8 +182,10 @@ export const CountSheet = observer(function CountSheet({ sheet, onChanged }: { s
     if (sheet.focusId === null && !scanHere) return;
     const line = sheet.focusId === null ? null : document.querySelector<HTMLInputElement>(`[data-line-input="${sheet.focusId}"]`);
     line?.scrollIntoView({ block: 'nearest' });
+    // a serial-tracked line made current by a scan of its product: the next scans are its serials
+    const serialInput = sheet.serialsFocus !== null && sheet.serialsFocus === sheet.focusId ? document.querySelector<HTMLInputElement>(`[data-serials-for="${sheet.serialsFocus}"] input`) : null;
     const scanInput = scanHere ? document.querySelector<HTMLInputElement>('[data-stocktake=sheet] [data-orders=scan] input') : null;
-    const target = scanInput ?? line;
+    const target = serialInput ?? scanInput ?? line;
     if (target && document.activeElement !== target) {
       target.focus();
       target.select();
@@ -266,7 +277,7 @@ export const CountSheet = observer(function CountSheet({ sheet, onChanged }: { s
             ) : (
               <div className="stocktake-lines" data-stocktake="lines">
                 {sheet.lines.map((line, i) => (
-                  <Line key={line.id} sheet={sheet} line={line} index={i} />
+                  <CountLine key={line.id} sheet={sheet} line={line} index={i} />
                 ))}
               </div>
             )}

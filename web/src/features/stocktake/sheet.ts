@@ -8,7 +8,7 @@
  * a scan, never typed into a quantity; Tab in the scan field goes to the current line's quantity); without
  * one it moves to the next line not counted yet.
  */
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, observable, runInAction } from 'mobx';
 import { STOCKTAKE_STATUS } from '@contract/enums';
 import type { ProductPick } from '@contract/master-data';
 import type { StocktakeLineView, StocktakeView } from '@contract/stocktake';
@@ -47,6 +47,11 @@ export function nextLineIndex(lines: ReadonlyArray<Pick<SheetLine, 'counted_quan
   return index + 1 < lines.length ? index + 1 : -1;
 }
 
+/** A line of a serial-tracked product (§14): it is counted by scanning its serials, the count is how many. */
+export function isSerialLine(line: Pick<SheetLine, 'product'>): boolean {
+  return Number(line.product?.serial_tracked) === 1;
+}
+
 /** Gains and losses as the review shows them, from lines that show a variance. */
 export function reviewOf(lines: ReadonlyArray<SheetLine>): { gains: SheetLine[]; losses: SheetLine[] } {
   const shown = lines.filter((l) => typeof l.variance === 'number' && l.variance !== 0);
@@ -63,6 +68,13 @@ export class CountSheetStore implements ScanTarget {
   drafts = new Map<number, string>();
   /** line id → the count a scan sent and the server has not answered yet (the next scan adds to it). */
   scannedCounts = new Map<number, number>();
+  /**
+   * The serial-tracked line whose product was just scanned: the keyboard goes to its serial scanner (only
+   * then: opening the sheet or an Enter leaves it in the scan field, so a shelf code is never taken for a serial).
+   */
+  serialsFocus: number | null = null;
+  /** line id → the serials scanned on a serial-tracked line that the server has not answered yet. */
+  serialDrafts = new Map<number, string[]>();
   /** The line whose quantity field has the keyboard (by id); the sheet focuses it. */
   focusId: number | null = null;
   /** Bumped when the keyboard should go to the current line (or the scan field, when the sheet has one) again. */
@@ -83,7 +95,8 @@ export class CountSheetStore implements ScanTarget {
   readonly scanMessages = { added: 'wms.stocktake.scanAdded', more: 'wms.stocktake.scanFound', hint: 'wms.stocktake.scanHint' };
 
   constructor() {
-    makeAutoObservable<this, 'keys' | 'queue'>(this, { keys: false, queue: false, scanMessages: false, scanField: false });
+    // serialDrafts holds the arrays as sent (shallow), so an answer knows whether its draft is still the latest
+    makeAutoObservable<this, 'keys' | 'queue'>(this, { keys: false, queue: false, scanMessages: false, scanField: false, serialDrafts: observable.shallow });
   }
 
   get open(): boolean {
@@ -117,6 +130,7 @@ export class CountSheetStore implements ScanTarget {
     this.row = null;
     this.drafts = new Map();
     this.scannedCounts = new Map();
+    this.serialDrafts = new Map();
     this.scanShelf = null;
     this.reviewing = false;
     this.focusId = null;
@@ -153,6 +167,7 @@ export class CountSheetStore implements ScanTarget {
   }
 
   focus(id: number | null): void {
+    this.serialsFocus = null;
     this.focusId = id;
     this.focusSeq++;
   }
@@ -163,6 +178,8 @@ export class CountSheetStore implements ScanTarget {
   }
 
   typed(id: number): string {
+    const serials = this.serialDrafts.get(id);
+    if (serials !== undefined) return String(serials.length);
     const draft = this.drafts.get(id);
     if (draft !== undefined) return draft;
     const scanned = this.scannedCounts.get(id);
@@ -240,6 +257,29 @@ export class CountSheetStore implements ScanTarget {
     }
   }
 
+  /** The serials of a serial-tracked line: as scanned (not answered yet), else as the server counted them. */
+  serialsOf(id: number): string[] {
+    const scanned = this.serialDrafts.get(id);
+    if (scanned) return scanned;
+    return this.lines.find((l) => l.id === id)?.counted_serials ?? [];
+  }
+
+  /**
+   * A serial scanned or removed on a serial-tracked line: the line counts the serials it now lists (saved at
+   * once, `serials` with `counted_quantity` their number). A refusal puts back what the server holds.
+   */
+  setSerials(id: number, serials: string[]): Promise<boolean> {
+    this.serialDrafts.set(id, serials);
+    this.drafts.delete(id);
+    this.focusId = id;
+    return this.save([{ id, counted_quantity: serials.length, serials }]).then((ok) => {
+      runInAction(() => {
+        if (this.serialDrafts.get(id) === serials) this.serialDrafts.delete(id);
+      });
+      return ok;
+    });
+  }
+
   /** The units of the sheet's products not known yet, in one request. */
   private async loadUnits(): Promise<void> {
     const wanted = [...new Set(this.lines.map((l) => l.product_id))].filter((id) => !this.units.has(id)).slice(0, 1000);
@@ -306,6 +346,11 @@ export class CountSheetStore implements ScanTarget {
       const index = this.lines.indexOf(line);
       this.focus(line.id);
       this.scannedKey = String(line.id);
+      // a serial-tracked line counts the serials scanned, one per unit: the product's code only makes it current
+      if (isSerialLine(line)) {
+        this.serialsFocus = line.id;
+        return { key: String(line.id), index, quantity: this.serialsOf(line.id).length, added: false, message: 'wms.stocktake.scanSerials' };
+      }
       const typed = this.drafts.has(line.id) ? parseCount(this.drafts.get(line.id)!) : null;
       const before = typed ?? this.scannedCounts.get(line.id) ?? line.counted_quantity;
       if (current || before === null) {
@@ -325,14 +370,16 @@ export class CountSheetStore implements ScanTarget {
     const place = shelfId ?? (this.row?.warehouse_shelf_id ? Number(this.row.warehouse_shelf_id) : null);
     // the scan field shows a refusal's `msg`
     if (!place) throw { msg: t('wms.stocktake.scanShelfFirst', { name: String(product.name ?? '') }) };
-    const found = { product_id: productId, warehouse_shelf_id: place, lot_no: '', counted_quantity: step };
+    // a serial-tracked found item starts at 0: its serials are scanned on the line it becomes
+    const tracked = product.serial_tracked === true || Number(product.serial_tracked) === 1;
+    const found = tracked ? { product_id: productId, warehouse_shelf_id: place, lot_no: '', counted_quantity: 0, serials: [] } : { product_id: productId, warehouse_shelf_id: place, lot_no: '', counted_quantity: step };
     void this.save([found]).then((ok) => {
       if (!ok) return;
       const added = this.lines.find((l) => l.product_id === productId && l.warehouse_shelf_id === place);
       if (added) runInAction(() => this.focus(added.id));
     });
     this.scannedKey = `${productId}@${place}`;
-    return { key: this.scannedKey, index: this.lines.length, quantity: step, added: true };
+    return { key: this.scannedKey, index: this.lines.length, quantity: found.counted_quantity, added: true, ...(tracked ? { message: 'wms.stocktake.scanSerials' } : {}) };
   }
 
   /** Tab in the scan field: the keyboard goes to the current line's quantity (false: no line is current). */

@@ -11,7 +11,7 @@ import { MasterDataReader } from '../../../master-data';
 import { SiteConfigService } from '../../../platform';
 import { AUDIT_STATUS, RETURN_DISPOSITION } from '../../../../../contract/enums';
 import { adjustmentLineTotal } from '../../domain/adjustment';
-import { assertReturnableOrder, assertWithinReturnable, checkReturnLines, returnShelvesOf } from '../../domain/customer-return';
+import { assertReturnableOrder, assertSerialsReturnable, assertWithinReturnable, checkReturnLines, returnShelvesOf } from '../../domain/customer-return';
 import { OrderRuleError } from '../../domain/order-errors';
 import { namedLotsOf } from '../../domain/order-lots';
 import { ORDER_KINDS } from '../../persistence/order-kinds';
@@ -66,10 +66,13 @@ export class AuditReturnOrderHandler implements ICommandHandler<AuditReturnOrder
         const product = products.get(line.product_id)!;
         if (product.lot_tracked && !lots[index]) throw new AppError('lots.lot_required', { line: index + 1, product: `${product.name} (${product.product_no})` });
       });
-      assertWithinReturnable(lines, returnable, (productId) => {
+      const productName = (productId: number) => {
         const p = products.get(productId);
         return p ? `${p.name} (${p.product_no})` : `#${productId}`;
-      });
+      };
+      assertWithinReturnable(lines, returnable, productName);
+      // serials (§14): only serials this shipment took out and no audited return brought back
+      if (lines.some((l) => l.serials?.length)) assertSerialsReturnable(lines, await this.returnables.serials(manager, outbound!.id), productName, outbound!.outbound_no);
       const now = unixNow();
       const operator = operatorName(context.admin);
       await write({ audit_status: AUDIT_STATUS.audited, audittime: now, audit_admin_id: context.admin.id, updatetime: now }, { audit_status: AUDIT_STATUS.unaudited });

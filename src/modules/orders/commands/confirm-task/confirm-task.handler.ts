@@ -7,6 +7,7 @@ import { eventUnitOf } from '../../domain/line-units';
 import { LineUnits } from '../line-units';
 import { TaskRepository } from '../../persistence/task.repository';
 import { TASK_TYPE } from '../../../../../contract/enums';
+import { normalizeSerials } from '../../../../../contract/serials';
 import { StockTasks } from '../stock-tasks';
 import { WavePicking } from '../wave-picking';
 import { ConfirmTaskCommand } from './confirm-task.command';
@@ -46,7 +47,11 @@ export class ConfirmTaskHandler implements ICommandHandler<ConfirmTaskCommand> {
     const productId = product?.kind === 'product' ? Number(product.row.id) : null;
     const lotNo = input.lot_no || (product?.kind === 'product' ? product.lot_no : undefined);
     const { quantity, unit } = await this.entered(input, product?.kind === 'product' ? product : null);
-    const scanned = { fromShelfId, productId, toShelfId, lotNo, quantity, short: !!input.short, ...(unit ? { unit } : {}), ...(input.serials?.length ? { serials: input.serials } : {}) };
+    // serials as the ledger keeps them (trimmed, upper-case): a pick writes them onto its order lines as well;
+    // a list that is not one serial per unit is left to the ledger, which refuses it naming the product
+    const normalized = input.serials?.length ? normalizeSerials(input.serials) : null;
+    const serials = normalized && 'serials' in normalized ? normalized.serials : input.serials;
+    const scanned = { fromShelfId, productId, toShelfId, lotNo, quantity, short: !!input.short, ...(unit ? { unit } : {}), ...(serials?.length ? { serials } : {}) };
     // one confirm for every kind: a pick serves order lines (waves); a putaway or replenishment moves stock shelf to shelf
     return this.transitions.run(this.tasks.document, id, 'confirmed', context, (open) =>
       open.state.type === TASK_TYPE.pick ? this.picking.confirm(open, scanned) : this.stockTasks.confirm(open, { ...scanned, force: !!input.force, reason: input.reason ?? '' }),

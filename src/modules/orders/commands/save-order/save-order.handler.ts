@@ -18,7 +18,7 @@ import { OrderNumbers } from '../../persistence/order-numbers';
 import { NewLine, OrderRepository, OrderView } from '../../persistence/order.repository';
 import { SaveOrderCommand, SaveOrderInput } from './save-order.command';
 import { adjustmentLineTotal } from '../../domain/adjustment';
-import { assertReturnableOrder, assertWithinReturnable, checkReturnLines, ReturnLine, returnShelvesOf } from '../../domain/customer-return';
+import { assertReturnableOrder, assertSerialsReturnable, assertWithinReturnable, checkReturnLines, ReturnLine, returnShelvesOf } from '../../domain/customer-return';
 import { ReturnablesReader } from '../../queries/returnables/returnables.reader';
 import { lineSerials, serialQuantityOf } from '../../domain/order-serials';
 import { BASE_UNIT } from '../../domain/line-units';
@@ -82,7 +82,7 @@ export class SaveOrderHandler implements ICommandHandler<SaveOrderCommand> {
     input = { ...input, lines: input.lines.map((line, index) => withBaseQuantity(kind, line, inUnits[index], index + 1)) };
     const baseLines = this.lines(kind, input).map((line, index) => ({ ...line, ...(inUnits[index]?.unit ?? BASE_UNIT) })) as NewLine[];
     let lines = await this.checkReferences(manager, kind, input, baseLines);
-    if (kind === 'return') lines = await this.checkReturn(manager, outbound!.id, lines as ReturnLine[]);
+    if (kind === 'return') lines = await this.checkReturn(manager, outbound!, lines as ReturnLine[]);
     const now = unixNow();
     const fields: Record<string, unknown> = { order_sn: input.order_sn ?? '', remark: input.remark ?? '', updatetime: now };
     if (kind === 'return') fields.outbound_id = outbound!.id;
@@ -103,20 +103,23 @@ export class SaveOrderHandler implements ICommandHandler<SaveOrderCommand> {
 
   /**
    * A return's lines: each shelf fits its disposition, and every (product, lot) at most what may still be
-   * returned of the shipment (checked again, under the shipment's lock, at audit). Answers the lines priced
-   * as shipped.
+   * returned of the shipment, and the serials given ones it shipped and did not get back (all checked again,
+   * under the shipment's lock, at audit). Answers the lines priced as shipped.
    */
-  private async checkReturn(manager: EntityManager, outboundId: number, lines: ReturnLine[]): Promise<NewLine[]> {
+  private async checkReturn(manager: EntityManager, outbound: { id: number; outbound_no: string }, lines: ReturnLine[]): Promise<NewLine[]> {
+    const outboundId = outbound.id;
     const [shelves, products, returnable] = await Promise.all([
       this.catalogue.shelves(manager, lines.map((l) => l.warehouse_shelf_id)),
       this.catalogue.products(manager, lines.map((l) => l.product_id)),
       this.returnables.of(manager, outboundId),
     ]);
     checkReturnLines(lines, returnShelvesOf(shelves));
-    assertWithinReturnable(lines, returnable, (productId) => {
+    const productName = (productId: number) => {
       const p = products.get(productId);
       return p ? `${p.name} (${p.product_no})` : `#${productId}`;
-    });
+    };
+    assertWithinReturnable(lines, returnable, productName);
+    if (lines.some((l) => l.serials?.length)) assertSerialsReturnable(lines, await this.returnables.serials(manager, outboundId), productName, outbound.outbound_no);
     const priceOf = new Map(returnable.map((r) => [r.product_id, r.price]));
     return lines.map((l) => ({ ...l, price: priceOf.get(l.product_id) ?? '0.00', total_price: adjustmentLineTotal(l.quantity, priceOf.get(l.product_id) ?? '0.00') }));
   }

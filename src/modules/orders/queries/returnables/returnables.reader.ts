@@ -32,6 +32,31 @@ export class ReturnablesReader {
     return row ? { id: Number(row.id), outbound_no: String(row.outbound_no), customer_id: Number(row.customer_id), audit_status: Number(row.audit_status) } : null;
   }
 
+  /**
+   * The serials still returnable of a shipment, by product: those its outbound events took out (the serial
+   * projection's movements) less those the audited returns against it brought back, each as often as it went.
+   */
+  async serials(manager: EntityManager, outboundId: number): Promise<Map<number, Set<string>>> {
+    const moved = (where: string, join = '') =>
+      manager.query(`SELECT m.product_id, m.serial_no FROM stock_serial_movement m JOIN inventory_history h ON h.event_id = m.event_id ${join} WHERE ${where}`, [outboundId]) as Promise<Array<Record<string, unknown>>>;
+    const [out, back] = await Promise.all([
+      moved("h.order_type = 'outbound' AND h.order_id = ? AND h.quantity < 0"),
+      moved(`h.order_type = 'return' AND h.quantity > 0 AND o.outbound_id = ? AND o.audit_status = ${AUDIT_STATUS.audited}`, 'JOIN return_order o ON o.id = h.order_id'),
+    ]);
+    const times = new Map<string, number>();
+    const key = (r: Record<string, unknown>) => `${Number(r.product_id)}\u0000${String(r.serial_no)}`;
+    for (const r of out) times.set(key(r), (times.get(key(r)) ?? 0) + 1);
+    for (const r of back) times.set(key(r), (times.get(key(r)) ?? 0) - 1);
+    const left = new Map<number, Set<string>>();
+    for (const [k, n] of times) {
+      if (n <= 0) continue;
+      const [productId, serial] = k.split('\u0000');
+      if (!left.has(Number(productId))) left.set(Number(productId), new Set());
+      left.get(Number(productId))!.add(serial);
+    }
+    return left;
+  }
+
   async of(manager: EntityManager, outboundId: number): Promise<Returnable[]> {
     const shipped = new Map<string, number>();
     for (const m of await this.movements.ofOrders(manager, 'outbound', outboundId, outboundId)) {
