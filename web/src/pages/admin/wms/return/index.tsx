@@ -35,7 +35,7 @@ type Row = Record<string, any>;
 type Offered = Returnable & { product: { name: string; product_no: string; spec: string; unit_name: string; lot_tracked: number; serial_tracked?: number } | null };
 
 /** A line of a serial-tracked product: returned by scanning one serial per unit. */
-export const isSerialOffer = (offered: Offered) => Number(offered.product?.serial_tracked) === 1;
+const isSerialOffer = (offered: Offered) => Number(offered.product?.serial_tracked) === 1;
 interface Draft {
   quantity: number;
   disposition: number;
