@@ -34,7 +34,7 @@ async function choose(page: Page, select: Locator, typed: string, option: string
 }
 const phoneWidth = (page: Page) => page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
 
-test('scan serials into an order line (a duplicate flagged at once), then find the serial and its history', async ({ page, step, adminPassword }) => {
+test('scan serials into an order line (a duplicate flagged at once), then find the serial and its history', async ({ page, step, shot, adminPassword }) => {
   const suffix = Date.now().toString(36).slice(-5).toUpperCase();
   const api = await adminApi();
   const warehouse = await api.add('Warehouse', { name: `电子仓 ${suffix}`, serial_no: `E${suffix}` });
@@ -198,6 +198,8 @@ test('scan serials into an order line (a duplicate flagged at once), then find t
     expect(await capture.locator(`[data-serial="${second}"]`).count()).toBe(1);
     expect((await api.get('wms.Return', 'index', {})).list.filter((r: { outbound_id: number }) => r.outbound_id === outbound.id)).toEqual([]);
     expect(await phoneWidth(page)).toBeLessThanOrEqual(390);
+    await refusal.scrollIntoViewIfNeeded();
+    await shot('return-form-refused-on-the-phone');
     // the chip removed, the shipped serial scanned instead: saved and audited
     await capture.locator(`[data-serial="${second}"] .arco-tag-close-btn`).click();
     await eventually(async () => expect(await quantity.inputValue()).toBe(''));
