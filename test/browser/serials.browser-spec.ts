@@ -5,7 +5,10 @@
  * the serial history page finds the serial and shows where it is and its movement in. Then on a 390 px phone;
  * there a count of the shelf counts the phone by scanning its two serials on the count sheet (its product code
  * read into the sheet's scan field puts the keyboard in the line's serial scanner; a duplicate flagged at once,
- * the count following the chips, a chip removed and scanned again), in the dark theme.
+ * the count following the chips, a chip removed and scanned again), in the dark theme. Still on the phone, one
+ * serial shipped to a customer comes back through the return page: its line is returned by scanning (a duplicate
+ * flagged at once), a serial the order did not ship is refused on the form with the scans kept, and once the
+ * shipped serial is scanned instead and the return audited, the serial history page shows it in stock again.
  *
  * Screenshots of every step: test-output/screenshots/serials/.
  */
@@ -22,8 +25,16 @@ function form(page: Page): Locator {
 async function text(locator: Locator): Promise<string> {
   return (await locator.innerText()).replace(/\s+/g, ' ').trim();
 }
+/** Picks an option of a remote select, typing to search first. */
+async function choose(page: Page, select: Locator, typed: string, option: string): Promise<void> {
+  await select.click();
+  const input = select.locator('input').first();
+  if (typed && (await input.count())) await input.fill(typed);
+  await page.locator('.arco-select-option:visible').filter({ hasText: option }).first().click();
+}
+const phoneWidth = (page: Page) => page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
 
-test('scan serials into an order line (a duplicate flagged at once), then find the serial and its history', async ({ page, step, adminPassword }) => {
+test('scan serials into an order line (a duplicate flagged at once), then find the serial and its history', async ({ page, step, shot, adminPassword }) => {
   const suffix = Date.now().toString(36).slice(-5).toUpperCase();
   const api = await adminApi();
   const warehouse = await api.add('Warehouse', { name: `电子仓 ${suffix}`, serial_no: `E${suffix}` });
@@ -148,5 +159,76 @@ test('scan serials into an order line (a duplicate flagged at once), then find t
     // posted: the same two serials, no variance
     const posted = await api.post('wms.Stocktake', 'post', { id: count.id });
     expect(posted.lines.find((l: { id: number }) => l.id === lineId)).toMatchObject({ variance: 0 });
+  });
+
+  await step('on the phone, a shipped serial comes back through the return page (scanned; an unshipped one refused on the form) and is in stock again', async () => {
+    const customer = await api.add('Customer', { name: `电子客户 ${suffix}` });
+    const back = await api.add('Shelf', { warehouse_id: warehouse.id, warehouse_area_id: area.id, name: `退货架 ${suffix}`, serial_no: `RT${suffix}` });
+    const outbound = await api.add('Outbound', { customer_id: customer.id, type: 10, lines: [{ product_id: phone.id, warehouse_shelf_id: shelf.id, plan_quantity: 1, actual_quantity: 1, price: '1299.00', serials: [first] }] });
+    await api.post('wms.Outbound', 'audit', { id: outbound.id });
+    expect((await api.get('wms.Serial', 'index', { product_id: phone.id, serial_no: first })).list[0]).toMatchObject({ in_stock: 0 });
+
+    await page.keyboard.press('Escape');
+    await goHash(page, '/admin/wms/return');
+    await expectPath(page, '/admin/wms/return');
+    await settled(page);
+    await page.locator('[data-returns=new]:visible').click();
+    const f = page.locator('.arco-drawer:visible').last();
+    await choose(page, f.locator('[data-returns=outbound]').first(), outbound.outbound_no, outbound.outbound_no);
+    const card = f.locator('[data-returns=line]').filter({ hasText: phone.product_no }).first();
+    await card.waitFor();
+    const quantity = card.locator('input[data-returns=quantity], [data-returns=quantity] input').first();
+    expect(await quantity.getAttribute('readonly')).not.toBeNull();
+    const capture = card.locator('[data-returns=serials] [data-serials=capture]');
+    const scan = capture.locator('input');
+    // the serial still on the shelf, which this order did not ship: scanned (twice: flagged at once)
+    await scan.fill(second.toLowerCase());
+    await scan.press('Enter');
+    await eventually(async () => expect(await quantity.inputValue()).toBe('1'));
+    await scan.fill(second);
+    await scan.press('Enter');
+    await eventually(async () => expect(await text(capture.locator('[data-serials=problem]'))).toBe(`${second} 已经扫过`));
+    expect(await text(capture.locator('[data-serials=count]'))).toBe('已扫 1 / 1');
+    await choose(page, card.locator('[data-returns=shelf]').first(), back.name, back.name);
+    await f.locator('[data-returns=save-audit]').click();
+    // refused by the server, said on the form in Chinese; the scan is still there
+    const refusal = f.locator('[data-returns=refusal]');
+    await refusal.waitFor();
+    expect(await text(refusal)).toContain(`的序列号 ${second} 不是出库单 ${outbound.outbound_no} 发出的`);
+    expect(await capture.locator(`[data-serial="${second}"]`).count()).toBe(1);
+    expect((await api.get('wms.Return', 'index', {})).list.filter((r: { outbound_id: number }) => r.outbound_id === outbound.id)).toEqual([]);
+    expect(await phoneWidth(page)).toBeLessThanOrEqual(390);
+    await refusal.scrollIntoViewIfNeeded();
+    await shot('return-form-refused-on-the-phone');
+    // the chip removed, the shipped serial scanned instead: saved and audited
+    await capture.locator(`[data-serial="${second}"] .arco-tag-close-btn`).click();
+    await eventually(async () => expect(await quantity.inputValue()).toBe(''));
+    await scan.fill(first);
+    await scan.press('Enter');
+    await eventually(async () => expect(await quantity.inputValue()).toBe('1'));
+    await f.locator('[data-returns=save-audit]').click();
+    const detail = page.locator('.arco-drawer:visible').filter({ has: page.locator('[data-returns=line-serials]') }).last();
+    await detail.waitFor();
+    expect(await text(detail.locator('[data-returns=line-serials]'))).toBe(first);
+    const returned = (await api.get('wms.Return', 'index', {})).list.find((r: { outbound_id: number }) => r.outbound_id === outbound.id);
+    await eventually(async () => expect((await api.get('wms.Return', 'edit', { id: returned.id })).row).toMatchObject({ audit_status: 1, lines: [expect.objectContaining({ quantity: 1, serials: [first] })] }));
+    await page.keyboard.press('Escape');
+
+    // the serial history page: in stock on the return shelf, its history in, out, return in
+    await goHash(page, '/admin/wms/serial');
+    await expectPath(page, '/admin/wms/serial');
+    await settled(page);
+    const search = currentPage(page).locator('[data-serials=search] input');
+    await search.fill(first);
+    await search.press('Enter');
+    const result = currentPage(page).locator('[data-serials=result]').filter({ hasText: first });
+    await result.waitFor();
+    await eventually(async () => expect(await text(result)).toContain('在库'));
+    expect(await text(result.locator('[data-serials=where]'))).toContain(back.name);
+    const movements = result.locator('[data-serials=movement]');
+    expect(await movements.count()).toBe(3);
+    expect(await text(movements.nth(1))).toContain(outbound.outbound_no);
+    expect(await text(movements.nth(2))).toContain(returned.return_no);
+    expect(await phoneWidth(page)).toBeLessThanOrEqual(390);
   });
 });

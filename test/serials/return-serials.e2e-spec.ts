@@ -45,6 +45,8 @@ describe('serial numbers in a customer return', () => {
   it('given SN-1 shipped by order A, when it comes back (restock onto S2), then it is in stock on S2 and its history reads in, out, return in', async () => {
     const { a } = await setUp();
     expect(await serial('SN-1')).toMatchObject({ in_stock: 0 });
+    // the form learns from what is returnable that the line scans serials
+    expect((await c.get(`/admin/wms.Return/returnable?outbound_id=${a.id}`)).returnable).toEqual([expect.objectContaining({ product_id: P1(), returnable: 3, product: expect.objectContaining({ serial_tracked: 1, lot_tracked: 0 }) })]);
     const order = await c.add('Return', returnBody(a.id, [' sn-1 ']));
     expect(order.lines[0]).toMatchObject({ quantity: 1, serials: ['SN-1'] });
     await c.post('Return', 'audit', { id: order.id });

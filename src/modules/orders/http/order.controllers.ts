@@ -123,7 +123,8 @@ export class AdjustmentController extends OrderController {
 
 /**
  * Customer returns (`wms.Return`): against a shipped outbound order, lines with a disposition (restock, hold,
- * scrap); `returnable?outbound_id=` answers what may still be returned of the shipment, per product and lot.
+ * scrap); `returnable?outbound_id=` answers what may still be returned of the shipment, per product and lot
+ * (with the product's `lot_tracked` and `serial_tracked`, so the form knows which lines scan serials).
  */
 @Controller('admin/wms.return')
 export class ReturnController extends OrderController {
@@ -163,7 +164,7 @@ export class ReturnController extends OrderController {
       outbound: { ...outbound, customer_name: customer?.name ?? '' },
       returnable: returnable.map((r) => {
         const p = products.get(r.product_id);
-        return { ...r, product: p ? { name: p.name, product_no: p.product_no, spec: p.spec, unit_name: p.unit_name, lot_tracked: p.lot_tracked ? 1 : 0 } : null };
+        return { ...r, product: p ? { name: p.name, product_no: p.product_no, spec: p.spec, unit_name: p.unit_name, lot_tracked: p.lot_tracked ? 1 : 0, serial_tracked: p.serial_tracked ? 1 : 0 } : null };
       }),
     };
   }

@@ -3,7 +3,9 @@
  * shipped outbound order — its lines offered with what was shipped, what came back and what can still be
  * returned, each line returned with a quantity, a disposition (restock onto a storage shelf, hold onto a hold
  * shelf, scrap) and a reason; the detail with audit and the return receipt. Usable on a phone (cards, large
- * targets).
+ * targets). A serial-tracked line is returned by scanning one serial per unit (the order lines' SerialCapture,
+ * at most what can still be returned): its quantity follows the chips and the save sends them as the line's
+ * `serials`; a refusal of the server (a serial the order did not ship) is shown on the form, the scans kept.
  */
 import '@/features/orders/i18n';
 import '@/features/orders/orders.css';
@@ -18,10 +20,11 @@ import { CrudTable, CrudTableStore, type CrudColumn, type CrudRowAction } from '
 import { RemoteSelect } from '@/components/RemoteSelect';
 import { ExportButton } from '@/components/transfer/ExportButton';
 import { actionUrl, fetchJson } from '@/api/crud';
-import request from '@/api/request';
+import request, { errorMessage } from '@/api/request';
 import { ORDER_API } from '@/api/orders';
 import { PrintButtons } from '@/features/orders/PrintButtons';
 import { AUDIT_STATUS_OPTIONS } from '@/features/orders/states';
+import { SerialCapture } from '@/features/serials/SerialCapture';
 import { useAuth } from '@/hooks/useAuth';
 import { useT } from '@/lang';
 import { useStore } from '@/stores/context';
@@ -29,12 +32,17 @@ import { useStore } from '@/stores/context';
 const API = ORDER_API.return;
 
 type Row = Record<string, any>;
-type Offered = Returnable & { product: { name: string; product_no: string; spec: string; unit_name: string; lot_tracked: number } | null };
+type Offered = Returnable & { product: { name: string; product_no: string; spec: string; unit_name: string; lot_tracked: number; serial_tracked?: number } | null };
+
+/** A line of a serial-tracked product: returned by scanning one serial per unit. */
+const isSerialOffer = (offered: Offered) => Number(offered.product?.serial_tracked) === 1;
 interface Draft {
   quantity: number;
   disposition: number;
   shelfId: number | null;
   reason: string;
+  /** a serial-tracked line: the serials scanned, one per unit returned (the quantity is how many) */
+  serials: string[];
 }
 
 const returnColumns = (open: (row: Row) => void): CrudColumn[] => [
@@ -68,6 +76,7 @@ const returnColumns = (open: (row: Row) => void): CrudColumn[] => [
 /** One offered line as a card: what it shipped, what can still come back, and the inputs of this return. */
 function LineCard({ offered, draft, onChange }: { offered: Offered; draft: Draft; onChange: (d: Draft) => void }) {
   const t = useT();
+  const serial = isSerialOffer(offered);
   const kind = draft.disposition === RETURN_DISPOSITION.restock ? SHELF_KIND.storage : draft.disposition === RETURN_DISPOSITION.hold ? SHELF_KIND.hold : undefined;
   return (
     <div className={`return-line${draft.quantity > 0 ? ' is-active' : ''}`} data-returns="line">
@@ -89,7 +98,11 @@ function LineCard({ offered, draft, onChange }: { offered: Offered; draft: Draft
       <div className="return-line-inputs">
         <label>
           <span>{t('wms.return.quantity')}</span>
-          <InputNumber min={0} max={offered.returnable} precision={0} value={draft.quantity} onChange={(v) => onChange({ ...draft, quantity: Number(v ?? 0) })} data-returns="quantity" />
+          {serial ? (
+            <InputNumber readOnly precision={0} value={draft.quantity || undefined} placeholder={t('wms.return.scanSerials')} data-returns="quantity" />
+          ) : (
+            <InputNumber min={0} max={offered.returnable} precision={0} value={draft.quantity} onChange={(v) => onChange({ ...draft, quantity: Number(v ?? 0) })} data-returns="quantity" />
+          )}
         </label>
         <label>
           <span>{t('wms.return.disposition')}</span>
@@ -118,39 +131,71 @@ function LineCard({ offered, draft, onChange }: { offered: Offered; draft: Draft
           <Input value={draft.reason} maxLength={255} onChange={(v) => onChange({ ...draft, reason: v })} data-returns="reason" />
         </label>
       </div>
+      {serial && offered.returnable > 0 && (
+        <div className="return-line-serials" data-returns="serials">
+          <span>{t('wms.return.serials')}</span>
+          <SerialCapture serials={draft.serials} quantity={offered.returnable} onChange={(next) => onChange({ ...draft, serials: next, quantity: next.length })} />
+        </div>
+      )}
     </div>
   );
 }
 
-const NewReturn = observer(function NewReturn({ visible, onClose, onSaved }: { visible: boolean; onClose: () => void; onSaved: (id: number) => void }) {
+export const NewReturn = observer(function NewReturn({ visible, onClose, onSaved }: { visible: boolean; onClose: () => void; onSaved: (id: number) => void }) {
   const t = useT();
   const [outboundId, setOutboundId] = useState<number | null>(null);
   const [offered, setOffered] = useState<Offered[]>([]);
   const [drafts, setDrafts] = useState<Draft[]>([]);
   const [remark, setRemark] = useState('');
   const [saving, setSaving] = useState(false);
+  /** the server's refusal of the last save (translated), shown on the form; the lines and their scans stay */
+  const [refusal, setRefusal] = useState('');
   const choose = async (id: number | null) => {
     setOutboundId(id);
+    setRefusal('');
     if (!id) return (setOffered([]), setDrafts([]));
     const answer = await fetchJson<{ returnable: Offered[] }>(actionUrl(API, 'returnable'), { outbound_id: id });
     setOffered(answer.returnable);
-    setDrafts(answer.returnable.map(() => ({ quantity: 0, disposition: RETURN_DISPOSITION.restock, shelfId: null, reason: '' })));
+    setDrafts(answer.returnable.map(() => ({ quantity: 0, disposition: RETURN_DISPOSITION.restock, shelfId: null, reason: '', serials: [] })));
   };
   const save = async (audit: boolean) => {
     const lines = offered.map((o, i) => ({ o, d: drafts[i] })).filter(({ d }) => d.quantity > 0);
     if (!lines.length) return Message.warning(t('wms.return.nothingEntered'));
     if (lines.some(({ d }) => !d.shelfId)) return Message.warning(t('wms.return.needShelf'));
     setSaving(true);
+    setRefusal('');
+    let added: number;
     try {
-      const body = { outbound_id: outboundId, remark, lines: lines.map(({ o, d }) => ({ product_id: o.product_id, lot_no: o.lot_no, quantity: d.quantity, disposition: d.disposition, warehouse_shelf_id: d.shelfId, reason: d.reason })) };
-      const added = await request<OrderView<'return'>>({ url: actionUrl(API, 'add'), method: 'post', data: body }, { showSuccessMessage: !audit });
-      if (audit) await request({ url: actionUrl(API, 'audit'), method: 'post', data: { id: added.data.id } }, { showSuccessMessage: true });
-      void choose(null);
-      setRemark('');
-      onSaved(added.data.id);
+      const body = {
+        outbound_id: outboundId,
+        remark,
+        lines: lines.map(({ o, d }) => ({
+          product_id: o.product_id,
+          lot_no: o.lot_no,
+          quantity: d.quantity,
+          disposition: d.disposition,
+          warehouse_shelf_id: d.shelfId,
+          reason: d.reason,
+          ...(isSerialOffer(o) ? { serials: d.serials } : {}),
+        })),
+      };
+      added = (await request<OrderView<'return'>>({ url: actionUrl(API, 'add'), method: 'post', data: body }, { showSuccessMessage: !audit, showErrorMessage: false })).data.id;
+    } catch (error) {
+      // refused (a serial the order did not ship, more than can be returned…): said on the form, nothing lost
+      setRefusal(errorMessage(error));
+      setSaving(false);
+      return;
+    }
+    try {
+      if (audit) await request({ url: actionUrl(API, 'audit'), method: 'post', data: { id: added } }, { showSuccessMessage: true });
+    } catch {
+      // saved but not audited (the notice says why): its detail opens with the audit button
     } finally {
       setSaving(false);
     }
+    void choose(null);
+    setRemark('');
+    onSaved(added);
   };
   return (
     <Drawer visible={visible} width="min(760px, 100vw)" title={t('wms.return.new')} onCancel={onClose} footer={null} data-returns="form">
@@ -174,6 +219,7 @@ const NewReturn = observer(function NewReturn({ visible, onClose, onSaved }: { v
         {offered.length > 0 && (
           <>
             <Input.TextArea value={remark} maxLength={500} onChange={setRemark} placeholder={t('wms.return.remark')} />
+            {refusal && <Alert type="error" showIcon content={refusal} data-returns="refusal" />}
             <Space wrap className="return-actions">
               <Button type="primary" loading={saving} onClick={() => void save(false)} data-returns="save">
                 {t('wms.return.save')}
@@ -216,6 +262,9 @@ const ReturnDetail = observer(function ReturnDetail({ order, onClose, onAudit }:
           { title: t('wms.return.disposition'), dataIndex: 'disposition', render: (v: number) => t(`wms.return.disposition${v}`) },
           { title: t('wms.return.shelf'), dataIndex: 'shelf.location' },
           { title: t('wms.return.reason'), dataIndex: 'reason' },
+          ...(order.lines.some((l) => l.serials?.length)
+            ? [{ title: t('wms.return.serials'), dataIndex: 'serials', render: (v: string[] | undefined) => <span data-returns="line-serials">{(v ?? []).join(', ')}</span> }]
+            : []),
         ]}
       />
       <Space wrap className="return-actions">
