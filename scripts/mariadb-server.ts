@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { createConnection } from 'mysql2/promise';
 
 /**
@@ -183,4 +183,34 @@ function isAlive(pid: number): boolean {
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * `mariadb-server start <directory> <port>` installs and starts a server of its own under `directory` (CI keeps
+ * the MariaDB lane's server in memory, /dev/shm, so a test's TRUNCATEs and commits do not wait for the disk);
+ * `mariadb-server stop <directory>` stops it and removes the directory.
+ */
+async function main(): Promise<void> {
+  const [command, target, portText] = process.argv.slice(2);
+  const port = Number(portText ?? 0);
+  if (!target || !(command === 'stop' || (command === 'start' && Number.isInteger(port) && port > 0))) {
+    console.error('usage: mariadb-server start <directory> <port> | stop <directory>');
+    process.exit(2);
+  }
+  const dir = resolve(target);
+  const server = new MariadbServer({ dir, name: 'mariadb', port });
+  if (command === 'stop') {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+    return;
+  }
+  server.install();
+  await server.start();
+}
+
+if (require.main === module) {
+  main().catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
 }

@@ -37,13 +37,18 @@ export async function createTestApp(): Promise<TestApp> {
   }
   let seeded: SeedCopy | null = null;
   const reset = async () => {
-    await truncateAll(dataSource);
+    const copy = seeded?.key === seedKey() ? seeded : null;
+    const untouched = copy ? await untouchedSeedTables(dataSource, copy) : new Set<string>();
+    await truncateAll(dataSource, untouched);
     // TRUNCATE runs no triggers: the caches kept against the site version start empty
     await app.get(CacheRegistry).clear('all');
-    const key = seedKey();
-    if (seeded?.key === key) return restoreSeed(dataSource, seeded);
-    await seedDatabase(app, { adminPassword: TEST_ADMIN_PASSWORD, demo: false, log: () => undefined });
-    seeded = await copySeed(dataSource, key);
+    if (copy) {
+      await restoreSeed(dataSource, copy, untouched);
+    } else {
+      await seedDatabase(app, { adminPassword: TEST_ADMIN_PASSWORD, demo: false, log: () => undefined });
+      seeded = await copySeed(dataSource, seedKey());
+    }
+    if (seeded) seeded.fingerprints = await seedFingerprints(dataSource, seeded);
   };
   return { app, dataSource, reset, close: () => app.close() };
 }
@@ -75,9 +80,9 @@ async function writtenTables(dataSource: DataSource, tables: string[]): Promise<
   return tables.filter((table) => written.has(table));
 }
 
-async function truncateAll(dataSource: DataSource): Promise<void> {
+async function truncateAll(dataSource: DataSource, untouched: Set<string>): Promise<void> {
   const isSqlite = dataSource.options.type === 'better-sqlite3';
-  const tables = await resettableTables(dataSource);
+  const tables = (await resettableTables(dataSource)).filter((table) => !untouched.has(table));
   // DELETE of an empty SQLite table costs nothing; a TRUNCATE on MySQL recreates the table, so only those a test wrote to
   const targets = isSqlite ? tables : await writtenTables(dataSource, tables);
   if (!targets.length) return;
@@ -112,6 +117,32 @@ interface SeedCopy {
   key: string;
   schema: string;
   tables: Array<{ table: string; columns: string }>;
+  /** MySQL: each seeded table's checksum and next id as the last reset left them. */
+  fingerprints?: Map<string, string>;
+}
+
+/**
+ * MySQL: the seeded tables no test has written to since the last reset (same checksum, same next id), which
+ * a reset leaves as they are — a TRUNCATE recreates a table's file, and most tests touch few of the seeded
+ * tables. SQLite deletes and copies back in memory: there everything is reset.
+ */
+async function untouchedSeedTables(dataSource: DataSource, copy: SeedCopy): Promise<Set<string>> {
+  if (!copy.fingerprints) return new Set();
+  const now = await seedFingerprints(dataSource, copy);
+  return new Set(copy.tables.map(({ table }) => table).filter((table) => now.get(table) !== undefined && now.get(table) === copy.fingerprints!.get(table)));
+}
+
+async function seedFingerprints(dataSource: DataSource, copy: SeedCopy): Promise<Map<string, string> | undefined> {
+  if (dataSource.options.type === 'better-sqlite3' || !copy.tables.length) return undefined;
+  const names = copy.tables.map(({ table }) => table);
+  const sums: Array<{ Table: string; Checksum: string | number | null }> = await dataSource.query(`CHECKSUM TABLE ${names.map((t) => `\`${t}\``).join(', ')}`);
+  const nextIds: Array<{ name: string; next: string | number | null }> = await dataSource.query(
+    `SELECT table_name AS name, auto_increment AS next FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name IN (${names.map(() => '?').join(', ')})`,
+    names,
+  );
+  const next = new Map(nextIds.map((r) => [r.name, String(r.next)]));
+  // CHECKSUM TABLE names a table `<database>.<table>`
+  return new Map(sums.map((r) => { const table = r.Table.slice(r.Table.indexOf('.') + 1); return [table, `${r.Checksum}/${next.get(table)}`]; }));
 }
 
 function seedKey(): string {
@@ -141,11 +172,11 @@ async function copySeed(dataSource: DataSource, key: string): Promise<SeedCopy> 
   return { key, schema, tables };
 }
 
-async function restoreSeed(dataSource: DataSource, copy: SeedCopy): Promise<void> {
+async function restoreSeed(dataSource: DataSource, copy: SeedCopy, untouched: Set<string>): Promise<void> {
   const isSqlite = dataSource.options.type === 'better-sqlite3';
   const q = (name: string) => (isSqlite ? `"${name}"` : `\`${name}\``);
   await dataSource.query(isSqlite ? 'PRAGMA foreign_keys = OFF' : 'SET FOREIGN_KEY_CHECKS = 0');
-  for (const { table, columns } of copy.tables) {
+  for (const { table, columns } of copy.tables.filter(({ table }) => !untouched.has(table))) {
     await dataSource.query(`INSERT INTO ${q(table)} (${columns}) SELECT ${columns} FROM ${q(copy.schema)}.${q(table)}`);
   }
   await dataSource.query(isSqlite ? 'PRAGMA foreign_keys = ON' : 'SET FOREIGN_KEY_CHECKS = 1');
