@@ -128,7 +128,7 @@ interface SeedCopy {
  */
 async function untouchedSeedTables(dataSource: DataSource, copy: SeedCopy): Promise<Set<string>> {
   if (!copy.fingerprints) return new Set();
-  const now = await seedFingerprints(dataSource, copy);
+  const now = (await seedFingerprints(dataSource, copy)) ?? new Map<string, string>();
   return new Set(copy.tables.map(({ table }) => table).filter((table) => now.get(table) !== undefined && now.get(table) === copy.fingerprints!.get(table)));
 }
 
