@@ -2,20 +2,15 @@ import { AdminLogEntity } from '../../src/modules/accounts/persistence/admin-log
 import { TEST_ADMIN_PASSWORD, TestApp } from '../setup/create-test-app';
 import { as, http, login } from '../support/api';
 import { publicSpec } from '../support/public-spec';
+import { eventually } from '../support/eventually';
 
 describe('admin log', () => {
   let t: TestApp;
   publicSpec({ ready: (fixture) => ({ t } = fixture) });
 
   /** The log is written once the answer is sent; wait for the row rather than for a fixed time. */
-  async function logRows(count: number): Promise<AdminLogEntity[]> {
-    for (let i = 0; i < 100; i++) {
-      const rows = await t.dataSource.getRepository(AdminLogEntity).find({ order: { id: 'ASC' } });
-      if (rows.length >= count) return rows;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error(`expected ${count} admin log rows`);
-  }
+  const logRows = (count: number): Promise<AdminLogEntity[]> =>
+    eventually(() => t.dataSource.getRepository(AdminLogEntity).find({ order: { id: 'ASC' } }), (rows) => rows.length >= count, `${count} admin log rows`);
 
   it('records sign-in attempts, failed ones too, with secrets masked at any depth; a successful one carries the admin id', async () => {
     await http(t).post('/admin/index/login').send({ username: 'admin', password: 'Wrong-Pass-1', nested: { token: 'abc', list: [{ salt: 'x' }] } });

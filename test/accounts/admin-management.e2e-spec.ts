@@ -3,6 +3,7 @@ import { AdminRuleEntity } from '../../src/modules/accounts/persistence/admin-ru
 import { TestApp } from '../setup/create-test-app';
 import { as, createAdmin, login, Session } from '../support/api';
 import { adminSpec } from '../support/admin-spec';
+import { eventually } from '../support/eventually';
 
 /** Rule names of the seeded "Level 1 administrators" group's kind: warehouse pages plus admin management. */
 const MANAGER_RULES = ['auth', 'auth/admin', 'auth/admin/index', 'auth/admin/add', 'auth/admin/edit', 'auth/admin/del', 'auth/group', 'auth/group/index', 'auth/group/add', 'auth/group/edit', 'auth/group/del', 'dashboard', 'dashboard/index', 'wmsBase', 'wms/brand', 'wms/brand/index'];
@@ -141,7 +142,7 @@ describe('menu rules, admin log and profile (auth.Rule, auth.AdminLog, routine.A
     const { adminId } = await createAdmin(t, 'reader', ['auth', 'auth/adminLog', 'auth/adminLog/index']);
     const reader = await login(t, 'reader');
     await as(t, root).post('/admin/auth.Rule/add', { type: 'menu_dir', title: 'x', name: 'x' });
-    for (let i = 0; i < 100 && (await t.dataSource.query('SELECT COUNT(*) AS n FROM admin_log'))[0].n < 3; i++) await new Promise((r) => setTimeout(r, 20));
+    await eventually(() => t.dataSource.query('SELECT COUNT(*) AS n FROM admin_log'), (rows: Array<{ n: number | string }>) => Number(rows[0].n) >= 3, 'three admin-log rows');
     const mine = await as(t, reader).get('/admin/auth.AdminLog/index');
     expect(mine.body.data.list.every((row: { admin_id: number }) => row.admin_id === adminId || row.admin_id === 0)).toBe(true);
     const everything = await as(t, root).get('/admin/auth.AdminLog/index?search[0][field]=title&search[0][operator]=LIKE&search[0][val]=添加');

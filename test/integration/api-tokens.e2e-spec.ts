@@ -4,6 +4,7 @@ import { TestApp } from '../setup/create-test-app';
 import { as, createAdmin, http, login, Session } from '../support/api';
 import { Client, smallWarehouse, Warehouse } from '../support/warehouse';
 import { adminSpec } from '../support/admin-spec';
+import { eventually } from '../support/eventually';
 
 type Row = Record<string, any>;
 
@@ -61,7 +62,7 @@ describe('API tokens', () => {
       expect(JSON.stringify(answer)).not.toContain(stored.token_hash);
     }
     // the admin log keeps the answer of nothing: the add is logged, the token is not in it
-    const logged = await t.dataSource.query("SELECT data FROM admin_log WHERE url LIKE '%ApiToken/add%'");
+    const logged = await eventually(() => t.dataSource.query("SELECT data FROM admin_log WHERE url LIKE '%ApiToken/add%'"), (rows: Row[]) => rows.length > 0, 'the admin-log row of the add');
     expect(logged.map((r: Row) => String(r.data)).join('')).not.toContain(token.slice(8));
   });
 
@@ -132,11 +133,11 @@ describe('API tokens', () => {
     const added = await bearer(token).post('/admin/wms.Inbound/add', inboundBody()).set('X-Forwarded-For', '203.0.113.9');
     expect(added.body.code).toBe(1);
     const logged = async () => t.dataSource.query("SELECT username, api_token FROM admin_log WHERE url LIKE '%wms.Inbound/add%'");
-    for (let i = 0; (await logged()).length === 0 && i < 100; i++) await new Promise((r) => setTimeout(r, 20));
+    await eventually(logged, (rows: Row[]) => rows.length > 0, 'the admin-log row of the add');
     expect(await logged()).toEqual([{ username: 'admin', api_token: 'Shopify intake' }]);
     const sessionAdd = await c.add('Inbound', inboundBody());
     expect(sessionAdd.id).toBeGreaterThan(0);
-    for (let i = 0; (await logged()).length < 2 && i < 100; i++) await new Promise((r) => setTimeout(r, 20));
+    await eventually(logged, (rows: Row[]) => rows.length >= 2, 'two admin-log rows of adds');
     expect((await logged()).map((r: Row) => r.api_token).sort()).toEqual(['', 'Shopify intake']);
     const listed = await c.get('/admin/auth.AdminLog/index?search[0][field]=api_token&search[0][val]=Shopify intake&search[0][operator]==');
     expect(listed.list).toHaveLength(1);

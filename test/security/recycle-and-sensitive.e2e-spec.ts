@@ -2,6 +2,7 @@ import { TestApp } from '../setup/create-test-app';
 import { as, createAdmin, http, login, Session } from '../support/api';
 import { Client, smallWarehouse, stockUp, Warehouse } from '../support/warehouse';
 import { adminSpec } from '../support/admin-spec';
+import { eventually } from '../support/eventually';
 
 /**
  * The recycle bin and the sensitive-data log: what deletes and edits record (through the CRUD kernel and
@@ -35,8 +36,10 @@ describe('safety tools: recycle bin and sensitive-data log', () => {
     expect((await c.get(`/admin/wms.Brand/edit?id=${brand.id}`)).row.name).toBe('Acme');
 
     // the admin log records the restore under its rule's title
-    const logged = (await api().get('/admin/auth.AdminLog/index?limit=5').set('think-lang', 'zh-cn')).body.data.list;
-    expect(logged.find((l: any) => /security\.DataRecycleLog\/restore/.test(l.url))?.title).toBe('数据回收站-还原');
+    // (written after the answer went out)
+    const restoreRow = (list: any[]) => list.find((l) => /security\.DataRecycleLog\/restore/.test(l.url));
+    const logged = await eventually(async () => (await api().get('/admin/auth.AdminLog/index?limit=5').set('think-lang', 'zh-cn')).body.data.list, (list: any[]) => !!restoreRow(list), 'an admin-log row of the restore');
+    expect(restoreRow(logged).title).toBe('数据回收站-还原');
 
     const twice = await api().post('/admin/security.DataRecycleLog/restore', { ids: [list[0].id] });
     expect(twice.body.code).toBe(0);
