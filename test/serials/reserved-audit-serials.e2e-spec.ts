@@ -1,6 +1,7 @@
 import { TestApp } from '../setup/create-test-app';
 import { adminSpec } from '../support/admin-spec';
 import { Client, smallWarehouse, stockOf, Warehouse } from '../support/warehouse';
+import { receiveSerials, serialRow } from '../support/serials';
 
 type Row = Record<string, any>;
 
@@ -16,11 +17,8 @@ describe('serial numbers in the audit of a reserved outbound order', () => {
   adminSpec({ warehouse: smallWarehouse, ledgerChecks: true, ready: (f) => ((t = f.t), (c = f.c), (w = f.w)) });
 
   const P1 = () => w.products[0].id;
-  const receive = async (serials: string[], shelf: number) => {
-    const order = await c.add('Inbound', { supplier_id: w.supplier.id, type: 10, lines: [{ product_id: P1(), warehouse_shelf_id: shelf, plan_quantity: serials.length, actual_quantity: serials.length, price: '3.00', serials }] });
-    await c.post('Inbound', 'audit', { id: order.id });
-  };
-  const serial = async (serialNo: string): Promise<Row> => (await c.get(`/admin/wms.Serial/index?product_id=${P1()}&serial_no=${serialNo}`)).list[0];
+  const receive = (serials: string[], shelf: number) => receiveSerials(c, w, P1(), serials, shelf);
+  const serial = async (serialNo: string): Promise<Row> => (await serialRow(c, P1(), serialNo))!;
   const lineOf = (serials: string[]) => ({ product_id: P1(), plan_quantity: 3, actual_quantity: 3, price: '5.00', serials });
   const reservations = async () => Number((await t.dataSource.query('SELECT COUNT(*) AS n FROM stock_reservation'))[0].n);
 

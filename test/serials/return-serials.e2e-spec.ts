@@ -1,6 +1,7 @@
 import { TestApp } from '../setup/create-test-app';
 import { adminSpec } from '../support/admin-spec';
 import { Client, smallWarehouse, stockOf, Warehouse } from '../support/warehouse';
+import { serialRow, serialHistory } from '../support/serials';
 
 type Row = Record<string, any>;
 
@@ -18,8 +19,8 @@ describe('serial numbers in a customer return', () => {
   const P1 = () => w.products[0].id;
   const S1 = () => w.shelves[0].id;
   const S2 = () => w.shelves[1].id;
-  const serial = async (serialNo: string): Promise<Row> => (await c.get(`/admin/wms.Serial/index?product_id=${P1()}&serial_no=${serialNo}`)).list[0];
-  const history = async (serialNo: string) => (await serial(serialNo)).movements.map((m: Row) => [m.order_type, m.form_type, m.direction, m.shelf_location]);
+  const serial = async (serialNo: string): Promise<Row> => (await serialRow(c, P1(), serialNo))!;
+  const history = (serialNo: string) => serialHistory(c, P1(), serialNo);
   const ship = async (serials: string[]) => {
     const order = await c.add('Outbound', { customer_id: w.customer.id, type: 10, lines: [{ product_id: P1(), warehouse_shelf_id: S1(), plan_quantity: serials.length, actual_quantity: serials.length, price: '5.00', serials }] });
     return c.post('Outbound', 'audit', { id: order.id });

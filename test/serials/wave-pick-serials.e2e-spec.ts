@@ -1,6 +1,7 @@
 import { TestApp } from '../setup/create-test-app';
 import { adminSpec } from '../support/admin-spec';
 import { Client, smallWarehouse, stockOf, Warehouse } from '../support/warehouse';
+import { receiveSerials, serialRow, serialHistory } from '../support/serials';
 
 type Row = Record<string, any>;
 
@@ -16,12 +17,9 @@ describe('serial numbers in a wave pick', () => {
   adminSpec({ warehouse: smallWarehouse, ledgerChecks: true, ready: (f) => ((t = f.t), (c = f.c), (w = f.w)) });
 
   const P1 = () => w.products[0].id;
-  const receive = async (serials: string[], shelf: number) => {
-    const order = await c.add('Inbound', { supplier_id: w.supplier.id, type: 10, lines: [{ product_id: P1(), warehouse_shelf_id: shelf, plan_quantity: serials.length, actual_quantity: serials.length, price: '3.00', serials }] });
-    await c.post('Inbound', 'audit', { id: order.id });
-  };
-  const serial = async (serialNo: string): Promise<Row> => (await c.get(`/admin/wms.Serial/index?product_id=${P1()}&serial_no=${serialNo}`)).list[0];
-  const history = async (serialNo: string) => (await serial(serialNo)).movements.map((m: Row) => [m.order_type, m.form_type, m.direction, m.shelf_location]);
+  const receive = (serials: string[], shelf: number) => receiveSerials(c, w, P1(), serials, shelf);
+  const serial = async (serialNo: string): Promise<Row> => (await serialRow(c, P1(), serialNo))!;
+  const history = (serialNo: string) => serialHistory(c, P1(), serialNo);
   const confirm = (body: object, lang = 'en') => c.raw.post('/admin/wms.Task/confirm', body).set('think-lang', lang);
 
   it('given SN-1 and SN-2 on S1 and SN-9 on S2, when a pick of 2 from S1 names SN-9, then it is refused in both languages; SN-1 and SN-2 are picked to staging, become the line’s serials and ship out', async () => {
