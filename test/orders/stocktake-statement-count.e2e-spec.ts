@@ -40,7 +40,7 @@ describe('statements sent by a count post', () => {
     await c.post('Stocktake', 'count', { id: count.id, lines: started.lines.map((l: Row, i: number) => ({ id: l.id, counted_quantity: 5 + ((i % 3) - 1) })) });
     await new Promise((resolve) => setTimeout(resolve, 200)); // the admin log of the count lands first
     const admin = { id: 1, username: 'admin', nickname: 'Admin', isSuper: true, nodes: new Set<string>(), tokenId: '' };
-    const { result, queries } = await QueryCounter.measure(() => t.app.get(CommandBus).execute(new PostStocktakeCommand(count.id, { admin })));
+    const { result, queries } = await QueryCounter.measureOwn(() => t.app.get(CommandBus).execute(new PostStocktakeCommand(count.id, { admin })));
     expect(result.status).toBe(2);
     const [{ n }] = await t.dataSource.query('SELECT COUNT(*) AS n FROM inventory_history WHERE order_no = ?', [count.stocktake_no]);
     expect(Number(n)).toBe(Math.round((lines.length * 2) / 3));

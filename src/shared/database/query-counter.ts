@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Logger as TypeOrmLogger } from 'typeorm';
 
 /**
@@ -18,11 +19,30 @@ export class QueryCounter implements TypeOrmLogger {
     return { result, queries: QueryCounter.counted - before };
   }
 
-  logQuery(): void {
+  /**
+   * Runs `work` and returns how many statements it sent itself (in its own async context): not those of a
+   * request answered before it (its admin-log row is written after the answer) or of a timer. For a command
+   * run on the bus; a request sent over HTTP is served in the server's context — measure that with `measure`.
+   */
+  static async measureOwn<T>(work: () => Promise<T>): Promise<{ result: T; queries: number }> {
+    const scope = { queries: 0 };
+    const result = await QueryCounter.scopes.run(scope, work);
+    return { result, queries: scope.queries };
+  }
+
+  private static readonly scopes = new AsyncLocalStorage<{ queries: number }>();
+
+  private static countOne(): void {
     QueryCounter.counted++;
+    const scope = QueryCounter.scopes.getStore();
+    if (scope) scope.queries++;
+  }
+
+  logQuery(): void {
+    QueryCounter.countOne();
   }
   logQueryError(error: string | Error, query: string): void {
-    QueryCounter.counted++;
+    QueryCounter.countOne();
     if (process.env.LOG_SQL_ERRORS) console.error(`[sql] ${String(error)} in: ${query.slice(0, 500)}`);
   }
   logQuerySlow(time: number, query: string): void {
