@@ -226,6 +226,8 @@ test('an admin publishes an article, a member comments, the comment shows after 
   });
 
   await step('message templates and SMS settings (English, dark theme)', async () => {
+    // the member's tab was in front: a hover menu of a tab behind it does not open
+    await page.bringToFront();
     await page.goto('/#/admin/routine/messageTemplate');
     await settled(page);
     await page.locator('[data-testid=lang-switch]').hover();
