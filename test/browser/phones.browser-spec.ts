@@ -64,6 +64,8 @@ for (const lang of ['zh-cn', 'en'] as const) {
     await step('signed in: the page first, the menu folded into a drawer', async () => {
       await memberSignIn(page, username, words);
       await page.locator('.ba-user-content').waitFor();
+      // the drawer closes when the path changes: the sign-in's navigations end first
+      await settled(page);
       expect(await page.locator('.ba-user-sider').count()).toBe(0);
       // the page starts right under the header, not below the member card and the menu
       const content = await page.locator('.ba-user-content').boundingBox();
@@ -71,7 +73,7 @@ for (const lang of ['zh-cn', 'en'] as const) {
       await page.locator('[data-testid=member-menu-open]').tap();
       const drawer = page.locator('.ba-user-phone-menu');
       await drawer.locator('.ba-user-menu').waitFor();
-      await eventually(async () => expect(await onScreen(drawer)).toBe(true));
+      await eventually(async () => expect({ onScreen: await onScreen(drawer), box: await drawer.boundingBox(), path: page.url() }).toMatchObject({ onScreen: true }));
       await drawer.locator('.arco-menu-item').last().tap();
       await drawer.waitFor({ state: 'hidden' });
     });
