@@ -30,7 +30,8 @@ export default observer(function AdminLogin() {
   const [store] = useState(() => new AdminLoginStore(root));
   const [form] = Form.useForm<LoginFields>();
   const [remembered] = useState(() => rememberedAccount('admin'));
-  const alreadyIn = root.adminInfo.isLogin;
+  // read once: a sign-in on this page navigates itself (to the page asked for), and a second navigation to /admin raced it
+  const [alreadyIn] = useState(() => root.adminInfo.isLogin);
   const finish = async (captchaInfo?: string) => {
     const values = form.getFieldsValue() as LoginFields;
     const to = await store.submit(values, captchaInfo);

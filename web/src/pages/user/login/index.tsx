@@ -123,7 +123,8 @@ export default observer(function UserLogin() {
   const [loginForm] = Form.useForm<LoginFields>();
   const [registerForm] = Form.useForm<RegisterFields>();
   const [registerType, setRegisterType] = useState<Channel>('email');
-  const alreadyIn = root.userInfo.isLogin;
+  // read once: a sign-in on this page navigates itself, and a second navigation (to /user) raced it
+  const [alreadyIn] = useState(() => root.userInfo.isLogin);
   const [remembered] = useState(() => rememberedAccount('user'));
   const finishLogin = async (captchaInfo?: string) => {
     const values = loginForm.getFieldsValue() as LoginFields;
