@@ -43,6 +43,8 @@ module.exports = {
       moduleNameMapper: {
         '\\.(css|less)$': '<rootDir>/web/src/test-support/style-stub.js',
         '^axios$': 'axios/dist/node/axios.cjs',
+        // the icons are imported one file each (components/Icon/icons.ts) from their ES-module folder; jest reads the CommonJS twin
+        '^@arco-design/web-react/icon/react-icon/(.*)$': '@arco-design/web-react/icon/react-icon-cjs/$1',
         '^@/(.*)$': '<rootDir>/web/src/$1',
         '^@contract/(.*)$': '<rootDir>/contract/$1',
       },

@@ -9,16 +9,20 @@ import { observer } from 'mobx-react-lite';
 import { Button, Result } from '@arco-design/web-react';
 import { useNavigate } from 'react-router-dom';
 import { PageFallback } from '@/components/PageFallback';
+import { TopTools } from '@/components/TopTools';
 import { useT } from '@/lang';
 import { loadFrontBootstrap } from '@/stores/front';
 import { useStore } from '@/stores/context';
 
-/** The answer of a disabled module's page, translated, with the way back home. */
+/** The answer of a disabled module's page, translated, with the way back home and the language and theme switches. */
 export function ModuleDisabled({ name }: { name: string }) {
   const t = useT();
   const navigate = useNavigate();
   return (
     <div className="ba-error-page" data-testid={`module-disabled-${name}`} role="alert">
+      <div className="ba-error-page-tools">
+        <TopTools />
+      </div>
       <Result
         status="404"
         title={t('moduleOff.title', { module: t(`moduleOff.names.${name}`) })}

@@ -74,6 +74,12 @@ describe('the member center as an optional module, on the web', () => {
     expect(page).not.toHaveBeenCalled();
     const answerBox = view.container.querySelector('[data-testid=module-disabled-member]');
     expect(answerBox?.textContent).toContain('会员中心已禁用');
+    // the language and theme switches are on the page too (it replaces the sign-in page, which has them)
+    expect(answerBox?.querySelector('.ba-error-page-tools')?.textContent).toContain('中文简体');
+    const theme = answerBox?.querySelector('.ba-error-page-tools button[aria-label="切换到深色主题"]') as HTMLButtonElement;
+    expect(root.config.isDark).toBe(false);
+    await act(async () => theme.click());
+    expect(root.config.isDark).toBe(true);
     await act(() => setLocale('en'));
     expect(view.container.querySelector('[data-testid=module-disabled-member]')?.textContent).toContain('The member center is disabled');
     expect(view.container.querySelector('[data-testid=module-disabled-home]')?.textContent).toBe('Back to the home page');

@@ -10,8 +10,6 @@ import { mountEachTest } from '@/test-support/react-root';
 import { StoreProvider } from '@/stores/context';
 import { RootStore } from '@/stores/root';
 
-// the icons' per-file modules are ES modules jest does not transform; the page's icons do not matter here
-jest.mock('@/components/Icon/icons', () => new Proxy({}, { get: (_target, name) => (name === '__esModule' ? true : () => null) }));
 jest.mock('@/api/accounts', () => ({
   ...jest.requireActual('@/api/accounts'),
   getLoginConfig: jest.fn(() => Promise.resolve({ code: 1, msg: '', time: 0, data: { captcha: false } })),
