@@ -9,6 +9,7 @@ import { configureApp } from './app.setup';
 import { DailyLedgerDigest } from './modules/inventory';
 import { DailyRobotAlerts } from './modules/robots';
 import { backupKeyWarning } from './modules/security';
+import { passwordCost } from './modules/accounts';
 import { migrateDatabase, prepareDatabase } from './bootstrap';
 import { dataDir, databaseSettings } from '../ormconfig';
 import { withStartupLock } from './shared/database/ensure-database';
@@ -20,6 +21,8 @@ async function main(): Promise<void> {
   const migrateOnly = process.argv.includes('--migrate-only');
   // a BACKUP_KEY too short stops the start here; without one, the key in DATA_DIR is made now (and said)
   const backupWarning = migrateOnly ? null : backupKeyWarning(process.env, dataDir());
+  // so is a PASSWORD_COST out of its range
+  passwordCost(process.env);
   const app = await withStartupLock(databaseSettings(process.env, 'migration'), async () => {
     await migrateDatabase((line) => console.log(line));
     if (migrateOnly) return null;

@@ -22,4 +22,6 @@ process.env.LOGIN_CAPTCHA ??= '0';
 process.env.SEED_DEMO = '0';
 // the webhook worker's loop is off: specs run its passes themselves (WebhookWorker.runOnce), at the times they choose
 process.env.WEBHOOK_WORKER ??= '0';
+// scrypt's N for new password hashes: a run signs in some two thousand times (16,384 is the default; its spec covers it)
+process.env.PASSWORD_COST ??= '1024';
 process.env.JWT_SECRET ??= 'test-secret-not-for-production-000000000000';

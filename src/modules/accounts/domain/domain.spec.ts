@@ -1,5 +1,5 @@
 import { isLockedOut, LOCK_SECONDS, lockKey, MAX_LOGIN_FAILURES } from './login-policy';
-import { ACCOUNT_PATTERN, hashPassword, PASSWORD_PATTERN, verifyPassword } from './password';
+import { ACCOUNT_PATTERN, hashPassword, PASSWORD_PATTERN, passwordCost, verifyPassword } from './password';
 import { buildTree, dominates, isDescendant, parseRuleIds } from './rule-tree';
 import { adminLogData, maskSensitive, maskSensitiveUrl, truncateUtf8 } from './sensitive-data';
 
@@ -13,6 +13,24 @@ describe('password hashing', () => {
 
   it('salts every hash', async () => {
     expect(await hashPassword('same')).not.toBe(await hashPassword('same'));
+  });
+
+  it('hashes with PASSWORD_COST as N when set (a power of two from 1,024 to 1,048,576), and a hash of any cost verifies', async () => {
+    expect(passwordCost({})).toBe(16384);
+    expect(passwordCost({ PASSWORD_COST: '1024' })).toBe(1024);
+    expect(passwordCost({ PASSWORD_COST: '131072' })).toBe(131072);
+    for (const bad of ['512', '1000', '2097152', 'fast', '-1024', '16384.5']) expect(() => passwordCost({ PASSWORD_COST: bad })).toThrow(/PASSWORD_COST must be a power of two/);
+    const before = process.env.PASSWORD_COST;
+    process.env.PASSWORD_COST = '1024';
+    try {
+      const cheap = await hashPassword('Secret-123');
+      expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
+      await expect(verifyPassword('Secret-123', cheap)).resolves.toBe(true);
+      await expect(verifyPassword('Secret-124', cheap)).resolves.toBe(false);
+    } finally {
+      if (before === undefined) delete process.env.PASSWORD_COST;
+      else process.env.PASSWORD_COST = before;
+    }
   });
 
   it('refuses a hash it does not know, such as md5', async () => {
