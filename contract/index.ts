@@ -24,3 +24,4 @@ export * from './oauth';
 export * from './modules';
 export * from './units';
 export * from './serials';
+export * from './rich-text';
