@@ -25,3 +25,4 @@ export * from './modules';
 export * from './units';
 export * from './serials';
 export * from './rich-text';
+export * from './cache';
