@@ -24,3 +24,5 @@ export * from './oauth';
 export * from './modules';
 export * from './units';
 export * from './serials';
+export * from './rich-text';
+export * from './cache';

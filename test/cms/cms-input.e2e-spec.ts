@@ -64,6 +64,21 @@ describe('content input: plain-text titles and enumerations by name', () => {
       expect(await count('cms_comment')).toBe(0);
       expect(await count('cms_content')).toBe(1);
     });
+
+    it('refuses a contribution whose body is empty editor markup, in both languages, writing nothing', async () => {
+      const { news } = await seedSite(admin);
+      await createMember(t, { username: 'writer', email: 'writer@example.com' });
+      const writer = asMember(t, await memberLogin(t, 'writer'));
+      const before = await count('cms_content');
+      for (const content of ['<p><br></p>', '<p>&nbsp;</p>', ' <p> </p>\n<p><br/></p>', '<p><script>alert(1)</script></p>']) {
+        expect((await writer.post('/api/cms/contribute', { channel_id: news.id, title: 'Mine', content })).body).toMatchObject({ code: 0, msg: 'The content cannot be empty' });
+        expect((await writer.post('/api/cms/contribute', { channel_id: news.id, title: 'Mine', content }).set('think-lang', 'zh-cn')).body).toMatchObject({ code: 0, msg: '内容不能为空' });
+      }
+      expect(await count('cms_content')).toBe(before);
+      expect((await writer.post('/api/cms/contribute', { channel_id: news.id, title: 'Picture', content: '<p><img src="/storage/a.png"></p>' })).body).toMatchObject({ code: 1 });
+      expect((await writer.post('/api/cms/contribute', { channel_id: news.id, title: 'Text', content: '<p>Body</p>' })).body).toMatchObject({ code: 1 });
+      expect(await count('cms_content')).toBe(before + 2);
+    });
   });
 
   describe('enumerations by name, stored and answered as numbers', () => {

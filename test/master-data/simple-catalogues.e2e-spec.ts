@@ -100,6 +100,16 @@ describe.each(CASES)('wms.$controller (generic catalogue)', ({ controller, node,
     expect((await client.get(`${url('index')}?order=deletetime,desc`)).body.code).toBe(0);
   });
 
+  it('reads quick_search (the spelling of BuildAdmin select lists) as quickSearch when quickSearch is absent', async () => {
+    for (const name of ['Alpha', 'Beta', 'Gamma', 'Delta']) await client.add(controller, { name, ...body });
+    const names = async (query: string) => (await client.list(controller, query)).list.map((r: { name: string }) => r.name);
+    expect(await names('quickSearch=ta')).toEqual(['Delta', 'Beta']);
+    expect(await names('quick_search=ta')).toEqual(['Delta', 'Beta']);
+    expect(await names('select=true&quick_search=amm')).toEqual(['Gamma']);
+    expect((await client.list(controller, 'select=true&quick_search=a&limit=2')).total).toBe((await client.list(controller, 'select=true&quickSearch=a&limit=2')).total);
+    expect(await names('quickSearch=amm&quick_search=ta')).toEqual(['Gamma']);
+  });
+
   it('swaps the weights of two rows (sortable)', async () => {
     const a = await client.add(controller, { name: 'A', ...body });
     const b = await client.add(controller, { name: 'B', ...body });
@@ -164,5 +174,23 @@ describe('partner and unit field rules', () => {
     expect([off.status, on.status]).toEqual([0, 1]);
     expect((await client.list('Unit', 'status=0')).list.map((r: { name: string }) => r.name)).toEqual(['Off']);
     expect((await client.post('/admin/wms.Unit/edit', { id: on.id, status: 0 })).body).toMatchObject({ code: 1, data: { name: 'On', status: 0 } });
+  });
+});
+
+describe('lists filtered in memory read quick_search too', () => {
+  let root: Session;
+  let t: TestApp;
+
+  adminSpec({ ready: (fixture) => ({ t, session: root } = fixture) });
+
+  it.each(['/admin/auth.Rule/index', '/admin/auth.Group/index'])('%s answers the same rows for quick_search as for quickSearch', async (path) => {
+    const client = api(t, root);
+    const keyword = encodeURIComponent(path.includes('Rule') ? 'admin' : '超级'); // the seeded super group is 超级管理组
+    const all = (await client.get(path)).body.data;
+    const camel = (await client.get(`${path}?quickSearch=${keyword}`)).body.data;
+    const snake = (await client.get(`${path}?quick_search=${keyword}`)).body.data;
+    expect(camel.list.length).toBeGreaterThan(0);
+    expect(JSON.stringify(camel)).not.toEqual(JSON.stringify(all));
+    expect(snake).toEqual(camel);
   });
 });

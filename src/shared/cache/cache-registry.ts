@@ -1,17 +1,15 @@
 import { Global, Injectable, Module } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
+import { CACHE_TYPES, CLEAR_ALL_TYPES, type CacheType } from '../../../contract/cache';
 
 /**
- * The kinds of in-memory cache this process may hold. `ajax/clearCache` names one of them, or `all`
- * (BuildAdmin's `tp`, "the server cache", means the same here).
+ * The kinds of in-memory cache this process may hold, and the names that clear them all: the wire contract's
+ * (contract/cache.ts), which the back office's clear-cache control offers. `ajax/clearCache` names one of
+ * them, or `all` (BuildAdmin's `tp`, "the server cache", means the same here).
  *  - `config`: site configuration values;
  *  - `rules`: permission data (rule trees, per-token rights).
  */
-export const CACHE_TYPES = ['config', 'rules'] as const;
-export type CacheType = (typeof CACHE_TYPES)[number];
-
-/** What a clear request may name: one type, or every type at once. */
-export const CLEAR_ALL_TYPES = ['all', 'tp'] as const;
+export { CACHE_TYPES, CLEAR_ALL_TYPES, type CacheType };
 
 export type ClearCache = () => void | Promise<void>;
 

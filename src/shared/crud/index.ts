@@ -7,7 +7,7 @@ export type { CrudRow, ListOptions, ListResult } from './crud.service';
 export { COUNT_CAP } from './crud.service';
 export { applyListQuery } from './list-query-builder';
 export type { ListColumns, QuickSearchIndex, QuickSearchSql } from './list-query-builder';
-export { DEFAULT_PAGE_SIZE, DEFAULT_TIME_ZONE, MAX_INIT_VALUES, MAX_PAGE_SIZE, isTrue, parseListQuery, toUnixSeconds } from './list-query';
+export { DEFAULT_PAGE_SIZE, DEFAULT_TIME_ZONE, MAX_INIT_VALUES, MAX_PAGE_SIZE, isTrue, parseListQuery, quickSearchKeyword, toUnixSeconds } from './list-query';
 export type { ListQueryRules, ListQuerySpec, OrderTerm, SearchCondition } from './list-query';
 export { assertTreeParent, TreeCrudController, TreeCrudService } from './tree-crud';
 export type { ParentCheck, TreeAnswer, TreeRow } from './tree-crud';

@@ -102,12 +102,21 @@ export function parseListQuery(query: Record<string, unknown>, rules: ListQueryR
   return {
     page: init ? 1 : clampInt(query.page, 1, 1, MAX_PAGE),
     limit: init ? MAX_INIT_VALUES : clampInt(query.limit, DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE),
-    quickSearch: text(query.quickSearch) || null,
+    quickSearch: quickSearchKeyword(query) || null,
     conditions,
     order: parseOrder(query.order, rules.orderFields),
     select: isTrue(query.select),
     init,
   };
+}
+
+/**
+ * The quick-search keyword of a list request, trimmed ('' when none): `quickSearch`, or, when that is absent or
+ * empty, `quick_search` (the spelling some of BuildAdmin's select lists send). Every list reads it here: the
+ * generic CRUD lists through parseListQuery, and the lists that filter in memory (rules, groups, stock as of).
+ */
+export function quickSearchKeyword(query: Record<string, unknown>): string {
+  return text(query.quickSearch) || text(query.quick_search);
 }
 
 /** `true`, `1` and `"1"` (and the query-string spelling `"true"`) are true. */

@@ -2,6 +2,7 @@
  * The platform context's calls (docs/API.md): the click captcha, the area picker, uploads (local and into a
  * bucket with a ticket), the site settings, the terminal's settings, and the e-mail / SMS codes.
  */
+import type { ClearCacheAnswer, ClearCacheType } from '@contract/cache';
 import type { ConfigIndexView, ConfigItemView } from '@contract/config';
 import type { DeleteAnswer } from '@contract/envelope';
 import type { CodeChannel } from '@contract/member';
@@ -154,6 +155,13 @@ export function deleteConfigItem(id: number): Promise<DeleteAnswer> {
 /** Sends the test mail: the server's translated message says how it went (not shown as a notice). */
 export async function sendTestMail(body: Record<string, unknown>): Promise<string> {
   return (await request<{ mail: string }>({ url: `${CONFIG_API}/sendTestMail`, method: 'post', data: body, timeout: TEST_MAIL_TIMEOUT }, { showErrorMessage: false })).msg;
+}
+
+/* Server caches (`ajax/clearCache`) ------------------------------------------------------------- */
+
+/** POST /admin/ajax/clearCache {type}: empties the server's in-memory caches of one kind, or all; shows the server's "Cache cleaned~". */
+export function clearCache(type: ClearCacheType) {
+  return request<ClearCacheAnswer>({ url: '/admin/ajax/clearCache', method: 'post', data: { type } }, { showSuccessMessage: true });
 }
 
 /* The terminal's settings ------------------------------------------------------------------------ */

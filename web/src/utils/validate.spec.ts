@@ -1,4 +1,4 @@
-import { isAccount, isEmail, isMobile, isPassword, isIdNumber, rule, required, validateValue } from './validate';
+import { contentRequired, editorRequired, isAccount, isContentEmpty, isEditorEmpty, isEmail, isMobile, isName, isPassword, isIdNumber, rule, required, validateValue } from './validate';
 import { setLocale, t } from '@/lang';
 
 describe('validate', () => {
@@ -45,5 +45,42 @@ describe('validate', () => {
     rule('account', t).validator('9x', cb);
     expect(cb).toHaveBeenLastCalledWith('3 到 15 位，以字母开头，只能包含字母、数字和下划线');
     expect(required(t)).toEqual({ required: true, message: '此项为必填项' });
+  });
+
+  it('editor content: markup with no text and no image or media is empty', () => {
+    for (const empty of [undefined, null, '', '   ', '<p></p>', '<p><br></p>', '<p>&nbsp;</p>', '<p> &nbsp; </p>\n<p><br/></p>', '<ul><li><p></p></li></ul>', '<p>\u00a0\u200b</p>', '<!-- x --><p></p>', '<h2> </h2><blockquote><p><br></p></blockquote>'])
+      expect(isEditorEmpty(empty)).toBe(true);
+    for (const filled of ['x', '<p>Hello</p>', '<p>&nbsp;a</p>', '<p><img src="/storage/a.png"></p>', '<p><video src="/storage/a.mp4"></video></p>', '<p>&amp;</p>', '<p>0</p>'])
+      expect(isEditorEmpty(filled)).toBe(false);
+  });
+
+  it('content and name', () => {
+    expect(isContentEmpty('  \n ')).toBe(true);
+    expect(isContentEmpty(' a ')).toBe(false);
+    for (const ok of ['site_name', '_x', '$y', 'a1', '名称']) expect(isName(ok)).toBe(true);
+    for (const bad of ['1a', 'a-b', 'a b', '']) expect(isName(bad)).toBe(false);
+    expect(validateValue('name', '9lives')).toBe('validate.name');
+    expect(validateValue('name', 'nine_lives')).toBeNull();
+  });
+
+  it('answers the empty-editor, content and name messages in both languages', async () => {
+    const cb = jest.fn();
+    await setLocale('en');
+    editorRequired(t).validator('<p><br></p>', cb);
+    expect(cb).toHaveBeenLastCalledWith('The editor content cannot be empty');
+    editorRequired(t).validator('<p>Body</p>', cb);
+    expect(cb).toHaveBeenLastCalledWith(undefined);
+    contentRequired(t).validator(' ', cb);
+    expect(cb).toHaveBeenLastCalledWith('The content cannot be empty');
+    rule('name', t).validator('a-b', cb);
+    expect(cb).toHaveBeenLastCalledWith('Please enter a valid name');
+    await setLocale('zh-cn');
+    editorRequired(t).validator('<p>&nbsp;</p>', cb);
+    expect(cb).toHaveBeenLastCalledWith('编辑器内容不能为空');
+    contentRequired(t).validator('', cb);
+    expect(cb).toHaveBeenLastCalledWith('内容不能为空');
+    rule('name', t).validator('1x', cb);
+    expect(cb).toHaveBeenLastCalledWith('请输入正确的名称');
+    expect(editorRequired(t).required).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { withFrameworkAliases } from '../../../shared/http/framework-aliases';
 import { Controller } from '@nestjs/common';
 import { In } from 'typeorm';
-import { isTrue } from '../../../shared/crud';
+import { isTrue, quickSearchKeyword } from '../../../shared/crud';
 import { TransactionRunner } from '../../../shared/database/transaction-runner';
 import { AppError } from '../../../shared/http/app-error';
 import { seededText } from '../../../shared/http/seeded-text';
@@ -32,7 +32,7 @@ export class GroupController extends GroupEndpoints(GroupDto) {
         },
         held: async (operator) => (operator.isSuper ? null : (await access.rightsOf(operator.id)).ruleIds),
         index: async (query, _operator, { scope, summary, manager }) => {
-          const keyword = typeof query.quickSearch === 'string' ? query.quickSearch.trim().toLowerCase() : '';
+          const keyword = quickSearchKeyword(query).toLowerCase();
           const groups = scope!.visible.filter((g) => !keyword || g.name.toLowerCase().includes(keyword) || String(g.id) === keyword);
           const rules = await manager.find(AdminRuleEntity);
           // seeded names in the reader's language (the edit form shows the stored name)

@@ -1,6 +1,6 @@
 import { withFrameworkAliases } from '../../../shared/http/framework-aliases';
 import { EntityManager, EntityTarget, In, Not } from 'typeorm';
-import { CrudKit, CrudService, isTrue, parseId, parseIds } from '../../../shared/crud';
+import { CrudKit, CrudService, isTrue, parseId, parseIds, quickSearchKeyword } from '../../../shared/crud';
 import { TransactionRunner } from '../../../shared/database/transaction-runner';
 import { AppError, NoPermissionError } from '../../../shared/http/app-error';
 import { AuthAdmin } from '../../../shared/http/auth.decorators';
@@ -87,7 +87,7 @@ export class RuleTreeService<R extends RuleRow, I extends RuleInput> {
   async index(query: Record<string, unknown>, operator: AuthAdmin) {
     const held = await this.config.held(operator);
     const visible = held ? held.rules : await this.transactions.manager.find(this.config.rule);
-    const keyword = typeof query.quickSearch === 'string' ? query.quickSearch.trim().toLowerCase() : '';
+    const keyword = quickSearchKeyword(query).toLowerCase();
     const rows = visible
       .filter((r) => !keyword || [r.title, r.title_en, r.name].some((text) => text.toLowerCase().includes(keyword)))
       .map((r) => ({ ...r, title: ruleTitle(r) }));

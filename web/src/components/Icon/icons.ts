@@ -17,3 +17,4 @@ export { default as IconMenuFold } from '@arco-design/web-react/icon/react-icon/
 export { default as IconMenuUnfold } from '@arco-design/web-react/icon/react-icon/IconMenuUnfold';
 export { default as IconStorage } from '@arco-design/web-react/icon/react-icon/IconStorage';
 export { default as IconNotification } from '@arco-design/web-react/icon/react-icon/IconNotification';
+export { default as IconEraser } from '@arco-design/web-react/icon/react-icon/IconEraser';

@@ -111,8 +111,11 @@ export type CrudFieldType =
   | 'datetime'
   | 'custom';
 
-/** `money`: an amount ≥ 0 with at most two decimals (prices). */
-export type CrudRuleName = 'required' | 'account' | 'password' | 'email' | 'mobile' | 'number' | 'integer' | 'url' | 'money';
+/**
+ * `money`: an amount ≥ 0 with at most two decimals (prices). `editor`: a required rich-text body (empty markup
+ * such as `<p><br></p>` counts as empty). `name`: a variable-style name.
+ */
+export type CrudRuleName = 'required' | 'editor' | 'account' | 'password' | 'email' | 'mobile' | 'number' | 'integer' | 'url' | 'money' | 'name';
 
 export interface CrudCustomRule {
   /** returns true when the value is valid. */

@@ -25,6 +25,16 @@ describe('checkRule', () => {
     for (const bad of ['abc&def', 'abc<def', 'abc>def', 'abc"def', "abc'def"]) expect(checkRule('password', bad)).toBe('validate.password');
   });
 
+  it('editor: a required rich-text body, empty markup counts as empty', () => {
+    expect(checkRule('editor', '<p><br></p>')).toBe('validate.editorEmpty');
+    expect(checkRule('editor', '<p>&nbsp;</p>')).toBe('validate.editorEmpty');
+    expect(checkRule('editor', '')).toBe('validate.editorEmpty');
+    expect(checkRule('editor', '<p>Text</p>')).toBeNull();
+    expect(checkRule('editor', '<p><img src="/storage/a.png"></p>')).toBeNull();
+    expect(checkRule('name', 'a b')).toBe('validate.name');
+    expect(checkRule('name', 'site_name')).toBeNull();
+  });
+
   it('email, mobile, number, integer, url and custom rules', () => {
     expect(checkRule('email', 'a@b.co')).toBeNull();
     expect(checkRule('email', 'a@b')).toBe('validate.email');

@@ -4,7 +4,7 @@
  * crud.json.
  */
 import type { TFunction } from '@/lang';
-import { isAccount, isEmail, isMobile, isPassword, validateMessageKeys } from '@/utils/validate';
+import { isAccount, isEditorEmpty, isEmail, isMobile, isName, isPassword, validateMessageKeys } from '@/utils/validate';
 import type { CrudCustomRule, CrudFormMode, CrudRuleSpec } from './types';
 
 export const URL_REGEX = /^(https?:)?\/\/[^\s]+$|^\/[^\s]*$/;
@@ -33,6 +33,7 @@ export function checkRule(spec: CrudRuleSpec, value: unknown, values: Record<str
     return (spec as CrudCustomRule).test(value, values) ? null : spec.message;
   }
   if (spec === 'required') return isBlank(value) ? validateMessageKeys.required : null;
+  if (spec === 'editor') return isEditorEmpty(value) ? validateMessageKeys.editorEmpty : null;
   if (isBlank(value)) return null;
   const s = String(value);
   switch (spec) {
@@ -44,6 +45,8 @@ export function checkRule(spec: CrudRuleSpec, value: unknown, values: Record<str
       return isEmail(s) ? null : validateMessageKeys.email;
     case 'mobile':
       return isMobile(s) ? null : validateMessageKeys.mobile;
+    case 'name':
+      return isName(s.trim()) ? null : validateMessageKeys.name;
     case 'number':
       return s.trim() !== '' && Number.isFinite(Number(s)) ? null : 'crud.validate.number';
     case 'integer':
@@ -67,7 +70,7 @@ export function buildRules(
 ): ArcoRule[] {
   const list = typeof specs === 'function' ? specs(mode) : (specs ?? []);
   return list.map((spec) => ({
-    required: spec === 'required' || undefined,
+    required: spec === 'required' || spec === 'editor' || undefined,
     validator: (value: any, callback: (error?: string) => void) => {
       const key = checkRule(spec, value, getValues());
       const args = typeof spec === 'object' ? spec.args : undefined;

@@ -116,4 +116,25 @@ describe("the member's contribution form and the channel's content-model fields"
     expect(await store.submit()).toBe(true);
     expect(api.contribute).toHaveBeenLastCalledWith(expect.objectContaining({ id: 9, extra: { author: 'Ann', format: 'ebook' } }));
   });
+
+  it('refuses an empty body (editor markup without text) before sending, with the empty-editor message', async () => {
+    api.contribute.mockClear();
+    api.contribute.mockResolvedValue(ok({ id: 9, status: 0 }));
+    api.myContributions.mockResolvedValue(ok({ list: [], total: 0 }));
+    api.home.mockResolvedValue(ok({ channels: [] }));
+    const store = new ContributionsStore();
+    await store.open();
+    store.setField('channel_id', 5);
+    store.setField('title', 'My book');
+    for (const empty of ['', '<p><br></p>', '<p>&nbsp;</p>', ' <p> </p> ']) {
+      store.setField('content', empty);
+      expect(await store.submit()).toBe(false);
+      expect(store.contentError).toBe('validate.editorEmpty');
+    }
+    expect(api.contribute).not.toHaveBeenCalled();
+    store.setField('content', '<p><img src="/storage/cover.png"></p>');
+    expect(store.contentError).toBeNull();
+    expect(await store.submit()).toBe(true);
+    expect(api.contribute).toHaveBeenCalledWith(expect.objectContaining({ content: '<p><img src="/storage/cover.png"></p>' }));
+  });
 });

@@ -3,7 +3,8 @@ import { Transform } from 'class-transformer';
 import { IsObject, IsOptional, IsString, MaxLength, ValidateBy, ValidationArguments } from 'class-validator';
 import { FormMode, OptionalText, RequiredText } from '../../../../shared/http/form-fields';
 import { msg } from '../../../../shared/http/validation';
-import { isSafeAddress } from '../../domain/rich-text';
+import { isSafeAddress, sanitizeBody } from '../../domain/rich-text';
+import { isEmptyMarkup } from '../../../../../contract/rich-text';
 
 /*
  * Field rules of the content forms besides the shared ones (shared/http/form-fields.ts).
@@ -107,6 +108,20 @@ export function RichText(max: number) {
     IsOptional(),
     IsString({ message: msg('validation.invalid') }),
     MaxLength(max, { message: msg('validation.max_length', { max }) }),
+  );
+}
+
+/**
+ * A required rich-text body: besides the checks of `RichText`, a body with no text and no image or media once
+ * sanitised (`<p><br></p>`, `<p>&nbsp;</p>`, spaces, '') is refused with "The content cannot be empty".
+ */
+export function RequiredRichText(max: number) {
+  return applyDecorators(
+    RichText(max),
+    ValidateBy({
+      name: 'richTextNotEmpty',
+      validator: { validate: (value: unknown) => typeof value !== 'string' || !isEmptyMarkup(sanitizeBody(value)), defaultMessage: invalid('cms.content_empty') },
+    }),
   );
 }
 

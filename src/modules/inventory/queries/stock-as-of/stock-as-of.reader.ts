@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionRunner } from '../../../../shared/database/transaction-runner';
+import { quickSearchKeyword } from '../../../../shared/crud';
 import { AppError } from '../../../../shared/http/app-error';
 import { endOfSiteDay } from '../../../../shared/time/site-day';
 import { SiteConfigService } from '../../../platform';
@@ -66,7 +67,7 @@ export class StockAsOfReader {
     const productId = Number(query.product_id) || 0;
     const shelfId = Number(query.warehouse_shelf_id) || 0;
     const warehouseId = Number(query.warehouse_id) || 0;
-    const keyword = typeof query.quickSearch === 'string' ? query.quickSearch.trim().toLowerCase() : '';
+    const keyword = quickSearchKeyword(query).toLowerCase();
     const stock = rows
       .map((row) => ({ payload: JSON.parse(row.payload) as StockEventPayload, occurred_at: Number(row.occurred_at) }))
       .filter(({ payload: p }) => p.balance > 0)

@@ -10,6 +10,7 @@ import { LanguageSwitch, ThemeSwitch } from '@/components/TopTools';
 import { TerminalButton } from '@/features/terminal';
 import { NoticeBell } from '@/features/notices';
 import { roleOf } from '@/utils/role';
+import { ClearCacheButton } from './ClearCacheButton';
 
 function useFullscreen(): [boolean, () => void] {
   const [full, setFull] = useState(Boolean(typeof document !== 'undefined' && document.fullscreenElement));
@@ -25,7 +26,7 @@ function useFullscreen(): [boolean, () => void] {
   return [full, toggle];
 }
 
-/** Language, theme, layout, notices, full screen and the admin menu (profile, sign out). */
+/** Language, theme, layout, notices, clear cache, full screen and the admin menu (profile, sign out). */
 export const HeaderTools = observer(function HeaderTools() {
   const t = useT();
   const { config, adminInfo, siteConfig, navTabs } = useStore();
@@ -66,6 +67,7 @@ export const HeaderTools = observer(function HeaderTools() {
       </Dropdown>
       <NoticeBell />
       <TerminalButton />
+      <ClearCacheButton />
       <Tooltip content={full ? t('layout.exitFullScreen') : t('layout.fullScreen')}>
         <Button type="text" data-testid="fullscreen" icon={full ? <IconFullscreenExit /> : <IconFullscreen />} onClick={toggleFull} aria-label={full ? t('layout.exitFullScreen') : t('layout.fullScreen')} />
       </Tooltip>

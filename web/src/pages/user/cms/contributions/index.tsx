@@ -21,6 +21,7 @@ import { useT } from '@/lang';
 import { PagedListStore } from '@/stores/pagedList';
 import { timeFormat } from '@/utils/time';
 import { cmsApi } from '@/api/cms';
+import { isEditorEmpty, validateMessageKeys } from '@/utils/validate';
 
 const p = (key: string) => `frontend.user.cms.contributions.${key}`;
 
@@ -29,10 +30,12 @@ export class ContributionsStore extends PagedListStore<MyContribution> {
   /** the form: null closed, else the values being edited (id set when revising) */
   form: (ContributionForm & { memo?: string }) | null = null;
   saving = false;
+  /** the key of the message under the body when it is empty (markup without text, e.g. `<p><br></p>`) */
+  contentError: string | null = null;
 
   constructor() {
     super(cmsApi.myContributions);
-    makeObservable(this, { channels: observable, form: observable, saving: observable, loadChannels: action.bound, open: action.bound, close: action.bound, setField: action.bound, submit: action.bound });
+    makeObservable(this, { channels: observable, form: observable, saving: observable, contentError: observable, loadChannels: action.bound, open: action.bound, close: action.bound, setField: action.bound, submit: action.bound });
   }
 
   async loadChannels() {
@@ -62,14 +65,19 @@ export class ContributionsStore extends PagedListStore<MyContribution> {
 
   close() {
     this.form = null;
+    this.contentError = null;
   }
 
   setField(key: keyof ContributionForm, value: unknown) {
     if (this.form) (this.form as unknown as Record<string, unknown>)[key] = value;
+    if (key === 'content' && this.contentError && !isEditorEmpty(value)) this.contentError = null;
   }
 
   async submit(): Promise<boolean> {
     if (!this.form) return false;
+    // the body is required: an editor emptied of its text still holds `<p><br></p>` (the server refuses it too)
+    this.contentError = isEditorEmpty(this.form.content) ? validateMessageKeys.editorEmpty : null;
+    if (this.contentError) return false;
     this.saving = true;
     const { id, channel_id, title, content, description, keywords, extra } = this.form;
     try {
@@ -183,7 +191,7 @@ export default observer(function ContributionsPage() {
             <Form.Item label={t(p('keywords'))}>
               <Input value={form.keywords} maxLength={255} onChange={(v) => store.setField('keywords', v)} />
             </Form.Item>
-            <Form.Item label={t(p('content'))} required>
+            <Form.Item label={t(p('content'))} required validateStatus={store.contentError ? 'error' : undefined} help={store.contentError ? t(store.contentError) : undefined}>
               <RichTextEditor app="user" value={form.content} onChange={(v) => store.setField('content', v)} />
             </Form.Item>
           </Form>
