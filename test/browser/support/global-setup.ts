@@ -11,7 +11,7 @@ import { createWriteStream, mkdirSync, mkdtempSync, writeFileSync } from 'node:f
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { OUTPUT_DIR, ROOT, SERVER_INFO_FILE, type ServerInfo } from './server';
+import { OUTPUT_DIR, ROOT, RUN_SUFFIX, SERVER_INFO_FILE, type ServerInfo } from './server';
 
 const START_TIMEOUT_MS = 150_000;
 
@@ -57,7 +57,7 @@ export default async function globalSetup(): Promise<void> {
   const adminPassword = 'Browser-Spec-Pass-1';
   const baseUrl = `http://127.0.0.1:${port}`;
 
-  const logFile = join(OUTPUT_DIR, 'browser-server.log');
+  const logFile = join(OUTPUT_DIR, `browser-server${RUN_SUFFIX}.log`);
   const log = createWriteStream(logFile);
   const args = process.env.WMS_BROWSER_NO_BUILD === '1' ? [join(ROOT, 'dist', 'src', 'main.js')] : [join(ROOT, 'scripts', 'start.js')];
   const child = spawn(process.execPath, args, {

@@ -7,7 +7,9 @@ import { join } from 'node:path';
 
 export const ROOT = join(__dirname, '..', '..', '..');
 export const OUTPUT_DIR = join(ROOT, 'test-output');
-export const SERVER_INFO_FILE = join(OUTPUT_DIR, 'browser-server.json');
+/** Two runs side by side (CI runs the specs in two shards) name their files apart: WMS_BROWSER_RUN=1, 2, … */
+export const RUN_SUFFIX = process.env.WMS_BROWSER_RUN ? `-${process.env.WMS_BROWSER_RUN.replace(/[^a-z0-9]/gi, '')}` : '';
+export const SERVER_INFO_FILE = join(OUTPUT_DIR, `browser-server${RUN_SUFFIX}.json`);
 export const ADMIN_USERNAME = 'admin';
 
 export interface ServerInfo {
