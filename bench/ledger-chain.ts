@@ -1,8 +1,7 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
+import { maintenanceContext } from '../scripts/app-context';
 import { DataSource } from 'typeorm';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import { AppModule } from '../src/app.module';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { EventChain, FormType, LedgerDigests, LedgerVerifier, SerialProjection, StockEventType, StockLedger } from '../src/modules/inventory';
@@ -48,7 +47,7 @@ const percentile = (values: number[], p: number) => {
 
 export async function main(argv = process.argv.slice(2)): Promise<void> {
   const o = parse(argv);
-  const app = await NestFactory.createApplicationContext(AppModule, { logger: ['error', 'warn'] });
+  const app = await maintenanceContext();
   const dataSource = app.get<DataSource>(getDataSourceToken());
   const transactions = app.get(TransactionRunner);
   const chained = app.get(StockLedger);

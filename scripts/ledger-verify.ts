@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
-import { NestFactory } from '@nestjs/core';
-import { AppModule } from '../src/app.module';
+import { maintenanceContext } from './app-context';
 import { DigestFile, LedgerVerifier, VerificationReport } from '../src/modules/inventory';
 
 /**
@@ -91,7 +90,7 @@ export async function ledgerVerify(verifier: LedgerVerifier, args: string[], out
 }
 
 async function main(): Promise<void> {
-  const app = await NestFactory.createApplicationContext(AppModule, { logger: ['error', 'warn'] });
+  const app = await maintenanceContext();
   let progressShown = false;
   const endProgress = () => {
     if (progressShown) process.stdout.write('\n');

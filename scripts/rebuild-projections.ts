@@ -1,9 +1,8 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
+import { maintenanceContext } from './app-context';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { connectAsMigrationUser } from '../ormconfig';
-import { AppModule } from '../src/app.module';
 import { ProjectionRebuilder } from '../src/modules/inventory';
 import { OrdersLedgerReader } from '../src/modules/orders';
 
@@ -14,7 +13,7 @@ import { OrdersLedgerReader } from '../src/modules/orders';
  */
 async function main(): Promise<void> {
   connectAsMigrationUser();
-  const app = await NestFactory.createApplicationContext(AppModule, { logger: ['error', 'warn'] });
+  const app = await maintenanceContext();
   const dataSource = app.get<DataSource>(getDataSourceToken());
   await dataSource.runMigrations({ transaction: 'each' });
   let shown = -1;

@@ -1,14 +1,13 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { maintenanceContext } from './app-context';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { DataSource, QueryRunner } from 'typeorm';
 import { connectAsMigrationUser } from '../ormconfig';
-import { AppModule } from '../src/app.module';
 import { seedDatabase } from '../src/bootstrap';
 import { chainHash, FormType, ProjectionRebuilder, StockEventType } from '../src/modules/inventory';
 import { OrdersLedgerReader } from '../src/modules/orders';
@@ -518,7 +517,7 @@ async function main(): Promise<void> {
   const o = options(process.argv.slice(2));
   process.env.SEED_DEMO = '0';
   connectAsMigrationUser();
-  const app = await NestFactory.createApplicationContext(AppModule, { logger: ['error', 'warn'] });
+  const app = await maintenanceContext();
   const interrupt = new AbortController();
   process.once('SIGINT', () => interrupt.abort());
   process.once('SIGTERM', () => interrupt.abort());
