@@ -71,8 +71,8 @@ describe('content input: plain-text titles and enumerations by name', () => {
       const writer = asMember(t, await memberLogin(t, 'writer'));
       const before = await count('cms_content');
       for (const content of ['<p><br></p>', '<p>&nbsp;</p>', ' <p> </p>\n<p><br/></p>', '<p><script>alert(1)</script></p>']) {
-        expect((await writer.post('/api/cms/contribute', { channel_id: news.id, title: 'Mine', content })).body).toMatchObject({ code: 0, msg: 'The content cannot be empty' });
-        expect((await writer.post('/api/cms/contribute', { channel_id: news.id, title: 'Mine', content }).set('think-lang', 'zh-cn')).body).toMatchObject({ code: 0, msg: '内容不能为空' });
+        expect((await writer.post('/api/cms/contribute', { channel_id: news.id, title: 'Mine', content })).body).toMatchObject({ code: 0, msg: 'The content of a contribution cannot be empty' });
+        expect((await writer.post('/api/cms/contribute', { channel_id: news.id, title: 'Mine', content }).set('think-lang', 'zh-cn')).body).toMatchObject({ code: 0, msg: '投稿内容不能为空' });
       }
       expect(await count('cms_content')).toBe(before);
       expect((await writer.post('/api/cms/contribute', { channel_id: news.id, title: 'Picture', content: '<p><img src="/storage/a.png"></p>' })).body).toMatchObject({ code: 1 });

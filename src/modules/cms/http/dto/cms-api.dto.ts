@@ -40,7 +40,7 @@ export class ContributeDto implements ContributionForm {
   @Transform(toInt) @IsOptional() @IsInt({ message: msg('validation.invalid') }) @Min(1, { message: msg('validation.invalid') }) id?: number;
   @RequiredRef('add') channel_id: number;
   @RequiredPlainText('add', 200) title: string;
-  @IsDefined({ message: msg('validation.required') }) @RequiredRichText(BODY_MAX) content: string;
+  @IsDefined({ message: msg('validation.required') }) @RequiredRichText(BODY_MAX, 'cms.contribution_empty') content: string;
   @OptionalPlainText(500) description?: string;
   @OptionalPlainText(255) keywords?: string;
   @SafeImageList(2000) images?: string;

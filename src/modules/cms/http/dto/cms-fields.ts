@@ -113,14 +113,14 @@ export function RichText(max: number) {
 
 /**
  * A required rich-text body: besides the checks of `RichText`, a body with no text and no image or media once
- * sanitised (`<p><br></p>`, `<p>&nbsp;</p>`, spaces, '') is refused with "The content cannot be empty".
+ * sanitised (`<p><br></p>`, `<p>&nbsp;</p>`, spaces, '', only a script) is refused with the message `emptyKey`.
  */
-export function RequiredRichText(max: number) {
+export function RequiredRichText(max: number, emptyKey: string) {
   return applyDecorators(
     RichText(max),
     ValidateBy({
       name: 'richTextNotEmpty',
-      validator: { validate: (value: unknown) => typeof value !== 'string' || !isEmptyMarkup(sanitizeBody(value)), defaultMessage: invalid('cms.content_empty') },
+      validator: { validate: (value: unknown) => typeof value !== 'string' || !isEmptyMarkup(sanitizeBody(value)), defaultMessage: invalid(emptyKey) },
     }),
   );
 }
