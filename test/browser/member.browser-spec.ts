@@ -9,12 +9,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { Mailbox } from '../support/mailbox';
 import { browserSpec } from './support/browser';
+import { freePort } from './support/server';
 import { eventually, expectPath, formItem, settled, stored } from './support/admin';
 import { ROOT } from './support/server';
 
@@ -23,17 +23,6 @@ const { test } = browserSpec('member');
 const mailbox = new Mailbox();
 let server: ChildProcess | undefined;
 let base = '';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 beforeAll(async () => {
   await mailbox.start();

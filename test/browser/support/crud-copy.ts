@@ -5,10 +5,9 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, createWriteStream, existsSync, mkdirSync, symlinkSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { OUTPUT_DIR, ROOT, RUN_SUFFIX, serverInfo } from './server';
+import { freePort, OUTPUT_DIR, ROOT, RUN_SUFFIX, serverAnswers, serverInfo } from './server';
 
 /** The project as the generator writes into it: a copy in the server's CRUD_GENERATOR_ROOT. */
 export function projectCopy(): string {
@@ -38,27 +37,6 @@ export async function buildCopy(dir: string): Promise<{ server: number; web: num
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function answers(baseUrl: string): Promise<boolean> {
-  try {
-    const res = await fetch(`${baseUrl}/admin/index/login`, { headers: { server: '1', connection: 'close' }, signal: AbortSignal.timeout(2000) });
-    return res.ok && ((await res.json()) as { code?: number }).code === 1;
-  } catch {
-    return false;
-  }
-}
-
 /** The built copy, started on the browser server's DATA_DIR (its start runs the generated migration); its own process group. */
 let generatedServer: ChildProcess | undefined;
 
@@ -77,7 +55,7 @@ export async function startCopy(dir: string): Promise<string> {
   let exited: string | null = null;
   child.once('exit', (code, signal) => (exited = `exited with ${signal ?? code}`));
   const deadline = Date.now() + 90_000;
-  while (!(await answers(baseUrl))) {
+  while (!(await serverAnswers(baseUrl))) {
     if (exited) throw new Error(`the generated copy's server ${exited} before answering; see ${logFile}`);
     if (Date.now() > deadline) throw new Error(`the generated copy's server did not answer within 90 s; see ${logFile}`);
     await new Promise((r) => setTimeout(r, 250));

@@ -8,10 +8,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { OUTPUT_DIR, ROOT, RUN_SUFFIX, SERVER_INFO_FILE, type ServerInfo } from './server';
+import { freePort, OUTPUT_DIR, ROOT, RUN_SUFFIX, serverAnswers, SERVER_INFO_FILE, type ServerInfo } from './server';
 
 const START_TIMEOUT_MS = 150_000;
 
@@ -19,35 +18,10 @@ export interface BrowserGlobals {
   __WMS_BROWSER_SERVER__?: { child: ChildProcess; dataDir: string };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function answers(baseUrl: string): Promise<boolean> {
-  try {
-    // no keep-alive: an idle socket left in the pool would be closed by the server just as a spec's first request picks it up ("other side closed")
-    const res = await fetch(`${baseUrl}/admin/index/login`, { headers: { server: '1', connection: 'close' }, signal: AbortSignal.timeout(2000) });
-    if (!res.ok) return false;
-    const body = (await res.json()) as { code?: number };
-    return body.code === 1;
-  } catch {
-    return false;
-  }
-}
-
 export default async function globalSetup(): Promise<void> {
   mkdirSync(OUTPUT_DIR, { recursive: true });
   if (process.env.WMS_BROWSER_BASE_URL && process.env.WMS_BROWSER_ADMIN_PASSWORD) {
-    if (!(await answers(process.env.WMS_BROWSER_BASE_URL))) throw new Error(`No server answers at ${process.env.WMS_BROWSER_BASE_URL}`);
+    if (!(await serverAnswers(process.env.WMS_BROWSER_BASE_URL))) throw new Error(`No server answers at ${process.env.WMS_BROWSER_BASE_URL}`);
     const info: ServerInfo = { baseUrl: process.env.WMS_BROWSER_BASE_URL, adminPassword: process.env.WMS_BROWSER_ADMIN_PASSWORD, dataDir: '' };
     writeFileSync(SERVER_INFO_FILE, JSON.stringify(info, null, 2));
     return;
@@ -92,7 +66,7 @@ export default async function globalSetup(): Promise<void> {
   });
 
   const started = Date.now();
-  while (!(await answers(baseUrl))) {
+  while (!(await serverAnswers(baseUrl))) {
     if (exited) throw new Error(`The server ${exited} before answering; see ${logFile}`);
     if (Date.now() - started > START_TIMEOUT_MS) throw new Error(`The server did not answer within ${START_TIMEOUT_MS / 1000} s; see ${logFile}`);
     await new Promise((r) => setTimeout(r, 250));
