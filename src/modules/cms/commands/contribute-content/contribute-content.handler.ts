@@ -7,6 +7,7 @@ import { checkContentExtra } from '../../crud/cms.cruds';
 import { CmsRuleError } from '../../domain/cms-errors';
 import { CONTENT_STATUS } from '../../domain/content';
 import { sanitizeBody } from '../../domain/rich-text';
+import { isEmptyMarkup } from '../../../../../contract/rich-text';
 import { CmsChannelEntity, CmsContentEntity } from '../../persistence/cms.entities';
 import { ContributeContentCommand } from './contribute-content.command';
 
@@ -27,7 +28,8 @@ export class ContributeContentHandler implements ICommandHandler<ContributeConte
     const { member } = command;
     if (!member.isSuper && !member.nodes.has(CONTRIBUTE_RULE)) throw new CmsRuleError('contribute_not_allowed');
     const body = sanitizeBody(command.content);
-    if (!body) throw new CmsRuleError('contribution_empty');
+    // markup left by an emptied editor (<p><br></p>, &nbsp;) is no content either
+    if (isEmptyMarkup(body)) throw new CmsRuleError('contribution_empty');
     const now = unixNow();
     return this.transactions.run(async (manager) => {
       const channel = await manager.findOne(CmsChannelEntity, { where: { id: command.channel_id, status: 1 }, select: { id: true } });

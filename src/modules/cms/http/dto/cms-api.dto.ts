@@ -5,7 +5,7 @@ import { msg } from '../../../../shared/http/validation';
 import { COMMENT_STATUS } from '../../domain/comment';
 import { CONTENT_STATUS } from '../../domain/content';
 import { BODY_MAX } from '../../domain/rich-text';
-import { ExtraValues, IdList, OptionalPlainText, RequiredPlainText, RequiredRichText, SafeImageList } from './cms-fields';
+import { ExtraValues, IdList, OptionalPlainText, RequiredPlainText, RichText, SafeImageList } from './cms-fields';
 import type { ContributionForm } from '../../../../../contract/cms';
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value);
@@ -40,7 +40,7 @@ export class ContributeDto implements ContributionForm {
   @Transform(toInt) @IsOptional() @IsInt({ message: msg('validation.invalid') }) @Min(1, { message: msg('validation.invalid') }) id?: number;
   @RequiredRef('add') channel_id: number;
   @RequiredPlainText('add', 200) title: string;
-  @IsDefined({ message: msg('validation.required') }) @RequiredRichText(BODY_MAX, 'cms.contribution_empty') content: string;
+  @IsDefined({ message: msg('validation.required') }) @RichText(BODY_MAX) content: string;
   @OptionalPlainText(500) description?: string;
   @OptionalPlainText(255) keywords?: string;
   @SafeImageList(2000) images?: string;

@@ -3,8 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsObject, IsOptional, IsString, MaxLength, ValidateBy, ValidationArguments } from 'class-validator';
 import { FormMode, OptionalText, RequiredText } from '../../../../shared/http/form-fields';
 import { msg } from '../../../../shared/http/validation';
-import { isSafeAddress, sanitizeBody } from '../../domain/rich-text';
-import { isEmptyMarkup } from '../../../../../contract/rich-text';
+import { isSafeAddress } from '../../domain/rich-text';
 
 /*
  * Field rules of the content forms besides the shared ones (shared/http/form-fields.ts).
@@ -108,20 +107,6 @@ export function RichText(max: number) {
     IsOptional(),
     IsString({ message: msg('validation.invalid') }),
     MaxLength(max, { message: msg('validation.max_length', { max }) }),
-  );
-}
-
-/**
- * A required rich-text body: besides the checks of `RichText`, a body with no text and no image or media once
- * sanitised (`<p><br></p>`, `<p>&nbsp;</p>`, spaces, '', only a script) is refused with the message `emptyKey`.
- */
-export function RequiredRichText(max: number, emptyKey: string) {
-  return applyDecorators(
-    RichText(max),
-    ValidateBy({
-      name: 'richTextNotEmpty',
-      validator: { validate: (value: unknown) => typeof value !== 'string' || !isEmptyMarkup(sanitizeBody(value)), defaultMessage: invalid(emptyKey) },
-    }),
   );
 }
 
