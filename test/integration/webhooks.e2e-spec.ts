@@ -140,6 +140,32 @@ describe('webhooks', () => {
     expect((await t.dataSource.query('SELECT type FROM webhook_outbox ORDER BY id')).map((r: Row) => r.type)).toEqual(['stock.changed', 'stock.changed', 'inbound.audited', 'stock.changed', 'outbound.shipped']);
   });
 
+  it('directed work is told too: a reservation (outbound.reserved), a wave released (wave.released) and a task when its confirm closes it (task.done), not a partial pick', async () => {
+    await inbound(10);
+    const types = async () => (await t.dataSource.query("SELECT type FROM webhook_outbox WHERE type <> 'stock.changed' ORDER BY id")).map((r: Row) => r.type);
+    const line = (quantity: number) => ({ product_id: w.products[0].id, plan_quantity: quantity, actual_quantity: quantity, price: '1.00' });
+    const reserved = await c.add('Outbound', { customer_id: w.customer.id, type: 10, warehouse_id: w.warehouse.id, lines: [line(2)] });
+    await c.post('Outbound', 'reserve', { id: reserved.id });
+    const [reservation] = await t.dataSource.query("SELECT body FROM webhook_outbox WHERE type = 'outbound.reserved'");
+    expect(JSON.parse(reservation.body)).toMatchObject({ type: 'outbound.reserved', data: { id: reserved.id, outbound_no: reserved.outbound_no }, ledger: [] });
+
+    await c.add('Shelf', { warehouse_id: w.warehouse.id, warehouse_area_id: w.area.id, name: 'Dispatch', serial_no: 'ST1', kind: 2 });
+    const picked = await c.add('Outbound', { customer_id: w.customer.id, type: 10, warehouse_id: w.warehouse.id, lines: [line(4)] });
+    const wave = await c.add('Wave', { warehouse_id: w.warehouse.id, outbound_ids: [picked.id] });
+    await c.post('Wave', 'release', { id: wave.id });
+    expect(await types()).toEqual(['inbound.audited', 'outbound.reserved', 'wave.released']);
+    const task = await c.post('Task', 'next', { wave_id: wave.id });
+    await c.post('Task', 'confirm', { id: task.id, from_code: 'S1', product_code: 'P1', quantity: 1 });
+    expect(await types()).toEqual(['inbound.audited', 'outbound.reserved', 'wave.released']);
+    await c.post('Task', 'confirm', { id: task.id, from_code: 'S1', product_code: 'P1', quantity: 3 });
+    expect(await types()).toEqual(['inbound.audited', 'outbound.reserved', 'wave.released', 'task.done']);
+    const [done] = await t.dataSource.query("SELECT body FROM webhook_outbox WHERE type = 'task.done'");
+    // the ledger events of the closing confirm: out of S1 and into the staging shelf
+    const last = (await t.dataSource.query('SELECT id FROM inventory_event ORDER BY id DESC LIMIT 2')).map((r: Row) => Number(r.id)).reverse();
+    expect(JSON.parse(done.body)).toMatchObject({ data: { id: task.id, status: 2, done_quantity: 4 } });
+    expect(JSON.parse(done.body).ledger.map((r: Row) => r.event_id)).toEqual(last);
+  });
+
   it('delivers signed JSON in outbox order, only the subscribed types, and records each delivery', async () => {
     const { row, secret } = await addWebhook(receiver.url, ['inbound.audited', 'stock.changed']);
     const other = new TestReceiver();

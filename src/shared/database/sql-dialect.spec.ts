@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { updateById } from './sql-dialect';
+import { chunkByText, updateById } from './sql-dialect';
 
 describe('updateById', () => {
   let db: DataSource;
@@ -37,5 +37,14 @@ describe('updateById', () => {
 
   it('refuses a column name that is not an identifier', async () => {
     await expect(updateById(db.manager, 'line', new Map([[1, { 'price = 0; --': '1' }]]))).rejects.toThrow('not an identifier');
+  });
+});
+
+describe('chunkByText', () => {
+  it('cuts at the row limit or before the text limit would be passed, and keeps an item larger than the limit alone', () => {
+    const len = (s: string) => s.length;
+    expect(chunkByText(['aa', 'bb', 'cc', 'dd', 'ee'], len, 2, 100)).toEqual([['aa', 'bb'], ['cc', 'dd'], ['ee']]);
+    expect(chunkByText(['aaa', 'bbb', 'c', 'dddddddd', 'e'], len, 10, 4)).toEqual([['aaa'], ['bbb', 'c'], ['dddddddd'], ['e']]);
+    expect(chunkByText([], len)).toEqual([]);
   });
 });

@@ -1,7 +1,14 @@
 import { EntityManager } from 'typeorm';
 
-/** Rows per multi-row statement: well under SQLite's 32,766 parameters and MySQL's packet size. */
+/** Rows per multi-row statement: well under SQLite's 32,766 parameters. */
 export const BATCH_ROWS = 500;
+
+/**
+ * Characters of text per multi-row insert: a quarter of MySQL's default `max_allowed_packet` (16 MB; a
+ * character is up to 4 bytes in utf8mb4), so 500 rows with large JSON bodies (the outbox's, an event with
+ * serials) still travel as several statements and never as one packet the server refuses.
+ */
+export const BATCH_TEXT = 4_000_000;
 
 export function isMysql(manager: EntityManager): boolean {
   return manager.connection.options.type === 'mysql';
@@ -10,6 +17,25 @@ export function isMysql(manager: EntityManager): boolean {
 export function chunk<T>(items: T[], size = BATCH_ROWS): T[][] {
   const chunks: T[][] = [];
   for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  return chunks;
+}
+
+/** Consecutive chunks of at most `rows` items whose `sizeOf` adds up to at most `text` (an item larger than that alone). */
+export function chunkByText<T>(items: readonly T[], sizeOf: (item: T) => number, rows = BATCH_ROWS, text = BATCH_TEXT): T[][] {
+  const chunks: T[][] = [];
+  let current: T[] = [];
+  let size = 0;
+  for (const item of items) {
+    const itemSize = sizeOf(item);
+    if (current.length && (current.length >= rows || size + itemSize > text)) {
+      chunks.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(item);
+    size += itemSize;
+  }
+  if (current.length) chunks.push(current);
   return chunks;
 }
 
@@ -47,7 +73,7 @@ export async function upsertAdding(
 export async function insertMany(manager: EntityManager, table: string, rows: Array<Record<string, unknown>>): Promise<void> {
   if (!rows.length) return;
   const columns = Object.keys(rows[0]).map(ident);
-  for (const part of chunk(rows)) {
+  for (const part of chunkByText(rows, (row) => columns.reduce((sum, c) => sum + (typeof row[c] === 'string' ? (row[c] as string).length : 8), 0))) {
     const values = part.map(() => `(${columns.map(() => '?').join(', ')})`).join(', ');
     await manager.query(`INSERT INTO ${ident(table)} (${columns.join(', ')}) VALUES ${values}`, part.flatMap((row) => columns.map((c) => row[c])));
   }

@@ -18,6 +18,32 @@ export interface OutboxEvent {
   webhookId?: number;
 }
 
+/**
+ * Lines and ledger references one event carries at most. A document event of a 50,000-line count would
+ * otherwise be one body of some 20 MB: over MySQL's default packet limit (16 MB), so the count could not be
+ * posted at all, and more than a receiver should have to take in one request.
+ */
+export const ENTRIES_PER_PART = 1000;
+
+/**
+ * An event as the events it is sent as: itself when its `data.lines` and its `ledger` hold at most `size`
+ * entries each; else `of` parts, part `no` carrying the document's other fields, its `no`-th slice of `size`
+ * lines and of ledger references, and `part: {no, of, lines}` (`lines`: how many the document has), so a
+ * receiver joins the parts by the document's id.
+ */
+export function partsOf(event: OutboxEvent, size = ENTRIES_PER_PART): OutboxEvent[] {
+  const data = event.data && typeof event.data === 'object' && !Array.isArray(event.data) ? (event.data as Record<string, unknown>) : null;
+  const lines = Array.isArray(data?.lines) ? (data!.lines as unknown[]) : [];
+  const ledger = event.ledger ?? [];
+  const of = Math.max(1, Math.ceil(lines.length / size), Math.ceil(ledger.length / size));
+  if (of === 1) return [event];
+  return Array.from({ length: of }, (_, i) => ({
+    ...event,
+    data: { ...data, ...(data && 'lines' in data ? { lines: lines.slice(i * size, (i + 1) * size) } : {}), part: { no: i + 1, of, lines: lines.length } },
+    ledger: ledger.slice(i * size, (i + 1) * size),
+  }));
+}
+
 /** What one transaction queued so far. */
 interface Staged {
   rows: Array<Record<string, unknown>>;
@@ -35,14 +61,15 @@ interface Staged {
 export class Outbox {
   private readonly staged = new WeakMap<EntityManager, Staged>();
 
-  /** Stages `event` in the transaction of `manager`; answers its id (`X-WMS-Event-Id`). */
+  /** Stages `event` in the transaction of `manager`; answers its id (`X-WMS-Event-Id`; its first part's when it is sent in parts). */
   async add(manager: EntityManager, event: OutboxEvent): Promise<string> {
     return (await this.addAll(manager, [event]))[0];
   }
 
+  /** Stages `events`; answers the ids of the events sent (more than `events` when one is sent in parts: `partsOf`). */
   async addAll(manager: EntityManager, events: readonly OutboxEvent[]): Promise<string[]> {
     const now = unixNow();
-    const rows = events.map((event) => {
+    const rows = events.flatMap((whole) => partsOf(whole)).map((event) => {
       const body: WebhookBody = { id: randomUUID(), type: event.type, occurred_at: event.occurredAt ?? now, data: event.data, ledger: event.ledger ?? [] };
       return { event_id: body.id, type: body.type, webhook_id: event.webhookId ?? 0, body: JSON.stringify(body), occurred_at: body.occurred_at, dispatched: 0, createtime: now };
     });

@@ -84,7 +84,7 @@ export class TransitionRunner {
   async run<State, View>(document: LifecycleDocument<State, View>, id: number, transition: string, context: TransitionContext, work: (open: OpenTransition<State>) => Promise<void>): Promise<View> {
     let published: IEvent[] = [];
     let answer: { view: View } | null = null;
-    const type = transitionEvent(document.name, transition);
+    const event = transitionEvent(document.name, transition);
     try {
       published = await this.transactions.run(async (manager) => {
         const state = await document.lock(manager, id);
@@ -93,9 +93,9 @@ export class TransitionRunner {
         const queued: IEvent[] = [];
         answer = null;
         await work({ manager, state, context, write: (set, guard) => guardedUpdate(manager, document, id, set, guard), publish: (event) => void queued.push(event) });
-        if (type) {
+        if (event) {
           const view = await document.present(manager, id);
-          await this.outbox.add(manager, { type, data: view, ledger: this.outbox.ledgerOf(manager) });
+          if (event.when?.(view) ?? true) await this.outbox.add(manager, { type: event.type, data: view, ledger: this.outbox.ledgerOf(manager) });
           answer = { view };
         }
         return [...queued, new DocumentTransitionedEvent(document.name, id, transition, context.admin.id)];
