@@ -67,6 +67,10 @@ describe('waves and pick tasks', () => {
   it('picks by scan: next claims in sequence, wrong scans and quantities are refused, a confirm moves stock to staging (form type 120) and closes the wave', async () => {
     await stockUp(c, w, [{ product: 0, shelf: 0, quantity: 10 }]);
     const dock = await staging();
+    // another warehouse with shelves of the same codes: a scanned shelf is looked for in the task's warehouse
+    const north = await c.add('Warehouse', { name: 'North', serial_no: 'WH2' });
+    const northArea = await c.add('WarehouseArea', { warehouse_id: north.id, name: 'Area N', serial_no: 'N' });
+    for (const code of ['S1', 'S2', 'ST1']) await c.add('Shelf', { warehouse_id: north.id, warehouse_area_id: northArea.id, name: code, serial_no: code });
     const order = await outbound([line(0, 4)]);
     const wave = await c.add('Wave', { warehouse_id: w.warehouse.id, outbound_ids: [order.id] });
     await c.post('Wave', 'release', { id: wave.id });

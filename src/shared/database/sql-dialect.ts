@@ -97,6 +97,20 @@ export async function updateById(manager: EntityManager, table: string, values: 
   }
 }
 
+/**
+ * Adds to a numeric column of many rows by id, in the statement (`column = column + CASE id … END`, so rows
+ * others change meanwhile are added to, never overwritten): one statement per 500 rows.
+ */
+export async function addById(manager: EntityManager, table: string, column: string, deltas: ReadonlyMap<number, number>): Promise<void> {
+  const name = ident(column);
+  for (const part of chunk([...deltas].filter(([, delta]) => delta !== 0))) {
+    await manager.query(
+      `UPDATE ${ident(table)} SET ${name} = ${name} + CASE id ${part.map(() => 'WHEN ? THEN ?').join(' ')} ELSE 0 END WHERE id IN (${part.map(() => '?').join(',')})`,
+      [...part.flat(), ...part.map(([id]) => id)],
+    );
+  }
+}
+
 /** `SELECT ... FOR UPDATE` on MySQL; SQLite transactions already run one at a time (TransactionRunner). */
 export function forUpdate(manager: EntityManager): string {
   return isMysql(manager) ? ' FOR UPDATE' : '';

@@ -166,14 +166,15 @@ export class StockReservations {
     );
     const rows = await this.of(manager, type, [...new Set(wanted.map((p) => p.orderId))]);
     const stockUpdates = new Map<number, Record<string, unknown>>();
+    // every reservation row taken from: deleted when emptied, else its new quantity (one pass each at the end)
+    const touched = new Map<number, StoredReservation>();
     for (const part of wanted) {
       let left = part.quantity;
       for (const row of rows.filter((r) => r.line_id === part.lineId && r.product_id === part.productId && r.warehouse_shelf_id === part.shelfId && r.lot_no === part.lotNo && r.quantity > 0)) {
         const take = Math.min(left, row.quantity);
         row.quantity -= take;
         left -= take;
-        if (row.quantity === 0) await manager.query('DELETE FROM stock_reservation WHERE id = ?', [row.id]);
-        else await manager.query('UPDATE stock_reservation SET quantity = ? WHERE id = ?', [row.quantity, row.id]);
+        touched.set(row.id, row);
         if (!left) break;
       }
       if (left) throw new Error(`line ${part.lineId} holds ${part.quantity - left} of stream ${part.productId}:${part.shelfId}:${part.lotNo}, not ${part.quantity}`);
@@ -181,6 +182,9 @@ export class StockReservations {
       const before = Number((stockUpdates.get(Number(stock.id))?.reserved_quantity as number | undefined) ?? stock.reserved_quantity);
       stockUpdates.set(Number(stock.id), { reserved_quantity: Math.max(before - part.quantity, 0) });
     }
+    const emptied = [...touched.values()].filter((r) => r.quantity === 0).map((r) => r.id);
+    for (const part of chunk(emptied, 500)) await manager.query(`DELETE FROM stock_reservation WHERE id IN (${part.map(() => '?').join(', ')})`, part);
+    await updateById(manager, 'stock_reservation', new Map([...touched.values()].filter((r) => r.quantity > 0).map((r) => [r.id, { quantity: r.quantity }])));
     await updateById(manager, 'stock', stockUpdates);
   }
 

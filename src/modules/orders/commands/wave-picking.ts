@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { forUpdate, insertMany, updateById } from '../../../shared/database/sql-dialect';
+import { addById, forUpdate, insertMany, updateById } from '../../../shared/database/sql-dialect';
 import { unixNow } from '../../../shared/http/envelope';
 import { OpenTransition } from '../../../shared/transitions';
 import { FormType, ReservationRequest, StockEventType, StockLedger, StockReservations, StoredReservation } from '../../inventory';
@@ -122,7 +122,9 @@ export class WavePicking {
       );
       // a serial-tracked line's serials become what its picks took (the ship issues exactly those from staging)
       if (input.serials?.length) await this.recordPickedSerials(manager, parts.map((p) => ({ lineId: p.entry.line_id, quantity: p.quantity })), input.serials);
-      for (const p of parts) await manager.query('UPDATE outbound_order_line SET picked_quantity = picked_quantity + ? WHERE id = ?', [p.quantity, p.entry.line_id]);
+      const picked = new Map<number, number>();
+      for (const p of parts) picked.set(p.entry.line_id, (picked.get(p.entry.line_id) ?? 0) + p.quantity);
+      await addById(manager, 'outbound_order_line', 'picked_quantity', picked);
       // a pick that takes a pick face below its min replenishes it, in this transaction (setting auto_replenish)
       await this.stockTasks.afterPick(manager, task.from_shelf_id, task.product_id);
     }

@@ -70,6 +70,12 @@ export class TaskRepository {
     return taskOf(row);
   }
 
+  /** The task's warehouse (0 when there is no such task): it never changes, so it may be read outside the transaction. */
+  async warehouseOf(manager: EntityManager, id: number): Promise<number> {
+    const [row] = await manager.query('SELECT warehouse_id FROM task WHERE id = ?', [id]);
+    return int(row?.warehouse_id);
+  }
+
   async present(manager: EntityManager, id: number): Promise<TaskView> {
     const [row] = await manager.query('SELECT * FROM task WHERE id = ?', [id]);
     if (!row) throw new AppError('crud.record_not_found');

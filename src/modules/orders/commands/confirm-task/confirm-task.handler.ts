@@ -31,8 +31,11 @@ export class ConfirmTaskHandler implements ICommandHandler<ConfirmTaskCommand> {
   ) {}
 
   async execute({ id, input, context }: ConfirmTaskCommand) {
+    // shelf codes are unique within a warehouse, not across warehouses (each may have its own "A-01-01"):
+    // a scanned shelf is looked for in the task's warehouse
+    const warehouseId = await this.tasks.warehouseOf(this.transactions.manager, id);
     const shelfOf = async (code: string) => {
-      const found = await this.scans.execute(code).catch((error: unknown) => {
+      const found = await this.scans.execute(code, warehouseId || undefined).catch((error: unknown) => {
         if (error instanceof AppError) return null;
         throw error;
       });
