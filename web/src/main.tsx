@@ -4,21 +4,21 @@ import '@arco-design/web-react/dist/css/arco.css';
 import 'nprogress/nprogress.css';
 import './styles/global.css';
 import { setLangLoaders } from '@/lang';
-import { langLoaders } from '@/lang/loaders';
 import { configureRequest } from '@/api/request';
 import { routerBridge } from '@/router/bridge';
 import { RootStore, type Notifier } from '@/stores/root';
 import { StoreProvider } from '@/stores/context';
 import { App } from './App';
 import { reloadPageForNewBuild } from '@/utils/chunkReload';
-import { routeOauthReturn } from '@/features/oauth/OauthButtons';
+import { routeOauthReturn } from '@/features/oauth/oauthReturn';
 
 // A chunk of an older build is gone (a new build was deployed): load the new one (once; see chunkReload).
 window.addEventListener('vite:preloadError', () => {
   reloadPageForNewBuild();
 });
 
-setLangLoaders(langLoaders);
+// the index of the page language files is a chunk of its own, fetched when a page file is first needed
+setLangLoaders(() => import('@/lang/loaders').then((m) => m.langLoaders));
 // back from a third-party sign-in (`/?oauth_callback=1&code&state`): to its callback page
 routeOauthReturn();
 

@@ -31,6 +31,12 @@ describe('lang', () => {
     expect(pathToLangFile('/admin/auth/admin')).toBe('auth/admin');
     expect(pathToLangFile('/admin/routine/adminInfo?x=1')).toBe('routine/adminInfo');
     expect(pathToLangFile('/admin')).toBeNull();
+    // the back office's own pages have none (their texts are in common.json)
+    expect(pathToLangFile('/admin/login?redirect=%2Fadmin%2Fwms%2Fbrand')).toBeNull();
+    expect(pathToLangFile('/admin/loading/%7B%22path%22%3A%22%2Fadmin%22%7D')).toBeNull();
+    expect(pathToLangFile('/admin/iframe/https%3A%2F%2Fexample.com')).toBeNull();
+    expect(pathToLangFile('/admin/loginLog')).toBe('loginLog');
+    expect(pathToLangFile('/user/login')).toBe('frontend/user/login');
     expect(pathToLangFile('/user/account/profile')).toBe('frontend/user/account/profile');
     expect(pathToLangFile('/')).toBe('frontend/index');
   });
@@ -50,6 +56,38 @@ describe('lang', () => {
     expect(t('auth.admin.onlyEn')).toBe('English only');
     await setLocale('en');
     expect(t('auth.admin.username')).toBe('Username');
+  });
+
+  it('fetches the index of the page files once, when a page file is first asked for (never for the sign-in page)', async () => {
+    const zh = jest.fn(async () => ({ title: '控制台' }));
+    const en = jest.fn(async () => ({ title: 'Dashboard' }));
+    const index = jest.fn(async () => ({ './zh-cn/pages/dashboard.json': zh, './en/pages/dashboard.json': en }));
+    setLangLoaders(index);
+    await loadLang([pathToLangFile('/admin/login'), pathToLangFile('/admin/loading')]);
+    expect(index).not.toHaveBeenCalled();
+    expect(hasLangFile('dashboard')).toBe(false);
+    await Promise.all([loadLang([pathToLangFile('/admin/dashboard')]), loadLang(['wms/none'])]);
+    expect(index).toHaveBeenCalledTimes(1);
+    expect(zh).toHaveBeenCalledTimes(1);
+    expect(hasLangFile('dashboard')).toBe(true);
+    expect(t('dashboard.title')).toBe('控制台');
+  });
+
+  it('asks for the index of the page files again after it failed to arrive', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const zh = jest.fn(async () => ({ title: '仓库' }));
+    const index = jest
+      .fn<Promise<Record<string, () => Promise<unknown>>>, []>()
+      .mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module'))
+      .mockResolvedValue({ './zh-cn/pages/wms/warehouse.json': zh });
+    setLangLoaders(index);
+    await loadLang(['wms/warehouse']);
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(t('wms.warehouse.title')).toBe('wms.warehouse.title');
+    await loadLang(['wms/warehouse']);
+    expect(index).toHaveBeenCalledTimes(2);
+    expect(t('wms.warehouse.title')).toBe('仓库');
+    error.mockRestore();
   });
 
   it('loads the files asked for so far in the new language when the language changes', async () => {

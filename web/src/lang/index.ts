@@ -5,7 +5,9 @@
  * flattened with dots in both kinds of file.
  *
  * The loaders of the page files come from `import.meta.glob` in ./loaders.ts, which main.tsx hands over
- * through `setLangLoaders`; this module never touches import.meta, so jest can load it.
+ * through `setLangLoaders` as a dynamic import: that map is a chunk of its own, fetched when a page file is
+ * first asked for (never on the back office's sign-in page, which has none). This module never touches
+ * import.meta, so jest can load it.
  */
 import { useMemo, useSyncExternalStore } from 'react';
 import { action, observable, reaction, runInAction } from 'mobx';
@@ -18,6 +20,7 @@ export const DEFAULT_LANG: Lang = 'zh-cn';
 export const FALLBACK_LANG: Lang = 'en';
 
 export type LangLoader = () => Promise<unknown>;
+export type LangLoaderMap = Record<string, LangLoader>;
 export type TFunction = (key: string, args?: Record<string, string | number> | Array<string | number>) => string;
 
 type Dict = Record<string, string>;
@@ -25,7 +28,10 @@ type Dict = Record<string, string>;
 const messages: Record<Lang, Dict> = { 'zh-cn': {}, en: {} };
 const state = observable({ locale: DEFAULT_LANG as Lang, version: 0 });
 /** `<lang>/<file>` → loader, e.g. `en/auth/admin`. */
-let loaders: Record<string, LangLoader> = {};
+let loaders: LangLoaderMap = {};
+/** Where the loaders come from while they have not arrived yet, and the fetch under way. */
+let loaderSource: (() => Promise<LangLoaderMap>) | null = null;
+let loaderFetch: Promise<void> | null = null;
 /** `<lang>/<file>` already merged into the messages. */
 const loaded = new Set<string>();
 /** Page files asked for so far: loaded again in the new language when the language changes. */
@@ -63,30 +69,66 @@ export function getLocale(): Lang {
   return state.locale;
 }
 
-/**
- * Registers the page-file loaders. Keys may be glob keys (`./zh-cn/pages/auth/admin.json`) or already
- * normalised (`zh-cn/auth/admin`).
- */
-export function setLangLoaders(map: Record<string, LangLoader>) {
-  const next: Record<string, LangLoader> = {};
+function normaliseLoaders(map: LangLoaderMap): LangLoaderMap {
+  const next: LangLoaderMap = {};
   for (const [key, loader] of Object.entries(map)) {
     const m = key.match(/^(?:\.\/)?(zh-cn|en)\/(?:pages\/)?(.+?)(?:\.json)?$/);
     if (m) next[`${m[1]}/${m[2]}`] = loader;
   }
-  loaders = next;
+  return next;
 }
 
+/**
+ * Registers the page-file loaders: the map itself, or a function that imports it (fetched once, when a page
+ * file is first asked for). Keys may be glob keys (`./zh-cn/pages/auth/admin.json`) or already normalised
+ * (`zh-cn/auth/admin`).
+ */
+export function setLangLoaders(source: LangLoaderMap | (() => Promise<LangLoaderMap>)) {
+  loaderFetch = null;
+  if (typeof source === 'function') {
+    loaders = {};
+    loaderSource = source;
+  } else {
+    loaders = normaliseLoaders(source);
+    loaderSource = null;
+  }
+}
+
+/** The loaders, fetched if they have not arrived yet (a failed fetch is logged and tried again next time). */
+function loadersReady(): Promise<void> {
+  const source = loaderSource;
+  if (!source) return Promise.resolve();
+  loaderFetch ??= source().then(
+    (map) => {
+      if (loaderSource !== source) return;
+      loaders = normaliseLoaders(map);
+      loaderSource = null;
+    },
+    (e: unknown) => {
+      loaderFetch = null;
+      console.error('The index of the language files failed to load', e);
+    },
+  );
+  return loaderFetch;
+}
+
+/** Whether a page file exists (false while the loaders have not arrived: `loadLang` fetches them). */
 export function hasLangFile(file: string, lang: Lang = state.locale): boolean {
   return Boolean(loaders[`${lang}/${file}`]);
 }
 
+/** The back office's own pages (sign-in, loading, iframe): their texts are in common.json, they have no page file. */
+const ADMIN_SHELL_PAGE = /^\/admin\/(login|loading|iframe)(\/|$)/;
+
 /**
  * The page file of a route path: back-office files for /admin paths (`/admin/auth/admin` → `auth/admin`),
- * front files otherwise (`/user/account/profile` → `frontend/user/account/profile`, `/` → `frontend/index`).
+ * none for the back office's own pages (so its sign-in page loads no language index), front files otherwise
+ * (`/user/account/profile` → `frontend/user/account/profile`, `/` → `frontend/index`).
  */
 export function pathToLangFile(path: string): string | null {
   const clean = path.split('?')[0].replace(/\/+$/, '');
   if (clean === '/admin' || clean.startsWith('/admin/')) {
+    if (ADMIN_SHELL_PAGE.test(clean)) return null;
     const rest = clean.slice('/admin/'.length);
     return rest ? rest : null;
   }
@@ -115,7 +157,9 @@ async function loadOne(lang: Lang, file: string) {
  */
 export async function loadLang(files: Array<string | null | undefined>, langs?: Lang[]): Promise<void> {
   const list = files.filter((f): f is string => Boolean(f));
+  if (!list.length) return;
   list.forEach((f) => requested.add(f));
+  await loadersReady();
   const targets = langs ?? Array.from(new Set<Lang>([state.locale, FALLBACK_LANG]));
   const before = loaded.size;
   await Promise.all(targets.flatMap((lang) => list.map((f) => loadOne(lang, f))));

@@ -39,8 +39,7 @@ export interface AppRoute {
 }
 
 function MenuPage({ route }: { route: RouteMenu }) {
-  const Page = pageComponent(route.component, route.path);
-  if (!Page) return <MissingPage component={route.component} />;
+  const Page = pageComponent(route.component, route.path, () => <MissingPage component={route.component} />);
   return <Page />;
 }
 
