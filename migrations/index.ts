@@ -49,6 +49,7 @@ import { ChatRobots1764006800100 } from './1764006800100-chat-robots';
 import { NoticesAdvertsPaidContentDepartments1764006900000 } from './1764006900000-notices-adverts-paid-content-departments';
 import { ModulesAndCrudGenerator1764007000000 } from './1764007000000-modules-and-crud-generator';
 import { DefaultAdvertPositions1764007200000 } from './1764007200000-default-advert-positions';
+import { WebhookSiteVersion1764007300000 } from './1764007300000-webhook-site-version';
 
 /** Every migration, in order. Imported (not globbed) so the app, the CLI and the tests load the same list. */
 export const migrations: Function[] = [
@@ -103,4 +104,5 @@ export const migrations: Function[] = [
   NoticesAdvertsPaidContentDepartments1764006900000,
   ModulesAndCrudGenerator1764007000000,
   DefaultAdvertPositions1764007200000,
+  WebhookSiteVersion1764007300000,
 ];

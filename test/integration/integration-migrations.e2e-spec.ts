@@ -1,7 +1,7 @@
 import { ApiTokens1764003300000 } from '../../migrations/1764003300000-api-tokens';
-import { Webhooks1764003300100 } from '../../migrations/1764003300100-webhooks';
 import { TestApp } from '../setup/create-test-app';
 import { publicSpec } from '../support/public-spec';
+import { withMigrationsTakenBack } from '../support/migrations';
 
 type Row = Record<string, any>;
 const RULES = ['auth/apiToken', 'auth/apiToken/index', 'auth/apiToken/add', 'auth/apiToken/edit', 'auth/apiToken/del', 'routine/webhook', 'routine/webhook/index', 'routine/webhook/add', 'routine/webhook/edit', 'routine/webhook/del', 'routine/webhook/test', 'routine/webhookDelivery', 'routine/webhookDelivery/index', 'routine/webhookDelivery/redeliver'];
@@ -22,20 +22,18 @@ describe('migrations: API tokens and webhooks, for databases seeded before them'
     const seeded = await rules();
     expect(seeded.map((r) => r.name)).toEqual([...RULES].sort());
     expect(seeded.find((r) => r.name === 'auth/apiToken')).toMatchObject({ parent: 'auth', type: 'menu', component: '/src/pages/admin/auth/apiToken/index.tsx' });
-    const runner = t.dataSource.createQueryRunner();
-    try {
-      await new Webhooks1764003300100().down(runner);
-      await new ApiTokens1764003300000().down(runner);
+    await withMigrationsTakenBack(t.dataSource, ApiTokens1764003300000, async (runner) => {
       expect(await tables()).toEqual([]);
       expect(await rules()).toEqual([]);
       expect((await runner.getTable('admin_log'))!.findColumnByName('api_token')).toBeUndefined();
-      await new ApiTokens1764003300000().up(runner);
-      await new Webhooks1764003300100().up(runner);
-    } finally {
-      await runner.release();
-    }
+    });
     expect(await tables()).toEqual(['api_token', 'webhook', 'webhook_delivery', 'webhook_lock', 'webhook_outbox']);
     expect(await rules()).toEqual(seeded);
     expect(await t.dataSource.query('SELECT name, version FROM webhook_lock')).toEqual([{ name: 'dispatch', version: 0 }]);
+    // and the triggers of a later migration on webhook are back: a new webhook raises the site version
+    const version = async () => Number((await t.dataSource.query("SELECT version FROM cache_version WHERE name = 'site'"))[0].version);
+    const before = await version();
+    await t.dataSource.query("INSERT INTO webhook (url, events, secret, status) VALUES ('https://erp.example.com/hook', 'stock.changed', 's', 1)");
+    expect(await version()).toBeGreaterThan(before);
   });
 });

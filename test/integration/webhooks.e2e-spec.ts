@@ -140,9 +140,33 @@ describe('webhooks', () => {
     expect((await t.dataSource.query('SELECT type FROM webhook_outbox ORDER BY id')).map((r: Row) => r.type)).toEqual(['stock.changed', 'stock.changed', 'inbound.audited', 'stock.changed', 'outbound.shipped']);
   });
 
+  it('writes only what an enabled webhook wants: nothing without one, nothing for a disabled one; a webhook enabled by SQL is seen by the next request; a document event keeps its ledger references without stock.changed', async () => {
+    const outboxTypes = async () => (await t.dataSource.query('SELECT type FROM webhook_outbox ORDER BY id')).map((r: Row) => r.type);
+    await inbound(2);
+    expect(await outboxTypes()).toEqual([]);
+    const { row } = await addWebhook(receiver.url, ['inbound.audited', 'stock.changed'], 0);
+    await inbound(2);
+    expect(await outboxTypes()).toEqual([]);
+    // as another process or an operator would: the triggers raise the site version, the next request reads anew
+    await t.dataSource.query('UPDATE webhook SET status = 1 WHERE id = ?', [row.id]);
+    await inbound(2);
+    expect(await outboxTypes()).toEqual(['stock.changed', 'inbound.audited']);
+    await t.dataSource.query("UPDATE webhook SET events = 'inbound.audited' WHERE id = ?", [row.id]);
+    const order = await inbound(3, 1);
+    expect(await outboxTypes()).toEqual(['stock.changed', 'inbound.audited', 'inbound.audited']);
+    const [last] = await t.dataSource.query("SELECT body FROM webhook_outbox WHERE type = 'inbound.audited' ORDER BY id DESC LIMIT 1");
+    const [event] = await t.dataSource.query('SELECT id, hash FROM inventory_event ORDER BY id DESC LIMIT 1');
+    expect(JSON.parse(last.body)).toMatchObject({ data: { id: order.id }, ledger: [{ event_id: Number(event.id), hash: event.hash }] });
+    // a lease taken or a retry set changes no subscription: the site version stays
+    const [before] = await t.dataSource.query("SELECT version FROM cache_version WHERE name = 'site'");
+    await t.dataSource.query('UPDATE webhook SET lease_until = lease_until + 1, retry_at = 5 WHERE id = ?', [row.id]);
+    expect((await t.dataSource.query("SELECT version FROM cache_version WHERE name = 'site'"))[0].version).toEqual(before.version);
+  });
+
   it('directed work is told too: a reservation (outbound.reserved), a wave released (wave.released) and a task when its confirm closes it (task.done), not a partial pick', async () => {
+    await addWebhook(receiver.url, ['inbound.audited', 'outbound.reserved', 'wave.released', 'task.done']);
     await inbound(10);
-    const types = async () => (await t.dataSource.query("SELECT type FROM webhook_outbox WHERE type <> 'stock.changed' ORDER BY id")).map((r: Row) => r.type);
+    const types = async () => (await t.dataSource.query("SELECT type FROM webhook_outbox ORDER BY id")).map((r: Row) => r.type);
     const line = (quantity: number) => ({ product_id: w.products[0].id, plan_quantity: quantity, actual_quantity: quantity, price: '1.00' });
     const reserved = await c.add('Outbound', { customer_id: w.customer.id, type: 10, warehouse_id: w.warehouse.id, lines: [line(2)] });
     await c.post('Outbound', 'reserve', { id: reserved.id });

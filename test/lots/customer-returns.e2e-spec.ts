@@ -7,6 +7,7 @@ import { download } from '../support/download';
 import { lotProduct, outboundLine, receive } from '../support/lots';
 import { compact, readPdf } from '../support/pdf';
 import { Client, smallWarehouse, Warehouse } from '../support/warehouse';
+import { subscribeWebhook } from '../support/webhook-receiver';
 
 type Row = Record<string, any>;
 
@@ -39,6 +40,7 @@ describe('customer returns and the lot trace', () => {
   };
 
   it('given 10 shipped, when 6 come back (3 restock, 2 hold, 1 scrap), then form type 150 onto each shelf, the scrap adjusted out, and a return of 5 more is refused naming 5 and 4', async () => {
+    await subscribeWebhook(c, ['return.audited']);
     await shipTen();
     const offered = await c.get(`/admin/wms.Return/returnable?outbound_id=${shipped.id}`);
     expect(offered.returnable).toEqual([{ product_id: milk.id, lot_no: 'L1', shipped: 10, returned: 0, returnable: 10, price: '5.00', product: expect.objectContaining({ product_no: 'MILK', lot_tracked: 1 }) }]);

@@ -2,6 +2,7 @@ import { TestApp } from '../setup/create-test-app';
 import { adminSpec } from '../support/admin-spec';
 import { lotProduct, outboundLine, receive, dayFromToday } from '../support/lots';
 import { Client, smallWarehouse, Warehouse } from '../support/warehouse';
+import { subscribeWebhook } from '../support/webhook-receiver';
 
 type Row = Record<string, any>;
 
@@ -23,6 +24,7 @@ describe('lot block and recall', () => {
   const lots = async (query = '') => (await c.get(`/admin/wms.Lot/index?limit=100${query}`)).list as Row[];
 
   it('given a lot on seven shelves, when it is blocked in one request, then every shelf shows available 0, naming it is refused and first-expiry-first-out skips it', async () => {
+    await subscribeWebhook(c, ['lot.blocked']);
     const milk = await lotProduct(c, w, 'MILK');
     const shelves = [w.shelves[0], w.shelves[1], ...(await Promise.all(['B1', 'B2', 'B3', 'B4', 'B5'].map((n) => shelf(n))))];
     await receive(c, w, [

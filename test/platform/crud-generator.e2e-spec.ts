@@ -159,9 +159,15 @@ describe('the CRUD generator (crud.Crud)', () => {
     // the generated API spec, run by jest in the copy against a database of its own
     const env: NodeJS.ProcessEnv = { ...process.env };
     for (const key of ['JEST_WORKER_ID', 'TEST_DATA_DIR_SET', 'DATA_DIR', 'TEST_DB_BASE', 'CRUD_GENERATOR', 'CRUD_GENERATOR_ROOT']) delete env[key];
-    if (env.DB_URL) env.DB_URL = env.DB_URL.replace(/\/([^/?]+)(\?|$)/, '/$1_gen$2');
+    if (env.DB_URL) {
+      env.DB_URL = env.DB_URL.replace(/\/([^/?]+)(\?|$)/, '/$1_gen$2');
+      // databases a stopped run left behind (with the generated table in them) are not this run's
+      const base = /\/([^/?]+)(\?|$)/.exec(env.DB_URL)![1];
+      for (const { name } of await t.dataSource.query('SELECT schema_name AS name FROM information_schema.schemata WHERE schema_name LIKE ?', [`${base}%`])) await t.dataSource.query(`DROP DATABASE \`${name}\``);
+    }
     const jest = join(copy, 'node_modules', '.bin', 'jest');
-    const run = execFileSync(jest, ['--runInBand', '--ci', 'test/generated/shipping-rate.e2e-spec.ts'], { cwd: copy, env, stdio: 'pipe', encoding: 'utf8' });
+    // a failed run must fail this test, not keep it waiting: --forceExit and a time limit
+    const run = execFileSync(jest, ['--runInBand', '--ci', '--forceExit', 'test/generated/shipping-rate.e2e-spec.ts'], { cwd: copy, env, stdio: 'pipe', encoding: 'utf8', timeout: 300_000 });
     expect(run).toBeDefined();
 
     // remove: refused while the table holds rows (here the table is made as its migration would)

@@ -1,4 +1,4 @@
-import { EntityManager } from 'typeorm';
+import { InsertQueryBuilder, ObjectLiteral } from 'typeorm';
 import { AdminLogEntity } from '../../src/modules/accounts/persistence/admin-log.entity';
 import { TestApp } from '../setup/create-test-app';
 import { http, login, Session } from '../support/api';
@@ -75,14 +75,14 @@ describe('deeply nested input and the admin log', () => {
 
   it('records the entry, with the reason in place of the body, when writing it fails', async () => {
     await logRows(1); // the sign-in's entry, written after its answer
-    const original = EntityManager.prototype.insert;
+    const original = InsertQueryBuilder.prototype.execute;
     let failed = false;
-    const insert = jest.spyOn(EntityManager.prototype, 'insert').mockImplementation(function (this: EntityManager, target: unknown, values: unknown) {
-      if (target === AdminLogEntity && !failed) {
+    const insert = jest.spyOn(InsertQueryBuilder.prototype, 'execute').mockImplementation(function (this: InsertQueryBuilder<ObjectLiteral>) {
+      if (this.expressionMap.mainAlias?.target === AdminLogEntity && !failed) {
         failed = true;
         return Promise.reject(new Error('Data too long for column'));
       }
-      return original.call(this, target as never, values as never);
+      return original.call(this);
     });
     try {
       await http(t).post('/admin/wms.Brand/add').set('batoken', root.token).send({ name: 'kept' });

@@ -53,3 +53,19 @@ export class TestReceiver {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 }
+
+/**
+ * A webhook subscribed to `events` (an address nobody listens on; the API specs run no delivery loop), so that
+ * the outbox writes those events: it writes only what an enabled webhook wants.
+ */
+export async function subscribeWebhook(c: { raw: { post: (url: string, body: object) => PromiseLike<{ body: { code: number; msg?: string } }> } }, events: string[]): Promise<void> {
+  const allowPrivate = process.env.WEBHOOK_ALLOW_PRIVATE;
+  process.env.WEBHOOK_ALLOW_PRIVATE = '1';
+  try {
+    const res = await c.raw.post('/admin/routine.Webhook/add', { url: 'http://127.0.0.1:9/unused', events, status: 1 });
+    if (res.body.code !== 1) throw new Error(`webhook add failed: ${JSON.stringify(res.body)}`);
+  } finally {
+    if (allowPrivate === undefined) delete process.env.WEBHOOK_ALLOW_PRIVATE;
+    else process.env.WEBHOOK_ALLOW_PRIVATE = allowPrivate;
+  }
+}

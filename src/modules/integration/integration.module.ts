@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { WebhookQueue } from './delivery/webhook-queue';
 import { WebhookWorker } from './delivery/webhook-worker';
-import { KickWebhooksListener } from './events/kick-webhooks.listener';
 import { WebhookController, WebhookDeliveryController } from './http/webhook.controllers';
 import { WebhookDeliveryEntity, WebhookEntity, WebhookLockEntity } from './persistence/webhook.entities';
 import { WebhooksService } from './services/webhooks.service';
@@ -18,7 +17,7 @@ export const INTEGRATION_MODULE: ModuleManifest = { name: 'integration', title: 
 @Module({
   imports: [TypeOrmModule.forFeature([WebhookEntity, WebhookDeliveryEntity, WebhookLockEntity])],
   controllers: [WebhookController, WebhookDeliveryController],
-  providers: [WebhookQueue, WebhookWorker, WebhooksService, KickWebhooksListener],
+  providers: [WebhookQueue, WebhookWorker, WebhooksService],
   exports: [WebhookWorker],
 })
 export class IntegrationModule {

@@ -7,8 +7,8 @@ import { currentScope } from '../http/request-context';
  * What every request used to read again — the site time zone, a page's remark, the signed-in admin's account
  * and rights — cached per process and checked against one number, the site version: the row
  * `cache_version.name = 'site'`, which triggers in the database raise in the same transaction as any change
- * to the tables those values come from (config, admin_rule, admin_group, admin_group_access, and an admin's
- * username, nickname or status). So a change made through any app process, or by SQL, is seen at once by
+ * to the tables those values come from (config, admin_rule, admin_group, admin_group_access, an admin's
+ * username, nickname or status, and a webhook's events or status). So a change made through any app process, or by SQL, is seen at once by
  * every process; nothing is ever stale.
  *
  * Reading the version costs no statement of its own on an admin or member request: the token check, which

@@ -68,9 +68,10 @@ export class ChangedMeanwhileError extends AppError {}
  * together → publish the work's events and a `DocumentTransitionedEvent` → answer the document as it now is.
  * A repeat with the same key answers the document as it is and applies nothing.
  *
- * A transition that is a webhook event (`TRANSITION_EVENTS`: `inbound.audited`, …) also writes its outbox row
- * in the same transaction: the document as the answer shows it (read inside the transaction, and answered
- * from there) and the ledger events the work posted (their `stock.changed` rows are staged by the ledger).
+ * A transition that is a webhook event (`TRANSITION_EVENTS`: `inbound.audited`, …) that an enabled webhook
+ * subscribes to also writes its outbox row in the same transaction: the document as the answer shows it (read
+ * inside the transaction, and answered from there) and the ledger events the work posted (their references
+ * kept by the ledger's `stock.changed`).
  */
 @Injectable()
 export class TransitionRunner {
@@ -93,7 +94,8 @@ export class TransitionRunner {
         const queued: IEvent[] = [];
         answer = null;
         await work({ manager, state, context, write: (set, guard) => guardedUpdate(manager, document, id, set, guard), publish: (event) => void queued.push(event) });
-        if (event) {
+        // the event's document is read inside the transaction only when a webhook wants it; else after the commit
+        if (event && (await this.outbox.wants(manager, event.type))) {
           const view = await document.present(manager, id);
           if (event.when?.(view) ?? true) await this.outbox.add(manager, { type: event.type, data: view, ledger: this.outbox.ledgerOf(manager) });
           answer = { view };

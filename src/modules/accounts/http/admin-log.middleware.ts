@@ -1,6 +1,8 @@
 import { Injectable, Logger, NestMiddleware } from '@nestjs/common';
 import { NextFunction, Response } from 'express';
 import { TransactionRunner } from '../../../shared/database/transaction-runner';
+import { CacheRegistry } from '../../../shared/cache/cache-registry';
+import { SiteVersion, VersionedCache } from '../../../shared/cache/site-version';
 import { AuthenticatedRequest } from '../../../shared/http/auth.decorators';
 import { unixNow } from '../../../shared/http/envelope';
 import { sensitiveFieldsOf } from '../../../shared/http/sensitive-fields';
@@ -19,7 +21,16 @@ const SKIPPED_ACTION = /\/(select|index|logout)$/i;
 export class AdminLogMiddleware implements NestMiddleware {
   private readonly logger = new Logger('AdminLog');
 
-  constructor(private readonly transactions: TransactionRunner) {}
+  /** Rule titles by `controller|action`, kept per site version (a rule's title changes the version). */
+  private readonly titles: VersionedCache<string, string | undefined>;
+
+  constructor(
+    private readonly transactions: TransactionRunner,
+    siteVersion: SiteVersion,
+    caches: CacheRegistry,
+  ) {
+    this.titles = new VersionedCache(siteVersion, caches, 'rules');
+  }
 
   use(request: AuthenticatedRequest, response: Response, next: NextFunction): void {
     const path = request.path;
@@ -52,22 +63,22 @@ export class AdminLogMiddleware implements NestMiddleware {
       api_token: (request.admin?.apiToken?.name ?? '').slice(0, 100),
       createtime: unixNow(),
     };
+    // one autocommitted INSERT (not reloaded: nothing reads the row back)
+    const insert = (values: Partial<AdminLogEntity>) => this.transactions.manager.createQueryBuilder().insert().into(AdminLogEntity).values(values).updateEntity(false).execute();
     try {
-      await this.transactions.run(async (manager) => {
-        if (!isLogin) {
-          const titles = await manager
-            .createQueryBuilder(AdminRuleEntity, 'r')
-            .select(['r.name', 'r.title'])
-            .where('LOWER(r.name) IN (:...names)', { names: [controller, action].filter(Boolean) })
-            .getMany();
-          const titleOf = (node?: string) => titles.find((t) => t.name.toLowerCase() === node)?.title;
-          if (titleOf(controller) && titleOf(action)) entry.title = `${titleOf(controller)}-${titleOf(action)}`.slice(0, 100);
-        }
-        await manager.insert(AdminLogEntity, entry);
-      });
+      if (!isLogin) {
+        const names = [controller, action].filter(Boolean) as string[];
+        const title = await this.titles.get(names.join('|'), async () => {
+          const rules = await this.transactions.manager.createQueryBuilder(AdminRuleEntity, 'r').select(['r.name', 'r.title']).where('LOWER(r.name) IN (:...names)', { names }).getMany();
+          const titleOf = (node?: string) => rules.find((t) => t.name.toLowerCase() === node)?.title;
+          return titleOf(controller) && titleOf(action) ? `${titleOf(controller)}-${titleOf(action)}`.slice(0, 100) : undefined;
+        });
+        if (title) entry.title = title;
+      }
+      await insert(entry);
     } catch (error) {
       this.logger.error(`recording ${path} failed, recorded without its body: ${(error as Error).message}`);
-      await this.transactions.run((manager) => manager.insert(AdminLogEntity, { ...entry, data: unrecordedData(error) }));
+      await insert({ ...entry, data: unrecordedData(error) });
     }
   }
 }

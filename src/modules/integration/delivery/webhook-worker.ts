@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { unixNow } from '../../../shared/http/envelope';
+import { Outbox } from '../../../shared/outbox';
 import { afterAttempt } from '../domain/delivery-schedule';
 import { postEvent } from './webhook-calls';
 import { ClaimedWebhook, WebhookQueue } from './webhook-queue';
@@ -22,7 +23,7 @@ export interface PassReport {
 /**
  * The delivery worker of this process: dispatch the committed outbox rows, claim the webhooks with something
  * due, send each one's deliveries one after the other, record every attempt (WebhookQueue). It runs a pass
- * every `WEBHOOK_POLL_MS` (1000 ms by default), and at once after a transition of this process committed;
+ * every `WEBHOOK_POLL_MS` (1000 ms by default), and at once after a commit of this process wrote outbox rows;
  * `WEBHOOK_WORKER=0` turns the loop off (the API specs drive passes themselves with `runOnce`). Every time it
  * reads is the application clock (`unixNow`, which `runAtTime` pins), so a spec can run a pass "an hour later"
  * without waiting an hour. The first retry pause is `WEBHOOK_RETRY_SECONDS` (10 s), doubling from there.
@@ -38,7 +39,13 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private looping = false;
   private lastPurge = 0;
 
-  constructor(private readonly queue: WebhookQueue) {}
+  constructor(
+    private readonly queue: WebhookQueue,
+    outbox: Outbox,
+  ) {
+    // a commit of this process wrote outbox rows: a pass at once instead of at the next poll
+    outbox.onWritten(() => this.kick());
+  }
 
   onApplicationBootstrap(): void {
     if (process.env.WEBHOOK_WORKER === '0') return;

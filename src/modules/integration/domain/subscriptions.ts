@@ -1,10 +1,8 @@
-import { isWebhookEvent, WEBHOOK_EVENTS, WebhookEventType } from '../../../../contract/integration';
+import { isWebhookEvent, WEBHOOK_EVENTS } from '../../../../contract/integration';
 
-/** A webhook's `events` column (`'inbound.audited,stock.changed'`) → the types, in catalogue order. */
-export function subscribedEvents(stored: string | null | undefined): WebhookEventType[] {
-  const named = new Set(String(stored ?? '').split(','));
-  return WEBHOOK_EVENTS.filter((type) => named.has(type));
-}
+/** The column's format is the outbox's too (it writes only what an enabled webhook subscribes to). */
+export { subscribedEvents } from '../../../shared/outbox/subscriptions';
+
 
 /** The types a form sent, checked against the catalogue; answers the column value, or the first unknown type. */
 export function eventsColumn(requested: readonly string[]): { value: string } | { unknown: string } {

@@ -129,13 +129,15 @@ export class StockLedger {
     await this.totals.addToTotals(manager, plan.totals);
     this.publishTotalsAfterCommit(manager, plan.totals);
     // one `stock.changed` per event, in this transaction: what the event says, and what a receiver needs to
-    // check its chain hash (the content hashed and the hash before it in its stream)
+    // check its chain hash (the content hashed and the hash before it in its stream); its body is only built
+    // when a webhook wants it (the references are kept for the document's own event either way)
+    const wanted = await this.outbox.wants(manager, 'stock.changed');
     await this.outbox.addAll(
       manager,
       events.map((event, i) => ({
         type: 'stock.changed' as const,
         occurredAt: event.occurred_at,
-        data: { ...historyRowOf(event), chain: { previous_hash: previousHashes[i], content: eventRows[i] } },
+        data: wanted ? { ...historyRowOf(event), chain: { previous_hash: previousHashes[i], content: eventRows[i] } } : null,
         ledger: [{ event_id: event.id, stream: event.stream_id, version: event.stream_version, hash: linked[i].hash }],
       })),
     );
