@@ -1,12 +1,9 @@
 import { ShelfKinds1764005000000 } from '../../migrations/1764005000000-shelf-kinds';
-import { OutboundReservations1764005010000 } from '../../migrations/1764005010000-outbound-reservations';
-import { WavesAndTasks1764005020000 } from '../../migrations/1764005020000-waves-and-tasks';
-import { OutboundBackorders1764005030000 } from '../../migrations/1764005030000-outbound-backorders';
 import { createTestApp, TestApp } from '../setup/create-test-app';
+import { withMigrationsTakenBack } from '../support/migrations';
 
 type Row = Record<string, any>;
 const RULES = ['wms/outbound/reserve', 'wms/outbound/unreserve', 'wms/wave', 'wms/wave/index', 'wms/wave/add', 'wms/wave/edit', 'wms/wave/del', 'wms/wave/release', 'wms/wave/cancel', 'wms/task', 'wms/task/index', 'wms/task/claim', 'wms/task/unclaim', 'wms/task/next', 'wms/task/confirm'];
-const MIGRATIONS = [new ShelfKinds1764005000000(), new OutboundReservations1764005010000(), new WavesAndTasks1764005020000(), new OutboundBackorders1764005030000()];
 
 describe('migrations: shelf kinds, reservations, waves and tasks, backorders', () => {
   let t: TestApp;
@@ -33,18 +30,13 @@ describe('migrations: shelf kinds, reservations, waves and tasks, backorders', (
     const seededGrants = await grantsByGroup();
     expect(seededGrants['一级管理员']).toEqual(['wms/outbound/reserve', 'wms/outbound/unreserve']);
 
-    const runner = t.dataSource.createQueryRunner();
-    try {
-      for (const migration of [...MIGRATIONS].reverse()) await migration.down(runner);
+    await withMigrationsTakenBack(t.dataSource, ShelfKinds1764005000000, async (runner) => {
       expect(await rules()).toEqual([]);
       expect(await columns('warehouse_shelf')).not.toContain('kind');
       expect(await runner.hasTable('task')).toBe(false);
       expect(await runner.hasTable('stock_reservation')).toBe(false);
       expect(await runner.hasColumn('outbound_order', 'fulfilment_status')).toBe(false);
-      for (const migration of MIGRATIONS) await migration.up(runner);
-    } finally {
-      await runner.release();
-    }
+    });
     expect(await rules()).toEqual(seeded);
     expect(await grantsByGroup()).toEqual(seededGrants);
     // shelves that existed before kinds are storage shelves

@@ -1,5 +1,6 @@
 import { PutawayReplenishmentReorder1764006200000 } from '../../migrations/1764006200000-putaway-replenishment-reorder';
 import { createTestApp, TestApp } from '../setup/create-test-app';
+import { withMigrationsTakenBack } from '../support/migrations';
 
 type Row = Record<string, any>;
 const RULES = [
@@ -46,19 +47,13 @@ describe('migration: putaway, replenishment and reorder', () => {
     // only the super administrators ('*') hold them
     for (const g of groups.filter((g) => g.rules !== '*')) expect(String(g.rules ?? '').split(',').filter((id) => ids.has(id))).toEqual([]);
 
-    const runner = t.dataSource.createQueryRunner();
-    const migration = new PutawayReplenishmentReorder1764006200000();
-    try {
-      await migration.down(runner);
+    await withMigrationsTakenBack(t.dataSource, PutawayReplenishmentReorder1764006200000, async (runner) => {
       expect(await rules()).toEqual([]);
       expect(await setting()).toEqual([]);
       expect(await runner.hasColumn('warehouse_shelf', 'capacity')).toBe(false);
       expect(await runner.hasColumn('inbound_order', 'warehouse_id')).toBe(false);
       for (const table of ['putaway_rule', 'pick_face', 'reorder_rule']) expect(await runner.hasTable(table)).toBe(false);
-      await migration.up(runner);
-    } finally {
-      await runner.release();
-    }
+    });
     expect(await rules()).toEqual(seeded);
     expect(await setting()).toEqual(seededSetting);
     expect(await t.dataSource.query('SELECT capacity, mixing FROM warehouse_shelf LIMIT 1')).toBeDefined();
