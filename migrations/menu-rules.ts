@@ -125,3 +125,15 @@ export async function revokeRules(queryRunner: Runner, names: readonly string[])
   }
   await queryRunner.query(`DELETE FROM admin_rule WHERE id IN (${rules.map(() => '?').join(',')})`, rules.map((r) => Number(r.id)));
 }
+
+/** Revokes the menu folders named (`menu_dir`) that hold no rule any more: a folder a generator made, left empty. */
+export async function revokeEmptyFolders(queryRunner: Runner, names: readonly string[]): Promise<void> {
+  const empty: string[] = [];
+  for (const name of names) {
+    const [folder]: IdRow[] = await queryRunner.query("SELECT id FROM admin_rule WHERE name = ? AND type = 'menu_dir'", [name]);
+    if (!folder) continue;
+    const [child]: IdRow[] = await queryRunner.query('SELECT id FROM admin_rule WHERE pid = ? LIMIT 1', [Number(folder.id)]);
+    if (!child) empty.push(name);
+  }
+  await revokeRules(queryRunner, empty);
+}

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { as, createAdmin, http, login, Session } from '../support/api';
 import { adminSpec } from '../support/admin-spec';
 import { TestApp } from '../setup/create-test-app';
+import { LIST_BUTTONS, seedMenuRules, seedRule } from '../../migrations/menu-rules';
+import { unixNow } from '../../src/shared/http/envelope';
 
 const CRUD = '/admin/crud.Crud';
 const ROOT = join(__dirname, '..', '..');
@@ -177,10 +179,18 @@ describe('the CRUD generator (crud.Crud)', () => {
     expect((await admin().post(`${CRUD}/remove`, { id })).body).toMatchObject({ code: 0, msg: 'The table shipping_rate holds 1 rows: its generated files are not removed' });
     expect(existsSync(join(copy, 'web/src/pages/admin/generated/shippingRate/index.tsx'))).toBe(true);
     await t.dataSource.query('DELETE FROM shipping_rate');
+    // the menu rules the generated migration gives a site when it starts (the copy's database is its own)
+    const rulesRunner = t.dataSource.createQueryRunner();
+    const folder = await seedRule(rulesRunner, { pid: 0, type: 'menu_dir', name: 'generated', title: '生成的页面', title_en: 'Generated pages', icon: 'IconCode', weigh: 0 }, unixNow());
+    await seedMenuRules(rulesRunner, folder, [{ name: 'generated/shippingRate', title: 'Shipping rates', title_en: 'Shipping rates', icon: 'IconFile', buttons: ['index', 'add', 'edit', 'del'], weigh: 0 }], LIST_BUTTONS, { now: unixNow() });
+    await rulesRunner.release();
+    expect(await t.dataSource.query("SELECT name FROM admin_rule WHERE name LIKE 'generated%'")).toHaveLength(6);
     expect((await admin().post(`${CRUD}/remove`, { id })).body).toMatchObject({ code: 1, msg: 'The generated files were removed' });
     for (const path of paths.filter((p) => !p.endsWith('index.ts') || p.includes('shipping-rate'))) expect(existsSync(join(copy, path))).toBe(false);
     expect(indexFiles()).toEqual([indexBefore, migrationsBefore]);
     expect(await t.dataSource.query("SELECT name FROM admin_rule WHERE name LIKE 'generated/shippingRate%'")).toHaveLength(0);
+    // the generated pages' folder, empty now, is gone too (the copy's start had made it)
+    expect(await t.dataSource.query("SELECT name FROM admin_rule WHERE name = 'generated'")).toHaveLength(0);
     const runner = t.dataSource.createQueryRunner();
     expect(await runner.hasTable('shipping_rate')).toBe(false);
     await runner.release();

@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { CrudGenerationView, CrudWrittenFile } from '../../../../contract/modules';
-import { LIST_BUTTONS, menuRuleNames, revokeRules } from '../../../../migrations/menu-rules';
+import { LIST_BUTTONS, menuRuleNames, revokeEmptyFolders, revokeRules } from '../../../../migrations/menu-rules';
 import { AppError } from '../../../shared/http/app-error';
 import { AuthAdmin } from '../../../shared/http/auth.decorators';
 import { unixNow } from '../../../shared/http/envelope';
@@ -122,6 +122,8 @@ export class CrudGeneratorService {
     const pages = [{ name: `generated/${design.camel}`, title: '', title_en: '', icon: '', buttons: Object.keys(LIST_BUTTONS) }];
     await this.dataSource.transaction(async (manager) => {
       await revokeRules(manager, menuRuleNames(pages));
+      // the last generated page gone: its menu folder too
+      await revokeEmptyFolders(manager, ['generated']);
       await manager.query('DELETE FROM migrations WHERE name = ?', [migrationName(design, timestamp).className]);
       await manager.query('UPDATE crud_log SET status = 0, updatetime = ? WHERE id = ?', [unixNow(), id]);
     });

@@ -129,7 +129,7 @@ function migrationFile(design: CrudDesign, timestamp: number): string {
 `;
   const drop = design.existing ? '' : `    await queryRunner.dropTable(${q(design.table)});\n`;
   return `import { MigrationInterface, QueryRunner${design.existing ? '' : ', Table'} } from ${mod('typeorm')};
-${design.existing ? '' : `import { col } from ${mod('./columns')};\n`}import { LIST_BUTTONS, menuRuleNames, revokeRules, seedMenuRules, seedRule } from ${mod('./menu-rules')};
+${design.existing ? '' : `import { col } from ${mod('./columns')};\n`}import { LIST_BUTTONS, menuRuleNames, revokeEmptyFolders, revokeRules, seedMenuRules, seedRule } from ${mod('./menu-rules')};
 
 const PAGES = [${page}] as const;
 
@@ -147,6 +147,7 @@ ${create}    const [seeded]: Array<{ id: number | string }> = await queryRunner.
 
   async down(queryRunner: QueryRunner): Promise<void> {
     await revokeRules(queryRunner, menuRuleNames(PAGES));
+    await revokeEmptyFolders(queryRunner, ['generated']);
 ${drop}  }
 }
 `;
