@@ -63,8 +63,9 @@ export class AdminLogMiddleware implements NestMiddleware {
       api_token: (request.admin?.apiToken?.name ?? '').slice(0, 100),
       createtime: unixNow(),
     };
-    // one autocommitted INSERT (not reloaded: nothing reads the row back)
-    const insert = (values: Partial<AdminLogEntity>) => this.transactions.manager.createQueryBuilder().insert().into(AdminLogEntity).values(values).updateEntity(false).execute();
+    // one INSERT, not read back (nothing needs the row); through the runner, which answers at once while the
+    // database is out (SQLite locked by another process) instead of blocking the process on the file's lock
+    const insert = (values: Partial<AdminLogEntity>) => this.transactions.run((manager) => manager.createQueryBuilder().insert().into(AdminLogEntity).values(values).updateEntity(false).execute());
     try {
       if (!isLogin) {
         const names = [controller, action].filter(Boolean) as string[];
