@@ -97,6 +97,11 @@ export async function updateById(manager: EntityManager, table: string, values: 
   }
 }
 
+/** Deletes rows by id: one statement per 500 ids. */
+export async function deleteByIds(manager: EntityManager, table: string, ids: readonly number[]): Promise<void> {
+  for (const part of chunk([...ids])) await manager.query(`DELETE FROM ${ident(table)} WHERE id IN (${part.map(() => '?').join(', ')})`, part);
+}
+
 /**
  * Adds to a numeric column of many rows by id, in the statement (`column = column + CASE id … END`, so rows
  * others change meanwhile are added to, never overwritten): one statement per 500 rows.

@@ -2,7 +2,7 @@ import { Injectable, Optional } from '@nestjs/common';
 import { EventBus } from '@nestjs/cqrs';
 import { EntityManager } from 'typeorm';
 import { DELIVERY_STATUS } from '../../../../contract/integration';
-import { executeCounting, forUpdateSkipLocked, insertMany, isMysql } from '../../../shared/database/sql-dialect';
+import { deleteByIds, executeCounting, forUpdateSkipLocked, insertMany, isMysql } from '../../../shared/database/sql-dialect';
 import { afterCommit, TransactionRunner } from '../../../shared/database/transaction-runner';
 import { WebhookFailingEvent } from '../events/webhook-failing.event';
 import { subscribedEvents } from '../domain/subscriptions';
@@ -93,7 +93,7 @@ export class WebhookQueue {
       }
       await insertMany(manager, 'webhook_delivery', deliveries);
       // an event no webhook wants is not kept: nothing will ever read it
-      if (unmatched.length) await manager.query(`DELETE FROM webhook_outbox WHERE id IN (${unmatched.map(() => '?').join(', ')})`, unmatched);
+      await deleteByIds(manager, 'webhook_outbox', unmatched);
       if (matched.length) await manager.query(`UPDATE webhook_outbox SET dispatched = 1 WHERE id IN (${matched.map(() => '?').join(', ')})`, matched);
       return rows.length;
     });

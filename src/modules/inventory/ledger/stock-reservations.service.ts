@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { chunk, forUpdate, insertMany, updateById } from '../../../shared/database/sql-dialect';
+import { chunk, deleteByIds, forUpdate, insertMany, updateById } from '../../../shared/database/sql-dialect';
 import { AppError } from '../../../shared/http/app-error';
 import { siteDayOf } from '../../../shared/time/site-day';
 import { MasterDataReader } from '../../master-data';
@@ -147,7 +147,7 @@ export class StockReservations {
       }
     }
     await updateById(manager, 'stock', updates);
-    for (const part of chunk(rows, 500)) await manager.query(`DELETE FROM stock_reservation WHERE id IN (${part.map(() => '?').join(', ')})`, part.map((r) => r.id));
+    await deleteByIds(manager, 'stock_reservation', rows.map((r) => r.id));
     return rows;
   }
 
@@ -183,7 +183,7 @@ export class StockReservations {
       stockUpdates.set(Number(stock.id), { reserved_quantity: Math.max(before - part.quantity, 0) });
     }
     const emptied = [...touched.values()].filter((r) => r.quantity === 0).map((r) => r.id);
-    for (const part of chunk(emptied, 500)) await manager.query(`DELETE FROM stock_reservation WHERE id IN (${part.map(() => '?').join(', ')})`, part);
+    await deleteByIds(manager, 'stock_reservation', emptied);
     await updateById(manager, 'stock_reservation', new Map([...touched.values()].filter((r) => r.quantity > 0).map((r) => [r.id, { quantity: r.quantity }])));
     await updateById(manager, 'stock', stockUpdates);
   }
