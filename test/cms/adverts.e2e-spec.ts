@@ -3,6 +3,7 @@ import { as, createAdmin, login, Session } from '../support/api';
 import { adminSpec } from '../support/admin-spec';
 import { anonymous } from '../support/member';
 import { DefaultAdvertPositions1764007200000 } from '../../migrations/1764007200000-default-advert-positions';
+import { withMigrationsTakenBack } from '../support/migrations';
 
 type Row = Record<string, any>;
 
@@ -44,25 +45,22 @@ describe('adverts (cms.AdvertPosition, cms.Advert, /api/cms/adverts)', () => {
   });
 
   it('the migration adds the positions to an installed site and takes out only its own untouched, empty ones', async () => {
-    const migration = new DefaultAdvertPositions1764007200000();
-    const runner = t.dataSource.createQueryRunner();
-    try {
-      const home = await seeded('home');
-      await add('Advert', { position_id: home.id, title: 'Kept', link: 'https://example.com/kept' });
-      await migration.down(runner);
+    const names = async (): Promise<string[]> => (await t.dataSource.query('SELECT name FROM cms_advert_position ORDER BY name')).map((r: Row) => r.name);
+    const home = await seeded('home');
+    await add('Advert', { position_id: home.id, title: 'Kept', link: 'https://example.com/kept' });
+    await withMigrationsTakenBack(t.dataSource, DefaultAdvertPositions1764007200000, async (runner) => {
       // home holds an advert: kept; member was empty and as seeded: removed
-      expect((await t.dataSource.query('SELECT name FROM cms_advert_position ORDER BY name')).map((r: Row) => r.name)).toEqual(['home']);
-      await migration.up(runner);
-      await migration.up(runner); // twice changes nothing: a name already there is left alone
-      expect((await t.dataSource.query('SELECT name FROM cms_advert_position ORDER BY name')).map((r: Row) => r.name)).toEqual(['home', 'member']);
-      expect((await seeded('member')).title).toBe('会员中心横幅 · Member center banner');
-      // a position the site renamed is its own: down() leaves it
-      await admin().post('/admin/cms.AdvertPosition/edit', { id: (await seeded('member')).id, title: 'Our member banner' });
-      await migration.down(runner);
+      expect(await names()).toEqual(['home']);
+      // up() here and once more when the helper applies the migrations again: twice changes nothing, a name already there is left alone
+      await new DefaultAdvertPositions1764007200000().up(runner);
+    });
+    expect(await names()).toEqual(['home', 'member']);
+    expect((await seeded('member')).title).toBe('会员中心横幅 · Member center banner');
+    // a position the site renamed is its own: down() leaves it
+    await admin().post('/admin/cms.AdvertPosition/edit', { id: (await seeded('member')).id, title: 'Our member banner' });
+    await withMigrationsTakenBack(t.dataSource, DefaultAdvertPositions1764007200000, async () => {
       expect((await t.dataSource.query('SELECT name, title FROM cms_advert_position ORDER BY name')).map((r: Row) => `${r.name}:${r.title}`)).toEqual(['home:首页横幅 · Home page banner', 'member:Our member banner']);
-    } finally {
-      await runner.release();
-    }
+    });
   });
 
   it('answers the showing adverts of a position in order: enabled, within their schedule', async () => {

@@ -2,6 +2,7 @@ import { NoticesAdvertsPaidContentDepartments1764006900000 } from '../../migrati
 import { TestApp } from '../setup/create-test-app';
 import { as, login } from '../support/api';
 import { publicSpec } from '../support/public-spec';
+import { withMigrationsTakenBack } from '../support/migrations';
 
 const PAGES = ['routine/notice', 'cms/advertPosition', 'cms/advert', 'cms/contentModel', 'cms/payLog', 'auth/department', 'auth/job'];
 
@@ -28,14 +29,9 @@ describe('migration of notices, adverts, paid content, departments and jobs', ()
     expect(seeded.admin).toHaveLength(PAGES.length + 28);
     expect(seeded.member).toEqual([{ name: 'account/notice', type: 'menu', title_en: 'Notices', component: '/src/pages/user/account/notice/index.tsx', parent: 'account' }]);
 
-    const runner = t.dataSource.createQueryRunner();
-    try {
-      await new NoticesAdvertsPaidContentDepartments1764006900000().down(runner);
+    await withMigrationsTakenBack(t.dataSource, NoticesAdvertsPaidContentDepartments1764006900000, async () => {
       expect((await snapshot()).admin).toEqual([]);
-      await new NoticesAdvertsPaidContentDepartments1764006900000().up(runner);
-    } finally {
-      await runner.release();
-    }
+    });
     expect(await snapshot()).toEqual(seeded);
 
     const admin = as(t, await login(t));

@@ -7,6 +7,7 @@ import { download } from '../support/download';
 import { dayFromToday, lotProduct, outboundLine, receive } from '../support/lots';
 import { Client, smallWarehouse, stockUp, Warehouse } from '../support/warehouse';
 import { adminSpec } from '../support/admin-spec';
+import { withMigrationsTakenBack } from '../support/migrations';
 
 type Row = Record<string, any>;
 
@@ -272,8 +273,6 @@ describe("the auditor's workspace: trace, stock as of a day, variances", () => {
   it('migration 1764001200000: adds the views to a database seeded before, granted to the groups holding the ledger page', async () => {
     const { groupId: ledgerReaders } = await createAdmin(t, 'reader', ['audit/ledger/index']);
     const { groupId: clerks } = await createAdmin(t, 'clerk2', ['wms/stock/index']);
-    const runner = t.dataSource.createQueryRunner();
-    const migration = new AuditWorkspaceViews1764001200000();
     const rulesOf = async (groupId: number) => {
       const [g] = await t.dataSource.query('SELECT rules FROM admin_group WHERE id = ?', [groupId]);
       const ids = String(g.rules).split(',').filter(Boolean);
@@ -281,14 +280,10 @@ describe("the auditor's workspace: trace, stock as of a day, variances", () => {
       const rows: Row[] = await t.dataSource.query(`SELECT name FROM admin_rule WHERE id IN (${ids.map(() => '?').join(',')})`, ids.map(Number));
       return rows.map((r) => r.name).sort();
     };
-    try {
-      await migration.down(runner);
+    await withMigrationsTakenBack(t.dataSource, AuditWorkspaceViews1764001200000, async () => {
       expect(await t.dataSource.query("SELECT id FROM admin_rule WHERE name LIKE 'audit/trace%'")).toEqual([]);
       expect((await rulesOf(ledgerReaders)).filter((n) => n.startsWith('audit/trace'))).toEqual([]);
-      await migration.up(runner);
-    } finally {
-      await runner.release();
-    }
+    });
     expect(await rulesOf(ledgerReaders)).toEqual(
       ['audit/ledger/index', 'audit/stock', 'audit/stock/export', 'audit/stock/index', 'audit/trace', 'audit/trace/export', 'audit/trace/index', 'audit/trace/order', 'audit/variance', 'audit/variance/export', 'audit/variance/index', 'wms/product/index', 'wms/shelf/index', 'wms/warehouse/index'].sort(),
     );

@@ -1,5 +1,6 @@
 import { ProductUnits1764006500000 } from '../../migrations/1764006500000-product-units';
 import { createTestApp, TestApp } from '../setup/create-test-app';
+import { withMigrationsTakenBack } from '../support/migrations';
 
 type Row = Record<string, any>;
 const RULES = ['wms/productUnit', 'wms/productUnit/index', 'wms/productUnit/add', 'wms/productUnit/edit', 'wms/productUnit/del'];
@@ -19,10 +20,7 @@ describe('migration: product units', () => {
     const seeded = await rules();
     expect(seeded.map((r) => r.name)).toEqual([...RULES].sort());
     expect(seeded.find((r) => r.name === 'wms/productUnit')).toMatchObject({ type: 'menu', parent: 'wmsBase', component: '/src/pages/admin/wms/productUnit/index.tsx', title_en: 'Product units' });
-    const runner = t.dataSource.createQueryRunner();
-    const migration = new ProductUnits1764006500000();
-    try {
-      await migration.down(runner);
+    await withMigrationsTakenBack(t.dataSource, ProductUnits1764006500000, async (runner) => {
       expect(await rules()).toEqual([]);
       expect(await runner.hasTable('product_unit')).toBe(false);
       expect(await runner.hasColumn('inbound_order_line', 'unit_id')).toBe(false);
@@ -31,16 +29,20 @@ describe('migration: product units', () => {
       await runner.query(
         "INSERT INTO inventory_history (event_id, order_no, order_type, order_id, admin_id, operator, form_type, quantity, price, total_price, balance, product_id, product_name, product_no, unit, spec, warehouse_id, warehouse_area_id, warehouse_shelf_id, shelf_location, lot_no, expiry_date, createtime) VALUES (1, 'RK1', 'inbound', 1, 1, 'Admin', 10, 5, '1.00', '5.00', 5, 1, 'Tea', 'T1', 'pcs', '', 1, 1, 1, 'Main / A / S1', '', '', 1)",
       );
-      await migration.up(runner);
+    });
+    const runner = t.dataSource.createQueryRunner();
+    try {
       for (const [table, column] of [['inbound_order_line', 'unit_quantity'], ['outbound_order_line', 'factor'], ['relocation_order_line', 'unit_name'], ['adjustment_order_line', 'unit_id'], ['return_order_line', 'factor'], ['stocktake_line', 'unit_quantity']]) {
         expect([table, await runner.hasColumn(table, column)]).toEqual([table, true]);
       }
-      const [history] = await runner.query('SELECT unit, unit_name, factor FROM inventory_history');
-      expect({ ...history, factor: Number(history.factor) }).toEqual({ unit: 'pcs', unit_name: 'pcs', factor: 1 });
-      await runner.query('DELETE FROM inventory_history');
+      // what later migrations added to the tables it takes back is there again (serial numbers)
+      expect(await runner.hasColumn('return_order_line', 'serials')).toBe(true);
     } finally {
       await runner.release();
     }
+    const [history] = await t.dataSource.query('SELECT unit, unit_name, factor FROM inventory_history');
+    expect({ ...history, factor: Number(history.factor) }).toEqual({ unit: 'pcs', unit_name: 'pcs', factor: 1 });
+    await t.dataSource.query('DELETE FROM inventory_history');
     expect(await rules()).toEqual(seeded);
   });
 });
