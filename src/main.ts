@@ -1,3 +1,5 @@
+import { limitHeapGrowth } from './shared/runtime/heap-growth';
+limitHeapGrowth();
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';

@@ -1,4 +1,4 @@
-import { csvCell, importedText, moneyText, neutraliseFormula, xlsxCell, xmlSafe } from './spreadsheet-cells';
+import { csvCell, csvRecord, importedText, moneyText, neutraliseFormula, xlsxCell, xmlSafe } from './spreadsheet-cells';
 
 describe('spreadsheet cells', () => {
   it('neutralises text that a spreadsheet would run as a formula, and the importer reads it back', () => {
@@ -43,5 +43,11 @@ describe('spreadsheet cells', () => {
     expect(csvCell('=1', 'money')).toBe("'=1");
     expect(xlsxCell('12.50', 'money')).toBe(12.5);
     expect(xlsxCell('12345678901234.56', 'money')).toBe('12345678901234.56');
+  });
+
+  it('writes a CSV record as RFC 4180 does: quotes only a field with a comma, a quote or a line break, doubling its quotes', () => {
+    expect(csvRecord(['a', 1, -2.5, '', '中文'])).toBe('a,1,-2.5,,中文\n');
+    expect(csvRecord(['a,b', 'say "hi"', 'two\nlines', 'cr\r', "'=1"])).toBe('"a,b","say ""hi""","two\nlines","cr\r",\'=1\n');
+    expect(csvRecord([])).toBe('\n');
   });
 });

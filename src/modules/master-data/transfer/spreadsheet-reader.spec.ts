@@ -1,5 +1,6 @@
 import { parseCsv, readSpreadsheet, SpreadsheetError } from './spreadsheet-reader';
 import { enumValue, mapHeaders, normaliseHeader } from './import-rows';
+import { csvCell, csvRecord } from '../../../shared/http/spreadsheet-cells';
 
 describe('parseCsv (RFC 4180)', () => {
   it('reads quoted fields with commas, doubled quotes and line breaks, CRLF or LF, skipping empty lines', () => {
@@ -9,6 +10,17 @@ describe('parseCsv (RFC 4180)', () => {
       { line: 2, cells: ['x, y', 'say "hi"', 'two\nlines'] },
       { line: 5, cells: ['1', '', '3'] },
     ]);
+  });
+
+  it('reads back every record the exports write, whatever its cells hold', () => {
+    const records = [
+      ['code', '名称', 'note'],
+      ['P-1', 'a, b', 'say "hi"'],
+      ['=HYPERLINK("x")', 'two\r\nlines', ''],
+      ['-5', '@sum', '"'],
+    ];
+    const rows = parseCsv(records.map((cells) => csvRecord(cells.map((cell) => csvCell(cell)))).join(''));
+    expect(rows.map((row) => row.cells.map((cell) => cell.replace(/^'/, '')))).toEqual(records);
   });
 
   it('stops past the row limit', () => {
