@@ -3,6 +3,8 @@ import sharp from 'sharp';
 import { QueryCounter } from '../../src/shared/database/query-counter';
 import { LABEL_SHEETS, labelBox, labelParts, PNG_DPI } from '../../src/shared/documents/labels';
 import { unixNow } from '../../src/shared/http/envelope';
+import { BACKGROUND_NICE } from '../../src/shared/runtime/thread-priority';
+import { readdirSync, readFileSync } from 'node:fs';
 import { TestApp } from '../setup/create-test-app';
 import { createAdmin, login, Session } from '../support/api';
 import { decodeBarcode, Region, Symbology } from '../support/barcodes';
@@ -145,6 +147,17 @@ describe('product and shelf labels: Code 128 and QR codes that decode to the exa
     expect(compact(pdf.pages[20].text)).toContain(compact(`Bulk ${20 * 24}`));
     // a thousand barcodes drawn on a loaded machine: more than the default minute of a spec
   }, 240_000);
+
+  it('renders on threads below the event loop: the render workers run at a lower CPU priority, the app\'s own thread keeps its', async () => {
+    // the nice level of each thread of this process (the app runs in it), from /proc (Linux, as every machine here)
+    const niceOf = (tid: string) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
+    const mainNice = niceOf(String(process.pid));
+    const res = await download(t, `/admin/wms.Product/labels?ids[]=${w.products[0].id}`, session.token);
+    expect(res.type).toBe('application/pdf');
+    const lowered = readdirSync('/proc/self/task').filter((tid) => niceOf(tid) === Math.max(BACKGROUND_NICE, mainNice) && tid !== String(process.pid));
+    expect(lowered.length).toBeGreaterThanOrEqual(1);
+    expect(niceOf(String(process.pid))).toBe(mainNice);
+  });
 
   it('refuses what it cannot print, translated, before anything is written', async () => {
     const id = w.products[0].id;

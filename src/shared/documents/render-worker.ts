@@ -4,6 +4,7 @@ import { drawLabel, LABEL_SHEETS, labelBox, labelPng } from './labels';
 import { createPdf, Pdf } from './pdf';
 import { A4, DOCUMENT_MARGIN, renderDocument } from './printed-document';
 import { LabelPdfSettings, PAGE_MARK, PAGES_MARK, RenderAnswer, RenderRequest } from './render-protocol';
+import { lowerThisThreadPriority } from '../runtime/thread-priority';
 
 /*
  * A render worker (a worker thread of render-pool.ts): draws label sheets, label images and A4 documents
@@ -20,6 +21,8 @@ interface StreamedPdf {
 }
 
 const port = parentPort!;
+// a 1,000-label PDF keeps a core busy for seconds: the requests of the event loop and the database come first
+lowerThisThreadPriority();
 const streams = new Map<number, StreamedPdf>();
 
 function post(answer: RenderAnswer): void {
