@@ -4,6 +4,7 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { NextFunction, Request, Response } from 'express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import * as qs from 'qs';
+import serveStatic from 'serve-static';
 import { ContentSecurityPolicyService, inlineScriptHashes } from './modules/platform';
 import { MAX_INPUT_DEPTH, refuseDeepJson, refuseDeepQuery } from './shared/http/input-depth';
 import { requestScope } from './shared/http/request-context';
@@ -37,7 +38,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   describeApi(app);
   if (existsSync(WEB_DIST)) {
     app.use(pagePolicy(app));
-    app.useStaticAssets(WEB_DIST, { index: 'index.html', maxAge: '1h' });
+    app.use(webAssets());
   }
   // Not SIGUSR2 (Nest's default list has it): main.ts uses it to send the database pools back to their first host.
   app.enableShutdownHooks(['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT']);
@@ -75,6 +76,19 @@ function pagePolicy(app: NestExpressApplication) {
         next();
       }, next);
   };
+}
+
+/** Paths the API's routes answer: never files of the web app, so they skip its file lookup. */
+const ROUTE_PREFIX = /^\/(admin|api|storage|static)\//i;
+
+/**
+ * The built web app's files (the page, its assets). Mounted before the routes, so every request would first
+ * look for a file of its path on disk (a `stat`: some 5 % of a cheap list request's CPU in a profile); the
+ * API's own paths go straight on to their routes.
+ */
+function webAssets() {
+  const files = serveStatic(WEB_DIST, { index: ['index.html'], maxAge: '1h' });
+  return (req: Request, res: Response, next: NextFunction) => (ROUTE_PREFIX.test(req.path) ? next() : files(req, res, next));
 }
 
 /** The OpenAPI description of every route, at /api-docs (JSON at /api-docs-json). */
