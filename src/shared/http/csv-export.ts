@@ -23,8 +23,7 @@ export async function sendCsv<R>(response: Response, filename: string, columns: 
   const closed = once(response, 'close');
   for await (const rows of chunks) {
     if (response.destroyed) break; // the client went away: stop reading the database
-    // A chunk becomes one text before anything waits, so its rows die young: kept across the wait for the
-    // socket, every chunk was promoted to the old space, which grew by some 170 MB before a full collection.
+    // one write per chunk, its rows made text before the wait for the socket
     let text = '';
     for (const row of rows) text += csvRecord(columns.map((c) => csvCell(c.value(row), c.type)));
     if (!response.write(text)) await Promise.race([once(response, 'drain'), closed]);
