@@ -27,7 +27,14 @@ export interface LifecycleDocument<State, View> {
    * locking read sees the latest committed rows and waits for a transition holding them, and the snapshot of
    * later plain reads starts after it (a plain read first would fix a snapshot older than the lock).
    */
-  lock(manager: EntityManager, id: number): Promise<State>;
+  lock(manager: EntityManager, id: number, before?: unknown): Promise<State>;
+  /**
+   * What `lock` must know before its locking reads and may read unlocked because it never changes (a task's
+   * wave): read before the transaction opens, on no connection the transaction holds. Read inside, it would fix
+   * the snapshot before the locks; read on a second connection while the transaction holds one, a pool whose
+   * every connection is held by such a transaction waits for itself until its acquire timeout.
+   */
+  beforeLock?(id: number): Promise<unknown>;
   /** The document as every answer shows it. */
   present(manager: EntityManager, id: number): Promise<View>;
 }
@@ -87,8 +94,9 @@ export class TransitionRunner {
     let answer: { view: View } | null = null;
     const event = transitionEvent(document.name, transition);
     try {
+      const before = await document.beforeLock?.(id);
       published = await this.transactions.run(async (manager) => {
-        const state = await document.lock(manager, id);
+        const state = await document.lock(manager, id, before);
         await this.idempotency.claim(manager, context.idempotencyKey, `${document.name}.${transition}`, context.admin.id, id, context.token?.id);
         // a retried unit of work starts with no events of the attempt before
         const queued: IEvent[] = [];

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { forUpdate } from '../../../shared/database/sql-dialect';
 import { AppError } from '../../../shared/http/app-error';
 import { LifecycleDocument } from '../../../shared/transitions';
@@ -40,13 +41,17 @@ export function taskOf(row: Record<string, unknown>): TaskState {
 export class TaskRepository {
   readonly document: LifecycleDocument<TaskState, TaskView>;
 
-  constructor(private readonly catalogue: MasterDataReader) {
+  constructor(
+    private readonly catalogue: MasterDataReader,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {
     this.document = {
       name: 'task',
       table: 'task',
       stateColumns: ['status', 'done_quantity', 'assignee_id'],
       changedMeanwhile: 'orders.task_changed_meanwhile',
-      lock: (manager, id) => this.lock(manager, id),
+      beforeLock: (id) => this.waveOf(id),
+      lock: (manager, id, waveId) => this.lock(manager, id, Number(waveId ?? 0)),
       present: (manager, id) => this.present(manager, id),
     };
   }
@@ -56,18 +61,22 @@ export class TaskRepository {
    * confirm, short) takes the wave, then the task, and so does the wave's cancel (wave, then its tasks): a
    * confirm closing the wave's last task reads the wave's open tasks with a locking read, and a picker who had
    * locked their own task and then waited for the wave would hold one of those rows — two pickers waiting on
-   * each other in a circle. The task's wave never changes, so it is read outside the transaction (a plain read
-   * inside would fix the transaction's snapshot before its locks). SQLite's transactions take turns: no locks.
+   * each other in a circle. The task's wave never changes: `waveOf` reads it before the transaction (a plain
+   * read inside would fix the transaction's snapshot before its locks). SQLite's transactions take turns: no locks.
    */
-  async lock(manager: EntityManager, id: number): Promise<TaskState> {
+  async lock(manager: EntityManager, id: number, waveId: number): Promise<TaskState> {
     const lockClause = forUpdate(manager);
-    if (lockClause) {
-      const [found] = await manager.connection.query('SELECT wave_id FROM task WHERE id = ?', [id]);
-      if (found && Number(found.wave_id)) await manager.query(`SELECT id FROM wave WHERE id = ?${lockClause}`, [Number(found.wave_id)]);
-    }
+    if (lockClause && waveId) await manager.query(`SELECT id FROM wave WHERE id = ?${lockClause}`, [waveId]);
     const [row] = await manager.query(`SELECT * FROM task WHERE id = ?${lockClause}`, [id]);
     if (!row) throw new AppError('crud.record_not_found');
     return taskOf(row);
+  }
+
+  /** The task's wave (0 for none or no such task), read outside any transaction: it never changes. Only where `lock` locks. */
+  async waveOf(id: number): Promise<number> {
+    if (!forUpdate(this.dataSource.manager)) return 0;
+    const [row] = await this.dataSource.query('SELECT wave_id FROM task WHERE id = ?', [id]);
+    return int(row?.wave_id);
   }
 
   /** The task's warehouse (0 when there is no such task): it never changes, so it may be read outside the transaction. */
