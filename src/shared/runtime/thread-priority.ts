@@ -7,15 +7,13 @@ export const BACKGROUND_NICE = 10;
 /**
  * Lowers the calling thread's CPU priority, and only its own: on Linux the nice level belongs to each thread,
  * and `setPriority` given a thread's id changes that thread. Elsewhere (no /proc/thread-self), or where it is
- * not allowed, the thread keeps the process's priority. Answers the thread id it changed, or null.
+ * not allowed, the thread keeps the process's priority.
  */
-export function lowerThisThreadPriority(nice = BACKGROUND_NICE): number | null {
+export function lowerThisThreadPriority(): void {
   try {
     const tid = Number(/task\/(\d+)$/.exec(readlinkSync('/proc/thread-self'))?.[1]);
-    if (!tid) return null;
-    setPriority(tid, nice);
-    return tid;
+    if (tid) setPriority(tid, BACKGROUND_NICE);
   } catch {
-    return null;
+    // not Linux, or not allowed: the thread keeps the process's priority
   }
 }

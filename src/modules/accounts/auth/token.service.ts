@@ -19,12 +19,13 @@ export type AccessCheck =
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
+/** An access token's account and the site version, by the token's id and kind. */
+const TOKEN_CHECK_SQL = `SELECT account_id, ${SITE_VERSION_SQL} AS site_version FROM token WHERE id = ? AND type = ?`;
+
 /**
  * Access tokens are signed JWTs whose id is recorded (hashed) in `token`, so logout and password changes
  * revoke them. Refresh tokens are random, stored only as hashes, and rotated on every use.
  */
-const TOKEN_CHECK_SQL = `SELECT account_id, ${SITE_VERSION_SQL} AS site_version FROM token WHERE id = ? AND type = ?`;
-
 @Injectable()
 export class TokenService {
   constructor(
