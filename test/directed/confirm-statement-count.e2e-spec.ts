@@ -39,6 +39,7 @@ describe('statements sent by a task confirm', () => {
     const small = await statementsToConfirm(2);
     const large = await statementsToConfirm(12);
     expect(large).toBe(small);
-    expect(small).toBeLessThan(40);
+    // 34 on SQLite, 35 where the wave is locked first: the task's warehouse and wave are read once, before the transaction
+    expect(small).toBeLessThanOrEqual(35);
   });
 });

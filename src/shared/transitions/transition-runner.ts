@@ -89,12 +89,13 @@ export class TransitionRunner {
     private readonly outbox: Outbox,
   ) {}
 
-  async run<State, View>(document: LifecycleDocument<State, View>, id: number, transition: string, context: TransitionContext, work: (open: OpenTransition<State>) => Promise<void>): Promise<View> {
+  /** `known.before`: what the document's `beforeLock` would read, when the caller has read it already. */
+  async run<State, View>(document: LifecycleDocument<State, View>, id: number, transition: string, context: TransitionContext, work: (open: OpenTransition<State>) => Promise<void>, known?: { before: unknown }): Promise<View> {
     let published: IEvent[] = [];
     let answer: { view: View } | null = null;
     const event = transitionEvent(document.name, transition);
     try {
-      const before = await document.beforeLock?.(id);
+      const before = known ? known.before : await document.beforeLock?.(id);
       published = await this.transactions.run(async (manager) => {
         const state = await document.lock(manager, id, before);
         await this.idempotency.claim(manager, context.idempotencyKey, `${document.name}.${transition}`, context.admin.id, id, context.token?.id);

@@ -74,15 +74,17 @@ export class TaskRepository {
 
   /** The task's wave (0 for none or no such task), read outside any transaction: it never changes. Only where `lock` locks. */
   async waveOf(id: number): Promise<number> {
-    if (!forUpdate(this.dataSource.manager)) return 0;
-    const [row] = await this.dataSource.query('SELECT wave_id FROM task WHERE id = ?', [id]);
-    return int(row?.wave_id);
+    return forUpdate(this.dataSource.manager) ? (await this.placeOf(id)).waveId : 0;
   }
 
-  /** The task's warehouse (0 when there is no such task): it never changes, so it may be read outside the transaction. */
-  async warehouseOf(manager: EntityManager, id: number): Promise<number> {
-    const [row] = await manager.query('SELECT warehouse_id FROM task WHERE id = ?', [id]);
-    return int(row?.warehouse_id);
+  /**
+   * The task's warehouse and wave (0 for none or no such task) in one read, outside any transaction: neither ever
+   * changes. A confirm needs the warehouse for its scanned shelf codes and hands the wave to the runner, which
+   * then need not read it again (`beforeLock`).
+   */
+  async placeOf(id: number): Promise<{ warehouseId: number; waveId: number }> {
+    const [row] = await this.dataSource.query('SELECT warehouse_id, wave_id FROM task WHERE id = ?', [id]);
+    return { warehouseId: int(row?.warehouse_id), waveId: int(row?.wave_id) };
   }
 
   async present(manager: EntityManager, id: number): Promise<TaskView> {

@@ -33,7 +33,7 @@ export class ConfirmTaskHandler implements ICommandHandler<ConfirmTaskCommand> {
   async execute({ id, input, context }: ConfirmTaskCommand) {
     // shelf codes are unique within a warehouse, not across warehouses (each may have its own "A-01-01"):
     // a scanned shelf is looked for in the task's warehouse
-    const warehouseId = await this.tasks.warehouseOf(this.transactions.manager, id);
+    const { warehouseId, waveId } = await this.tasks.placeOf(id);
     const shelfOf = async (code: string) => {
       const found = await this.scans.execute(code, warehouseId || undefined).catch((error: unknown) => {
         if (error instanceof AppError) return null;
@@ -56,8 +56,13 @@ export class ConfirmTaskHandler implements ICommandHandler<ConfirmTaskCommand> {
     const serials = normalized && 'serials' in normalized ? normalized.serials : input.serials;
     const scanned = { fromShelfId, productId, toShelfId, lotNo, quantity, short: !!input.short, ...(unit ? { unit } : {}), ...(serials?.length ? { serials } : {}) };
     // one confirm for every kind: a pick serves order lines (waves); a putaway or replenishment moves stock shelf to shelf
-    return this.transitions.run(this.tasks.document, id, 'confirmed', context, (open) =>
-      open.state.type === TASK_TYPE.pick ? this.picking.confirm(open, scanned) : this.stockTasks.confirm(open, { ...scanned, force: !!input.force, reason: input.reason ?? '' }),
+    return this.transitions.run(
+      this.tasks.document,
+      id,
+      'confirmed',
+      context,
+      (open) => (open.state.type === TASK_TYPE.pick ? this.picking.confirm(open, scanned) : this.stockTasks.confirm(open, { ...scanned, force: !!input.force, reason: input.reason ?? '' })),
+      { before: waveId },
     );
   }
 
