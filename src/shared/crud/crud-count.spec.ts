@@ -24,7 +24,8 @@ const ROWS = COUNT_CAP + 50;
 
 /**
  * A list over more rows than COUNT_CAP answers `total: COUNT_CAP, total_capped: true` (a lower bound); at or
- * under the cap the exact total without the field. Still two statements per list (count and page).
+ * under the cap the exact total without the field. Two statements per list (page and count), one when the page
+ * tells the total itself.
  */
 describe.each(testDatabaseKinds())('capped list counts on %s', (kind) => {
   jest.setTimeout(120_000);
@@ -49,6 +50,17 @@ describe.each(testDatabaseKinds())('capped list counts on %s', (kind) => {
     expect(result).not.toHaveProperty('total_capped');
     expect(result.list).toHaveLength(10);
     expect(queries).toBe(2);
+  });
+
+  it('takes the total from a page that is not full, in one statement, and counts when a page is past the end', async () => {
+    const last = await QueryCounter.measure(() => service.list({ status: '2', limit: '20', page: '3' }));
+    expect(last.result.list.map((row) => row.name)).toHaveLength(10);
+    expect(last.result.total).toBe(50);
+    expect(last.queries).toBe(1);
+    const none = await QueryCounter.measure(() => service.list({ status: '3' }));
+    expect([none.result.total, none.result.list.length, none.queries]).toEqual([0, 0, 1]);
+    const past = await QueryCounter.measure(() => service.list({ status: '2', limit: '20', page: '4' }));
+    expect([past.result.total, past.result.list.length, past.queries]).toEqual([50, 0, 2]);
   });
 
   it('answers exactly COUNT_CAP rows as exact', async () => {

@@ -88,7 +88,7 @@ export interface CompiledJoin {
   key: string;
 }
 
-/** One selected column, for reading rows without building entities (exports). */
+/** One selected column, for reading rows without building entities (list pages and exports). */
 export interface ColumnReader {
   /** null for the main table, else the join alias the value belongs under. */
   owner: string | null;
@@ -109,8 +109,7 @@ export interface CrudModel<E extends ObjectLiteral> {
   selections: string[];
   /** The same columns as `selections`, as escaped expressions with their metadata. */
   readers: ColumnReader[];
-  /** `selections` and `readers` without the definition's `listOmit` columns. */
-  listSelections: string[];
+  /** `readers` without the definition's `listOmit` columns: what lists and exports read. */
   listReaders: ColumnReader[];
   joins: CompiledJoin[];
   columns: ListColumns;
@@ -238,7 +237,6 @@ export function compileCrudDefinition<E extends ObjectLiteral>(dataSource: DataS
     primaryKeyColumn: escape(metadata.primaryColumns[0].databaseName),
     selections,
     readers,
-    listSelections: selections.filter((selection) => !omitted.has(selection.slice(alias.length + 1))),
     listReaders: readers.filter((reader) => reader.owner !== null || !omitted.has(reader.property)),
     joins,
     columns: { fields, quickSearch, quickSearchIndex: definition.quickSearchIndex, defaultOrder, tieBreaker: primaryKey },

@@ -238,7 +238,7 @@ describe.each(testDatabaseKinds())('generic CRUD service on %s', (kind) => {
   });
 
   describe('statements per list', () => {
-    it('sends the same two statements (count + page with joins) for 5 rows as for 500', async () => {
+    it('sends two statements (page with joins + count) for 5 rows of 40, one for all 40 in a page of 500', async () => {
       const others = await dataSource.getRepository(TestParentEntity).insert([{ name: 'P2' }, { name: 'P3' }]);
       const parentIds = [acme, ...others.identifiers.map((identifier) => identifier.id as number)];
       await dataSource.getRepository(TestChildEntity).insert(
@@ -250,8 +250,9 @@ describe.each(testDatabaseKinds())('generic CRUD service on %s', (kind) => {
       expect(small.result.list).toHaveLength(5);
       expect(large.result.list).toHaveLength(40);
       expect(large.result.list.every((row) => typeof (row.parent as { name: string }).name === 'string')).toBe(true);
+      expect([small.result.total, large.result.total]).toEqual([40, 40]);
       expect(small.queries).toBe(2);
-      expect(large.queries).toBe(small.queries);
+      expect(large.queries).toBe(1);
     });
   });
 });
