@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { browserSpec } from './support/browser';
 import {
   TAB_VIEW_CONFIG_KEY,
+  chooseFromHoverMenu,
   currentPage,
   drawer,
   eventually,
@@ -125,8 +126,7 @@ test('an administrator signs in, manages administrators, switches language, them
     expect(await form.locator('.arco-drawer-header-title').innerText()).toBe('添加管理员');
     // validation: an empty form is refused with translated messages
     await form.locator('[data-crud=form-submit]').click();
-    await eventually(async () => expect(await form.locator('.arco-form-message').count()).toBeGreaterThan(0));
-    expect(await form.locator('.arco-form-message').allInnerTexts()).toContain('此项为必填项');
+    await eventually(async () => expect(await form.locator('.arco-form-message').allInnerTexts()).toContain('此项为必填项'));
     await shot('add form validation');
     await formItem(form, '用户名').locator('input').fill(username);
     await formItem(form, '昵称').locator('input').fill(nickname);
@@ -181,8 +181,7 @@ test('an administrator signs in, manages administrators, switches language, them
     // the notices of the edit (in Chinese) are gone first
     await page.locator('.arco-message').first().waitFor({ state: 'detached', timeout: 8000 });
 
-    await page.locator('[data-testid=lang-switch]').hover();
-    await page.locator('.arco-dropdown-menu-item').filter({ hasText: 'English' }).click();
+    await chooseFromHoverMenu(page.locator('[data-testid=lang-switch]'), 'English');
 
     await eventually(async () => expect(await menuTitles(page)).toEqual(expect.arrayContaining([EN.permissions, EN.admins, EN.groups])));
     await eventually(async () => expect(await headerTexts(page)).toEqual(expect.arrayContaining([EN.usernameHeader, EN.nicknameHeader, 'Groups'])));
@@ -213,8 +212,7 @@ test('an administrator signs in, manages administrators, switches language, them
   await step('classic layout', async () => {
     await drawer(page).locator('[data-crud=form-cancel]').click();
     await drawer(page).waitFor({ state: 'hidden' });
-    await page.locator('[data-testid=layout-switch]').hover();
-    await page.locator('.arco-dropdown-menu-item').filter({ hasText: 'Classic' }).click();
+    await chooseFromHoverMenu(page.locator('[data-testid=layout-switch]'), 'Classic');
     await page.locator('.ba-layout-classic').waitFor();
     await page.mouse.move(700, 600);
     await page.waitForTimeout(300);
@@ -280,8 +278,7 @@ test('an administrator signs in, manages administrators, switches language, them
   });
 
   await step('chinese again in the dark', async () => {
-    await page.locator('[data-testid=lang-switch]').hover();
-    await page.locator('.arco-dropdown-menu-item').filter({ hasText: '中文简体' }).click();
+    await chooseFromHoverMenu(page.locator('[data-testid=lang-switch]'), '中文简体');
     await eventually(async () => expect(await menuTitles(page)).toEqual(expect.arrayContaining([ZH.permissions, ZH.rules])));
     await eventually(async () => expect(await headerTexts(page)).toEqual(expect.arrayContaining(['标题', '图标'])));
     await page.mouse.move(700, 600);
@@ -314,8 +311,7 @@ test('an administrator signs in, manages administrators, switches language, them
     await page.locator('[data-testid=admin-log-data]').waitFor({ state: 'hidden' });
     await page.locator('[data-testid=theme-switch]').click();
     await eventually(async () => expect(await page.locator('body').getAttribute('arco-theme')).toBeNull());
-    await page.locator('[data-testid=admin-menu]').hover();
-    await page.locator('.arco-dropdown-menu-item').filter({ hasText: '个人资料' }).click();
+    await chooseFromHoverMenu(page.locator('[data-testid=admin-menu]'), '个人资料');
     await expectPath(page, '/admin/routine/adminInfo');
     await settled(page);
     await page.locator('.admin-info-form').waitFor();
@@ -336,8 +332,7 @@ test('an administrator signs in, manages administrators, switches language, them
   });
 
   await step('sign out confirmation', async () => {
-    await page.locator('[data-testid=admin-menu]').hover();
-    await page.locator('.arco-dropdown-menu-item').filter({ hasText: '退出登录' }).click();
+    await chooseFromHoverMenu(page.locator('[data-testid=admin-menu]'), '退出登录');
     await page.locator('.arco-modal').waitFor();
   });
 

@@ -8,7 +8,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { adminApi } from './support/api';
-import { drawer, eventually, expectPath, goHash, row, settled } from './support/admin';
+import { drawer, eventually, expectPath, goHash, hoverUntil, row, settled } from './support/admin';
 import { browserSpec, VIEWPORT } from './support/browser';
 import { serverInfo } from './support/server';
 
@@ -122,16 +122,14 @@ test('a user in another time zone signs in through a deep link and works the lis
 
   await step("a row action's tooltip leaves the confirmation's buttons free", async () => {
     const remove = row(page, brand.name).locator('[data-crud=row-delete]');
-    await remove.hover();
-    await page.locator('.arco-tooltip-content:visible').first().waitFor();
+    await hoverUntil(remove, page.locator('.arco-tooltip-content:visible').first());
     await remove.click();
     const confirm = page.locator('.arco-popconfirm:visible');
     await confirm.waitFor();
-    await page.waitForTimeout(400); // any tooltip animation is over
     const ok = confirm.locator('.arco-btn-primary');
     const cancel = confirm.locator('.arco-btn').first();
-    expect(await uncovered(ok)).toBe(true);
-    expect(await uncovered(cancel)).toBe(true);
+    // once the tooltip's and the confirmation's animations are over (a cover that stays fails here)
+    await eventually(async () => expect([await uncovered(ok), await uncovered(cancel)]).toEqual([true, true]), 5_000, 'the buttons uncovered');
     await cancel.click();
     await confirm.waitFor({ state: 'hidden' });
   });

@@ -10,7 +10,7 @@
 import type { Page } from 'playwright-core';
 import { browserSpec } from './support/browser';
 import { adminApi } from './support/api';
-import { drawer, eventually, expectPath, formItem, openMenu, pickOptions, row, settled, signIn } from './support/admin';
+import { chooseFromHoverMenu, drawer, eventually, expectPath, formItem, openMenu, pickOptions, row, settled, signIn } from './support/admin';
 
 const { test } = browserSpec('cms');
 
@@ -22,8 +22,7 @@ interface PageWindow {
 const xssFired = (page: Page) => page.evaluate(() => (globalThis as unknown as PageWindow).__xss ?? 0);
 
 async function switchLanguage(page: Page, to: 'English' | '中文简体') {
-  await page.locator('.ba-site-tools button').filter({ hasText: to === 'English' ? '中文简体' : 'English' }).hover();
-  await page.locator('.arco-dropdown-menu-item').filter({ hasText: to }).click();
+  await chooseFromHoverMenu(page.locator('.ba-site-tools button').filter({ hasText: to === 'English' ? '中文简体' : 'English' }), to);
 }
 
 test('an admin publishes an article, a member comments, the comment shows after the audit', async ({ page, context, step, shot, adminPassword, pageErrors }) => {
@@ -211,8 +210,7 @@ test('an admin publishes an article, a member comments, the comment shows after 
     await member.locator('[data-testid=contribute-submit]').click();
     await eventually(async () => expect(await member.locator('[data-testid=my-contributions]').innerText()).toContain(`书评投稿 ${suffix}`));
     // read back when revising, in English
-    await member.locator('.ba-user-header-right button').filter({ hasText: '中文简体' }).hover();
-    await member.locator('.arco-dropdown-menu-item').filter({ hasText: 'English' }).click();
+    await chooseFromHoverMenu(member.locator('.ba-user-header-right button').filter({ hasText: '中文简体' }), 'English');
     await member.locator('tr').filter({ hasText: `书评投稿 ${suffix}` }).locator('button').filter({ hasText: 'Revise' }).click();
     await fields.filter({ hasText: 'Fields of this channel' }).waitFor();
     await eventually(async () => expect(await member.locator('input[data-testid=extra-author]').inputValue()).toBe('鲁迅'));
@@ -220,8 +218,7 @@ test('an admin publishes an article, a member comments, the comment shows after 
     // closed by its close button, and gone before the header is used (Esc in a field of it keeps it open)
     await member.locator('.arco-drawer:visible .arco-drawer-close-icon').click();
     await member.locator('.arco-drawer:visible').waitFor({ state: 'detached' });
-    await member.locator('.ba-user-header-right button').filter({ hasText: 'English' }).hover();
-    await member.locator('.arco-dropdown-menu-item').filter({ hasText: '中文简体' }).click();
+    await chooseFromHoverMenu(member.locator('.ba-user-header-right button').filter({ hasText: 'English' }), '中文简体');
     if (viewport) await member.setViewportSize(viewport);
   });
 
@@ -230,8 +227,7 @@ test('an admin publishes an article, a member comments, the comment shows after 
     await page.bringToFront();
     await page.goto('/#/admin/routine/messageTemplate');
     await settled(page);
-    await page.locator('[data-testid=lang-switch]').hover();
-    await page.locator('.arco-dropdown-menu-item').filter({ hasText: 'English' }).click();
+    await chooseFromHoverMenu(page.locator('[data-testid=lang-switch]'), 'English');
     await page.locator('[data-testid=theme-switch]').click();
     await eventually(async () => expect(await row(page, 'Sign-up code').count()).toBeGreaterThan(0));
     await page.goto('/#/admin/routine/config');

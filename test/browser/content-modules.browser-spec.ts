@@ -7,7 +7,7 @@
  */
 import { browserSpec } from './support/browser';
 import { adminApi, type AdminApi, type Row } from './support/api';
-import { eventually, expectPath, formItem, headerTexts, row, settled, signIn } from './support/admin';
+import { chooseFromHoverMenu, eventually, expectPath, formItem, headerTexts, row, settled, signIn } from './support/admin';
 
 const { test } = browserSpec('content-modules');
 
@@ -126,8 +126,7 @@ test('notices, an advert and a paid article', async ({ page, context, baseUrl, s
     await settled(page);
     await eventually(async () => expect(await row(page, `盘点通知 ${suffix}`).count()).toBe(1));
     expect(await row(page, `盘点通知 ${suffix}`).innerText()).toContain('管理员和会员');
-    await page.locator('[data-testid=lang-switch]').hover();
-    await page.locator('.arco-dropdown-menu-item').filter({ hasText: 'English' }).click();
+    await chooseFromHoverMenu(page.locator('[data-testid=lang-switch]'), 'English');
     await page.locator('[data-testid=theme-switch]').click();
     await eventually(async () => expect(await row(page, `盘点通知 ${suffix}`).innerText()).toContain('Admins and members'));
     await shot('notices page en dark');

@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { browserSpec } from './support/browser';
 import { adminApi, type AdminApi, type Row } from './support/api';
-import { eventually, expectPath, rows, settled, signIn } from './support/admin';
+import { chooseFromHoverMenu, eventually, expectPath, rows, settled, signIn } from './support/admin';
 
 const { test } = browserSpec('dashboard');
 
@@ -106,8 +106,7 @@ test('shows the figures and the monthly charts in both languages and themes, and
   });
 
   await step('dashboard dark english', async () => {
-    await page.locator('[data-testid=lang-switch]').hover();
-    await page.locator('.arco-dropdown-menu-item').filter({ hasText: 'English' }).click();
+    await chooseFromHoverMenu(page.locator('[data-testid=lang-switch]'), 'English');
     await page.locator('[data-testid=theme-switch]').click();
     await eventually(async () => expect(await page.locator('body').getAttribute('arco-theme')).toBe('dark'));
     await eventually(async () => expect(await page.locator('.ba-dashboard').innerText()).toContain('Inbound today (qty)'));

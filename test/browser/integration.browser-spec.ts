@@ -8,7 +8,7 @@
 import { signatureMatches } from '../../src/modules/integration/domain/signature';
 import { TestReceiver } from '../support/webhook-receiver';
 import { browserSpec, PHONE } from './support/browser';
-import { currentPage, drawer, eventually, expectPath, formItem, goHash, openMenu, pickOptions, rows, settled, signIn, table } from './support/admin';
+import { chooseFromHoverMenu, currentPage, drawer, eventually, expectPath, formItem, goHash, openMenu, pickOptions, rows, settled, signIn, table } from './support/admin';
 import { serverInfo } from './support/server';
 
 const { test } = browserSpec('integration');
@@ -100,8 +100,7 @@ test('makes a token and a webhook, sends a test event to a local receiver and se
     });
 
     await step('the deliveries in English and dark', async () => {
-      await page.locator('[data-testid=lang-switch]').hover();
-      await page.locator('.arco-dropdown-menu-item').filter({ hasText: 'English' }).click();
+      await chooseFromHoverMenu(page.locator('[data-testid=lang-switch]'), 'English');
       await page.locator('[data-testid=theme-switch]').click();
       await eventually(async () => expect(await page.locator('body').getAttribute('arco-theme')).toBe('dark'));
       await currentPage(page).locator('[data-crud=refresh]').click();

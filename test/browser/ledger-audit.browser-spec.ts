@@ -10,7 +10,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { browserSpec } from './support/browser';
 import { adminApi } from './support/api';
-import { eventually, expectPath, openMenu, rows, settled, signIn } from './support/admin';
+import { chooseFromHoverMenu, eventually, expectPath, openMenu, rows, settled, signIn } from './support/admin';
 
 const { test } = browserSpec('ledger-audit');
 const RUN = Date.now().toString(36).slice(-5).toUpperCase();
@@ -112,8 +112,7 @@ test('an auditor takes a digest, verifies the ledger against it and opens a prod
   await step('english dark', async () => {
     await openMenu(page, '审计工作台', '账本校验');
     await page.locator('[data-ledger=page]').waitFor();
-    await page.locator('[data-testid=lang-switch]').hover();
-    await page.locator('.arco-dropdown-menu-item').filter({ hasText: 'English' }).click();
+    await chooseFromHoverMenu(page.locator('[data-testid=lang-switch]'), 'English');
     await page.locator('[data-testid=theme-switch]').click();
     await eventually(async () => expect(await page.locator('body').getAttribute('arco-theme')).toBe('dark'));
     await eventually(async () => expect(await page.locator('.ledger-page').innerText()).toContain('Ledger integrity'));

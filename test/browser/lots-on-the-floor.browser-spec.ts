@@ -8,7 +8,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { readPdf, compact } from '../support/pdf';
 import { adminApi } from './support/api';
-import { eventually, expectPath, goHash, settled, signIn } from './support/admin';
+import { eventually, expectPath, goHash, hoverUntil, settled, signIn } from './support/admin';
 import { browserSpec, PHONE } from './support/browser';
 import { serverInfo } from './support/server';
 
@@ -190,8 +190,9 @@ test('an outbound of a lot-tracked product: hints count the lot, the lot field o
     await page.locator('.arco-select-popup:visible [data-lots=lot-option]').filter({ hasText: `S${suffix}` }).click();
     await eventually(async () => expect(await warning().innerText()).toBe(`Only 10 of lot S${suffix} here: the audit would fail`));
     // back to first-expiry-first-out for the order: clear the lot, 12 (10 of S, 2 of L)
-    await card().locator('[data-lots=lot-select]').hover();
-    await card().locator('[data-lots=lot-select] .arco-select-clear-icon').click();
+    const clear = card().locator('[data-lots=lot-select] .arco-select-clear-icon');
+    await hoverUntil(card().locator('[data-lots=lot-select]'), clear);
+    await clear.click();
     await eventually(async () => expect(await card().locator('[data-lots=lot-select] .arco-select-view-value').innerText()).not.toContain(`S${suffix}`));
     await quantity().fill('12');
     await quantity().press('Tab');

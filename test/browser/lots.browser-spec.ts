@@ -10,7 +10,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { browserSpec } from './support/browser';
 import { adminApi } from './support/api';
-import { currentPage, eventually, expectPath, goHash, openMenu, rows, settled, signIn } from './support/admin';
+import { chooseFromHoverMenu, currentPage, eventually, expectPath, goHash, openMenu, rows, settled, signIn } from './support/admin';
 
 const { test } = browserSpec('lots');
 
@@ -152,8 +152,7 @@ test('receive a lot-tracked product with its dates, ship it first-expiry-first-o
 
   await step('stock in English, dark theme', async () => {
     await openMenu(page, '仓库作业', '库存查询');
-    await page.locator('[data-testid=lang-switch]').hover();
-    await page.locator('.arco-dropdown-menu-item').filter({ hasText: 'English' }).click();
+    await chooseFromHoverMenu(page.locator('[data-testid=lang-switch]'), 'English');
     await page.locator('[data-testid=theme-switch]').click();
     await eventually(async () => expect(await page.locator('body').getAttribute('arco-theme')).toBe('dark'));
     await eventually(async () => expect(await text(currentPage(page).locator('[data-lots=stock-view]'))).toMatch(/All stock.*Expiring soon.*Expired/));

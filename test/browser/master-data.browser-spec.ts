@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { browserSpec } from './support/browser';
-import { currentPage, drawer, eventually, expectPath, formItem, openMenu, pickOptions, row, rows, settled, signIn, table } from './support/admin';
+import { chooseFromHoverMenu, currentPage, drawer, eventually, expectPath, formItem, openMenu, pickOptions, row, rows, settled, signIn, table } from './support/admin';
 
 const { test } = browserSpec('master-data');
 
@@ -185,8 +185,7 @@ test('warehouse → area → shelf → product with an uploaded image, through t
   });
 
   await step('attachments in english and dark', async () => {
-    await page.locator('[data-testid=lang-switch]').hover();
-    await page.locator('.arco-dropdown-menu-item').filter({ hasText: 'English' }).click();
+    await chooseFromHoverMenu(page.locator('[data-testid=lang-switch]'), 'English');
     await eventually(async () => expect((await table(page).locator('thead th').allInnerTexts()).map((t) => t.trim())).toEqual(expect.arrayContaining(['Preview', 'Topic', 'Original name'])));
     await page.locator('[data-testid=theme-switch]').click();
     await eventually(async () => expect(await page.locator('body').getAttribute('arco-theme')).toBe('dark'));

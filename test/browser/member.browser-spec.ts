@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { Mailbox } from '../support/mailbox';
 import { browserSpec } from './support/browser';
 import { freePort } from './support/server';
-import { eventually, expectPath, formItem, settled, stored } from './support/admin';
+import { chooseFromHoverMenu, eventually, expectPath, formItem, hoverUntil, settled, stored } from './support/admin';
 import { ROOT } from './support/server';
 
 const { test } = browserSpec('member');
@@ -132,9 +132,8 @@ test('a member signs up with an e-mail code, edits the profile, changes and rese
     const nav = page.locator('[data-testid=member-top-nav]');
     await nav.waitFor();
     expect((await nav.innerText()).trim()).toBe('会员首页');
-    await page.locator('[data-testid=member-menu]').hover();
     const help = page.locator('.ba-user-menu-link', { hasText: '帮助中心' });
-    await help.waitFor();
+    await hoverUntil(page.locator('[data-testid=member-menu]'), help);
     expect(await help.getAttribute('href')).toBe('https://help.example.com/');
     expect(await help.getAttribute('target')).toBe('_blank');
     await page.mouse.move(0, 300);
@@ -179,8 +178,7 @@ test('a member signs up with an e-mail code, edits the profile, changes and rese
   });
 
   await step('signed out', async () => {
-    await page.locator('[data-testid=member-menu]').hover();
-    await page.locator('[data-testid=member-logout]').click();
+    await chooseFromHoverMenu(page.locator('[data-testid=member-menu]'), page.locator('[data-testid=member-logout]'));
     await page.locator('.arco-modal .arco-btn-primary').click();
     await expectPath(page, '/user/login');
     await page.locator('.ba-member-login-box').waitFor();
@@ -219,8 +217,7 @@ test('a member signs up with an e-mail code, edits the profile, changes and rese
   await step('english and dark theme', async () => {
     await page.locator('.ba-user-header [aria-label="切换到深色主题"]').click();
     await eventually(async () => expect(await page.locator('body').getAttribute('arco-theme')).toBe('dark'));
-    await page.locator('.ba-user-header button', { hasText: '中文简体' }).hover();
-    await page.locator('.arco-dropdown-menu-item', { hasText: 'English' }).click();
+    await chooseFromHoverMenu(page.locator('.ba-user-header button', { hasText: '中文简体' }), 'English');
     await eventually(async () => expect(await page.locator('.ba-user-menu').innerText()).toContain('Profile'));
     await eventually(async () => expect(await page.locator('.ba-overview-chart').first().innerText()).toContain('Score changes'));
   });

@@ -18,7 +18,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { browserSpec, VIEWPORT } from './support/browser';
-import { currentPage, drawer, eventually, expectPath, formItem, openMenu, row, rows, settled, sideMenu, signIn, stored, table } from './support/admin';
+import { chooseFromHoverMenu, currentPage, drawer, eventually, expectPath, formItem, openMenu, row, rows, settled, sideMenu, signIn, stored, table } from './support/admin';
 import { buildCopy, projectCopy, startCopy, stopCopy } from './support/crud-copy';
 import { serverInfo } from './support/server';
 
@@ -182,8 +182,7 @@ test('disables and enables content management and the member center, and generat
 
   await step('the module page in English and dark', async () => {
     await openMenu(page, '常规管理', '模块管理');
-    await page.locator('[data-testid=lang-switch]').hover();
-    await page.locator('.arco-dropdown-menu-item').filter({ hasText: 'English' }).click();
+    await chooseFromHoverMenu(page.locator('[data-testid=lang-switch]'), 'English');
     await page.locator('[data-testid=theme-switch]').click();
     await eventually(async () => expect(await page.locator('body').getAttribute('arco-theme')).toBe('dark'));
     await currentPage(page).locator('[data-testid=module-table] tbody tr').filter({ hasText: 'Member center' }).first().waitFor();

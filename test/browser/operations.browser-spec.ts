@@ -17,7 +17,7 @@ import ExcelJS from 'exceljs';
 import type { Download, Locator, Page } from 'playwright-core';
 import { browserSpec } from './support/browser';
 import { adminApi, type Row } from './support/api';
-import { currentPage, eventually, expectPath, openMenu, rows, settled, signIn, table } from './support/admin';
+import { chooseFromHoverMenu, currentPage, eventually, expectPath, openMenu, rows, settled, signIn, table } from './support/admin';
 
 const { test } = browserSpec('operations');
 
@@ -216,8 +216,10 @@ test('inbound → audit → stock → outbound → audit → ship → relocation
     // line 1: bolts on A-01, 120 planned; the received quantity follows the plan, the price comes from the product
     const line1 = lineRows(f).nth(0);
     await fillGoodsLine(page, line1, d, d.bolt, d.shelf1, true);
-    await eventually(async () => expect(await line1.locator('[data-orders=line-price] input').inputValue()).toBe('12.50'));
-    expect(await text(line1.locator('[data-orders=line-product]'))).toContain('在库 0');
+    await eventually(async () => {
+      expect(await line1.locator('[data-orders=line-price] input').inputValue()).toBe('12.50');
+      expect(await text(line1.locator('[data-orders=line-product]'))).toContain('在库 0');
+    });
     await typeNumber(line1.locator('[data-orders=line-plan_quantity] input'), 120);
     await eventually(async () => expect(await line1.locator('[data-orders=line-actual_quantity] input').inputValue()).toBe('120'));
     expect(await text(line1.locator('[data-orders=line-total]'))).toBe('1,500.00');
@@ -398,8 +400,12 @@ test('inbound → audit → stock → outbound → audit → ship → relocation
     expect(await text(dialog.locator('.arco-modal-title'))).toBe(`发货 ${numbers.outbound}`);
     // both fields are required
     await dialog.locator('.arco-modal-footer .arco-btn-primary').click();
-    await eventually(async () => expect(await text(dialog)).toContain('请选择承运商'));
-    expect(await text(dialog)).toContain('请输入快递单号');
+    // each field's message shows when its own validation ends, so both are waited for
+    await eventually(async () => {
+      const shown = await text(dialog);
+      expect(shown).toContain('请选择承运商');
+      expect(shown).toContain('请输入快递单号');
+    });
     await choose(page, dialog.locator('[data-orders=ship-carrier]'), d.carrier.name, suffix);
     await dialog.locator('input[data-orders=ship-courier]').fill(`SF${suffix}0042`);
     // the shipment time defaults to now
@@ -415,8 +421,11 @@ test('inbound → audit → stock → outbound → audit → ship → relocation
     await row.locator('[data-orders=number-link]').click();
     const dd = detail(page);
     await dd.waitFor();
-    await eventually(async () => expect(await text(dd.locator('.arco-descriptions'))).toContain(d.carrier.name));
-    expect(await text(dd.locator('.arco-descriptions'))).toContain(`SF${suffix}0042`);
+    await eventually(async () => {
+      const shown = await text(dd.locator('.arco-descriptions'));
+      expect(shown).toContain(d.carrier.name);
+      expect(shown).toContain(`SF${suffix}0042`);
+    });
     await eventually(async () => expect(await text(dd.locator('[data-orders=detail-history]'))).toMatch(/销售出库.*六角螺栓.*-8.*-100\.00.*112/));
     await dd.locator('.arco-drawer-footer button').last().click();
     await dd.waitFor({ state: 'hidden' });
@@ -585,8 +594,7 @@ test('inbound → audit → stock → outbound → audit → ship → relocation
 
   // ------------------------------------------------------------------------- English, dark theme
   await step('english dark history', async () => {
-    await page.locator('[data-testid=lang-switch]').hover();
-    await page.locator('.arco-dropdown-menu-item').filter({ hasText: 'English' }).click();
+    await chooseFromHoverMenu(page.locator('[data-testid=lang-switch]'), 'English');
     await page.locator('[data-testid=theme-switch]').click();
     await eventually(async () => expect(await page.locator('body').getAttribute('arco-theme')).toBe('dark'));
     await eventually(async () => expect(await text(table(page).locator('thead'))).toMatch(/Order no\..*Movement.*Change.*Amount.*Balance/));

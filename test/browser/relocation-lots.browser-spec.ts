@@ -10,7 +10,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { browserSpec, PHONE } from './support/browser';
 import { adminApi } from './support/api';
-import { eventually, goHash, rows, settled, signIn } from './support/admin';
+import { chooseFromHoverMenu, eventually, goHash, rows, settled, signIn } from './support/admin';
 
 type Row = Record<string, any>;
 
@@ -129,8 +129,7 @@ desktop.test('the move dialog shows the shelf lots, what the move takes and what
   await step('English, dark theme: more than the lots that may be taken', async () => {
     await dialog(page).locator('[data-orders=move-close]').click();
     await dialog(page).waitFor({ state: 'hidden' });
-    await page.locator('[data-testid=lang-switch]').hover();
-    await page.locator('.arco-dropdown-menu-item').filter({ hasText: 'English' }).click();
+    await chooseFromHoverMenu(page.locator('[data-testid=lang-switch]'), 'English');
     await page.locator('[data-testid=theme-switch]').click();
     await eventually(async () => expect(await page.locator('body').getAttribute('arco-theme')).toBe('dark'));
     const d = await openMove(page, second.relocation_no);

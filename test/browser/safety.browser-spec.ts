@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { adminApi } from './support/api';
 import { browserSpec, PHONE } from './support/browser';
-import { currentPage, eventually, expectPath, goHash, openMenu, row, rows, settled, signIn, table } from './support/admin';
+import { chooseFromHoverMenu, currentPage, eventually, expectPath, goHash, openMenu, row, rows, settled, signIn, table } from './support/admin';
 import { serverInfo } from './support/server';
 
 const { test } = browserSpec('safety');
@@ -106,8 +106,7 @@ test('restores a deleted brand and rolls back a price change, then backs up the 
   });
 
   await step('the sensitive-data log in English and dark', async () => {
-    await page.locator('[data-testid=lang-switch]').hover();
-    await page.locator('.arco-dropdown-menu-item').filter({ hasText: 'English' }).click();
+    await chooseFromHoverMenu(page.locator('[data-testid=lang-switch]'), 'English');
     await page.locator('[data-testid=theme-switch]').click();
     await eventually(async () => expect(await page.locator('body').getAttribute('arco-theme')).toBe('dark'));
     await openMenu(page, 'Data security', 'Sensitive data log');

@@ -17,7 +17,7 @@ import type { Locator, Page } from 'playwright-core';
 import { compact, readPdf } from '../support/pdf';
 import { browserSpec, PHONE } from './support/browser';
 import { adminApi, type Row } from './support/api';
-import { currentPage, eventually, expectPath, goHash, rows, settled, signIn } from './support/admin';
+import { chooseFromHoverMenu, currentPage, eventually, expectPath, goHash, rows, settled, signIn } from './support/admin';
 import { serverInfo } from './support/server';
 
 const { test } = browserSpec('scan-print', PHONE);
@@ -233,8 +233,7 @@ test('a picker scans an outbound order line after line with the keyboard alone, 
     // switched in the top bar, as the user does
     await page.locator('[data-testid=theme-switch]').click();
     await eventually(async () => expect(await page.locator('body').getAttribute('arco-theme')).toBe('dark'));
-    await page.locator('[data-testid=lang-switch]').hover();
-    await page.locator('.arco-dropdown-menu-item').filter({ hasText: 'English' }).click();
+    await chooseFromHoverMenu(page.locator('[data-testid=lang-switch]'), 'English');
     await eventually(async () => expect(await page.locator('[data-crud=add]:visible').innerText()).toBe('Add'));
     await settled(page);
     await page.locator('[data-crud=add]:visible').click();

@@ -9,7 +9,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { browserSpec, PHONE } from './support/browser';
 import { adminApi, type Row } from './support/api';
-import { eventually, expectPath, goHash, settled, signIn } from './support/admin';
+import { chooseFromHoverMenu, eventually, expectPath, goHash, settled, signIn } from './support/admin';
 
 const { test } = browserSpec('stocktake', PHONE);
 
@@ -182,8 +182,7 @@ test('a shelf counted by keyboard alone on a phone, the variance reviewed and po
     // switched in the top bar, as the user does
     await page.locator('[data-testid=theme-switch]').click();
     await eventually(async () => expect(await page.locator('body').getAttribute('arco-theme')).toBe('dark'));
-    await page.locator('[data-testid=lang-switch]').hover();
-    await page.locator('.arco-dropdown-menu-item').filter({ hasText: 'English' }).click();
+    await chooseFromHoverMenu(page.locator('[data-testid=lang-switch]'), 'English');
     await eventually(async () => expect(await page.locator('[data-crud=add]:visible').innerText()).toBe('Add'));
     await settled(page);
     await newCount(page, d, true);

@@ -64,6 +64,33 @@ export async function expectTitle(page: Page, title: string): Promise<void> {
   await eventually(async () => expect(await page.title()).toBe(title), 10_000, `title ${title}`);
 }
 
+/**
+ * Hovers `trigger` until `shown` (a menu, a tooltip, a clear icon) is visible. The mouse leaves the trigger first
+ * and the hover is repeated: a hover where the mouse already is sends no mouseenter, and a page just brought to
+ * the front may miss the first one.
+ */
+export async function hoverUntil(trigger: Locator, shown: Locator, timeoutMs = 15_000): Promise<void> {
+  const page = trigger.page();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await page.mouse.move(0, 0);
+    await trigger.hover();
+    try {
+      await shown.waitFor({ state: 'visible', timeout: 2_000 });
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+  }
+}
+
+/** Opens a menu shown on hover and clicks one of its entries (an Arco dropdown item by its text, or any locator). */
+export async function chooseFromHoverMenu(trigger: Locator, entry: string | Locator, timeoutMs = 15_000): Promise<void> {
+  const item = typeof entry === 'string' ? trigger.page().locator('.arco-dropdown-menu-item:visible').filter({ hasText: entry }).first() : entry;
+  await hoverUntil(trigger, item, timeoutMs);
+  await item.click();
+}
+
 /** The full-page loading block of index.html is gone and no progress bar runs. */
 export async function settled(page: Page): Promise<void> {
   await page.locator('#block-loading').waitFor({ state: 'detached', timeout: 10_000 });
