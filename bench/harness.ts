@@ -40,6 +40,18 @@ export function rssMb(pid: number): number {
   }
 }
 
+/** User + system CPU of a process so far, in clock ticks (Linux /proc; 0 once it is gone). */
+export function processCpuTicks(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // after the command name, which may hold spaces and parentheses: utime and stime are fields 12 and 13 from there
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
 /** Samples the peak RSS of `pid` while `work` runs. */
 export async function withPeakRss<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peakMb: number }> {
   let peak = rssMb(pid);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { BASELINE_READY } from './baseline-server';
 import { replaceSection, SECTION_END, SECTION_START } from './directed';
 import { replaceSerialsSection, SERIAL_AUDIT_TARGET_SECONDS, serialAudit, SERIALS_SECTION_END, SERIALS_SECTION_START } from './serials';
-import { api, launchApp, load, Load, LoadResult, rssMb, signIn, waitFor, withPeakRss } from './harness';
+import { api, launchApp, load, Load, LoadResult, processCpuTicks, rssMb, signIn, waitFor, withPeakRss } from './harness';
 
 /**
  * `npm run bench [-- --duration 10 --connections 32 --audit-orders 300 --rebuild --skip-browser]`
@@ -93,23 +93,18 @@ async function settle(seconds = 60): Promise<number> {
   }
 }
 
-/** CPU ticks: the whole machine (busy, total) and a set of processes (Linux /proc). */
-function cpuTicks(pids: number[]): { busy: number; total: number; ours: number } {
+/**
+ * CPU ticks: the whole machine (busy, total), the time the hypervisor gave to other guests while this one
+ * wanted to run (steal, counted apart from busy), and a set of processes (Linux /proc).
+ */
+function cpuTicks(pids: number[]): { busy: number; total: number; steal: number; ours: number } {
   const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
   const values = fields.map(Number);
   const idle = values[3] + (values[4] ?? 0);
+  const steal = values[7] ?? 0;
   const total = values.reduce((a, b) => a + b, 0);
-  let ours = 0;
-  for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ours += Number(after[11]) + Number(after[12]);
-    } catch {
-      /* gone */
-    }
-  }
-  return { busy: total - idle, total, ours };
+  const ours = pids.reduce((sum, pid) => sum + processCpuTicks(pid), 0);
+  return { busy: total - idle - steal, total, steal, ours };
 }
 
 /** The database server's pid (mariadbd / mysqld), to count its CPU as the bench's own. */
@@ -125,15 +120,22 @@ function databasePid(): number | null {
   return null;
 }
 
-/** Runs `work` and answers the share of the machine's CPU that other processes used meanwhile. */
-async function othersShare<T>(pids: number[], work: () => Promise<T>): Promise<{ result: T; others: number }> {
+/** Runs `work` and answers the shares of the machine's CPU that other processes and the hypervisor (steal) took meanwhile. */
+async function othersShare<T>(pids: number[], work: () => Promise<T>): Promise<{ result: T; others: Noise }> {
   const before = cpuTicks(pids);
   const result = await work();
   const after = cpuTicks(pids);
   const total = after.total - before.total;
-  const others = total > 0 ? Math.max(0, after.busy - before.busy - (after.ours - before.ours)) / total : 0;
-  return { result, others };
+  const share = (ticks: number) => (total > 0 ? Math.max(0, ticks) / total : 0);
+  return { result, others: { processes: share(after.busy - before.busy - (after.ours - before.ours)), steal: share(after.steal - before.steal) } };
 }
+
+interface Noise {
+  processes: number;
+  steal: number;
+}
+
+const noiseNote = (n: Noise) => `other processes used ${Math.round(n.processes * 100)} % of the CPU meanwhile, the hypervisor withheld ${Math.round(n.steal * 100)} % (steal)`;
 
 const ms = (v: number | null | undefined) => (v === null || v === undefined ? '–' : v < 10 ? v.toFixed(1) : Math.round(v).toString());
 const num = (v: number | null | undefined) => (v === null || v === undefined ? '–' : Math.round(v).toLocaleString('en-US'));
@@ -227,7 +229,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
       peakRssMb: exported.peakMb,
       target: 'peak RSS ≤ 300 MB',
       met: exported.peakMb <= 300,
-      note: `${(exported.result.bytes / 1e6).toFixed(0)} MB in ${exported.result.seconds.toFixed(1)} s (req/s column: rows/s; p50 column: the whole download); other processes used ${Math.round(exportOthers * 100)} % of the CPU meanwhile`,
+      note: `${(exported.result.bytes / 1e6).toFixed(0)} MB in ${exported.result.seconds.toFixed(1)} s (req/s column: rows/s; p50 column: the whole download); ${noiseNote(exportOthers)}`,
     });
 
     baseline = spawn(process.execPath, [join(DIST, 'bench', 'baseline-server.js')], {
@@ -259,7 +261,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
       } = await othersShare(ours, () => withPeakRss(pid, () => load(l)));
       const cancelled = await settle();
       const row: Row = { scenario, connections: l.connections, requests: result.requests, p50: result.p50, p95: result.p95, p99: result.p99, rps: result.rps, peakRssMb: peakMb, target, met: check(result) };
-      const notes = [`other processes used ${Math.round(others * 100)} % of the CPU meanwhile`];
+      const notes = [noiseNote(others)];
       if (result.failures) notes.push(`${result.failures} requests failed or timed out (10 s)`);
       if (cancelled) notes.push(`${cancelled} statements still running afterwards were cancelled`);
       row.note = notes.join('; ');
@@ -318,7 +320,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
       load({ url: base, connections: o.auditConnections, amount: orderIds.length, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, request: (n) => ({ path: '/admin/wms.Inbound/audit', body: JSON.stringify({ id: orderIds[n % orderIds.length] }) }) }),
     ));
     console.log(`audits: ${Math.round(audits.rps)} orders/s, p95 ${ms(audits.p95)} ms${audits.failures ? `, ${audits.failures} FAILED` : ''}`);
-    rows.push({ scenario: 'Audit of 10-line inbound orders', connections: o.auditConnections, requests: audits.requests, p50: audits.p50, p95: audits.p95, p99: audits.p99, rps: audits.rps, peakRssMb: auditRss, target: '–', met: null, note: `${audits.failures ? `${audits.failures} failed; ` : ''}${Math.round(audits.rps * 10)} ledger events/s; other processes used ${Math.round(auditOthers * 100)} % of the CPU meanwhile` });
+    rows.push({ scenario: 'Audit of 10-line inbound orders', connections: o.auditConnections, requests: audits.requests, p50: audits.p50, p95: audits.p95, p99: audits.p99, rps: audits.rps, peakRssMb: auditRss, target: '–', met: null, note: `${audits.failures ? `${audits.failures} failed; ` : ''}${Math.round(audits.rps * 10)} ledger events/s; ${noiseNote(auditOthers)}` });
 
     // an inbound audit with 10,000 serials (§14): one request, timed
     const serialRun = await serialAudit(base, token, app.pid!);
@@ -427,7 +429,7 @@ Written by \`npm run bench\` (bench/run.ts) on ${started.toISOString().slice(0, 
 - Machine: ${cpu.length} × ${cpu[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GB RAM, Linux ${release()}, Node ${process.version}. The app, the database, autocannon and the baseline server share the ${cpu.length} cores.
 - Load: autocannon on loopback, ${o.duration} s per scenario after a 2 s warm-up; list and dashboard requests rotate through several filters / search terms; latencies are per request (p95 computed from every response). Audits: ${o.auditOrders} orders of 10 lines created beforehand, each request audits one.
 - Peak RSS: the app process (the baseline process for baseline rows), sampled every 50 ms during the scenario. App RSS after the run: ${Math.round(peakApp)} MB.
-- Noise: each scenario's note gives the share of the machine's CPU used by processes other than the bench, the app, the baseline server and the database while it ran (other sessions on a shared machine).
+- Noise: each scenario's note gives the share of the machine's CPU used by processes other than the bench, the app, the baseline server and the database while it ran (other sessions on a shared machine), and the share the hypervisor gave to other guests (steal: the VM wanted the CPU and did not get it).
 
 ${table(rows)}
 

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { contextGraphOf, contextSources, contextTableDifferences, contextTableOf } from './architecture/context-table';
 import { migrationImportViolations, migrationIndexProblems } from './architecture/migration-rules';
+import { SECTION_START as DIRECTED_SECTION } from '../bench/directed';
 import { declaredTypeNames, importCycles, importSpecifiers, redeclaredWireTypes, resolveWebImport, unwrappedArcoImports, type SourceFile } from './architecture/web-rules';
 
 /** The boundaries (docs/ARCHITECTURE.md) between the kernel, the contexts and the domain code, read from the imports. */
@@ -15,6 +16,18 @@ const SRC = join(ROOT, 'src');
  * checkout. Relative paths that stay inside it (src/modules importing src/shared/http/reply) are imports.
  */
 const OUTSIDE_DOCUMENTS = /\b(?:SPEC|DESIGN|CONTRACT|STYLE)(?:\.md\b|'s §|\s*§)|[Bb]uild[Aa]dmin(?:-behaviour|\s*§)|\bdependencies\.md\b/;
+
+/**
+ * The hand-written part of docs/PERFORMANCE.md: from bench/analysis.md's first heading to the section
+ * `npm run bench:directed` writes. `npm run bench` rewrites the file from bench/analysis.md, so an analysis
+ * written into the document alone is lost at the next run.
+ */
+function handWrittenPerformance(performance: string, analysis: string): string {
+  const heading = analysis.trim().split('\n')[0];
+  const start = performance.indexOf(heading);
+  const end = performance.indexOf(DIRECTED_SECTION);
+  return start < 0 ? '' : performance.slice(start, end < 0 ? undefined : end).trim();
+}
 
 function trackedTextFiles(): string[] {
   const listed = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
@@ -273,6 +286,18 @@ describe('architecture', () => {
     expect(migrationIndexProblems(index(['A1764000000000', 'B1764000000100'], ['B1764000000100', 'A1764000000000']), files)).toEqual(['the list: A1764000000000 comes after B1764000000100']);
     expect(migrationIndexProblems(index(['A1764000000000'], ['A1764000000000']), files)).toEqual(['B-1764000000100 is not imported']);
     expect(migrationIndexProblems(index(['A1764000000000', 'B1764000000100'], ['A1764000000000']), files)).toEqual(['B1764000000100 (B-1764000000100) is imported but not listed']);
+  });
+
+  it("keeps docs/PERFORMANCE.md's analysis as bench/analysis.md holds it (the bench writes it from there)", () => {
+    const analysis = readFileSync(join(ROOT, 'bench', 'analysis.md'), 'utf8');
+    expect(handWrittenPerformance(readFileSync(join(ROOT, 'docs', 'PERFORMANCE.md'), 'utf8'), analysis)).toBe(analysis.trim());
+  });
+
+  it('recognises an analysis written into docs/PERFORMANCE.md alone', () => {
+    const analysis = '## What the numbers say\n\n### Round one\n\nFast.\n';
+    const written = `# Performance\n\n| table |\n\n${analysis}\n${DIRECTED_SECTION}\n## Directed\n`;
+    expect(handWrittenPerformance(written, analysis)).toBe(analysis.trim());
+    expect(handWrittenPerformance(written.replace('Fast.', 'Fast.\n\n### Round two\n\nFaster.'), analysis)).not.toBe(analysis.trim());
   });
 
   it('keeps every tracked file free of references to documents outside the repository', () => {
