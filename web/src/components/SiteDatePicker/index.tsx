@@ -6,7 +6,9 @@
  * Arco's `timezone` prop shows instants in a zone but reads and writes strings in the browser's zone; ours
  * are the site's wall-clock days and times ("2026-11-29", "2026-11-29 08:30:00"), so strings are turned into
  * the site's instant on the way in and written in the site's zone on the way out. Numbers, Dates and Dayjs
- * values are instants already and pass as they are. Until the site's zone is known, Arco's pickers as they are.
+ * values are instants already and pass as they are. An empty picker opens on the site's month: Arco opens it on
+ * the browser's (`defaultPickerValue` falls back to the browser's now), and where the two days differ across a
+ * month's end the marked today was not on the page shown. Until the site's zone is known, Arco's pickers as they are.
  */
 import type { Dayjs } from 'dayjs';
 import { DatePicker as ArcoDatePicker } from '@arco-design/web-react';
@@ -30,6 +32,11 @@ function outward(date: Dayjs | undefined, zone: string, format: string): string 
   return date ? siteWallClock(date, format, zone) : undefined;
 }
 
+/** The site's now as the picker reads a page to open on: its wall clock, parsed by Arco in the browser's zone. */
+function siteNow(zone: string, format: string): string {
+  return siteWallClock(Date.now(), format, zone);
+}
+
 function SitePicker(props: DatePickerProps) {
   const zone = siteTimeZone();
   if (!zone) return <ArcoDatePicker {...props} />;
@@ -39,6 +46,7 @@ function SitePicker(props: DatePickerProps) {
     <ArcoDatePicker
       {...props}
       timezone={zone}
+      defaultPickerValue={props.defaultPickerValue ?? siteNow(zone, format)}
       {...('value' in props ? { value: inward(props.value, zone) } : {})}
       {...('defaultValue' in props ? { defaultValue: inward(props.defaultValue, zone) } : {})}
       onChange={onChange && ((s, d) => onChange(d ? outward(d, zone, format)! : s, d))}
@@ -59,6 +67,7 @@ function SiteRangePicker(props: RangePickerProps) {
     <ArcoDatePicker.RangePicker
       {...props}
       timezone={zone}
+      defaultPickerValue={props.defaultPickerValue ?? [siteNow(zone, format), siteNow(zone, format)]}
       {...('value' in props ? { value: inwards(props.value as Value[] | undefined) } : {})}
       {...('defaultValue' in props ? { defaultValue: inwards(props.defaultValue as Value[] | undefined) } : {})}
       onChange={onChange && ((s, d) => onChange(outwards(s, d), d))}
