@@ -7,19 +7,24 @@ import './lots.css';
 import { useT } from '@/lang';
 import { allocationsOf, expiryLevel, type LotFacts } from './lots';
 
-/** The expiry date and the days left (as the server counts them in the site time zone). */
+/**
+ * The expiry date and the days left (as the server counts them in the site time zone). A date without a count
+ * (the stock list as of a past day sends none) is shown alone, never beside "no expiry".
+ */
 export function ExpiryCell({ expiry, daysLeft, warningDays }: { expiry: unknown; daysLeft: unknown; warningDays: number }) {
   const t = useT();
   const date = typeof expiry === 'string' ? expiry : '';
   const days = typeof daysLeft === 'number' ? daysLeft : null;
   const level = expiryLevel(days, warningDays);
-  const label = days === null ? t('lots.noExpiry') : days < 0 ? t('lots.expired') : days === 0 ? t('lots.expiresToday') : t('lots.inDays', { days });
+  const label = days === null ? (date ? '' : t('lots.noExpiry')) : days < 0 ? t('lots.expired') : days === 0 ? t('lots.expiresToday') : t('lots.inDays', { days });
   return (
     <span className="lots-expiry" data-lots="expiry" data-level={level}>
       {date && <span className="orders-num">{date}</span>}
-      <span className={`lots-days is-${level}`} data-lots="days-left">
-        {label}
-      </span>
+      {label && (
+        <span className={`lots-days is-${level}`} data-lots="days-left">
+          {label}
+        </span>
+      )}
     </span>
   );
 }
