@@ -1,10 +1,7 @@
-import '@/test-support/dom-globals';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { mountEachTest } from '@/test-support/react-root';
 import { setDisplayTimeZone } from '@/utils/time';
 import { DatePicker } from './index';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /** Noon UTC on the last day of a month: 26 hours apart, Kiritimati is already in December, Pago Pago still in November. */
 const NOW = new Date('2026-11-30T12:00:00Z');
@@ -19,21 +16,16 @@ const SITE_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: SITE_ZONE, day: 'n
 /** The panel's header in Chinese, the default language: "2026年12月". */
 const SITE_MONTH = monthIn(SITE_ZONE).replace(/^(\d+)-0?(\d+)$/, '$1年$2月');
 
-let container: HTMLDivElement;
-let root: Root;
+const view = mountEachTest();
 
 beforeEach(() => {
   // only the clock is fixed: React and Arco keep their real timers
   jest.useFakeTimers({ now: NOW, doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'hrtime', 'performance'] });
   setDisplayTimeZone(SITE_ZONE);
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
+  // the popups Arco mounted beside the container
   document.body.innerHTML = '';
   setDisplayTimeZone(null);
   jest.useRealTimers();
@@ -41,7 +33,7 @@ afterEach(() => {
 
 /** Renders a picker held open and waits for its panel (Arco's popup mounts after the trigger). */
 async function open(picker: React.ReactElement): Promise<void> {
-  act(() => root.render(picker));
+  act(() => view.root.render(picker));
   for (let tries = 0; !document.querySelector('.arco-picker-cell'); tries++) {
     if (tries > 200) throw new Error('the panel did not open');
     await act(() => new Promise((resolve) => setTimeout(resolve, 10)));

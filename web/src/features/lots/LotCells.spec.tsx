@@ -1,29 +1,15 @@
-import '@/test-support/dom-globals';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { setLocale } from '@/lang';
+import { mountEachTest } from '@/test-support/react-root';
 import { ExpiryCell } from './LotCells';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const view = mountEachTest();
 
-let container: HTMLDivElement;
-let root: Root;
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
-});
-
-afterEach(async () => {
-  act(() => root.unmount());
-  container.remove();
-  await setLocale('zh-cn');
-});
+afterEach(() => setLocale('zh-cn'));
 
 const shown = (expiry: unknown, daysLeft: unknown) => {
-  act(() => root.render(<ExpiryCell expiry={expiry} daysLeft={daysLeft} warningDays={30} />));
-  return container.textContent;
+  act(() => view.root.render(<ExpiryCell expiry={expiry} daysLeft={daysLeft} warningDays={30} />));
+  return view.container.textContent;
 };
 
 describe('ExpiryCell', () => {
@@ -37,6 +23,6 @@ describe('ExpiryCell', () => {
   it('shows a date without a count alone (the stock list as of a past day sends no days left)', async () => {
     await act(() => setLocale('en'));
     expect(shown('2031-06-30', undefined)).toBe('2031-06-30');
-    expect(container.querySelector('[data-lots=days-left]')).toBeNull();
+    expect(view.container.querySelector('[data-lots=days-left]')).toBeNull();
   });
 });
